@@ -1,0 +1,37 @@
+import nextJest from 'next/jest.js';
+
+const createJestConfig = nextJest({ dir: './' });
+
+// next-intl and a few other front-end packages are ESM only.
+const esmPackages = ['next-intl', 'use-intl', '@formatjs', 'intl-messageformat', 'icu-minify'];
+
+const shared = {
+  moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
+  modulePathIgnorePatterns: ['<rootDir>/.next/', '<rootDir>/data/'],
+  testPathIgnorePatterns: ['/node_modules/', '/.next/', '/tests/e2e/'],
+};
+
+const unit = await createJestConfig({
+  ...shared,
+  displayName: 'unit',
+  testEnvironment: 'jsdom',
+  setupFiles: ['<rootDir>/tests/setup/jsdom-polyfills.ts'],
+  setupFilesAfterEach: undefined,
+  setupFilesAfterEnv: ['<rootDir>/tests/setup/jest-dom.ts'],
+  testMatch: ['<rootDir>/tests/unit/**/*.test.ts?(x)', '<rootDir>/components/**/*.test.tsx', '<rootDir>/lib/**/*.test.ts'],
+})();
+
+const api = await createJestConfig({
+  ...shared,
+  displayName: 'api',
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/blade/**/*.test.ts', '<rootDir>/tests/api/**/*.test.ts'],
+  testTimeout: 30000,
+})();
+
+for (const project of [unit, api]) {
+  project.transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`, '^.+\\.module\\.(css|sass|scss)$'];
+  delete project.setupFilesAfterEach;
+}
+
+export default { projects: [unit, api], maxWorkers: 2 };

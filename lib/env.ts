@@ -1,0 +1,221 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Everything configurable is validated here once; a bad value stops start-up with a
+ * readable message (see formatConfigError). blade/ receives the parts it needs as a plain object.
+ *
+ * APP_ENV decides how strict we are. `next start` always forces NODE_ENV=production, so scripts/start.mjs records the
+ * operator's NODE_ENV as APP_ENV before Next overwrites it: `npm start` on a laptop is development (secrets generated
+ * and kept in DATA_DIR), NODE_ENV=production is production (secrets required, known defaults refused).
+ */
+
+/** Publicly known Blade signing keys and placeholder secrets: never accepted (CVE-2021-44910). */
+export const KNOWN_DEFAULT_KEYS = [
+  'SpringBlade',
+  'BladeX',
+  'Blade',
+  'bladexisapowerfulmicroservicearchitectureupgradedandoptimizedfromacommercialproject',
+  'saber_secret',
+  'sword_secret',
+  'changeme',
+  'secret',
+  'complex_password_at_least_32_characters_long',
+  'please-change-me-to-a-long-random-secret-value',
+];
+
+function isKnownDefault(value: string): boolean {
+  const v = value.trim().toLowerCase();
+  return KNOWN_DEFAULT_KEYS.some((k) => k.toLowerCase() === v) || /^(.)\1+$/.test(v);
+}
+
+const boolish = z
+  .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
+  .transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
+
+const csv = z
+  .string()
+  .transform((s) =>
+    s
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  );
+
+const secret = (name: string, minLength: number) =>
+  z
+    .string()
+    .min(minLength, `${name} must be at least ${minLength} characters`)
+    .refine((v) => !isKnownDefault(v), `${name} is a publicly known default and is refused`);
+
+const origin = z.string().refine((v) => {
+  try {
+    const u = new URL(v);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === v.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}, 'each origin must look like https://host[:port] with no path');
+
+const rawSchema = z.object({
+  APP_ENV: z.enum(['development', 'test', 'production']).optional(),
+  NODE_ENV: z.string().optional(),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
+    .optional(),
+  BLADE_API_URL: z.url({ protocol: /^https?$/, error: 'BLADE_API_URL must be an http(s) URL' }).optional(),
+  SESSION_SECRET: z.string().optional(),
+  JWT_SIGNING_KEY: z.string().optional(),
+  CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{2,48}$/, 'CLIENT_ID must be 2–48 letters, digits, _ . -')
+    .optional(),
+  CLIENT_SECRET: z.string().optional(),
+  CAPTCHA_ENABLED: boolish.default(true),
+  TOKEN_TIME: z.coerce.number().int().min(30).max(86400).default(3000),
+  PUBLIC_ORIGINS: csv.pipe(z.array(origin)).optional(),
+  TRUSTED_PROXIES: csv.default([]),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
+  SESSION_IDLE_TIMEOUT: z.coerce.number().int().min(60).default(2 * 3600),
+  SESSION_ABSOLUTE_TIMEOUT: z.coerce.number().int().min(300).default(12 * 3600),
+  UPSTREAM_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30000),
+  UPSTREAM_UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30 * 60 * 1000),
+  TEST_HOOKS: boolish.default(false),
+});
+
+export type AppEnv = 'development' | 'test' | 'production';
+
+export interface Config {
+  appEnv: AppEnv;
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  bladeApiUrl?: string;
+  /** First key seals, all keys open (rotation). */
+  sessionSecrets: string[];
+  jwtSigningKey: string;
+  clientId: string;
+  clientSecret: string;
+  captchaEnabled: boolean;
+  tokenTime: number;
+  publicOrigins: string[];
+  trustedProxies: string[];
+  adminPassword?: string;
+  sessionIdleTimeout: number;
+  sessionAbsoluteTimeout: number;
+  upstreamConnectTimeoutMs: number;
+  upstreamTimeoutMs: number;
+  upstreamUploadTimeoutMs: number;
+  testHooks: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type GeneratedSecrets = { SESSION_SECRET?: string; JWT_SIGNING_KEY?: string; CLIENT_SECRET?: string };
+
+/** Development convenience: secrets that were not configured are generated once and kept in DATA_DIR. */
+function developmentSecrets(dataDir: string): GeneratedSecrets {
+  const file = path.join(/*turbopackIgnore: true*/ dataDir, 'secrets.json');
+  let stored: GeneratedSecrets = {};
+  if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as GeneratedSecrets;
+  const wanted: GeneratedSecrets = {
+    SESSION_SECRET: stored.SESSION_SECRET ?? randomBytes(32).toString('base64url'),
+    JWT_SIGNING_KEY: stored.JWT_SIGNING_KEY ?? randomBytes(48).toString('base64url'),
+    CLIENT_SECRET: stored.CLIENT_SECRET ?? randomBytes(24).toString('base64url'),
+  };
+  if (JSON.stringify(wanted) !== JSON.stringify(stored)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(wanted, null, 2), { mode: 0o600 });
+  }
+  return wanted;
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  // Empty strings mean "unset": docker-compose and .env files produce them for blank entries.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = rawSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'config'}: ${i.message}`));
+  }
+  const raw = parsed.data;
+  const appEnv: AppEnv = raw.APP_ENV ?? (raw.NODE_ENV === 'production' ? 'production' : 'development');
+  const dataDir = path.resolve(/*turbopackIgnore: true*/ raw.DATA_DIR);
+  const problems: string[] = [];
+
+  let generated: GeneratedSecrets = {};
+  const missing = (['SESSION_SECRET', 'JWT_SIGNING_KEY', 'CLIENT_SECRET'] as const).filter((k) => !raw[k]);
+  if (missing.length > 0) {
+    if (appEnv === 'production') problems.push(...missing.map((k) => `${k}: required in production`));
+    else generated = developmentSecrets(dataDir);
+  }
+
+  const check = (name: string, value: string | undefined, schema: z.ZodType<string>) => {
+    if (value === undefined) return '';
+    const r = schema.safeParse(value);
+    if (!r.success) problems.push(...r.error.issues.map((i) => `${name}: ${i.message}`));
+    return value;
+  };
+
+  const sessionSecretRaw = raw.SESSION_SECRET ?? generated.SESSION_SECRET;
+  const sessionSecrets = (sessionSecretRaw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  sessionSecrets.forEach((s, i) => check(i === 0 ? 'SESSION_SECRET' : `SESSION_SECRET[${i}]`, s, secret('SESSION_SECRET', 32)));
+  const jwtSigningKey = check('JWT_SIGNING_KEY', raw.JWT_SIGNING_KEY ?? generated.JWT_SIGNING_KEY, secret('JWT_SIGNING_KEY', 32));
+  const clientSecret = check('CLIENT_SECRET', raw.CLIENT_SECRET ?? generated.CLIENT_SECRET, secret('CLIENT_SECRET', 16));
+
+  if (raw.TEST_HOOKS && appEnv === 'production') problems.push('TEST_HOOKS: test hooks are refused in production');
+  if (appEnv === 'production' && !raw.PUBLIC_ORIGINS) problems.push('PUBLIC_ORIGINS: required in production');
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    appEnv,
+    port: raw.PORT,
+    dataDir,
+    databaseUrl: raw.DATABASE_URL,
+    bladeApiUrl: raw.BLADE_API_URL?.replace(/\/+$/, ''),
+    sessionSecrets,
+    jwtSigningKey,
+    clientId: raw.CLIENT_ID ?? 'portal',
+    clientSecret,
+    captchaEnabled: raw.CAPTCHA_ENABLED,
+    tokenTime: raw.TOKEN_TIME,
+    publicOrigins: (raw.PUBLIC_ORIGINS ?? [`http://localhost:${raw.PORT}`, `http://127.0.0.1:${raw.PORT}`]).map((o) =>
+      o.replace(/\/$/, ''),
+    ),
+    trustedProxies: raw.TRUSTED_PROXIES,
+    adminPassword: raw.ADMIN_PASSWORD,
+    sessionIdleTimeout: raw.SESSION_IDLE_TIMEOUT,
+    sessionAbsoluteTimeout: raw.SESSION_ABSOLUTE_TIMEOUT,
+    upstreamConnectTimeoutMs: raw.UPSTREAM_CONNECT_TIMEOUT_MS,
+    upstreamTimeoutMs: raw.UPSTREAM_TIMEOUT_MS,
+    upstreamUploadTimeoutMs: raw.UPSTREAM_UPLOAD_TIMEOUT_MS,
+    testHooks: raw.TEST_HOOKS,
+  };
+}
+
+const globalConfig = globalThis as unknown as { __portalConfig?: Config };
+
+/** The process-wide configuration, parsed on first use. */
+export function getConfig(): Config {
+  if (!globalConfig.__portalConfig) globalConfig.__portalConfig = parseConfig(process.env);
+  return globalConfig.__portalConfig;
+}
+
+/** Tests replace the configuration wholesale. */
+export function setConfigForTests(config: Config | undefined): void {
+  globalConfig.__portalConfig = config;
+}
