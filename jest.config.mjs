@@ -14,7 +14,7 @@ const shared = {
 const unit = await createJestConfig({
   ...shared,
   displayName: 'unit',
-  testEnvironment: 'jsdom',
+  testEnvironment: '<rootDir>/tests/setup/jsdom-environment.js',
   setupFiles: ['<rootDir>/tests/setup/jsdom-polyfills.ts'],
   setupFilesAfterEach: undefined,
   setupFilesAfterEnv: ['<rootDir>/tests/setup/jest-dom.ts'],

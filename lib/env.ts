@@ -87,6 +87,7 @@ const rawSchema = z.object({
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30000),
   UPSTREAM_UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30 * 60 * 1000),
   TEST_HOOKS: boolish.default(false),
+  BENCH_ECHO_FILE: z.string().optional(),
 });
 
 export type AppEnv = 'development' | 'test' | 'production';
@@ -113,6 +114,8 @@ export interface Config {
   upstreamTimeoutMs: number;
   upstreamUploadTimeoutMs: number;
   testHooks: boolean;
+  /** Bench only: a file whose bytes /api/bench-echo answers with (Next's own ceiling for the proxy benchmark). */
+  benchEchoFile?: string;
 }
 
 export class ConfigError extends Error {
@@ -177,6 +180,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const clientSecret = check('CLIENT_SECRET', raw.CLIENT_SECRET ?? generated.CLIENT_SECRET, secret('CLIENT_SECRET', 16));
 
   if (raw.TEST_HOOKS && appEnv === 'production') problems.push('TEST_HOOKS: test hooks are refused in production');
+  if (raw.BENCH_ECHO_FILE && appEnv === 'production') problems.push('BENCH_ECHO_FILE: refused in production');
   if (appEnv === 'production' && !raw.PUBLIC_ORIGINS) problems.push('PUBLIC_ORIGINS: required in production');
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -204,6 +208,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     upstreamTimeoutMs: raw.UPSTREAM_TIMEOUT_MS,
     upstreamUploadTimeoutMs: raw.UPSTREAM_UPLOAD_TIMEOUT_MS,
     testHooks: raw.TEST_HOOKS,
+    benchEchoFile: raw.BENCH_ECHO_FILE,
   };
 }
 

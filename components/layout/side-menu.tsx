@@ -1,0 +1,143 @@
+'use client';
+
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import FolderOutlined from '@mui/icons-material/FolderOutlined';
+import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
+import Box from '@mui/material/Box';
+import Collapse from '@mui/material/Collapse';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useTranslations } from 'next-intl';
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { useEffect, useState } from 'react';
+import { ancestorsOf, type MenuNode } from '@/lib/shared/menu';
+
+export interface SideMenuProps {
+  menu: MenuNode[] | undefined;
+  loading: boolean;
+  collapsed: boolean;
+}
+
+/** Menu names are data; a code with a message in the `menu` namespace is translated, others show as stored. */
+function useMenuLabel() {
+  const t = useTranslations('menu');
+  return (node: MenuNode) => (node.code && t.has(node.code) ? t(node.code) : node.name);
+}
+
+function MenuEntry({
+  node,
+  depth,
+  collapsed,
+  open,
+  toggle,
+}: {
+  node: MenuNode;
+  depth: number;
+  collapsed: boolean;
+  open: Set<string>;
+  toggle: (id: string) => void;
+}) {
+  const pathname = usePathname();
+  const label = useMenuLabel()(node);
+  const hasChildren = !!node.children?.length;
+  const isOpen = open.has(node.id);
+  const icon = hasChildren ? (
+    <FolderOutlined fontSize="small" />
+  ) : (
+    <InsertDriveFileOutlined fontSize="small" />
+  );
+  const padding = collapsed ? 2 : 2 + depth * 2;
+
+  if (!hasChildren) {
+    return (
+      <Tooltip title={collapsed ? label : ''} placement="right">
+        <ListItemButton
+          component={Link}
+          href={node.path}
+          selected={pathname === node.path}
+          sx={{ pl: padding }}
+          aria-current={pathname === node.path ? 'page' : undefined}
+        >
+          <ListItemIcon sx={{ minWidth: 32, color: 'inherit' }}>{icon}</ListItemIcon>
+          {collapsed ? null : <ListItemText primary={label} />}
+        </ListItemButton>
+      </Tooltip>
+    );
+  }
+  return (
+    <>
+      <Tooltip title={collapsed ? label : ''} placement="right">
+        <ListItemButton onClick={() => toggle(node.id)} sx={{ pl: padding }} aria-expanded={isOpen}>
+          <ListItemIcon sx={{ minWidth: 32, color: 'inherit' }}>{icon}</ListItemIcon>
+          {collapsed ? null : <ListItemText primary={label} />}
+          {collapsed ? null : isOpen ? <ExpandLess /> : <ExpandMore />}
+        </ListItemButton>
+      </Tooltip>
+      <Collapse in={isOpen} timeout="auto" unmountOnExit>
+        <List disablePadding>
+          {node.children!.map((child) => (
+            <MenuEntry
+              key={child.id}
+              node={child}
+              depth={depth + 1}
+              collapsed={collapsed}
+              open={open}
+              toggle={toggle}
+            />
+          ))}
+        </List>
+      </Collapse>
+    </>
+  );
+}
+
+export function SideMenu({ menu, loading, collapsed }: SideMenuProps) {
+  const t = useTranslations('layout');
+  const pathname = usePathname();
+  const [open, setOpen] = useState<Set<string>>(new Set());
+
+  // Open the submenus that lead to the current page whenever the page or the menu changes.
+  useEffect(() => {
+    const trail = menu ? ancestorsOf(menu, pathname) : null;
+    if (trail?.length) setOpen((prev) => new Set([...prev, ...trail]));
+  }, [menu, pathname]);
+
+  const toggle = (id: string) =>
+    setOpen((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  if (loading) {
+    return (
+      <Box sx={{ p: 2 }}>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} height={36} />
+        ))}
+      </Box>
+    );
+  }
+  if (!menu?.length) {
+    return (
+      <Typography variant="body2" sx={{ p: 2, color: 'text.secondary' }} role="note">
+        {t('emptyMenu')}
+      </Typography>
+    );
+  }
+  return (
+    <List component="nav" aria-label={t('menu')} dense>
+      {menu.map((node) => (
+        <MenuEntry key={node.id} node={node} depth={0} collapsed={collapsed} open={open} toggle={toggle} />
+      ))}
+    </List>
+  );
+}

@@ -1,0 +1,47 @@
+'use client';
+
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { useTranslations } from 'next-intl';
+import { useEffect, type ReactNode } from 'react';
+import { SWRConfig } from 'swr';
+import { configureFetcher, swrFetcher } from '@/lib/client/fetcher';
+import { theme } from '@/lib/theme/theme';
+import { ConfirmProvider } from './confirm';
+import { NotifierProvider, useNotify } from './notifier';
+
+function FetcherBridge() {
+  const notify = useNotify();
+  const t = useTranslations('common');
+  useEffect(() => {
+    configureFetcher({
+      onError: (message) => notify(message, 'error'),
+      // A hard navigation: the session is gone, so no client state should survive.
+      onUnauthorized: () => {
+        if (window.location.pathname !== '/login') window.location.assign('/login');
+      },
+      onLocked: () => {
+        if (window.location.pathname !== '/lock') window.location.assign('/lock');
+      },
+      unknownErrorText: t('unknownError'),
+      networkErrorText: t('networkError'),
+    });
+  }, [notify, t]);
+  return null;
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <NotifierProvider>
+        <FetcherBridge />
+        <ConfirmProvider>
+          <SWRConfig value={{ fetcher: swrFetcher, revalidateOnFocus: false, shouldRetryOnError: false }}>
+            {children}
+          </SWRConfig>
+        </ConfirmProvider>
+      </NotifierProvider>
+    </ThemeProvider>
+  );
+}

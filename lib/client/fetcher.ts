@@ -1,0 +1,138 @@
+/**
+ * The portal's one client-side fetcher. It speaks the Blade envelope and follows the spec's error catalogue:
+ * any code or HTTP status other than 200 fails the call with the server's msg, else error_description, else
+ * 'unknown error'; 401 ends the session (→ /login); codes in the caller's white list come back without a toast.
+ * Every call carries X-CSRF: 1, which the portal's proxy requires for unsafe methods.
+ */
+
+export interface BladeEnvelope<T = unknown> {
+  code: number;
+  success?: boolean;
+  data: T;
+  msg?: string;
+  error_description?: string;
+}
+
+export class BladeError extends Error {
+  constructor(
+    message: string,
+    public readonly code: number,
+    public readonly status: number,
+    public readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = 'BladeError';
+  }
+}
+
+export interface FetcherHooks {
+  /** Shows an error toast; the text is already chosen by the catalogue. */
+  onError: (message: string) => void;
+  /** Called for 401: the session is gone. */
+  onUnauthorized: () => void;
+  /** Called for 423: the session is locked. */
+  onLocked: () => void;
+  unknownErrorText: string;
+  networkErrorText: string;
+}
+
+const noop = () => {};
+let hooks: FetcherHooks = {
+  onError: noop,
+  onUnauthorized: noop,
+  onLocked: noop,
+  unknownErrorText: 'unknown error',
+  networkErrorText: 'network error',
+};
+
+export function configureFetcher(next: Partial<FetcherHooks>): void {
+  hooks = { ...hooks, ...next };
+}
+
+export interface BladeRequestInit extends Omit<RequestInit, 'body'> {
+  /** Query parameters; undefined and empty values are left out. */
+  params?: Record<string, string | number | boolean | undefined | null>;
+  /** A plain object is sent as JSON; FormData, URLSearchParams and Blob go as they are. */
+  body?: BodyInit | Record<string, unknown> | null;
+  /** Body codes that are returned to the caller (as the envelope) without a toast. */
+  whiteList?: number[];
+  /** Do not toast; still throws. */
+  silent?: boolean;
+}
+
+export function buildUrl(path: string, params?: BladeRequestInit['params']): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined && value !== null && value !== '') query.append(key, String(value));
+  }
+  const qs = query.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return !!value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+export function errorText(body: Partial<BladeEnvelope> | undefined, fallback: string): string {
+  return body?.msg || body?.error_description || fallback;
+}
+
+export async function bladeRequest<T = unknown>(
+  path: string,
+  init: BladeRequestInit = {},
+): Promise<BladeEnvelope<T>> {
+  const { params, body, whiteList = [], silent = false, headers, ...rest } = init;
+  const requestHeaders = new Headers(headers);
+  requestHeaders.set('X-CSRF', '1');
+  let requestBody: BodyInit | null | undefined;
+  if (isPlainObject(body)) {
+    requestHeaders.set('Content-Type', 'application/json');
+    requestBody = JSON.stringify(body);
+  } else {
+    requestBody = body as BodyInit | null | undefined;
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, params), {
+      credentials: 'same-origin',
+      ...rest,
+      headers: requestHeaders,
+      body: requestBody,
+    });
+  } catch (cause) {
+    if (!silent) hooks.onError(hooks.networkErrorText);
+    throw new BladeError(hooks.networkErrorText, 0, 0, cause);
+  }
+
+  let parsed: BladeEnvelope<T> | undefined;
+  try {
+    parsed = (await response.json()) as BladeEnvelope<T>;
+  } catch {
+    parsed = undefined;
+  }
+  // The BladeX token call answers flat (no code); treat a 200 without a code as success.
+  const code = parsed?.code ?? (response.ok && !parsed?.error_description ? 200 : response.status);
+
+  if (code === 401 || response.status === 401) {
+    hooks.onUnauthorized();
+    throw new BladeError(errorText(parsed, hooks.unknownErrorText), 401, response.status, parsed);
+  }
+  if (code === 423 || response.status === 423) {
+    hooks.onLocked();
+    throw new BladeError(errorText(parsed, hooks.unknownErrorText), 423, response.status, parsed);
+  }
+  if (code !== 200 || response.status !== 200) {
+    if (whiteList.includes(code)) return parsed as BladeEnvelope<T>;
+    const message = errorText(parsed, hooks.unknownErrorText);
+    if (!silent) hooks.onError(message);
+    throw new BladeError(message, code, response.status, parsed);
+  }
+  return parsed as BladeEnvelope<T>;
+}
+
+/** For SWR: the key is the path (optionally with params) and the value is the envelope's data. */
+export async function swrFetcher<T>(key: string | [string, BladeRequestInit['params']]): Promise<T> {
+  const [path, params] = Array.isArray(key) ? key : [key, undefined];
+  return (await bladeRequest<T>(path, { params })).data;
+}

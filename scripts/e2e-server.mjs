@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+// Serves a fresh production build for the browser journeys: new data directory, test secrets, test hooks on.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+const port = process.env.E2E_PORT ?? '3100';
+
+if (process.env.E2E_SKIP_BUILD !== '1') {
+  const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const env = {
+  ...process.env,
+  APP_ENV: 'test',
+  PORT: port,
+  DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-')),
+  SESSION_SECRET: 'e2e-session-secret-0123456789-abcdefghijklmnop',
+  JWT_SIGNING_KEY: 'e2e-jwt-signing-key-0123456789-abcdefghijklmnopqrstuvwxyz',
+  CLIENT_ID: 'portal',
+  CLIENT_SECRET: 'e2e-client-secret-0123456789',
+  ADMIN_PASSWORD: 'Admin#e2e-2026',
+  PUBLIC_ORIGINS: `http://127.0.0.1:${port},http://localhost:${port}`,
+  TEST_HOOKS: '1',
+  CAPTCHA_ENABLED: 'true',
+};
+delete env.DATABASE_URL;
+delete env.BLADE_API_URL;
+
+const server = spawn(process.execPath, [nextBin, 'start', '-p', port, '-H', '127.0.0.1'], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

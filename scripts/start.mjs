@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+// `npm start`: validate the configuration, build the portal when no production build exists, then serve it.
+// `next start` forces NODE_ENV=production, so the operator's intent is recorded as APP_ENV first (see lib/env.ts).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+const env = {
+  ...process.env,
+  APP_ENV: process.env.APP_ENV || (process.env.NODE_ENV === 'production' ? 'production' : 'development'),
+};
+
+const { tsImport } = await import('tsx/esm/api');
+const { parseConfig, ConfigError } = await tsImport('../lib/env.ts', import.meta.url);
+let config;
+try {
+  config = parseConfig(env);
+} catch (error) {
+  if (error instanceof ConfigError || error?.name === 'ConfigError') {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+if (!existsSync(path.join(root, '.next', 'BUILD_ID'))) {
+  console.log('[start] no production build found: running next build (about a minute on 2 cores)…');
+  const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, env, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(process.execPath, [nextBin, 'start', '-p', String(config.port)], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

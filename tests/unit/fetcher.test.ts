@@ -1,0 +1,80 @@
+import { BladeError, bladeRequest, buildUrl, configureFetcher } from '@/lib/client/fetcher';
+
+function respond(status: number, body: unknown) {
+  return jest
+    .fn()
+    .mockResolvedValue(
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+    );
+}
+
+describe('bladeRequest — the spec error catalogue', () => {
+  const hooks = { onError: jest.fn(), onUnauthorized: jest.fn(), onLocked: jest.fn() };
+  beforeEach(() => {
+    jest.resetAllMocks();
+    configureFetcher({ ...hooks, unknownErrorText: 'unknown error', networkErrorText: 'network down' });
+  });
+
+  it('returns the envelope on code 200 and always sends X-CSRF', async () => {
+    const fetchMock = respond(200, { code: 200, success: true, data: [1], msg: '操作成功' });
+    global.fetch = fetchMock;
+    const res = await bladeRequest('/api/blade-system/menu/routes');
+    expect(res.data).toEqual([1]);
+    const init = fetchMock.mock.calls[0][1] as RequestInit;
+    expect(new Headers(init.headers).get('X-CSRF')).toBe('1');
+    expect(hooks.onError).not.toHaveBeenCalled();
+  });
+
+  it('shows the server msg for a non-200 code even with HTTP 200', async () => {
+    global.fetch = respond(200, { code: 400, success: false, data: {}, msg: '当前账号已被使用!' });
+    await expect(bladeRequest('/api/x')).rejects.toThrow('当前账号已被使用!');
+    expect(hooks.onError).toHaveBeenCalledWith('当前账号已被使用!');
+  });
+
+  it('falls back to error_description, then to unknown error', async () => {
+    global.fetch = respond(400, { error_code: 400, error_description: '验证码不正确' });
+    await expect(bladeRequest('/api/x')).rejects.toThrow('验证码不正确');
+    global.fetch = respond(500, {});
+    await expect(bladeRequest('/api/x')).rejects.toThrow('unknown error');
+  });
+
+  it('ends the session on 401 and goes to the lock page on 423', async () => {
+    global.fetch = respond(401, { code: 401, msg: '请求未授权' });
+    await expect(bladeRequest('/api/x')).rejects.toBeInstanceOf(BladeError);
+    expect(hooks.onUnauthorized).toHaveBeenCalledTimes(1);
+    global.fetch = respond(423, { code: 423, msg: 'locked' });
+    await expect(bladeRequest('/api/x')).rejects.toBeInstanceOf(BladeError);
+    expect(hooks.onLocked).toHaveBeenCalledTimes(1);
+  });
+
+  it('passes white-listed codes to the caller without a toast', async () => {
+    global.fetch = respond(200, { code: 409, success: false, data: { id: '1' }, msg: 'conflict' });
+    const res = await bladeRequest('/api/x', { whiteList: [409] });
+    expect(res.code).toBe(409);
+    expect(hooks.onError).not.toHaveBeenCalled();
+  });
+
+  it('rejects network errors with the network text', async () => {
+    global.fetch = jest.fn().mockRejectedValue(new TypeError('fetch failed'));
+    await expect(bladeRequest('/api/x')).rejects.toThrow('network down');
+    expect(hooks.onError).toHaveBeenCalledWith('network down');
+  });
+
+  it('sends plain objects as JSON', async () => {
+    const fetchMock = respond(200, { code: 200, data: {} });
+    global.fetch = fetchMock;
+    await bladeRequest('/api/x', { method: 'POST', body: { a: 1 } });
+    const init = fetchMock.mock.calls[0][1] as RequestInit;
+    expect(init.body).toBe('{"a":1}');
+    expect(new Headers(init.headers).get('content-type')).toBe('application/json');
+  });
+});
+
+describe('buildUrl', () => {
+  it('leaves out empty values and encodes the rest', () => {
+    expect(buildUrl('/api/x', { a: '1', b: '', c: undefined, d: '张 三' })).toBe(
+      '/api/x?a=1&d=%E5%BC%A0+%E4%B8%89',
+    );
+    expect(buildUrl('/api/x?z=1', { a: 2 })).toBe('/api/x?z=1&a=2');
+  });
+});

@@ -1,0 +1,18 @@
+import { render, type RenderOptions } from '@testing-library/react';
+import { NextIntlClientProvider } from 'next-intl';
+import type { ReactElement, ReactNode } from 'react';
+import en from '@/messages/en.json';
+import zh from '@/messages/zh.json';
+import { ConfirmProvider } from '@/components/providers/confirm';
+import { NotifierProvider } from '@/components/providers/notifier';
+
+export function renderWithIntl(ui: ReactElement, locale: 'zh' | 'en' = 'zh', options?: RenderOptions) {
+  const Wrapper = ({ children }: { children: ReactNode }) => (
+    <NextIntlClientProvider locale={locale} messages={locale === 'zh' ? zh : en} timeZone="Asia/Shanghai">
+      <NotifierProvider>
+        <ConfirmProvider>{children}</ConfirmProvider>
+      </NotifierProvider>
+    </NextIntlClientProvider>
+  );
+  return render(ui, { wrapper: Wrapper, ...options });
+}
