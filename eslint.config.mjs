@@ -5,7 +5,14 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: ['.next/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'],
+    ignores: [
+      '.next/**',
+      'node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'next-env.d.ts',
+    ],
   },
   {
     rules: {
@@ -20,7 +27,10 @@ const config = [
         'error',
         {
           patterns: [
-            { group: ['@/app/*', '@/components/*', '../app/*', '../components/*'], message: 'blade/ is self-contained' },
+            {
+              group: ['@/app/*', '@/components/*', '../app/*', '../components/*'],
+              message: 'blade/ is self-contained',
+            },
           ],
         },
       ],

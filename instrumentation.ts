@@ -1,19 +1,7 @@
-/**
- * Runs once when the Next server starts (not during `next build`): validate the configuration, then open the embedded
- * API so that migrations and the first-start seed happen before the first request, not during it.
- */
+/** Runs once when the Next server starts (not during `next build`); the work is Node-only. */
 export async function register() {
-  if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { getConfig, ConfigError } = await import('./lib/env');
-  try {
-    getConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
+  if (process.env.NEXT_RUNTIME === 'nodejs') {
+    const { startPortal } = await import('./lib/server/startup');
+    await startPortal();
   }
-  const { ensureUpstreamReady } = await import('./lib/upstream');
-  await ensureUpstreamReady();
 }

@@ -18,7 +18,11 @@ const unit = await createJestConfig({
   setupFiles: ['<rootDir>/tests/setup/jsdom-polyfills.ts'],
   setupFilesAfterEach: undefined,
   setupFilesAfterEnv: ['<rootDir>/tests/setup/jest-dom.ts'],
-  testMatch: ['<rootDir>/tests/unit/**/*.test.ts?(x)', '<rootDir>/components/**/*.test.tsx', '<rootDir>/lib/**/*.test.ts'],
+  testMatch: [
+    '<rootDir>/tests/unit/**/*.test.ts?(x)',
+    '<rootDir>/components/**/*.test.tsx',
+    '<rootDir>/lib/**/*.test.ts',
+  ],
 })();
 
 const api = await createJestConfig({
@@ -26,12 +30,17 @@ const api = await createJestConfig({
   displayName: 'api',
   testEnvironment: 'node',
   testMatch: ['<rootDir>/blade/**/*.test.ts', '<rootDir>/tests/api/**/*.test.ts'],
-  testTimeout: 30000,
 })();
 
 for (const project of [unit, api]) {
-  project.transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join('|')})/)`, '^.+\\.module\\.(css|sass|scss)$'];
+  project.transformIgnorePatterns = [
+    `/node_modules/(?!(${esmPackages.join('|')})/)`,
+    '^.+\\.module\\.(css|sass|scss)$',
+  ];
   delete project.setupFilesAfterEach;
 }
 
-export default { projects: [unit, api], maxWorkers: 2 };
+// testTimeout is global in Jest (ignored per project): PGlite's first open and argon2 need more than 5 s on 2 cores.
+const config = { projects: [unit, api], maxWorkers: 2, testTimeout: 60000 };
+
+export default config;

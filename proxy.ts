@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { getConfig } from '@/lib/env';
 import { resolveHostTenant } from '@/lib/server/host-tenant';
 import { hostFromHeaders } from '@/lib/server/request-host';
 import { readSession } from '@/lib/session';
@@ -14,12 +15,16 @@ function isPublic(pathname: string): boolean {
   return publicRoutes.some((route) => pathname === route || pathname.startsWith(`${route}/`));
 }
 
-/** A relative Location: absolute URLs would come from the request's Host, which a client controls (SECURITY 10). */
-function redirectTo(location: string): NextResponse {
-  return new NextResponse(null, {
-    status: 307,
-    headers: { Location: location, 'Cache-Control': 'no-store' },
-  });
+/**
+ * Next needs an absolute Location. Its origin is the request's only when that is one of the configured public origins
+ * (the Host header is the client's to choose), else the first public origin (SECURITY 10).
+ */
+function redirectTo(request: NextRequest, path: string): NextResponse {
+  const { publicOrigins } = getConfig();
+  const origin = publicOrigins.includes(request.nextUrl.origin) ? request.nextUrl.origin : publicOrigins[0];
+  const response = NextResponse.redirect(new URL(path, origin), 307);
+  response.headers.set('Cache-Control', 'no-store');
+  return response;
 }
 
 export async function proxy(request: NextRequest) {
@@ -29,14 +34,14 @@ export async function proxy(request: NextRequest) {
   if (!session) {
     if (isPublic(pathname)) return NextResponse.next();
     const back = pathname === '/' ? '' : `?redirect=${encodeURIComponent(`${pathname}${search}`)}`;
-    return redirectTo(`/login${back}`);
+    return redirectTo(request, `/login${back}`);
   }
 
   const hostTenant = await resolveHostTenant(hostFromHeaders(request.headers));
   const tenantMatches = !hostTenant || hostTenant.tenantId === session.tenantId;
-  if (!tenantMatches) return pathname === '/login' ? NextResponse.next() : redirectTo('/login');
-  if (pathname === '/login') return redirectTo('/');
-  if (session.lock?.locked && pathname !== '/lock') return redirectTo('/lock');
+  if (!tenantMatches) return pathname === '/login' ? NextResponse.next() : redirectTo(request, '/login');
+  if (pathname === '/login') return redirectTo(request, '/');
+  if (session.lock?.locked && pathname !== '/lock') return redirectTo(request, '/lock');
   return NextResponse.next();
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -35,14 +36,12 @@ const boolish = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
   .transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
 
-const csv = z
-  .string()
-  .transform((s) =>
-    s
-      .split(',')
-      .map((x) => x.trim())
-      .filter(Boolean),
-  );
+const csv = z.string().transform((s) =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean),
+);
 
 const secret = (name: string, minLength: number) =>
   z
@@ -58,6 +57,16 @@ const origin = z.string().refine((v) => {
     return false;
   }
 }, 'each origin must look like https://host[:port] with no path');
+
+/** An IPv4/IPv6 address, optionally with a CIDR prefix length. */
+const proxyAddress = z.string().refine((v) => {
+  const [address, prefix, extra] = v.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits >= 0 && bits <= (family === 4 ? 32 : 128);
+}, 'each TRUSTED_PROXIES entry must be an IP address or CIDR range');
 
 const rawSchema = z.object({
   APP_ENV: z.enum(['development', 'test', 'production']).optional(),
@@ -79,13 +88,25 @@ const rawSchema = z.object({
   CAPTCHA_ENABLED: boolish.default(true),
   TOKEN_TIME: z.coerce.number().int().min(30).max(86400).default(3000),
   PUBLIC_ORIGINS: csv.pipe(z.array(origin)).optional(),
-  TRUSTED_PROXIES: csv.default([]),
+  TRUSTED_PROXIES: csv.pipe(z.array(proxyAddress)).default([]),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
-  SESSION_IDLE_TIMEOUT: z.coerce.number().int().min(60).default(2 * 3600),
-  SESSION_ABSOLUTE_TIMEOUT: z.coerce.number().int().min(300).default(12 * 3600),
+  SESSION_IDLE_TIMEOUT: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(2 * 3600),
+  SESSION_ABSOLUTE_TIMEOUT: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .default(12 * 3600),
   UPSTREAM_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30000),
-  UPSTREAM_UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30 * 60 * 1000),
+  UPSTREAM_UPLOAD_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(30 * 60 * 1000),
   TEST_HOOKS: boolish.default(false),
   BENCH_ECHO_FILE: z.string().optional(),
 });
@@ -175,11 +196,22 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  sessionSecrets.forEach((s, i) => check(i === 0 ? 'SESSION_SECRET' : `SESSION_SECRET[${i}]`, s, secret('SESSION_SECRET', 32)));
-  const jwtSigningKey = check('JWT_SIGNING_KEY', raw.JWT_SIGNING_KEY ?? generated.JWT_SIGNING_KEY, secret('JWT_SIGNING_KEY', 32));
-  const clientSecret = check('CLIENT_SECRET', raw.CLIENT_SECRET ?? generated.CLIENT_SECRET, secret('CLIENT_SECRET', 16));
+  sessionSecrets.forEach((s, i) =>
+    check(i === 0 ? 'SESSION_SECRET' : `SESSION_SECRET[${i}]`, s, secret('SESSION_SECRET', 32)),
+  );
+  const jwtSigningKey = check(
+    'JWT_SIGNING_KEY',
+    raw.JWT_SIGNING_KEY ?? generated.JWT_SIGNING_KEY,
+    secret('JWT_SIGNING_KEY', 32),
+  );
+  const clientSecret = check(
+    'CLIENT_SECRET',
+    raw.CLIENT_SECRET ?? generated.CLIENT_SECRET,
+    secret('CLIENT_SECRET', 16),
+  );
 
-  if (raw.TEST_HOOKS && appEnv === 'production') problems.push('TEST_HOOKS: test hooks are refused in production');
+  if (raw.TEST_HOOKS && appEnv === 'production')
+    problems.push('TEST_HOOKS: test hooks are refused in production');
   if (raw.BENCH_ECHO_FILE && appEnv === 'production') problems.push('BENCH_ECHO_FILE: refused in production');
   if (appEnv === 'production' && !raw.PUBLIC_ORIGINS) problems.push('PUBLIC_ORIGINS: required in production');
 
@@ -197,9 +229,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     clientSecret,
     captchaEnabled: raw.CAPTCHA_ENABLED,
     tokenTime: raw.TOKEN_TIME,
-    publicOrigins: (raw.PUBLIC_ORIGINS ?? [`http://localhost:${raw.PORT}`, `http://127.0.0.1:${raw.PORT}`]).map((o) =>
-      o.replace(/\/$/, ''),
-    ),
+    publicOrigins: (
+      raw.PUBLIC_ORIGINS ?? [`http://localhost:${raw.PORT}`, `http://127.0.0.1:${raw.PORT}`]
+    ).map((o) => o.replace(/\/$/, '')),
     trustedProxies: raw.TRUSTED_PROXIES,
     adminPassword: raw.ADMIN_PASSWORD,
     sessionIdleTimeout: raw.SESSION_IDLE_TIMEOUT,

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { bladeRequest } from '@/lib/client/fetcher';
+import { hardNavigate } from '@/lib/client/navigation';
 
 export function LockScreen() {
   const t = useTranslations();
@@ -27,7 +28,7 @@ export function LockScreen() {
     setBusy(true);
     try {
       await bladeRequest('/api/portal/unlock', { method: 'POST', body: { password }, silent: true });
-      window.location.assign('/');
+      hardNavigate('/');
     } catch (e) {
       setError((e as Error).message || t('lock.wrongPassword'));
       setBusy(false);
@@ -38,7 +39,7 @@ export function LockScreen() {
     try {
       await bladeRequest('/api/blade-auth/oauth/logout', { method: 'POST', silent: true });
     } finally {
-      window.location.assign('/login');
+      hardNavigate('/login');
     }
   };
 

@@ -7,8 +7,10 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import useSWR from 'swr';
 import { bladeRequest, errorText, type BladeEnvelope } from '@/lib/client/fetcher';
+import { hardNavigate } from '@/lib/client/navigation';
 import { md5Hex } from '@/lib/client/md5';
 import { safeRedirectPath } from '@/lib/shared/safe-redirect';
 
@@ -36,23 +38,27 @@ export function LoginForm({ hostTenantId, captchaEnabled, redirect }: LoginFormP
   });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [serverError, setServerError] = useState<string>();
-  const [captcha, setCaptcha] = useState<Captcha>();
   const [busy, setBusy] = useState(false);
+  // A captcha is single use: never revalidate it behind the user's back, only on demand.
+  const {
+    data: captcha,
+    error: captchaError,
+    mutate: reloadCaptcha,
+  } = useSWR<Captcha>(
+    captchaEnabled ? '/api/blade-auth/oauth/captcha' : null,
+    (path: string) => bladeRequest<Captcha>(path, { silent: true }).then((r) => r.data),
+    {
+      revalidateOnMount: true,
+      revalidateOnFocus: false,
+      revalidateIfStale: false,
+      revalidateOnReconnect: false,
+    },
+  );
 
-  const loadCaptcha = useCallback(async () => {
-    if (!captchaEnabled) return;
-    try {
-      const res = await bladeRequest<Captcha>('/api/blade-auth/oauth/captcha', { silent: true });
-      setCaptcha(res.data);
-      setValues((v) => ({ ...v, code: '' }));
-    } catch (e) {
-      setServerError((e as Error).message);
-    }
-  }, [captchaEnabled]);
-
-  useEffect(() => {
-    void loadCaptcha();
-  }, [loadCaptcha]);
+  const loadCaptcha = () => {
+    setValues((v) => ({ ...v, code: '' }));
+    void reloadCaptcha();
+  };
 
   const validate = (): boolean => {
     const next: Partial<Record<Field, string>> = {};
@@ -90,12 +96,12 @@ export function LoginForm({ hostTenantId, captchaEnabled, redirect }: LoginFormP
         },
       })) as BladeEnvelope & { error_description?: string };
       if (res.error_description) throw new Error(res.error_description);
-      window.location.assign(safeRedirectPath(redirect, '/'));
+      hardNavigate(safeRedirectPath(redirect, '/'));
     } catch (e) {
       const body = (e as { body?: BladeEnvelope }).body;
       setServerError(body ? errorText(body, (e as Error).message) : (e as Error).message);
       setBusy(false);
-      void loadCaptcha();
+      loadCaptcha();
     }
   };
 
@@ -111,9 +117,9 @@ export function LoginForm({ hostTenantId, captchaEnabled, redirect }: LoginFormP
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label={t('title')}>
       <Stack spacing={0.5}>
-        {serverError ? (
+        {serverError || captchaError ? (
           <Alert severity="error" role="alert" sx={{ mb: 1 }}>
-            {serverError}
+            {serverError ?? (captchaError as Error).message}
           </Alert>
         ) : null}
         {hostTenantId ? null : (
@@ -130,7 +136,7 @@ export function LoginForm({ hostTenantId, captchaEnabled, redirect }: LoginFormP
           <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
             <TextField label={t('captcha')} autoComplete="off" {...field('code')} />
             <ButtonBase
-              onClick={() => void loadCaptcha()}
+              onClick={loadCaptcha}
               aria-label={t('refreshCaptcha')}
               title={t('refreshCaptcha')}
               sx={{

@@ -8,6 +8,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { persistLocaleCookie } from '@/lib/client/navigation';
 import { localeCookie, locales, type Locale } from '@/lib/i18n/config';
 
 /** Language dropdown: the current language is disabled; choosing one re-renders with the new messages and title. */
@@ -18,7 +19,7 @@ export function LanguageSwitch({ color = 'inherit' }: { color?: 'inherit' | 'pri
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
 
   const choose = (next: Locale) => {
-    document.cookie = `${localeCookie}=${next}; Path=/; Max-Age=31536000; SameSite=Lax`;
+    persistLocaleCookie(localeCookie, next);
     setAnchor(null);
     router.refresh();
   };

@@ -7,6 +7,7 @@ import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
 import { useConfirm } from '@/components/providers/confirm';
 import { bladeRequest } from '@/lib/client/fetcher';
+import { hardNavigate } from '@/lib/client/navigation';
 import { useMenuRoutes } from '@/lib/swr/use-menu-routes';
 import { useSessionUser } from '@/lib/swr/use-session-user';
 import { LockPasswordDialog } from './lock-password-dialog';
@@ -34,14 +35,14 @@ export function PortalShell({ children }: { children: ReactNode }) {
     try {
       await bladeRequest('/api/blade-auth/oauth/logout', { method: 'POST' });
     } finally {
-      window.location.assign('/login');
+      hardNavigate('/login');
     }
   };
 
   const lockWith = async (password?: string) => {
     await bladeRequest('/api/portal/lock', { method: 'POST', body: password ? { password } : {} });
     // The spec locks, then moves to /lock after about 100 ms.
-    setTimeout(() => window.location.assign('/lock'), 100);
+    setTimeout(() => hardNavigate('/lock'), 100);
   };
 
   const lock = async () => {

@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ancestorsOf, type MenuNode } from '@/lib/shared/menu';
 
 export interface SideMenuProps {
@@ -101,21 +101,18 @@ function MenuEntry({
 export function SideMenu({ menu, loading, collapsed }: SideMenuProps) {
   const t = useTranslations('layout');
   const pathname = usePathname();
-  const [open, setOpen] = useState<Set<string>>(new Set());
+  // The submenus leading to the current page are open unless the user closed them; user choices win.
+  const [choices, setChoices] = useState<Map<string, boolean>>(new Map());
+  const open = useMemo(() => {
+    const result = new Set(menu ? (ancestorsOf(menu, pathname) ?? []) : []);
+    for (const [id, isOpen] of choices) {
+      if (isOpen) result.add(id);
+      else result.delete(id);
+    }
+    return result;
+  }, [menu, pathname, choices]);
 
-  // Open the submenus that lead to the current page whenever the page or the menu changes.
-  useEffect(() => {
-    const trail = menu ? ancestorsOf(menu, pathname) : null;
-    if (trail?.length) setOpen((prev) => new Set([...prev, ...trail]));
-  }, [menu, pathname]);
-
-  const toggle = (id: string) =>
-    setOpen((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = (id: string) => setChoices((prev) => new Map(prev).set(id, !open.has(id)));
 
   if (loading) {
     return (

@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { configureFetcher, swrFetcher } from '@/lib/client/fetcher';
+import { hardNavigate } from '@/lib/client/navigation';
 import { theme } from '@/lib/theme/theme';
 import { ConfirmProvider } from './confirm';
 import { NotifierProvider, useNotify } from './notifier';
@@ -18,10 +19,10 @@ function FetcherBridge() {
       onError: (message) => notify(message, 'error'),
       // A hard navigation: the session is gone, so no client state should survive.
       onUnauthorized: () => {
-        if (window.location.pathname !== '/login') window.location.assign('/login');
+        if (window.location.pathname !== '/login') hardNavigate('/login');
       },
       onLocked: () => {
-        if (window.location.pathname !== '/lock') window.location.assign('/lock');
+        if (window.location.pathname !== '/lock') hardNavigate('/lock');
       },
       unknownErrorText: t('unknownError'),
       networkErrorText: t('networkError'),

@@ -5,7 +5,6 @@
 export function safeRedirectPath(value: string | null | undefined, fallback = '/'): string {
   if (!value || typeof value !== 'string') return fallback;
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\\]/.test(value)) return fallback;
   try {
     const parsed = new URL(value, 'http://portal.invalid');

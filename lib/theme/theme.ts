@@ -18,7 +18,7 @@ const fontFamily = [
 export const theme = createTheme({
   cssVariables: true,
   palette: {
-    primary: { main: defaultColour },
+    primary: { main: defaultColour, contrastText: '#fff' },
     background: { default: '#f0f2f5' },
   },
   typography: { fontFamily, fontSize: 14 },

@@ -14,7 +14,7 @@ test('an unauthenticated visit goes to the login page, which shows the login tex
 test('a wrong password shows the server error and stores no session', async ({ page, context }) => {
   await fillLogin(page, 'admin', 'not-the-password');
   await page.getByRole('button', { name: '登录' }).click();
-  await expect(page.getByRole('alert')).toContainText('用户名或密码错误');
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('用户名或密码错误');
   await expect(page).toHaveURL(/\/login/);
   const cookies = await context.cookies();
   expect(cookies.filter((c) => c.name.includes('portal-session'))).toHaveLength(0);
@@ -72,7 +72,7 @@ test('lock with a new lock password, stay locked on navigation, unlock', async (
 
   await page.getByLabel('锁屏密码').fill('wrong');
   await page.getByRole('button', { name: '解锁' }).click();
-  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('alert')).toBeVisible();
   await page.getByLabel('锁屏密码').fill('lock-1234');
   await page.getByRole('button', { name: '解锁' }).click();
   await expect(page).toHaveURL(/\/wel\/index$/);

@@ -1,4 +1,6 @@
 // jsdom with the fetch API of the Node runtime underneath (jsdom has no fetch, Request, Response or Headers).
+// Jest loads environments with require(), so this file stays CommonJS.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { TestEnvironment } = require('jest-environment-jsdom');
 
 class JsdomWithFetch extends TestEnvironment {

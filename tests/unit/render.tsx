@@ -1,6 +1,7 @@
 import { render, type RenderOptions } from '@testing-library/react';
 import { NextIntlClientProvider } from 'next-intl';
 import type { ReactElement, ReactNode } from 'react';
+import { SWRConfig } from 'swr';
 import en from '@/messages/en.json';
 import zh from '@/messages/zh.json';
 import { ConfirmProvider } from '@/components/providers/confirm';
@@ -10,7 +11,10 @@ export function renderWithIntl(ui: ReactElement, locale: 'zh' | 'en' = 'zh', opt
   const Wrapper = ({ children }: { children: ReactNode }) => (
     <NextIntlClientProvider locale={locale} messages={locale === 'zh' ? zh : en} timeZone="Asia/Shanghai">
       <NotifierProvider>
-        <ConfirmProvider>{children}</ConfirmProvider>
+        <ConfirmProvider>
+          {/* A cache per render: no test sees another's data. */}
+          <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>{children}</SWRConfig>
+        </ConfirmProvider>
       </NotifierProvider>
     </NextIntlClientProvider>
   );

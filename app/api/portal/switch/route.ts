@@ -1,0 +1,6 @@
+import { handleSwitch } from '@/lib/bff/portal';
+
+export const dynamic = 'force-dynamic';
+export const runtime = 'nodejs';
+
+export const POST = handleSwitch;

@@ -1,0 +1,6 @@
+import { handleCaptchaAnswer } from '@/lib/bff/test-hooks';
+
+export const dynamic = 'force-dynamic';
+export const runtime = 'nodejs';
+
+export const GET = handleCaptchaAnswer;

@@ -1,0 +1,23 @@
+/** Blade response envelope `R` (contract §3). `success` is derived from `code`, never set on its own. */
+export interface R<T> {
+  code: number;
+  success: boolean;
+  data: T;
+  msg: string;
+}
+
+export const MSG_SUCCESS = '操作成功';
+export const MSG_NO_DATA = '暂无承载数据';
+
+export function ok<T>(data: T, msg = MSG_SUCCESS): R<T | Record<string, never>> {
+  if (data === null || data === undefined) return { code: 200, success: true, data: {}, msg: MSG_NO_DATA };
+  return { code: 200, success: true, data, msg };
+}
+
+export function success(msg = MSG_SUCCESS): R<Record<string, never>> {
+  return { code: 200, success: true, data: {}, msg };
+}
+
+export function failure(code: number, msg: string): R<Record<string, never>> {
+  return { code, success: false, data: {}, msg };
+}

@@ -1,0 +1,87 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { ok } from './envelope';
+import {
+  errorHandler,
+  ForbiddenError,
+  NotFoundError,
+  notFoundHandler,
+  ServiceError,
+  UnauthorizedError,
+} from './errors';
+import { blank, idSchema, parseJson } from './validation';
+
+const logged: string[] = [];
+const app = new Hono();
+app.onError(errorHandler((line) => logged.push(line)));
+app.notFound(notFoundHandler);
+
+const submitSchema = z.object({
+  id: blank(idSchema),
+  sort: blank(z.number({ error: '必须为数字' })),
+  name: z.string({ error: '不能为空' }).min(1, '不能为空'),
+});
+app.post('/submit', async (c) => c.json(ok(await parseJson(c, submitSchema))));
+app.get('/service', () => {
+  throw new ServiceError('当前字典键值已存在!');
+});
+app.get('/missing', () => {
+  throw new NotFoundError();
+});
+app.get('/denied', () => {
+  throw new ForbiddenError();
+});
+app.get('/anonymous', () => {
+  throw new UnauthorizedError();
+});
+app.get('/boom', () => {
+  throw new Error('relation "blade_user" violates constraint blade_user_account; select * from blade_user');
+});
+
+const post = (body: string) =>
+  app.request('/submit', { method: 'POST', body, headers: { 'Content-Type': 'application/json' } });
+
+describe('error mapping', () => {
+  it('ignores unknown JSON fields and reads "" as null for non-string fields', async () => {
+    const res = await post(JSON.stringify({ id: '', sort: '', name: 'x', password2: 'y', $statusName: 'z' }));
+    expect(await res.json()).toEqual({
+      code: 200,
+      success: true,
+      data: { id: null, sort: null, name: 'x' },
+      msg: '操作成功',
+    });
+  });
+
+  it('answers 400 with `<field>:<message>` for the first invalid field', async () => {
+    const res = await post(JSON.stringify({ sort: 'abc' }));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ code: 400, success: false, data: {}, msg: 'sort:必须为数字' });
+  });
+
+  it('answers 400 for unreadable JSON', async () => {
+    const res = await post('{"name":');
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { msg: string }).msg).toBe('消息不能读取');
+  });
+
+  it.each([
+    ['/service', 400, '当前字典键值已存在!'],
+    ['/missing', 404, '数据不存在'],
+    ['/denied', 403, '请求被拒绝'],
+    ['/anonymous', 401, '请求未授权'],
+    ['/nowhere', 404, '404 没找到请求'],
+  ])('maps %s to %i', async (path, status, msg) => {
+    const res = await app.request(path);
+    expect(res.status).toBe(status);
+    expect(await res.json()).toEqual({ code: status, success: false, data: {}, msg });
+  });
+
+  it('answers 500 服务器异常 for anything else, logging the detail instead of returning it', async () => {
+    const res = await app.request('/boom');
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ code: 500, success: false, data: {}, msg: '服务器异常' });
+    expect(text).not.toContain('blade_user');
+    expect(logged.join('\n')).toContain('blade_user_account');
+  });
+});

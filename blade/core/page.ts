@@ -1,0 +1,81 @@
+import type { SelectQueryBuilder } from 'kysely';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { ValidationError } from './errors';
+import { blank, queryInt } from './validation';
+
+export interface Page<T> {
+  records: T[];
+  total: number;
+  size: number;
+  current: number;
+  pages: number;
+}
+
+export const MAX_PAGE_SIZE = 500;
+export const DEFAULT_PAGE_SIZE = 10;
+
+export const pageQuerySchema = z.object({
+  current: queryInt,
+  size: queryInt,
+  ascs: blank(z.string().max(500)),
+  descs: blank(z.string().max(500)),
+});
+
+export interface PageRequest {
+  current: number;
+  size: number;
+  offset: number;
+}
+
+/** current >= 1; size clamped to 1..500 (default 10). */
+export function pageRequest(query: { current?: number | null; size?: number | null }): PageRequest {
+  const current = Math.max(1, query.current ?? 1);
+  const size = Math.min(MAX_PAGE_SIZE, Math.max(1, query.size ?? DEFAULT_PAGE_SIZE));
+  return { current, size, offset: (current - 1) * size };
+}
+
+export function toPage<T>(records: T[], total: number, page: PageRequest): Page<T> {
+  return { records, total, size: page.size, current: page.current, pages: Math.ceil(total / page.size) };
+}
+
+const snake = (s: string) => s.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
+
+export type SortOrder = { column: string; direction: 'asc' | 'desc' };
+
+/**
+ * ascs/descs → ORDER BY terms through a per-endpoint allowlist of column names (snake_case; camelCase accepted).
+ * Anything else is refused, never spliced (CVE-2020-16165 and friends).
+ */
+export function sortOrders(
+  allowed: readonly string[],
+  query: { ascs?: string | null; descs?: string | null },
+): SortOrder[] {
+  const orders: SortOrder[] = [];
+  for (const [field, direction] of [
+    ['ascs', 'asc'],
+    ['descs', 'desc'],
+  ] as const) {
+    for (const raw of (query[field] ?? '').split(',')) {
+      const name = raw.trim();
+      if (!name) continue;
+      const column = snake(name);
+      if (!allowed.includes(column))
+        throw new ValidationError(field, `不支持的排序字段 ${name.slice(0, 64)}`);
+      orders.push({ column, direction });
+    }
+  }
+  return orders;
+}
+
+export function applySort<DB, TB extends keyof DB, O>(
+  qb: SelectQueryBuilder<DB, TB, O>,
+  orders: SortOrder[],
+): SelectQueryBuilder<DB, TB, O> {
+  return orders.reduce((q, o) => q.orderBy(sql.ref(o.column), o.direction), qb);
+}
+
+/** LIKE pattern for a user-supplied fragment, with the wildcards in it taken literally. */
+export function contains(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}

@@ -1,0 +1,57 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import type { Database } from './schema';
+import { lockDataDir } from './data-dir-lock';
+import { PGliteDialect } from './pglite-dialect';
+
+export interface OpenOptions {
+  dataDir: string;
+  databaseUrl?: string;
+  memory?: boolean;
+  log: (line: string) => void;
+}
+
+// int8 and numeric stay text on both drivers: snowflake ids exceed 2^53.
+const pgliteParsers = { 20: (v: string) => v, 1700: (v: string) => v };
+
+export interface OpenDatabase {
+  db: Kysely<Database>;
+  close(): Promise<void>;
+}
+
+/** Opens PostgreSQL (pg Pool) when a URL is given, else PGlite (in memory, or files under dataDir/pglite). */
+export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> {
+  if (options.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    pool.on('error', (err) => options.log(`[blade] idle database connection error: ${err.message}`));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, close: () => db.destroy() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  if (options.memory) {
+    const db = new Kysely<Database>({
+      dialect: new PGliteDialect(await PGlite.create({ parsers: pgliteParsers })),
+    });
+    return { db, close: () => db.destroy() };
+  }
+  const dataDir = path.join(/*turbopackIgnore: true*/ options.dataDir, 'pglite');
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  const unlock = lockDataDir(`${dataDir}.lock`);
+  try {
+    const db = new Kysely<Database>({
+      dialect: new PGliteDialect(await PGlite.create(dataDir, { parsers: pgliteParsers })),
+    });
+    return {
+      db,
+      close: async () => {
+        await db.destroy();
+        unlock();
+      },
+    };
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}

@@ -1,0 +1,28 @@
+/** A refused token request; rendered flat (BladeX dialect) by the token route, never as an envelope. */
+export class GrantError extends Error {
+  constructor(
+    readonly status: 400 | 401,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'GrantError';
+  }
+}
+
+export const GRANT_MESSAGES = {
+  badCredentials: '用户名或密码错误',
+  badCaptcha: '验证码不正确',
+  captchaRequired: '已开启验证码登录，请使用验证码授权方式（grant_type=captcha）',
+  pairLocked: '用户登录失败次数过多，请稍后再试',
+  accountLocked: '该账号已被锁定，请稍后再试或联系管理员解锁',
+  userDisabled: '该账号已被禁用，请联系管理员',
+  tenantExpired: '租户已过期，请联系管理员',
+  tenantDisabled: '租户已被禁用，请联系管理员',
+  noRole: '未获得用户的角色信息',
+  badDept: '当前用户不属于所选部门',
+  badRole: '当前用户不拥有所选角色',
+  badClient: '客户端认证失败',
+  noClient: '请求头中缺少客户端认证信息',
+  unknownGrant: '不支持的授权类型',
+  badRefresh: '登录状态已失效，请重新登录',
+} as const;

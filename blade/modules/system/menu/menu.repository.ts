@@ -1,0 +1,48 @@
+import type { Db } from '../../../db/tenant';
+import type { MenuRow, TopMenuRow } from '../../../db/schema';
+
+export const MENU_CATEGORY = { menu: 1, button: 2 } as const;
+
+/** blade_menu is global and small (hundreds of rows); trees are assembled in memory. */
+export async function listLiveMenus(db: Db): Promise<MenuRow[]> {
+  return db
+    .selectFrom('blade_menu')
+    .selectAll()
+    .where('is_deleted', '=', 0)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+export async function findGrantedMenuIds(db: Db, tenantId: string, roleIds: string[]): Promise<Set<string>> {
+  if (roleIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('blade_role_menu')
+    .select('menu_id')
+    .distinct()
+    .where('tenant_id', '=', tenantId)
+    .where('role_id', 'in', roleIds)
+    .execute();
+  return new Set(rows.map((r) => r.menu_id));
+}
+
+export async function findTopMenuMenuIds(db: Db, tenantId: string, topMenuId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('blade_top_menu_setting')
+    .select('menu_id')
+    .where('tenant_id', '=', tenantId)
+    .where('top_menu_id', '=', topMenuId)
+    .execute();
+  return new Set(rows.map((r) => r.menu_id));
+}
+
+export async function listTopMenus(db: Db, tenantId: string): Promise<TopMenuRow[]> {
+  return db
+    .selectFrom('blade_top_menu')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('is_deleted', '=', 0)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}

@@ -1,0 +1,18 @@
+import { Hono } from 'hono';
+import type { BladeEnv, Deps } from '../../core/context';
+import { deptRoutes } from './dept/dept.routes';
+import { dictRoutes } from './dict/dict.routes';
+import { menuRoutes } from './menu/menu.routes';
+import { paramRoutes } from './param/param.routes';
+import { roleRoutes } from './role/role.routes';
+
+/** blade-system routes that need a token (tenant/info is public and mounted separately). */
+export function systemRoutes(deps: Deps) {
+  const router = new Hono<BladeEnv>();
+  router.route('/', menuRoutes(deps));
+  router.route('/', deptRoutes(deps));
+  router.route('/', roleRoutes(deps));
+  router.route('/', dictRoutes(deps));
+  router.route('/', paramRoutes(deps));
+  return router;
+}

@@ -1,0 +1,59 @@
+import { serve } from '@hono/node-server';
+import { ConfigError, getConfig } from '../lib/env';
+import { createBlade } from './app';
+
+/**
+ * Standalone blade (`npm run start:blade`) for deployments where several portals share one API: they point
+ * BLADE_API_URL here. Config comes from lib/env like the portal's; BLADE_PORT (default 8100) and BLADE_HOST pick
+ * the listening address. Keep it on a private network: it trusts the x-blade-client-ip header portals set.
+ */
+const SHUTDOWN_GRACE_MS = 25_000;
+
+function listenAddress(): { port: number; hostname?: string } {
+  const raw = process.env.BLADE_PORT ?? '8100';
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port < 1 || port > 65535)
+    throw new ConfigError([`BLADE_PORT: not a port number: ${raw}`]);
+  return { port, hostname: process.env.BLADE_HOST || undefined };
+}
+
+async function main() {
+  const config = getConfig();
+  const address = listenAddress();
+  const blade = await createBlade({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    jwtSigningKey: config.jwtSigningKey,
+    captchaEnabled: config.captchaEnabled,
+    portalClient: { clientId: config.clientId, clientSecret: config.clientSecret },
+    adminPassword: config.adminPassword,
+    testHooks: config.testHooks,
+  });
+  const server = serve({ fetch: blade.app.fetch, ...address }, (info) => {
+    console.log(`[blade] listening on ${info.address}:${info.port}`);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`[blade] ${signal}: finishing in-flight requests`);
+    const force = setTimeout(() => {
+      console.error('[blade] requests still running after the grace period; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(async () => {
+      await blade.close();
+      process.exit(0);
+    });
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  const expected = err instanceof ConfigError || (err instanceof Error && err.message.startsWith('[blade]'));
+  console.error(expected ? (err as Error).message : err);
+  process.exit(1);
+});

@@ -1,0 +1,139 @@
+import { sql } from 'kysely';
+import { nextId } from '../core/ids';
+import type { Db } from '../db/tenant';
+import { withTenant } from '../db/tenant';
+import { hashPassword, md5Hex } from '../modules/auth/password';
+
+export async function roleIdByAlias(db: Db, tenantId: string, alias: string): Promise<string> {
+  const row = await withTenant(db, tenantId, (trx) =>
+    trx
+      .selectFrom('blade_role')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('role_alias', '=', alias)
+      .executeTakeFirstOrThrow(),
+  );
+  return row.id;
+}
+
+export async function deptIds(db: Db, tenantId: string): Promise<string[]> {
+  const rows = await withTenant(db, tenantId, (trx) =>
+    trx
+      .selectFrom('blade_dept')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute(),
+  );
+  return rows.map((r) => r.id);
+}
+
+export interface NewRole {
+  name: string;
+  alias: string;
+}
+
+export async function addRole(db: Db, tenantId: string, role: NewRole): Promise<string> {
+  const id = nextId();
+  await withTenant(db, tenantId, (trx) =>
+    trx
+      .insertInto('blade_role')
+      .values({ id, tenant_id: tenantId, role_name: role.name, role_alias: role.alias })
+      .execute(),
+  );
+  return id;
+}
+
+export interface NewUser {
+  account: string;
+  password: string;
+  roleIds: string[];
+  deptIds: string[];
+  realName?: string;
+  status?: number;
+  /** Store this hash instead of an argon2id of the password (legacy imports). */
+  rawHash?: string;
+}
+
+export async function addUser(db: Db, tenantId: string, user: NewUser): Promise<string> {
+  const id = nextId();
+  const password = user.rawHash ?? (await hashPassword(md5Hex(user.password)));
+  await withTenant(db, tenantId, (trx) =>
+    trx
+      .insertInto('blade_user')
+      .values({
+        id,
+        tenant_id: tenantId,
+        account: user.account,
+        password,
+        real_name: user.realName ?? user.account,
+        name: user.account,
+        role_id: user.roleIds.join(','),
+        dept_id: user.deptIds.join(','),
+        status: user.status ?? 1,
+      })
+      .execute(),
+  );
+  return id;
+}
+
+export interface NewTenant {
+  tenantId: string;
+  tenantName: string;
+  domain?: string;
+  expireTime?: Date | null;
+  adminPassword: string;
+}
+
+/** A tenant with a root dept, a tenant-admin role `admin` and an `admin` user holding it. */
+export async function addTenant(db: Db, tenant: NewTenant) {
+  await db
+    .insertInto('blade_tenant')
+    .values({
+      id: nextId(),
+      tenant_id: tenant.tenantId,
+      tenant_name: tenant.tenantName,
+      domain: tenant.domain ?? '',
+      expire_time: tenant.expireTime ?? null,
+    })
+    .execute();
+  const deptId = nextId();
+  await withTenant(db, tenant.tenantId, (trx) =>
+    trx
+      .insertInto('blade_dept')
+      .values({
+        id: deptId,
+        tenant_id: tenant.tenantId,
+        dept_name: tenant.tenantName,
+        full_name: tenant.tenantName,
+      })
+      .execute(),
+  );
+  const roleId = await addRole(db, tenant.tenantId, { name: '管理员', alias: 'admin' });
+  const userId = await addUser(db, tenant.tenantId, {
+    account: 'admin',
+    password: tenant.adminPassword,
+    roleIds: [roleId],
+    deptIds: [deptId],
+  });
+  return { deptId, roleId, userId };
+}
+
+/** Grants a menu (by code) to a role of the tenant. */
+export async function grantMenu(db: Db, tenantId: string, roleId: string, menuCode: string): Promise<void> {
+  const menu = await db
+    .selectFrom('blade_menu')
+    .select('id')
+    .where('code', '=', menuCode)
+    .executeTakeFirstOrThrow();
+  await withTenant(db, tenantId, (trx) =>
+    trx
+      .insertInto('blade_role_menu')
+      .values({ id: nextId(), tenant_id: tenantId, menu_id: menu.id, role_id: roleId })
+      .execute(),
+  );
+}
+
+/** Ages a row's timestamp column, to test windows without sleeping. */
+export const secondsAgo = (seconds: number) => sql<Date>`now() - make_interval(secs => ${seconds})`;

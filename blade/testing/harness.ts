@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import { createBlade, type Blade, type BladeOptions } from '../app';
+import { md5Hex } from '../modules/auth/password';
+
+export const TEST_SIGNING_KEY = 'blade-test-signing-key-d6f1a0c94e2b7358a1c0f9e4d2b6a8c3';
+export const TEST_CLIENT = { clientId: 'portal', clientSecret: 'portal-test-secret-7f3a9c2e' };
+export const ADMIN_PASSWORD = 'Admin#Pass-2026';
+export const PLATFORM = '000000';
+/** A fresh database takes seconds (PGlite initdb, migrations), more with two workers: hooks get this budget. */
+export const SETUP_TIMEOUT = 60_000;
+
+export interface LoginOptions {
+  tenantId?: string;
+  deptId?: string;
+  roleId?: string;
+  ip?: string;
+}
+
+export interface TokenBody {
+  access_token: string;
+  refresh_token: string;
+  token_type: string;
+  expires_in: number;
+  tenant_id: string;
+  user_id: string;
+  dept_id: string;
+  role_id: string;
+  role_name: string;
+  account: string;
+  [key: string]: unknown;
+}
+
+export interface Harness {
+  blade: Blade;
+  /** `Basic …` for the portal client. */
+  basic: string;
+  captcha(): Promise<{ key: string; answer: string }>;
+  /** POST /blade-auth/oauth/token with query params and headers as given (Basic added unless overridden). */
+  token(params: Record<string, string>, headers?: Record<string, string>): Promise<Response>;
+  /** Captcha login (answer read through the test hook); throws unless it succeeds. */
+  login(account: string, password: string, tenant?: string | LoginOptions): Promise<TokenBody>;
+  /** Same, returning the raw response. */
+  tryLogin(account: string, password: string, tenant?: string | LoginOptions): Promise<Response>;
+  /** A request with `Blade-Auth: bearer <token>` (default: the last login's access token). */
+  authed(path: string, init?: RequestInit & { token?: string }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export const basicHeader = (id: string, secret: string) =>
+  `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+
+/** A throw-away database per test file: PostgreSQL when TEST_DATABASE_URL is set, else in-memory PGlite. */
+export async function testDatabase(): Promise<{ databaseUrl?: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return { drop: async () => {} };
+  const { default: pg } = await import('pg');
+  const name = `blade_test_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { databaseUrl: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+export async function createHarness(overrides: Partial<BladeOptions> = {}): Promise<Harness> {
+  const database = await testDatabase();
+  const blade = await createBlade({
+    dataDir: '/nonexistent-blade-test-dir',
+    memory: !database.databaseUrl,
+    databaseUrl: database.databaseUrl,
+    jwtSigningKey: TEST_SIGNING_KEY,
+    captchaEnabled: true,
+    portalClient: TEST_CLIENT,
+    adminPassword: ADMIN_PASSWORD,
+    testHooks: true,
+    log: () => {},
+    ...overrides,
+  });
+  const basic = basicHeader(TEST_CLIENT.clientId, TEST_CLIENT.clientSecret);
+  let lastAccess: string | undefined;
+
+  const captcha = async () => {
+    const { data } = (await (await blade.app.request('/blade-auth/oauth/captcha')).json()) as {
+      data: { key: string };
+    };
+    const hook = await blade.app.request(`/blade-auth/oauth/captcha/answer?key=${data.key}`);
+    const { data: answer } = (await hook.json()) as { data: { answer: string } };
+    return { key: data.key, answer: answer.answer };
+  };
+
+  const token = async (params: Record<string, string>, headers: Record<string, string> = {}) =>
+    blade.app.request(`/blade-auth/oauth/token?${new URLSearchParams(params)}`, {
+      method: 'POST',
+      headers: { Authorization: basic, ...headers },
+    });
+
+  const tryLogin = async (account: string, password: string, tenant?: string | LoginOptions) => {
+    const opts = typeof tenant === 'string' ? { tenantId: tenant } : (tenant ?? {});
+    const { key, answer } = await captcha();
+    const headers: Record<string, string> = { 'Captcha-Key': key, 'Captcha-Code': answer };
+    if (opts.deptId) headers['Dept-Id'] = opts.deptId;
+    if (opts.roleId) headers['Role-Id'] = opts.roleId;
+    if (opts.ip) headers['X-Blade-Client-IP'] = opts.ip;
+    return token(
+      {
+        grant_type: 'captcha',
+        tenantId: opts.tenantId ?? PLATFORM,
+        username: account,
+        password: md5Hex(password),
+        scope: 'all',
+        type: 'account',
+      },
+      headers,
+    );
+  };
+
+  const login = async (account: string, password: string, tenant?: string | LoginOptions) => {
+    const res = await tryLogin(account, password, tenant);
+    const body = (await res.json()) as TokenBody & { error_description?: string };
+    if (res.status !== 200)
+      throw new Error(`login ${account} failed: ${res.status} ${body.error_description}`);
+    lastAccess = body.access_token;
+    return body;
+  };
+
+  const authed = async (path: string, init: RequestInit & { token?: string } = {}) => {
+    const { token: given, headers, ...rest } = init;
+    const bearer = given ?? lastAccess;
+    if (!bearer) throw new Error('authed() before login()');
+    return blade.app.request(path, {
+      ...rest,
+      headers: { ...(headers as Record<string, string>), 'Blade-Auth': `bearer ${bearer}` },
+    });
+  };
+
+  return {
+    blade,
+    basic,
+    captcha,
+    token,
+    login,
+    tryLogin,
+    authed,
+    close: async () => {
+      await blade.close();
+      await database.drop();
+    },
+  };
+}

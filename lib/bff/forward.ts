@@ -1,0 +1,71 @@
+import { baseHeaders } from '@/lib/bff/envelope';
+import { forwardRequestHeaders, forwardResponseHeaders } from '@/lib/bff/headers';
+import { getConfig } from '@/lib/env';
+import { clientIp } from '@/lib/request-meta';
+import { UPSTREAM_ORIGIN, getUpstream, type StreamingRequestInit } from '@/lib/upstream';
+
+const LONG_RUNNING_PATH = /export|import|download|upload/i;
+
+/** Uploads, imports, exports and downloads get the long timeout; everything else the default (SECURITY 11). */
+export function upstreamTimeoutMs(path: string, contentType: string | null): number {
+  const config = getConfig();
+  const long =
+    LONG_RUNNING_PATH.test(path) || /^multipart\/|^application\/octet-stream/i.test(contentType ?? '');
+  return long ? config.upstreamUploadTimeoutMs : config.upstreamTimeoutMs;
+}
+
+/** Browser headers cleaned for the upstream, with the client address the upstream may log and rate-limit by. */
+export function upstreamHeaders(browser: Request): Headers {
+  const headers = forwardRequestHeaders(browser.headers);
+  const ip = clientIp(browser.headers);
+  if (ip) headers.set('x-blade-client-ip', ip);
+  return headers;
+}
+
+/** Headers for a call the portal makes on its own behalf (refresh, logout): only the client's address and agent. */
+export function serviceHeaders(browser: Request): Headers {
+  const headers = new Headers();
+  const ip = clientIp(browser.headers);
+  if (ip) headers.set('x-blade-client-ip', ip);
+  const agent = browser.headers.get('user-agent');
+  if (agent) headers.set('user-agent', agent);
+  return headers;
+}
+
+export function bearer(accessToken: string): string {
+  return `bearer ${accessToken}`;
+}
+
+export interface UpstreamCall {
+  method: string;
+  /** Normalised path plus query string, e.g. `/blade-system/menu/routes?x=1`. */
+  pathAndQuery: string;
+  headers: Headers;
+  body?: ReadableStream<Uint8Array> | string | null;
+  /** Usually the browser request's signal: when the client goes away, the call is aborted. */
+  signal?: AbortSignal;
+}
+
+export function callUpstream({
+  method,
+  pathAndQuery,
+  headers,
+  body,
+  signal,
+}: UpstreamCall): Promise<Response> {
+  const request = new Request(`${UPSTREAM_ORIGIN}${pathAndQuery}`, {
+    method,
+    headers,
+    body: method === 'GET' || method === 'HEAD' ? null : (body ?? null),
+    duplex: 'half',
+  } as StreamingRequestInit);
+  const timeoutMs = upstreamTimeoutMs(pathAndQuery.split('?')[0], headers.get('content-type'));
+  return getUpstream().fetch(request, { timeoutMs, signal });
+}
+
+/** The upstream's answer, streamed as it is, minus hop-by-hop headers and cookies, never cacheable. */
+export function passThrough(upstream: Response): Response {
+  const headers = forwardResponseHeaders(upstream.headers);
+  baseHeaders().forEach((value, name) => headers.set(name, value));
+  return new Response(upstream.body, { status: upstream.status, statusText: upstream.statusText, headers });
+}

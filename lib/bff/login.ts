@@ -1,0 +1,71 @@
+import { parseJsonObject, readSmallBody } from '@/lib/bff/body';
+import { envelope, jsonResponse, withCookies } from '@/lib/bff/envelope';
+import { callUpstream, upstreamHeaders } from '@/lib/bff/forward';
+import { LOGIN_HEADERS } from '@/lib/bff/headers';
+import { MSG } from '@/lib/bff/messages';
+import { basicAuthorization } from '@/lib/bff/refresh';
+import { forwardedSearch } from '@/lib/bff/routes';
+import { clearSessionCookie, createSession, sessionSetCookie } from '@/lib/session';
+
+/**
+ * POST /api/blade-auth/oauth/token — the login. The portal adds the client credentials (they never reach the
+ * browser), keeps the tokens in a new session and answers the flat BladeX token body without them.
+ */
+
+const BROWSER_GRANTS = new Set(['password', 'captcha']);
+const MAX_LOGIN_BODY = 16 * 1024;
+
+/** Every grant the request names (both dialects' parameter names, query and body) must be one a browser may use. */
+function grantsAllowed(query: URLSearchParams, body: URLSearchParams): boolean {
+  const grants = ['grant_type', 'grantType'].flatMap((name) => [...query.getAll(name), ...body.getAll(name)]);
+  return grants.length > 0 && grants.every((grant) => BROWSER_GRANTS.has(grant));
+}
+
+export async function handleLogin(request: Request): Promise<Response> {
+  if (request.method !== 'POST') return envelope(405, MSG.methodNotSupported);
+  const url = new URL(request.url);
+  const contentType = request.headers.get('content-type') ?? '';
+  const isForm = /^application\/x-www-form-urlencoded/i.test(contentType);
+  const bodyText = await readSmallBody(request, MAX_LOGIN_BODY);
+  if (bodyText === null) return envelope(400, MSG.badRequest);
+  if (!grantsAllowed(url.searchParams, new URLSearchParams(isForm ? bodyText : ''))) {
+    return envelope(400, MSG.grantNotAllowed);
+  }
+
+  const headers = upstreamHeaders(request);
+  headers.delete('content-length');
+  for (const name of LOGIN_HEADERS) {
+    const value = request.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  headers.set('authorization', basicAuthorization());
+  const upstream = await callUpstream({
+    method: 'POST',
+    pathAndQuery: `/blade-auth/oauth/token${forwardedSearch(url.search)}`,
+    headers,
+    body: isForm ? bodyText : null,
+    signal: request.signal,
+  });
+
+  const payload = parseJsonObject(await upstream.text());
+  const { access_token: at, refresh_token: rt, ...userFields } = payload ?? {};
+  const succeeded =
+    upstream.status === 200 &&
+    typeof at === 'string' &&
+    typeof rt === 'string' &&
+    !payload?.error_description;
+
+  if (!succeeded) {
+    const failure = payload
+      ? jsonResponse(upstream.status, userFields)
+      : envelope(upstream.status, MSG.serverError);
+    return withCookies(failure, [clearSessionCookie(request)]);
+  }
+  const session = createSession({
+    at,
+    rt,
+    tenantId: String(userFields.tenant_id ?? ''),
+    userId: String(userFields.user_id ?? ''),
+  });
+  return withCookies(jsonResponse(200, userFields), [await sessionSetCookie(request, session)]);
+}

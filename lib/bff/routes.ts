@@ -1,0 +1,119 @@
+/**
+ * Which browser paths the proxy forwards, and what kind of call each is (SECURITY 9). The services are the
+ * `/api/<service>/` prefixes of spec/calls.tsv plus blade-desk (notices); blade-auth is limited to its explicit calls
+ * because the rest of it (social callbacks, the refresh mock) is either intercepted here or not offered.
+ */
+
+export const SERVICES = new Set([
+  'blade-acceptance',
+  'blade-auth',
+  'blade-combusiness',
+  'blade-cqst',
+  'blade-customer',
+  'blade-desk',
+  'blade-develop',
+  'blade-flow',
+  'blade-log',
+  'blade-resource',
+  'blade-system',
+  'blade-user',
+  'business-service',
+]);
+
+const AUTH_CALLS = new Set([
+  'oauth/token',
+  'oauth/captcha',
+  'oauth/logout',
+  'oauth/user-info',
+  'oauth/clear-cache',
+]);
+
+/** Calls answered without a session (the token call is intercepted separately). */
+const PUBLIC_CALLS = new Set(['blade-auth/oauth/captcha', 'blade-system/tenant/info']);
+
+/** Password changes: a success gives the session a new id (SECURITY 4). */
+const SESSION_ROTATING_CALLS = new Set([
+  'blade-user/update-password',
+  'blade-user/my/update-password',
+  'blade-user/my/updatePasswordWithKey',
+  'blade-customer/user/updatePassWordBykey',
+]);
+
+/** Internal surfaces a Blade deployment may expose; never reachable through the portal, whatever the service. */
+const DENIED_SEGMENTS = new Set([
+  'actuator',
+  'feign',
+  'api-docs',
+  'swagger-ui',
+  'swagger-resources',
+  'doc.html',
+  'druid',
+]);
+
+export type RouteKind = 'login' | 'logout' | 'public' | 'private';
+
+export interface ApiRoute {
+  kind: RouteKind;
+  service: string;
+  /** `service/rest/of/path`, decoded, for matching. */
+  call: string;
+  /** A successful answer to this call replaces the session id. */
+  rotatesSession: boolean;
+  /** The normalised upstream path (no `/api`, each segment re-encoded), e.g. `/blade-system/menu/routes`. */
+  upstreamPath: string;
+}
+
+export type ParseResult = { ok: true; route: ApiRoute } | { ok: false; status: 400 | 404 };
+
+const FORBIDDEN_CHARS = /[\u0000-\u001f\u007f\\/%]/;
+
+/** Decodes one raw path segment, or returns null when it is empty, a dot segment or hides a separator or control. */
+function decodeSegment(raw: string): string | null {
+  if (raw === '' || raw.includes('\\')) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  // A decoded `%` would be a double encoding, decoded again by someone downstream.
+  if (decoded === '.' || decoded === '..' || FORBIDDEN_CHARS.test(decoded)) return null;
+  return decoded;
+}
+
+/** Parses the raw (still percent-encoded) pathname of a request under `/api/`. */
+export function parseApiPath(pathname: string): ParseResult {
+  if (!pathname.startsWith('/api/')) return { ok: false, status: 404 };
+  const segments: string[] = [];
+  for (const raw of pathname.slice('/api/'.length).split('/')) {
+    const decoded = decodeSegment(raw);
+    if (decoded === null) return { ok: false, status: 400 };
+    segments.push(decoded);
+  }
+  const [service, ...rest] = segments;
+  if (!SERVICES.has(service) || rest.length === 0) return { ok: false, status: 404 };
+  if (segments.some((s) => DENIED_SEGMENTS.has(s.toLowerCase()))) return { ok: false, status: 404 };
+
+  const call = segments.join('/');
+  const path = rest.join('/');
+  if (service === 'blade-auth' && !AUTH_CALLS.has(path)) return { ok: false, status: 404 };
+
+  let kind: RouteKind = PUBLIC_CALLS.has(call) ? 'public' : 'private';
+  if (call === 'blade-auth/oauth/token') kind = 'login';
+  if (call === 'blade-auth/oauth/logout') kind = 'logout';
+  const upstreamPath = `/${segments.map(encodeURIComponent).join('/')}`;
+  return {
+    ok: true,
+    route: { kind, service, call, rotatesSession: SESSION_ROTATING_CALLS.has(call), upstreamPath },
+  };
+}
+
+/** The query string to forward: verbatim, except that a `blade-auth` token parameter never passes. */
+export function forwardedSearch(search: string): string {
+  const params = new URLSearchParams(search);
+  const tokenKeys = [...params.keys()].filter((key) => key.toLowerCase() === 'blade-auth');
+  if (tokenKeys.length === 0) return search;
+  for (const key of tokenKeys) params.delete(key);
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}

@@ -1,0 +1,248 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { Agent, type Dispatcher } from 'undici';
+import type { Blade } from '@/blade';
+import { envelope } from '@/lib/bff/envelope';
+import { MSG } from '@/lib/bff/messages';
+import { getConfig, type Config } from '@/lib/env';
+
+/**
+ * The one way the portal reaches the Blade API: in process (the embedded blade/, default) or over HTTP when
+ * BLADE_API_URL is set. Callers build a Request whose origin is ignored: only its path and query are used, appended
+ * to the fixed base, so no caller can point the portal elsewhere (SECURITY 9).
+ *
+ * Transport faults never throw: a timeout answers a 504 envelope, an unreachable upstream a 503 envelope, and a
+ * caller whose client went away gets a 499 nobody reads (SECURITY 11).
+ */
+
+export interface UpstreamFetchOptions {
+  /** Time allowed until the response headers arrive (and, over HTTP, between body chunks). */
+  timeoutMs: number;
+  /** The browser request's signal: when the client goes away, the upstream call is aborted. */
+  signal?: AbortSignal;
+}
+
+export interface Upstream {
+  fetch(req: Request, opts: UpstreamFetchOptions): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** Origin for the Requests callers hand to `Upstream.fetch`; any origin works, this one reads well. */
+export const UPSTREAM_ORIGIN = 'http://upstream';
+
+/** `duplex` is required by Node for a streamed body but missing from the DOM typings. */
+export type StreamingRequestInit = RequestInit & { duplex: 'half' };
+
+const store = globalThis as unknown as { __portalUpstream?: Upstream; __portalBlade?: Promise<Blade> };
+
+const timeoutResponse = () => envelope(504, MSG.timeout);
+const unavailableResponse = () => envelope(503, MSG.unavailable);
+const abortedResponse = () => envelope(499, MSG.clientClosed);
+
+function pathAndQuery(req: Request): string {
+  const url = new URL(req.url);
+  return `${url.pathname}${url.search}`;
+}
+
+// --- in process ---------------------------------------------------------------------------------------------------
+
+function loadBlade(config: Config): Promise<Blade> {
+  store.__portalBlade ??= import('@/blade')
+    .then(({ createBlade }) =>
+      createBlade({
+        dataDir: config.dataDir,
+        databaseUrl: config.databaseUrl,
+        jwtSigningKey: config.jwtSigningKey,
+        captchaEnabled: config.captchaEnabled,
+        portalClient: { clientId: config.clientId, clientSecret: config.clientSecret },
+        adminPassword: config.adminPassword,
+        testHooks: config.testHooks,
+      }),
+    )
+    .catch((error: unknown) => {
+      store.__portalBlade = undefined;
+      throw error;
+    });
+  return store.__portalBlade;
+}
+
+async function closeBlade(): Promise<void> {
+  const pending = store.__portalBlade;
+  store.__portalBlade = undefined;
+  const blade = await pending?.catch(() => undefined);
+  await blade?.close();
+}
+
+function inProcessUpstream(config: Config): Upstream {
+  return {
+    async fetch(req, { timeoutMs, signal }) {
+      if (signal?.aborted) return abortedResponse();
+      const controller = new AbortController();
+      let timer: NodeJS.Timeout | undefined;
+      let onAbort = () => {};
+      const stopped = new Promise<'timeout' | 'aborted'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), timeoutMs);
+        onAbort = () => resolve('aborted');
+        signal?.addEventListener('abort', onAbort, { once: true });
+      });
+      try {
+        const blade = await loadBlade(config);
+        const pending = blade.fetch(
+          new Request(`http://blade.internal${pathAndQuery(req)}`, {
+            method: req.method,
+            headers: req.headers,
+            body: req.body,
+            duplex: 'half',
+            signal: controller.signal,
+          } as StreamingRequestInit),
+        );
+        const result = await Promise.race([pending, stopped]);
+        if (result instanceof Response) return result;
+        controller.abort();
+        // A response that still arrives later is released, not left holding its body.
+        pending.then((late: Response) => late.body?.cancel()).catch(() => {});
+        return result === 'timeout' ? timeoutResponse() : abortedResponse();
+      } catch (error) {
+        if (signal?.aborted) return abortedResponse();
+        console.error('[upstream] in-process call failed', error);
+        return unavailableResponse();
+      } finally {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+      }
+    },
+    close: closeBlade,
+  };
+}
+
+// --- over HTTP ----------------------------------------------------------------------------------------------------
+
+const CONNECTION_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+]);
+
+function errorCode(error: unknown): string | undefined {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** A pull-driven web stream over undici's body, so the browser's pace governs the upstream read. */
+function toWebStream(body: Dispatcher.ResponseData['body']): ReadableStream<Uint8Array> {
+  const chunks = body[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { value, done } = await chunks.next();
+        if (done) controller.close();
+        else controller.enqueue(value as Uint8Array);
+      } catch (error) {
+        controller.error(error);
+      }
+    },
+    cancel() {
+      body.destroy();
+    },
+  });
+}
+
+const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304]);
+
+function toResponse(data: Dispatcher.ResponseData, method: string): Response {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(data.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
+  }
+  if (method === 'HEAD' || NULL_BODY_STATUS.has(data.statusCode)) {
+    data.body.resume();
+    return new Response(null, { status: data.statusCode, headers });
+  }
+  return new Response(toWebStream(data.body), { status: data.statusCode, headers });
+}
+
+function httpUpstream(config: Config, baseUrl: string): Upstream {
+  const base = new URL(baseUrl);
+  const basePath = base.pathname.replace(/\/+$/, '');
+  const agent = new Agent({
+    connect: { timeout: config.upstreamConnectTimeoutMs },
+    keepAliveTimeout: 30_000,
+  });
+
+  return {
+    async fetch(req, { timeoutMs, signal }) {
+      const method = req.method.toUpperCase();
+      const retriable = (method === 'GET' || method === 'HEAD') && !req.body;
+      const headers = Object.fromEntries(req.headers);
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const data = await agent.request({
+            origin: base.origin,
+            path: `${basePath}${pathAndQuery(req)}`,
+            method: method as Dispatcher.HttpMethod,
+            headers,
+            body: req.body ? Readable.fromWeb(req.body as unknown as NodeReadableStream) : null,
+            signal,
+            headersTimeout: timeoutMs,
+            bodyTimeout: timeoutMs,
+          });
+          return toResponse(data, method);
+        } catch (error) {
+          if (signal?.aborted) return abortedResponse();
+          const code = errorCode(error);
+          if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return timeoutResponse();
+          if (code && CONNECTION_ERRORS.has(code) && retriable && attempt === 0) continue;
+          console.error(`[upstream] ${method} ${pathAndQuery(req).split('?')[0]} failed: ${code ?? error}`);
+          return unavailableResponse();
+        }
+      }
+    },
+    close: () => agent.close(),
+  };
+}
+
+// --- the process-wide instance ------------------------------------------------------------------------------------
+
+/** The upstream for this process; created on first use, never at import (a build must not open the database). */
+export function getUpstream(): Upstream {
+  if (!store.__portalUpstream) {
+    const config = getConfig();
+    store.__portalUpstream = config.bladeApiUrl
+      ? httpUpstream(config, config.bladeApiUrl)
+      : inProcessUpstream(config);
+  }
+  return store.__portalUpstream;
+}
+
+/** Start-up hook: opens the embedded API (and its database) before the first request needs it. */
+export async function ensureUpstreamReady(): Promise<void> {
+  const config = getConfig();
+  if (!config.bladeApiUrl) await loadBlade(config);
+}
+
+/** Tests: serve the in-process upstream from a Blade they created (e.g. on an in-memory database). */
+export function setBladeForTests(blade: Blade | undefined): void {
+  store.__portalBlade = blade ? Promise.resolve(blade) : undefined;
+}
+
+/** Tests switch configurations: drop the instance (closing its connections or database). */
+export async function resetUpstreamForTests(): Promise<void> {
+  const current = store.__portalUpstream;
+  store.__portalUpstream = undefined;
+  await current?.close();
+  await closeBlade();
+}

@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import { GET, POST } from '@/app/api/[...path]/route';
+import { GET as captchaAnswer } from '@/app/api/test-hooks/captcha/route';
+import {
+  ADMIN_PASSWORD,
+  TEST_CLIENT,
+  TEST_SIGNING_KEY,
+  createHarness,
+  type Harness,
+} from '@/blade/testing/harness';
+import { getConfig, setConfigForTests } from '@/lib/env';
+import { sessionSetCookie, unsealSession } from '@/lib/session';
+import { resetUpstreamForTests, setBladeForTests } from '@/lib/upstream';
+import { apiRequest, nextCookie, sameOrigin, setCookies, useConfig } from './helpers';
+
+// The whole chain in one process: BFF route handlers → in-process upstream → the embedded blade, on the blade tests'
+// throw-away database (in-memory PGlite, or PostgreSQL when TEST_DATABASE_URL is set).
+
+let harness: Harness;
+
+beforeAll(async () => {
+  await useConfig({
+    bladeApiUrl: undefined,
+    testHooks: true,
+    captchaEnabled: true,
+    jwtSigningKey: TEST_SIGNING_KEY,
+    clientId: TEST_CLIENT.clientId,
+    clientSecret: TEST_CLIENT.clientSecret,
+  });
+  harness = await createHarness();
+  setBladeForTests(harness.blade);
+  // Migrations and the seed's password hashing take a few seconds on a busy machine.
+}, 60_000);
+
+afterAll(async () => {
+  setBladeForTests(undefined);
+  await resetUpstreamForTests();
+  await harness?.close();
+  setConfigForTests(undefined);
+});
+
+async function login(): Promise<{ cookie: string; body: Record<string, unknown> }> {
+  const captcha = await (await GET(apiRequest('/api/blade-auth/oauth/captcha'))).json();
+  const { key } = captcha.data as { key: string };
+  const answer = (await (await captchaAnswer(apiRequest(`/api/test-hooks/captcha?key=${key}`))).json()).data
+    .answer;
+  const password = createHash('md5').update(ADMIN_PASSWORD).digest('hex');
+  const res = await POST(
+    apiRequest(
+      `/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${password}&grant_type=captcha&scope=all&type=account`,
+      {
+        method: 'POST',
+        headers: { ...sameOrigin, 'tenant-id': '000000', 'captcha-key': key, 'captcha-code': answer },
+      },
+    ),
+  );
+  const body = await res.json();
+  expect(res.status).toBe(200);
+  return { cookie: nextCookie(res)!, body };
+}
+
+it('login → call → logout → the replayed old cookie gets 401', async () => {
+  const { cookie, body } = await login();
+  expect(body).toMatchObject({ tenant_id: '000000', account: 'admin' });
+  expect(body).not.toHaveProperty('access_token');
+  expect(body).not.toHaveProperty('refresh_token');
+
+  const me = await GET(apiRequest('/api/blade-auth/oauth/user-info', { cookie }));
+  expect(me.status).toBe(200);
+  expect(await me.json()).toMatchObject({ code: 200, success: true });
+
+  const out = await POST(
+    apiRequest('/api/blade-auth/oauth/logout', { method: 'POST', cookie, headers: sameOrigin }),
+  );
+  expect(out.status).toBe(200);
+  expect(setCookies(out)[0]).toMatch(/Max-Age=0/);
+
+  const replay = await GET(apiRequest('/api/blade-auth/oauth/user-info', { cookie }));
+  expect(replay.status).toBe(401);
+  expect(await replay.json()).toMatchObject({ code: 401, success: false });
+});
+
+it('refreshes the tokens with the real refresh grant once the token time has passed', async () => {
+  const { cookie } = await login();
+  const session = (await unsealSession(cookie.slice(cookie.indexOf('=') + 1)))!;
+  const aged = { ...session, tokenTime: Date.now() - getConfig().tokenTime * 1000 - 1 };
+  const agedCookie = (await sessionSetCookie(apiRequest('/'), aged)).split(';')[0];
+
+  const res = await GET(apiRequest('/api/blade-auth/oauth/user-info', { cookie: agedCookie }));
+  expect(res.status).toBe(200);
+  const renewed = await unsealSession(nextCookie(res)!.split('=').slice(1).join('='));
+  expect(renewed?.at).not.toBe(session.at);
+  expect(renewed?.rt).not.toBe(session.rt);
+  expect(renewed?.sid).toBe(session.sid);
+});
+
+it('a wrong password is answered with error_description and no session', async () => {
+  const captcha = await (await GET(apiRequest('/api/blade-auth/oauth/captcha'))).json();
+  const { key } = captcha.data as { key: string };
+  const answer = (await (await captchaAnswer(apiRequest(`/api/test-hooks/captcha?key=${key}`))).json()).data
+    .answer;
+  const res = await POST(
+    apiRequest(
+      `/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${'0'.repeat(32)}&grant_type=captcha`,
+      {
+        method: 'POST',
+        headers: { ...sameOrigin, 'tenant-id': '000000', 'captcha-key': key, 'captcha-code': answer },
+      },
+    ),
+  );
+  expect(res.status).toBeGreaterThanOrEqual(400);
+  expect(await res.json()).toHaveProperty('error_description');
+  expect(setCookies(res)[0]).toMatch(/Max-Age=0/);
+});

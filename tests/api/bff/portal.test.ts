@@ -1,0 +1,170 @@
+import { POST as lock } from '@/app/api/portal/lock/route';
+import { GET as sessionInfo } from '@/app/api/portal/session/route';
+import { POST as switchRole } from '@/app/api/portal/switch/route';
+import { POST as unlock } from '@/app/api/portal/unlock/route';
+import { GET as captchaAnswer } from '@/app/api/test-hooks/captcha/route';
+import { GET } from '@/app/api/[...path]/route';
+import { setConfigForTests } from '@/lib/env';
+import { resetUpstreamForTests } from '@/lib/upstream';
+import { unsealSession } from '@/lib/session';
+import {
+  apiRequest,
+  json,
+  nextCookie,
+  sameOrigin,
+  sessionCookie,
+  startFakeUpstream,
+  useConfig,
+  type FakeUpstream,
+} from './helpers';
+
+let upstream: FakeUpstream;
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream();
+  await useConfig({ bladeApiUrl: upstream.url });
+});
+beforeEach(() => {
+  upstream.seen.length = 0;
+});
+afterAll(async () => {
+  await resetUpstreamForTests();
+  await upstream.close();
+  setConfigForTests(undefined);
+});
+
+const post = (
+  path: string,
+  cookie: string | undefined,
+  body: unknown,
+  headers: Record<string, string> = sameOrigin,
+) =>
+  apiRequest(path, {
+    method: 'POST',
+    cookie,
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+const sealOf = (cookie: string) => unsealSession(cookie.slice(cookie.indexOf('=') + 1));
+
+describe('GET /api/portal/session', () => {
+  it('tells the state without tokens', async () => {
+    const anonymous = await (await sessionInfo(apiRequest('/api/portal/session'))).json();
+    expect(anonymous.data).toEqual({
+      loggedIn: false,
+      locked: false,
+      hasLockPassword: false,
+      tenantId: null,
+      userId: null,
+    });
+    const { cookie } = await sessionCookie();
+    const res = await sessionInfo(apiRequest('/api/portal/session', { cookie }));
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const body = await res.json();
+    expect(body.data).toEqual({
+      loggedIn: true,
+      locked: false,
+      hasLockPassword: false,
+      tenantId: '000000',
+      userId: '1',
+    });
+    expect(JSON.stringify(body)).not.toMatch(/at-|rt-/);
+  });
+});
+
+describe('lock and unlock', () => {
+  it('sets the lock password, locks, blocks the API with 423, unlocks with a new session id', async () => {
+    const { session, cookie } = await sessionCookie();
+    expect((await lock(post('/api/portal/lock', cookie, {}))).status).toBe(400);
+
+    const locked = await lock(post('/api/portal/lock', cookie, { password: 'pa55' }));
+    expect(locked.status).toBe(200);
+    const lockedCookie = nextCookie(locked)!;
+    const lockedSession = await sealOf(lockedCookie);
+    expect(lockedSession?.lock?.locked).toBe(true);
+    expect(lockedSession?.lock?.hash).toMatch(/^s1\$/);
+    expect(lockedSession?.lock?.hash).not.toContain('pa55');
+
+    const info = await (
+      await sessionInfo(apiRequest('/api/portal/session', { cookie: lockedCookie }))
+    ).json();
+    expect(info.data).toMatchObject({ locked: true, hasLockPassword: true });
+    expect((await GET(apiRequest('/api/blade-system/menu/routes', { cookie: lockedCookie }))).status).toBe(
+      423,
+    );
+
+    const wrong = await unlock(post('/api/portal/unlock', lockedCookie, { password: 'nope' }));
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({ code: 400, msg: '锁屏密码错误' });
+
+    const right = await unlock(post('/api/portal/unlock', lockedCookie, { password: 'pa55' }));
+    expect(right.status).toBe(200);
+    const unlocked = await sealOf(nextCookie(right)!);
+    expect(unlocked?.lock).toMatchObject({ locked: false });
+    expect(unlocked?.sid).not.toBe(session.sid);
+
+    // Later locks reuse the password: without it, or checked when given.
+    const again = nextCookie(right)!;
+    expect((await lock(post('/api/portal/lock', again, { password: 'other' }))).status).toBe(400);
+    expect((await lock(post('/api/portal/lock', again, {}))).status).toBe(200);
+  });
+
+  it('needs a session and the CSRF proof', async () => {
+    expect((await lock(post('/api/portal/lock', undefined, { password: 'x' }))).status).toBe(401);
+    const { cookie } = await sessionCookie();
+    expect((await lock(post('/api/portal/lock', cookie, { password: 'x' }, {}))).status).toBe(403);
+    expect(
+      (await unlock(post('/api/portal/unlock', cookie, { password: 'x' }, { 'x-csrf': '1', origin: 'null' })))
+        .status,
+    ).toBe(403);
+  });
+});
+
+describe('POST /api/portal/switch', () => {
+  it('re-grants with Dept-Id and Role-Id and writes a new session', async () => {
+    upstream.handle((req, res) =>
+      json(res, 200, {
+        access_token: 'sw-at',
+        refresh_token: 'sw-rt',
+        dept_id: req.headers['dept-id'],
+        role_id: req.headers['role-id'],
+      }),
+    );
+    const { session, cookie } = await sessionCookie();
+    const res = await switchRole(post('/api/portal/switch', cookie, { deptId: '11', roleId: '22' }));
+    const body = await res.json();
+    expect(body).toMatchObject({ code: 200, data: { dept_id: '11', role_id: '22' } });
+    expect(JSON.stringify(body)).not.toContain('sw-at');
+    const next = await sealOf(nextCookie(res)!);
+    expect(next).toMatchObject({ at: 'sw-at', rt: 'sw-rt' });
+    expect(next?.sid).not.toBe(session.sid);
+  });
+
+  it('keeps the session when the upstream refuses the choice', async () => {
+    upstream.handle((_req, res) => json(res, 400, { error_description: '无权切换到该角色' }));
+    const { cookie } = await sessionCookie();
+    const res = await switchRole(post('/api/portal/switch', cookie, { deptId: '11', roleId: '22' }));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ msg: '无权切换到该角色' });
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+});
+
+describe('GET /api/test-hooks/captcha', () => {
+  it('does not exist without TEST_HOOKS', async () => {
+    expect((await captchaAnswer(apiRequest('/api/test-hooks/captcha?key=k'))).status).toBe(404);
+    expect(upstream.seen).toHaveLength(0);
+  });
+
+  it('asks the upstream for the answer when TEST_HOOKS is on', async () => {
+    await useConfig({ bladeApiUrl: upstream.url, testHooks: true });
+    upstream.handle((req, res) =>
+      json(res, 200, { code: 200, data: new URL(req.url!, 'http://x').searchParams.get('key') }),
+    );
+    const res = await captchaAnswer(apiRequest('/api/test-hooks/captcha?key=k%261'));
+    expect(await res.json()).toMatchObject({ data: 'k&1' });
+    expect(upstream.seen[0].url).toBe('/blade-auth/oauth/captcha/answer?key=k%261');
+    await useConfig({ bladeApiUrl: upstream.url });
+  });
+});

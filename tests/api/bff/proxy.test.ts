@@ -1,0 +1,332 @@
+import { DELETE, GET, HEAD, POST } from '@/app/api/[...path]/route';
+import { setConfigForTests } from '@/lib/env';
+import { resetUpstreamForTests } from '@/lib/upstream';
+import {
+  apiRequest,
+  json,
+  nextCookie,
+  sameOrigin,
+  sessionCookie,
+  setCookies,
+  startFakeUpstream,
+  useConfig,
+  type FakeUpstream,
+} from './helpers';
+
+let upstream: FakeUpstream;
+
+beforeAll(async () => {
+  upstream = await startFakeUpstream();
+  await useConfig({ bladeApiUrl: upstream.url });
+});
+beforeEach(() => {
+  upstream.seen.length = 0;
+});
+afterAll(async () => {
+  await resetUpstreamForTests();
+  await upstream.close();
+  setConfigForTests(undefined);
+});
+
+describe('forwarding', () => {
+  it('adds Blade-Auth from the session, strips browser credentials and the blade-auth parameter', async () => {
+    upstream.handle((_req, res) => json(res, 200, { code: 200, success: true, data: [], msg: 'ok' }));
+    const { session, cookie } = await sessionCookie();
+    const res = await GET(
+      apiRequest('/api/blade-system/menu/routes?blade-auth=bearer%20evil&x=1', {
+        cookie,
+        headers: {
+          'blade-auth': 'bearer evil',
+          authorization: 'Basic evil',
+          'tenant-id': '999999',
+          'x-forwarded-for': '6.6.6.6',
+          accept: 'application/json',
+        },
+      }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.json()).toMatchObject({ code: 200 });
+    const [seen] = upstream.seen;
+    expect(seen.url).toBe('/blade-system/menu/routes?x=1');
+    expect(seen.headers['blade-auth']).toBe(`bearer ${session.at}`);
+    expect(seen.headers.authorization).toBeUndefined();
+    expect(seen.headers['tenant-id']).toBeUndefined();
+    expect(seen.headers.cookie).toBeUndefined();
+    expect(seen.headers['x-blade-client-ip']).toBeUndefined();
+    expect(seen.headers.accept).toBe('application/json');
+  });
+
+  it('passes the client address from trusted proxies only', async () => {
+    await useConfig({ bladeApiUrl: upstream.url, trustedProxies: ['10.0.0.0/8'] });
+    upstream.handle((_req, res) => json(res, 200, { code: 200 }));
+    const { cookie } = await sessionCookie();
+    await GET(
+      apiRequest('/api/blade-user/info', { cookie, headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.9' } }),
+    );
+    expect(upstream.seen[0].headers['x-blade-client-ip']).toBe('203.0.113.9');
+    await useConfig({ bladeApiUrl: upstream.url });
+  });
+
+  it('streams the upstream answer with its status and download headers, without upstream cookies', async () => {
+    upstream.handle((_req, res) => {
+      res.writeHead(201, {
+        'content-type': 'application/octet-stream',
+        'content-disposition': "attachment; filename*=UTF-8''%E4%B8%AD.xlsx",
+        'set-cookie': 'JSESSIONID=1',
+      });
+      res.end(Buffer.from([1, 2, 3]));
+    });
+    const { cookie } = await sessionCookie();
+    const res = await GET(apiRequest('/api/blade-resource/file/downloadById?id=1', { cookie }));
+    expect(res.status).toBe(201);
+    expect(res.headers.get('content-disposition')).toContain("filename*=UTF-8''");
+    expect(setCookies(res)).toEqual([]);
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(Buffer.from([1, 2, 3]));
+  });
+
+  it('answers HEAD without a body', async () => {
+    upstream.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '10' });
+      res.end();
+    });
+    const { cookie } = await sessionCookie();
+    const res = await HEAD(apiRequest('/api/blade-system/menu/routes', { method: 'HEAD', cookie }));
+    expect(res.status).toBe(200);
+    expect(res.body).toBeNull();
+  });
+
+  it('rejects bad paths with 400 and unknown services with 404 before anything reaches the upstream', async () => {
+    const { cookie } = await sessionCookie();
+    const bad = await GET(apiRequest('/api/blade-system/a%2f..%2fb', { cookie }));
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ code: 400, success: false, data: null });
+    expect((await GET(apiRequest('/api/blade-report/x', { cookie }))).status).toBe(404);
+    expect((await GET(apiRequest('/api/blade-auth/oauth/token/refresh', { cookie }))).status).toBe(404);
+    expect(upstream.seen).toHaveLength(0);
+  });
+});
+
+describe('session and lock', () => {
+  it('answers 401 without a session, whatever Next-internal headers claim', async () => {
+    const variants: Record<string, string>[] = [
+      {},
+      { 'x-middleware-subrequest': 'middleware:middleware:middleware' },
+      { rsc: '1', 'next-router-state-tree': '%5B%5D' },
+    ];
+    for (const headers of variants) {
+      const res = await GET(apiRequest('/api/blade-system/menu/routes', { headers }));
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ code: 401, success: false, data: null, msg: '请求未授权' });
+    }
+    expect(upstream.seen).toHaveLength(0);
+  });
+
+  it('clears a cookie that does not open', async () => {
+    const res = await GET(
+      apiRequest('/api/blade-system/menu/routes', { cookie: 'portal-session=Fe26.2*1*x' }),
+    );
+    expect(res.status).toBe(401);
+    expect(setCookies(res)[0]).toMatch(/^portal-session=; .*Max-Age=0/);
+  });
+
+  it('lets public calls through without a session and without a token', async () => {
+    upstream.handle((_req, res) => json(res, 200, { code: 200, data: { key: 'k', image: 'data:' } }));
+    const res = await GET(apiRequest('/api/blade-auth/oauth/captcha'));
+    expect(res.status).toBe(200);
+    const info = await GET(apiRequest('/api/blade-system/tenant/info?domain=a.example'));
+    expect(info.status).toBe(200);
+    expect(upstream.seen.map((s) => s.headers['blade-auth'])).toEqual([undefined, undefined]);
+  });
+
+  it('answers 423 for a locked session', async () => {
+    const { cookie } = await sessionCookie({ lock: { locked: true, hash: 's1$a$b' } });
+    const res = await GET(apiRequest('/api/blade-system/menu/routes', { cookie }));
+    expect(res.status).toBe(423);
+    expect(upstream.seen).toHaveLength(0);
+  });
+});
+
+describe('CSRF', () => {
+  it('refuses unsafe methods without same-origin proof and X-CSRF', async () => {
+    const { cookie } = await sessionCookie();
+    const cases: Record<string, string>[] = [
+      {},
+      { 'sec-fetch-site': 'same-origin' },
+      { 'x-csrf': '1', 'sec-fetch-site': 'cross-site' },
+      { 'x-csrf': '1', origin: 'null' },
+    ];
+    for (const headers of cases) {
+      const res = await POST(
+        apiRequest('/api/blade-system/dict/remove?ids=1', { method: 'POST', cookie, headers }),
+      );
+      expect(res.status).toBe(403);
+    }
+    const del = await DELETE(apiRequest('/api/blade-system/dict/remove', { method: 'DELETE', cookie }));
+    expect(del.status).toBe(403);
+    expect(upstream.seen).toHaveLength(0);
+  });
+});
+
+describe('login', () => {
+  it('adds the client credentials, stores the tokens in a new session and never returns them', async () => {
+    upstream.handle(async (_req, res) => {
+      json(res, 200, {
+        access_token: 'new-at',
+        refresh_token: 'new-rt',
+        token_type: 'bearer',
+        tenant_id: '000000',
+        user_id: '7',
+        real_name: '管理员',
+      });
+    });
+    const { cookie: oldCookie } = await sessionCookie();
+    const res = await POST(
+      apiRequest(
+        '/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=x&grant_type=captcha&scope=all',
+        {
+          method: 'POST',
+          cookie: oldCookie,
+          headers: {
+            ...sameOrigin,
+            'tenant-id': '000000',
+            'captcha-key': 'k1',
+            'captcha-code': 'c1',
+            'dept-id': '11',
+            'role-id': '22',
+            authorization: 'Basic evil',
+          },
+        },
+      ),
+    );
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toEqual({ token_type: 'bearer', tenant_id: '000000', user_id: '7', real_name: '管理员' });
+    const [seen] = upstream.seen;
+    expect(seen.url).toContain('/blade-auth/oauth/token?tenantId=000000');
+    expect(seen.headers.authorization).toBe(
+      `Basic ${Buffer.from('portal:client-secret-for-tests').toString('base64')}`,
+    );
+    expect(seen.headers).toMatchObject({
+      'tenant-id': '000000',
+      'captcha-key': 'k1',
+      'captcha-code': 'c1',
+      'dept-id': '11',
+      'role-id': '22',
+    });
+
+    const cookie = nextCookie(res)!;
+    expect(cookie).not.toBe(oldCookie);
+    upstream.handle((_req, r) => json(r, 200, { code: 200 }));
+    await GET(apiRequest('/api/blade-auth/oauth/user-info', { cookie }));
+    expect(upstream.seen[1].headers['blade-auth']).toBe('bearer new-at');
+  });
+
+  it('accepts the parameters in a urlencoded body', async () => {
+    upstream.handle(async (_req, res, body) => {
+      expect((await body()).toString()).toBe('grant_type=password&username=a&password=b');
+      json(res, 200, { access_token: 'a', refresh_token: 'r', tenant_id: '000000', user_id: '1' });
+    });
+    const res = await POST(
+      apiRequest('/api/blade-auth/oauth/token', {
+        method: 'POST',
+        headers: { ...sameOrigin, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=password&username=a&password=b',
+      }),
+    );
+    expect(res.status).toBe(200);
+    expect(setCookies(res)).toHaveLength(1);
+  });
+
+  it('returns the upstream error as it is, stores nothing and clears an old session', async () => {
+    upstream.handle((_req, res) =>
+      json(res, 400, { error_code: 400, error_description: '用户名或密码错误' }),
+    );
+    const { cookie } = await sessionCookie();
+    const res = await POST(
+      apiRequest('/api/blade-auth/oauth/token?grant_type=password&username=a&password=b', {
+        method: 'POST',
+        cookie,
+        headers: sameOrigin,
+      }),
+    );
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error_code: 400, error_description: '用户名或密码错误' });
+    expect(setCookies(res)[0]).toMatch(/Max-Age=0/);
+  });
+
+  it('refuses grants a browser may not use, refresh_token above all', async () => {
+    for (const query of [
+      'grant_type=refresh_token&refresh_token=x',
+      'grantType=refresh_token',
+      'grant_type=password&grantType=refresh_token',
+      '',
+    ]) {
+      const res = await POST(
+        apiRequest(`/api/blade-auth/oauth/token?${query}`, { method: 'POST', headers: sameOrigin }),
+      );
+      expect(res.status).toBe(400);
+    }
+    const form = await POST(
+      apiRequest('/api/blade-auth/oauth/token?grant_type=password', {
+        method: 'POST',
+        headers: { ...sameOrigin, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=refresh_token&refresh_token=x',
+      }),
+    );
+    expect(form.status).toBe(400);
+    expect(upstream.seen).toHaveLength(0);
+  });
+
+  it('is POST only and needs the CSRF proof', async () => {
+    expect((await GET(apiRequest('/api/blade-auth/oauth/token?grant_type=password'))).status).toBe(405);
+    expect(
+      (await POST(apiRequest('/api/blade-auth/oauth/token?grant_type=password', { method: 'POST' }))).status,
+    ).toBe(403);
+  });
+});
+
+describe('logout', () => {
+  it('revokes upstream with the token and clears the cookie', async () => {
+    upstream.handle((_req, res) => json(res, 200, { code: 200, success: true }));
+    const { session, cookie } = await sessionCookie();
+    const res = await POST(
+      apiRequest('/api/blade-auth/oauth/logout', { method: 'POST', cookie, headers: sameOrigin }),
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ code: 200, success: true });
+    expect(setCookies(res)[0]).toMatch(/^portal-session=; .*Max-Age=0/);
+    expect(upstream.seen[0]).toMatchObject({ method: 'POST', url: '/blade-auth/oauth/logout' });
+    expect(upstream.seen[0].headers['blade-auth']).toBe(`bearer ${session.at}`);
+  });
+
+  it('works for a locked session, refuses GET', async () => {
+    upstream.handle((_req, res) => json(res, 200, { code: 200 }));
+    const { cookie } = await sessionCookie({ lock: { locked: true, hash: 's1$a$b' } });
+    expect((await GET(apiRequest('/api/blade-auth/oauth/logout', { cookie }))).status).toBe(405);
+    const res = await POST(
+      apiRequest('/api/blade-auth/oauth/logout', { method: 'POST', cookie, headers: sameOrigin }),
+    );
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('password change', () => {
+  it('gives the session a new id on success', async () => {
+    upstream.handle((_req, res) => json(res, 200, { code: 200, success: true, data: null, msg: '操作成功' }));
+    const { session, cookie } = await sessionCookie();
+    const res = await POST(
+      apiRequest('/api/blade-user/my/update-password?oldPassword=a&newPassword=b&newPassword1=b', {
+        method: 'POST',
+        cookie,
+        headers: sameOrigin,
+      }),
+    );
+    expect(await res.json()).toMatchObject({ code: 200 });
+    const { unsealSession } = await import('@/lib/session');
+    const next = await unsealSession(nextCookie(res)!.split('=').slice(1).join('='));
+    expect(next?.sid).toBeTruthy();
+    expect(next?.sid).not.toBe(session.sid);
+    expect(next?.at).toBe(session.at);
+  });
+});
