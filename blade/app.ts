@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import { TtlSet, type BladeEnv, type Deps } from './core/context';
+import { TtlMap, TtlSet, type BladeEnv, type Deps } from './core/context';
 import { errorHandler, notFoundHandler } from './core/errors';
 import { signingKeyProblem } from './core/known-keys';
 import { ensureAppRole, grantAppRole } from './db/app-role';
@@ -118,7 +118,7 @@ export async function createBlade(options: BladeOptions): Promise<Blade> {
       refreshGraceSeconds: options.refreshGraceSeconds ?? 30,
       testHooks: options.testHooks ?? false,
     },
-    caches: { sessions: new TtlSet(5_000), clients: new TtlSet(300_000, 100) },
+    caches: { sessions: new TtlSet(5_000), clients: new TtlSet(300_000, 100), menus: new TtlMap<string>(5_000, 1_000) },
   };
   const app = createApp(deps);
   let closed = false;

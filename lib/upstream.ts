@@ -77,7 +77,6 @@ function inProcessUpstream(config: Config): Upstream {
   return {
     async fetch(req, { timeoutMs, signal }) {
       if (signal?.aborted) return abortedResponse();
-      const controller = new AbortController();
       let timer: NodeJS.Timeout | undefined;
       let onAbort = () => {};
       const stopped = new Promise<'timeout' | 'aborted'>((resolve) => {
@@ -85,20 +84,17 @@ function inProcessUpstream(config: Config): Upstream {
         onAbort = () => resolve('aborted');
         signal?.addEventListener('abort', onAbort, { once: true });
       });
+      // A call with a body gets its own signal, so that the embedded API stops reading an upload nobody waits for;
+      // a call without one goes in as it is (blade reads only its path, and the copy costs measurably per call).
+      const controller = req.body ? new AbortController() : undefined;
+      const forwarded = controller
+        ? new Request(req, { signal: controller.signal, duplex: 'half' } as StreamingRequestInit)
+        : req;
       try {
-        const blade = await loadBlade(config);
-        const pending = blade.fetch(
-          new Request(`http://blade.internal${pathAndQuery(req)}`, {
-            method: req.method,
-            headers: req.headers,
-            body: req.body,
-            duplex: 'half',
-            signal: controller.signal,
-          } as StreamingRequestInit),
-        );
+        const pending = loadBlade(config).then((blade) => blade.fetch(forwarded));
         const result = await Promise.race([pending, stopped]);
         if (result instanceof Response) return result;
-        controller.abort();
+        controller?.abort();
         // A response that still arrives later is released, not left holding its body.
         pending.then((late: Response) => late.body?.cancel()).catch(() => {});
         return result === 'timeout' ? timeoutResponse() : abortedResponse();

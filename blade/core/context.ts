@@ -31,6 +31,12 @@ export interface Caches {
   sessions: TtlSet;
   /** Client credentials verified recently (digest of id:secret → expiry ms). */
   clients: TtlSet;
+  /**
+   * Serialised menu trees by tenant, role set and top menu: the shell asks for them on every page load, and building
+   * them costs a transaction and two queries. Writes to menus and grants clear it in this process; other replicas see
+   * a change within the TTL.
+   */
+  menus: TtlMap<string>;
 }
 
 export interface Deps {
@@ -40,26 +46,26 @@ export interface Deps {
   log: (line: string) => void;
 }
 
-/** A bounded set whose members expire; enough for a few seconds of in-process memory. */
-export class TtlSet {
-  readonly #entries = new Map<string, number>();
+/** A bounded map whose entries expire; enough for a few seconds of in-process memory. */
+export class TtlMap<V> {
+  readonly #entries = new Map<string, { value: V; expires: number }>();
 
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 10_000,
   ) {}
 
-  has(key: string): boolean {
-    const expires = this.#entries.get(key);
-    if (expires === undefined) return false;
-    if (expires > Date.now()) return true;
+  get(key: string): V | undefined {
+    const entry = this.#entries.get(key);
+    if (entry === undefined) return undefined;
+    if (entry.expires > Date.now()) return entry.value;
     this.#entries.delete(key);
-    return false;
+    return undefined;
   }
 
-  add(key: string): void {
+  set(key: string, value: V): void {
     if (this.#entries.size >= this.maxEntries) this.#entries.clear();
-    this.#entries.set(key, Date.now() + this.ttlMs);
+    this.#entries.set(key, { value, expires: Date.now() + this.ttlMs });
   }
 
   delete(key: string): void {
@@ -68,5 +74,30 @@ export class TtlSet {
 
   clear(): void {
     this.#entries.clear();
+  }
+}
+
+/** A TtlMap that only remembers membership. */
+export class TtlSet {
+  readonly #map: TtlMap<true>;
+
+  constructor(ttlMs: number, maxEntries?: number) {
+    this.#map = new TtlMap<true>(ttlMs, maxEntries);
+  }
+
+  has(key: string): boolean {
+    return this.#map.get(key) !== undefined;
+  }
+
+  add(key: string): void {
+    this.#map.set(key, true);
+  }
+
+  delete(key: string): void {
+    this.#map.delete(key);
+  }
+
+  clear(): void {
+    this.#map.clear();
   }
 }

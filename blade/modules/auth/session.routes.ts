@@ -45,6 +45,7 @@ export function sessionRoutes(deps: Deps) {
   router.get('/oauth/clear-cache', (c) => {
     deps.caches.sessions.clear();
     deps.caches.clients.clear();
+    deps.caches.menus.clear();
     return c.json(success());
   });
 

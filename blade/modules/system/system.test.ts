@@ -86,6 +86,27 @@ describe('menus', () => {
     expect(data[0].children[0]).not.toHaveProperty('children');
   });
 
+  it('serves a role set menu tree from the cache until clear-cache, then shows a new grant', async () => {
+    const before = codes((await json(await h.authed('/blade-system/menu/routes', { token: user }))).data);
+    const userRole = await roleIdByAlias(h.blade.db, PLATFORM, 'user');
+    await grantMenu(h.blade.db, PLATFORM, userRole, 'system');
+    // Same role set within the TTL: the cached tree, not a rebuilt one.
+    expect(codes((await json(await h.authed('/blade-system/menu/routes', { token: user }))).data)).toEqual(
+      before,
+    );
+    expect((await h.authed('/blade-auth/oauth/clear-cache', { token: user })).status).toBe(200);
+    expect(codes((await json(await h.authed('/blade-system/menu/routes', { token: user }))).data)).toEqual([
+      ...before,
+      'system',
+    ]);
+    await h.blade.db
+      .deleteFrom('blade_role_menu')
+      .where('role_id', '=', userRole)
+      .where('menu_id', 'in', h.blade.db.selectFrom('blade_menu').select('id').where('code', '=', 'system'))
+      .execute();
+    await h.authed('/blade-auth/oauth/clear-cache', { token: user });
+  });
+
   it('lists buttons under their menus', async () => {
     expect(codes((await json(await h.authed('/blade-system/menu/buttons', { token: admin }))).data)).toEqual([
       'desk',

@@ -219,7 +219,7 @@ describe('in-process upstream', () => {
     ({ fetch, close: async () => {} }) as unknown as Blade;
 
   it('answers 504 when the embedded API is too slow, and stops waiting when the client goes away', async () => {
-    await useConfig({ bladeApiUrl: undefined, upstreamTimeoutMs: 100 });
+    await useConfig({ bladeApiUrl: undefined, upstreamTimeoutMs: 100, upstreamUploadTimeoutMs: 100 });
     let seenSignal: AbortSignal | undefined;
     setBladeForTests(
       fakeBlade((req) => {
@@ -230,6 +230,16 @@ describe('in-process upstream', () => {
     const { cookie } = await sessionCookie();
     const slow = await GET(apiRequest('/api/blade-system/menu/routes', { cookie }));
     expect(slow.status).toBe(504);
+    // A call with a body is aborted, so that the embedded API stops reading an upload nobody waits for.
+    const slowUpload = await POST(
+      apiRequest('/api/blade-resource/file/uploadFile', {
+        method: 'POST',
+        cookie,
+        headers: { ...sameOrigin, 'content-type': 'application/octet-stream' },
+        body: 'bytes',
+      }),
+    );
+    expect(slowUpload.status).toBe(504);
     expect(seenSignal?.aborted).toBe(true);
 
     await useConfig({ bladeApiUrl: undefined, upstreamTimeoutMs: 30_000 });

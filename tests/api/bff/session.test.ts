@@ -107,6 +107,17 @@ describe('timeouts (from the times inside the seal)', () => {
     expect(await openSession(forged, now)).toBeNull();
   });
 
+  it('judges the timeouts on every open, also for a seal opened a moment ago', async () => {
+    const { sessionIdleTimeout } = testConfig();
+    const now = Date.now();
+    const seal = await sealSession(session({ lastSeenAt: now }), now);
+    const first = await openSession(seal, now);
+    expect(first).not.toBeNull();
+    first!.userId = 'changed by a caller';
+    expect((await openSession(seal, now))?.userId).toBe('42');
+    expect(await openSession(seal, now + sessionIdleTimeout * 1000 + 1)).toBeNull();
+  });
+
   it('touches lastSeenAt at most once a minute', () => {
     const now = Date.now();
     expect(touchSession(session({ lastSeenAt: now - 5_000 }), now)).toBeNull();

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { BladeEnv, Deps } from '../../../core/context';
+import type { AuthUser, BladeEnv, Deps } from '../../../core/context';
 import { ok } from '../../../core/envelope';
 import { buildTree } from '../../../core/tree';
 import { blank, idSchema, parseQuery } from '../../../core/validation';
@@ -16,6 +16,19 @@ import { toMenuVO, toTopMenuVO, withAncestors } from './menu.vo';
 
 const routesQuery = z.object({ topMenuId: blank(idSchema) });
 
+/** The menu trees depend only on the tenant, the token's role set and the top menu. */
+function menuCacheKey(kind: string, auth: AuthUser, topMenuId?: string | null): string {
+  return [kind, auth.tenantId, [...auth.roleIds].sort().join(','), topMenuId ?? ''].join('|');
+}
+
+async function cachedMenuBody(deps: Deps, key: string, build: () => Promise<unknown>): Promise<string> {
+  const hit = deps.caches.menus.get(key);
+  if (hit !== undefined) return hit;
+  const body = JSON.stringify(await build());
+  deps.caches.menus.set(key, body);
+  return body;
+}
+
 export function menuRoutes(deps: Deps) {
   const router = new Hono<BladeEnv>();
 
@@ -23,28 +36,34 @@ export function menuRoutes(deps: Deps) {
   router.get('/menu/routes', async (c) => {
     const auth = c.get('auth');
     const { topMenuId } = parseQuery(c, routesQuery);
-    const menus = await withTenant(deps.db, auth.tenantId, async (trx) => {
-      const granted = await findGrantedMenuIds(trx, auth.tenantId, auth.roleIds);
-      if (topMenuId) {
-        const inTopMenu = await findTopMenuMenuIds(trx, auth.tenantId, topMenuId);
-        for (const id of granted) if (!inTopMenu.has(id)) granted.delete(id);
-      }
-      return withAncestors(await listLiveMenus(trx), granted, MENU_CATEGORY.menu);
+    const body = await cachedMenuBody(deps, menuCacheKey('routes', auth, topMenuId), async () => {
+      const menus = await withTenant(deps.db, auth.tenantId, async (trx) => {
+        const granted = await findGrantedMenuIds(trx, auth.tenantId, auth.roleIds);
+        if (topMenuId) {
+          const inTopMenu = await findTopMenuMenuIds(trx, auth.tenantId, topMenuId);
+          for (const id of granted) if (!inTopMenu.has(id)) granted.delete(id);
+        }
+        return withAncestors(await listLiveMenus(trx), granted, MENU_CATEGORY.menu);
+      });
+      return ok(buildTree(menus.map(toMenuVO)));
     });
-    return c.json(ok(buildTree(menus.map(toMenuVO))));
+    return c.body(body, 200, { 'content-type': 'application/json' });
   });
 
   // GET /blade-system/menu/buttons — the roles' buttons under their menus; leaf codes are permission keys.
   router.get('/menu/buttons', async (c) => {
     const auth = c.get('auth');
-    const menus = await withTenant(deps.db, auth.tenantId, async (trx) =>
-      withAncestors(
-        await listLiveMenus(trx),
-        await findGrantedMenuIds(trx, auth.tenantId, auth.roleIds),
-        MENU_CATEGORY.button,
-      ),
-    );
-    return c.json(ok(buildTree(menus.map(toMenuVO))));
+    const body = await cachedMenuBody(deps, menuCacheKey('buttons', auth), async () => {
+      const menus = await withTenant(deps.db, auth.tenantId, async (trx) =>
+        withAncestors(
+          await listLiveMenus(trx),
+          await findGrantedMenuIds(trx, auth.tenantId, auth.roleIds),
+          MENU_CATEGORY.button,
+        ),
+      );
+      return ok(buildTree(menus.map(toMenuVO)));
+    });
+    return c.body(body, 200, { 'content-type': 'application/json' });
   });
 
   // GET /blade-system/menu/top-menu — the caller's tenant's top menus, by sort.
