@@ -118,7 +118,11 @@ export async function createBlade(options: BladeOptions): Promise<Blade> {
       refreshGraceSeconds: options.refreshGraceSeconds ?? 30,
       testHooks: options.testHooks ?? false,
     },
-    caches: { sessions: new TtlSet(5_000), clients: new TtlSet(300_000, 100), menus: new TtlMap<string>(5_000, 1_000) },
+    caches: {
+      sessions: new TtlSet(5_000),
+      clients: new TtlSet(300_000, 100),
+      menus: new TtlMap<string>(5_000, 1_000),
+    },
   };
   const app = createApp(deps);
   let closed = false;
