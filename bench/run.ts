@@ -202,7 +202,7 @@ async function main() {
   const upstream = `http://127.0.0.1:${upstreamPort}`;
   const bladeChild = start('blade', [tsxBin, 'bench/upstream.ts'], {
     DATA_DIR: path.join(tmp, 'blade'),
-    BENCH_UPSTREAM_PORT: String(upstreamPort),
+    BLADE_PORT: String(upstreamPort),
   });
   await waitFor(`${upstream}/blade-system/tenant/info?domain=bench`);
   const token = await loginBlade(upstream);

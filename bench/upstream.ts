@@ -6,23 +6,14 @@
 import { createHash } from 'node:crypto';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { createBlade } from '../blade';
+import { bladeOptionsFrom, createBlade } from '../blade';
 import { getConfig } from '../lib/env';
 
 const config = getConfig();
-const port = Number(process.env.BENCH_UPSTREAM_PORT ?? 8199);
+const port = config.bladePort;
 
 async function main() {
-  const blade = await createBlade({
-    dataDir: config.dataDir,
-    databaseUrl: config.databaseUrl,
-    jwtSigningKey: config.jwtSigningKey,
-    captchaEnabled: config.captchaEnabled,
-    portalClient: { clientId: config.clientId, clientSecret: config.clientSecret },
-    adminPassword: config.adminPassword,
-    testHooks: config.testHooks,
-    log: () => {},
-  });
+  const blade = await createBlade(bladeOptionsFrom(config, { log: () => {} }));
 
   const app = new Hono();
   app.post('/blade-resource/bench-sink', async (c) => {

@@ -5,3 +5,5 @@
  */
 export type { Blade, BladeOptions } from './app';
 export { createBlade } from './app';
+export type { BladeConfigSource } from './options';
+export { bladeOptionsFrom } from './options';

@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import { ConfigError, getConfig } from '../lib/env';
 import { createBlade } from './app';
+import { bladeOptionsFrom } from './options';
 
 /**
  * Standalone blade (`npm run start:blade`) for deployments where several portals share one API: they point
@@ -9,26 +10,10 @@ import { createBlade } from './app';
  */
 const SHUTDOWN_GRACE_MS = 25_000;
 
-function listenAddress(): { port: number; hostname?: string } {
-  const raw = process.env.BLADE_PORT ?? '8100';
-  const port = Number(raw);
-  if (!/^\d+$/.test(raw) || port < 1 || port > 65535)
-    throw new ConfigError([`BLADE_PORT: not a port number: ${raw}`]);
-  return { port, hostname: process.env.BLADE_HOST || undefined };
-}
-
 async function main() {
   const config = getConfig();
-  const address = listenAddress();
-  const blade = await createBlade({
-    dataDir: config.dataDir,
-    databaseUrl: config.databaseUrl,
-    jwtSigningKey: config.jwtSigningKey,
-    captchaEnabled: config.captchaEnabled,
-    portalClient: { clientId: config.clientId, clientSecret: config.clientSecret },
-    adminPassword: config.adminPassword,
-    testHooks: config.testHooks,
-  });
+  const address = { port: config.bladePort, hostname: config.bladeHost };
+  const blade = await createBlade(bladeOptionsFrom(config));
   const server = serve({ fetch: blade.app.fetch, ...address }, (info) => {
     console.log(`[blade] listening on ${info.address}:${info.port}`);
   });

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { isKnownDefaultKey } from '@/lib/schemas/known-keys';
 
 /**
  * The only reader of process.env. Everything configurable is validated here once; a bad value stops start-up with a
@@ -12,25 +13,6 @@ import { z } from 'zod';
  * operator's NODE_ENV as APP_ENV before Next overwrites it: `npm start` on a laptop is development (secrets generated
  * and kept in DATA_DIR), NODE_ENV=production is production (secrets required, known defaults refused).
  */
-
-/** Publicly known Blade signing keys and placeholder secrets: never accepted (CVE-2021-44910). */
-export const KNOWN_DEFAULT_KEYS = [
-  'SpringBlade',
-  'BladeX',
-  'Blade',
-  'bladexisapowerfulmicroservicearchitectureupgradedandoptimizedfromacommercialproject',
-  'saber_secret',
-  'sword_secret',
-  'changeme',
-  'secret',
-  'complex_password_at_least_32_characters_long',
-  'please-change-me-to-a-long-random-secret-value',
-];
-
-function isKnownDefault(value: string): boolean {
-  const v = value.trim().toLowerCase();
-  return KNOWN_DEFAULT_KEYS.some((k) => k.toLowerCase() === v) || /^(.)\1+$/.test(v);
-}
 
 const boolish = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
@@ -47,7 +29,7 @@ const secret = (name: string, minLength: number) =>
   z
     .string()
     .min(minLength, `${name} must be at least ${minLength} characters`)
-    .refine((v) => !isKnownDefault(v), `${name} is a publicly known default and is refused`);
+    .refine((v) => !isKnownDefaultKey(v), `${name} is a publicly known default and is refused`);
 
 const origin = z.string().refine((v) => {
   try {
@@ -109,6 +91,8 @@ const rawSchema = z.object({
     .default(30 * 60 * 1000),
   TEST_HOOKS: boolish.default(false),
   BENCH_ECHO_FILE: z.string().optional(),
+  BLADE_PORT: z.coerce.number().int().min(1).max(65535).default(8100),
+  BLADE_HOST: z.string().optional(),
 });
 
 export type AppEnv = 'development' | 'test' | 'production';
@@ -137,6 +121,9 @@ export interface Config {
   testHooks: boolean;
   /** Bench only: a file whose bytes /api/bench-echo answers with (Next's own ceiling for the proxy benchmark). */
   benchEchoFile?: string;
+  /** `npm run start:blade`: where the standalone API listens. */
+  bladePort: number;
+  bladeHost?: string;
 }
 
 export class ConfigError extends Error {
@@ -241,6 +228,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     upstreamUploadTimeoutMs: raw.UPSTREAM_UPLOAD_TIMEOUT_MS,
     testHooks: raw.TEST_HOOKS,
     benchEchoFile: raw.BENCH_ECHO_FILE,
+    bladePort: raw.BLADE_PORT,
+    bladeHost: raw.BLADE_HOST,
   };
 }
 

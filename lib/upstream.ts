@@ -48,17 +48,7 @@ function pathAndQuery(req: Request): string {
 
 function loadBlade(config: Config): Promise<Blade> {
   store.__portalBlade ??= import('@/blade')
-    .then(({ createBlade }) =>
-      createBlade({
-        dataDir: config.dataDir,
-        databaseUrl: config.databaseUrl,
-        jwtSigningKey: config.jwtSigningKey,
-        captchaEnabled: config.captchaEnabled,
-        portalClient: { clientId: config.clientId, clientSecret: config.clientSecret },
-        adminPassword: config.adminPassword,
-        testHooks: config.testHooks,
-      }),
-    )
+    .then(({ createBlade, bladeOptionsFrom }) => createBlade(bladeOptionsFrom(config)))
     .catch((error: unknown) => {
       store.__portalBlade = undefined;
       throw error;

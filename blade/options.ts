@@ -1,0 +1,27 @@
+import type { BladeOptions } from './app';
+
+/** The parts of the portal's validated configuration (lib/env.ts `Config`) that blade/ is opened with. */
+export interface BladeConfigSource {
+  dataDir: string;
+  databaseUrl?: string;
+  jwtSigningKey: string;
+  captchaEnabled: boolean;
+  clientId: string;
+  clientSecret: string;
+  adminPassword?: string;
+  testHooks: boolean;
+}
+
+/** One mapping for every place that opens blade/ from configuration: the portal, `start:blade`, the bench. */
+export function bladeOptionsFrom(config: BladeConfigSource, extra: Partial<BladeOptions> = {}): BladeOptions {
+  return {
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    jwtSigningKey: config.jwtSigningKey,
+    captchaEnabled: config.captchaEnabled,
+    portalClient: { clientId: config.clientId, clientSecret: config.clientSecret },
+    adminPassword: config.adminPassword,
+    testHooks: config.testHooks,
+    ...extra,
+  };
+}
