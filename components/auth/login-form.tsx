@@ -86,14 +86,15 @@ export function LoginForm({ hostTenantId, captchaEnabled, redirect }: LoginFormP
         method: 'POST',
         silent: true,
         headers,
-        params: {
+        // BladeX reads these from the query or a form body; the body keeps credentials out of access logs.
+        body: new URLSearchParams({
           tenantId,
           username: values.username.trim(),
           password: md5Hex(values.password),
           grant_type: captchaEnabled ? 'captcha' : 'password',
           scope: 'all',
           type: 'account',
-        },
+        }),
       })) as BladeEnvelope & { error_description?: string };
       if (res.error_description) throw new Error(res.error_description);
       hardNavigate(safeRedirectPath(redirect, '/'));

@@ -49,9 +49,11 @@ describe('LoginForm', () => {
     fireEvent.click(screen.getByRole('button', { name: '登录' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('用户名或密码错误');
     const [url, init] = fetchMock.mock.calls[1] as [string, RequestInit];
-    expect(url).toContain('/api/blade-auth/oauth/token?');
-    expect(url).toContain('password=21232f297a57a5a743894a0e4a801fc3');
-    expect(url).toContain('grant_type=captcha');
+    expect(url).toBe('/api/blade-auth/oauth/token');
+    const form = init.body as URLSearchParams;
+    expect(form.get('password')).toBe('21232f297a57a5a743894a0e4a801fc3');
+    expect(form.get('grant_type')).toBe('captcha');
+    expect(form.get('username')).toBe('admin');
     const headers = new Headers(init.headers);
     expect(headers.get('Captcha-Key')).toBe('k1');
     expect(headers.get('Captcha-Code')).toBe('AbCd');
