@@ -73,6 +73,43 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
   };
 }
 
+/**
+ * The fake upstream of a test file that points the portal at it: started once, its request log cleared before each
+ * test, closed (with the portal's upstream reset) after the file. Returns a handle usable from any test.
+ */
+export function fakeUpstreamForFile(): FakeUpstream {
+  let started: FakeUpstream | undefined;
+  const current = () => {
+    if (!started) throw new Error('the fake upstream is started in beforeAll');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startFakeUpstream();
+    await useConfig({ bladeApiUrl: started.url });
+  });
+  beforeEach(() => {
+    current().seen.length = 0;
+  });
+  afterAll(async () => {
+    await resetUpstreamForTests();
+    await started?.close();
+    setConfigForTests(undefined);
+  });
+  return {
+    get url() {
+      return current().url;
+    },
+    get server() {
+      return current().server;
+    },
+    get seen() {
+      return current().seen;
+    },
+    handle: (handler) => current().handle(handler),
+    close: () => current().close(),
+  };
+}
+
 export function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));

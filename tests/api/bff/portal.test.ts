@@ -4,8 +4,6 @@ import { POST as switchRole } from '@/app/api/portal/switch/route';
 import { POST as unlock } from '@/app/api/portal/unlock/route';
 import { GET as captchaAnswer } from '@/app/api/test-hooks/captcha/route';
 import { GET } from '@/app/api/[...path]/route';
-import { setConfigForTests } from '@/lib/env';
-import { resetUpstreamForTests } from '@/lib/upstream';
 import { unsealSession } from '@/lib/session';
 import {
   apiRequest,
@@ -13,25 +11,11 @@ import {
   nextCookie,
   sameOrigin,
   sessionCookie,
-  startFakeUpstream,
   useConfig,
-  type FakeUpstream,
+  fakeUpstreamForFile,
 } from './helpers';
 
-let upstream: FakeUpstream;
-
-beforeAll(async () => {
-  upstream = await startFakeUpstream();
-  await useConfig({ bladeApiUrl: upstream.url });
-});
-beforeEach(() => {
-  upstream.seen.length = 0;
-});
-afterAll(async () => {
-  await resetUpstreamForTests();
-  await upstream.close();
-  setConfigForTests(undefined);
-});
+const upstream = fakeUpstreamForFile();
 
 const post = (
   path: string,

@@ -1,6 +1,4 @@
 import { DELETE, GET, HEAD, POST } from '@/app/api/[...path]/route';
-import { setConfigForTests } from '@/lib/env';
-import { resetUpstreamForTests } from '@/lib/upstream';
 import {
   apiRequest,
   json,
@@ -8,25 +6,11 @@ import {
   sameOrigin,
   sessionCookie,
   setCookies,
-  startFakeUpstream,
   useConfig,
-  type FakeUpstream,
+  fakeUpstreamForFile,
 } from './helpers';
 
-let upstream: FakeUpstream;
-
-beforeAll(async () => {
-  upstream = await startFakeUpstream();
-  await useConfig({ bladeApiUrl: upstream.url });
-});
-beforeEach(() => {
-  upstream.seen.length = 0;
-});
-afterAll(async () => {
-  await resetUpstreamForTests();
-  await upstream.close();
-  setConfigForTests(undefined);
-});
+const upstream = fakeUpstreamForFile();
 
 describe('forwarding', () => {
   it('adds Blade-Auth from the session, strips browser credentials and the blade-auth parameter', async () => {
