@@ -7,8 +7,8 @@ const esmPackages = ['next-intl', 'use-intl', '@formatjs', 'intl-messageformat',
 
 const shared = {
   moduleNameMapper: { '^@/(.*)$': '<rootDir>/$1' },
-  modulePathIgnorePatterns: ['<rootDir>/.next/', '<rootDir>/data/'],
-  testPathIgnorePatterns: ['/node_modules/', '/.next/', '/tests/e2e/'],
+  modulePathIgnorePatterns: ['<rootDir>/.next/', '<rootDir>/.next-[^/]*/', '<rootDir>/data/'],
+  testPathIgnorePatterns: ['/node_modules/', '/.next/', '/.next-[^/]*/', '/tests/e2e/'],
 };
 
 const unit = await createJestConfig({

@@ -26,7 +26,7 @@ try {
   throw error;
 }
 
-if (!existsSync(path.join(root, '.next', 'BUILD_ID'))) {
+if (!existsSync(path.join(root, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID'))) {
   console.log('[start] no production build found: running next build (about a minute on 2 cores)…');
   const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, env, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
