@@ -122,6 +122,7 @@ export async function createBlade(options: BladeOptions): Promise<Blade> {
       sessions: new TtlSet(5_000),
       clients: new TtlSet(300_000, 100),
       menus: new TtlMap<string>(5_000, 1_000),
+      tokens: new TtlMap(60_000, 10_000),
     },
   };
   const app = createApp(deps);

@@ -37,6 +37,8 @@ export interface Caches {
    * a change within the TTL.
    */
   menus: TtlMap<string>;
+  /** Access tokens whose signature and claims were verified (token → claims and expiry). */
+  tokens: TtlMap<{ auth: AuthUser; expiresAt: number }>;
 }
 
 export interface Deps {

@@ -73,9 +73,21 @@ export function signRefreshToken(
 
 /** Throws JwtError for anything but a valid access token (a refresh token is not one). */
 export function verifyAccessToken(token: string, key: string): AuthUser {
-  const parsed = accessClaims.safeParse(verifyJwt(token, key));
+  return verifyAccessTokenWithExpiry(token, key).auth;
+}
+
+/** As `verifyAccessToken`, plus the token's expiry in epoch milliseconds (for caches that must not outlive it). */
+export function verifyAccessTokenWithExpiry(
+  token: string,
+  key: string,
+): { auth: AuthUser; expiresAt: number } {
+  const claims = verifyJwt(token, key);
+  const parsed = accessClaims.safeParse(claims);
   if (!parsed.success) throw new JwtError('not an access token');
-  const c = parsed.data;
+  return { auth: toAuthUser(parsed.data), expiresAt: (claims.exp as number) * 1000 };
+}
+
+function toAuthUser(c: z.infer<typeof accessClaims>): AuthUser {
   return {
     tenantId: c.tenant_id,
     userId: c.user_id,
