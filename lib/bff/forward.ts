@@ -1,8 +1,10 @@
 import { baseHeaders } from '@/lib/bff/envelope';
-import { forwardRequestHeaders, forwardResponseHeaders } from '@/lib/bff/headers';
+
+const BASE_HEADERS = [...baseHeaders()];
+import { forwardRequestHeaders, stripResponseHeaders } from '@/lib/bff/headers';
 import { getConfig } from '@/lib/env';
 import { clientIp } from '@/lib/request-meta';
-import { UPSTREAM_ORIGIN, getUpstream, type StreamingRequestInit } from '@/lib/upstream';
+import { getUpstream } from '@/lib/upstream';
 
 const LONG_RUNNING_PATH = /export|import|download|upload/i;
 
@@ -53,19 +55,15 @@ export function callUpstream({
   body,
   signal,
 }: UpstreamCall): Promise<Response> {
-  const request = new Request(`${UPSTREAM_ORIGIN}${pathAndQuery}`, {
-    method,
-    headers,
-    body: method === 'GET' || method === 'HEAD' ? null : (body ?? null),
-    duplex: 'half',
-  } as StreamingRequestInit);
   const timeoutMs = upstreamTimeoutMs(pathAndQuery.split('?')[0], headers.get('content-type'));
-  return getUpstream().fetch(request, { timeoutMs, signal });
+  return getUpstream().fetch({ method, pathAndQuery, headers, body }, { timeoutMs, signal });
 }
 
 /** The upstream's answer, streamed as it is, minus hop-by-hop headers and cookies, never cacheable. */
 export function passThrough(upstream: Response): Response {
-  const headers = forwardResponseHeaders(upstream.headers);
-  baseHeaders().forEach((value, name) => headers.set(name, value));
-  return new Response(upstream.body, { status: upstream.status, statusText: upstream.statusText, headers });
+  // The upstream's Response is the portal's own object (built in process or from undici's answer), so its headers
+  // are cleaned in place rather than copied into a second Response and stream.
+  stripResponseHeaders(upstream.headers);
+  for (const [name, value] of BASE_HEADERS) upstream.headers.set(name, value);
+  return upstream;
 }

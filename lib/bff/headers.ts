@@ -69,11 +69,12 @@ export function forwardRequestHeaders(incoming: Headers): Headers {
   return out;
 }
 
-export function forwardResponseHeaders(incoming: Headers): Headers {
-  const listed = connectionListed(incoming);
-  const out = new Headers();
-  incoming.forEach((value, name) => {
-    if (!DROPPED_RESPONSE.has(name) && !listed.has(name)) out.append(name, value);
+/** Removes hop-by-hop headers, cookies and server banners from an upstream answer's (mutable) headers. */
+export function stripResponseHeaders(headers: Headers): void {
+  const listed = connectionListed(headers);
+  const dropped: string[] = [];
+  headers.forEach((_, name) => {
+    if (DROPPED_RESPONSE.has(name) || listed.has(name)) dropped.push(name);
   });
-  return out;
+  for (const name of dropped) headers.delete(name);
 }

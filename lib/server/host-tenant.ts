@@ -20,7 +20,11 @@ export async function resolveHostTenant(host: string | null | undefined): Promis
   let value: HostTenant | null = null;
   try {
     const res = await getUpstream().fetch(
-      new Request(`http://upstream/blade-system/tenant/info?domain=${encodeURIComponent(key)}`),
+      {
+        method: 'GET',
+        pathAndQuery: `/blade-system/tenant/info?domain=${encodeURIComponent(key)}`,
+        headers: new Headers(),
+      },
       { timeoutMs: 5000 },
     );
     const body = (await res.json()) as { data?: { tenantId?: string; tenantName?: string } };
