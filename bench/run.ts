@@ -11,6 +11,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import autocannon from 'autocannon';
 import { request } from 'undici';
+import { runAdminBench } from './admin';
+import { runFilesTransferBench, runFilesTreeBench } from './files';
 
 const root = path.resolve(__dirname, '..');
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
@@ -244,8 +246,22 @@ async function main() {
   const remoteCookie = await loginPortal(remote);
   const proxyOverHttp = await load(`${remote}/api/blade-system/menu/routes`, { cookie: remoteCookie });
   const upload = await uploadThroughPortal(remote, remoteCookie, remoteChild.pid!);
+  // Issue 5: a 500 MB file up and down, straight to blade/ and through the portal (bench/files.ts).
+  const files = await runFilesTransferBench(
+    { base: upstream, headers: { 'Blade-Auth': `bearer ${token}` }, pid: bladeChild.pid! },
+    {
+      base: `${remote}/api`,
+      headers: { cookie: remoteCookie, origin: remote, 'x-csrf': '1' },
+      pid: remoteChild.pid!,
+    },
+    uploadBytes / 1024 / 1024,
+  );
   await stop(remoteChild);
   await stop(bladeChild);
+
+  // Issue 4: user page over 100,000 users and menu routes for a role with 1,000 menus (bench/admin.ts).
+  const admin = await runAdminBench();
+  const filesTree = await runFilesTreeBench();
 
   const report = {
     machine: { cpus: os.cpus().length, node: process.version },
@@ -258,6 +274,8 @@ async function main() {
       proxyOverHttpToBareRoute: +(proxyOverHttp.requestsPerSecond / bareRoute.requestsPerSecond).toFixed(3),
     },
     upload,
+    admin,
+    files: { ...files, tree: filesTree },
     targets: {
       proxyToBareRouteAtLeast: 0.85,
       uploadRssGrowthUnderMb: 64,

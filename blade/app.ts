@@ -3,12 +3,14 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { TtlMap, TtlSet, type BladeEnv, type Deps } from './core/context';
 import { errorHandler, notFoundHandler } from './core/errors';
+import { apiScopeGuard, tenantStandingGuard } from './core/permission';
 import { signingKeyProblem } from './core/known-keys';
 import { ensureAppRole, grantAppRole } from './db/app-role';
 import { migrateToLatest } from './db/migrate';
 import { openDatabase } from './db/open';
 import type { Database } from './db/schema';
 import { seedIfEmpty } from './db/seed';
+import { seedRegionsIfEmpty } from './db/seed-regions';
 import { requireAuth } from './modules/auth/auth.middleware';
 import { captchaRoutes } from './modules/auth/captcha.routes';
 import { upsertClient } from './modules/auth/client.repository';
@@ -17,6 +19,14 @@ import { tokenRoutes } from './modules/auth/token.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { tenantPublicRoutes } from './modules/system/tenant/tenant.routes';
 import { userRoutes } from './modules/user/user.routes';
+import { ossRoutes } from './modules/oss/oss.routes';
+import { smsRoutes } from './modules/sms/sms.routes';
+import { developRoutes } from './modules/develop/develop.routes';
+import { filesRoutes } from './modules/files/files.routes';
+import { defaultStorage, storageSet, type StorageOptions } from './storage';
+import { logRoutes } from './modules/log/log.routes';
+import { messageRoutes } from './modules/message/message.routes';
+import { myPublicRoutes, myRoutes } from './modules/user/my.routes';
 
 export interface BladeOptions {
   /** PGlite files live in `${dataDir}/pglite` when databaseUrl is unset. */
@@ -42,6 +52,8 @@ export interface BladeOptions {
   testHooks?: boolean;
   /** Default console.log. */
   log?: (line: string) => void;
+  /** File storage: `DATA_DIR/files` unless an S3-compatible store or a ready one is given. */
+  files?: StorageOptions;
 }
 
 export interface Blade {
@@ -64,12 +76,22 @@ function createApp(deps: Deps): Hono<BladeEnv> {
   app.route('/blade-auth', tokenRoutes(deps));
   app.route('/blade-auth', captchaRoutes(deps));
   app.route('/blade-system', tenantPublicRoutes(deps));
+  app.route('/blade-user', myPublicRoutes(deps));
 
   // Everything registered below this line requires a valid access token.
   app.use('*', requireAuth(deps));
+  app.use('*', tenantStandingGuard(deps));
+  app.use('*', apiScopeGuard(deps));
   app.route('/blade-auth', sessionRoutes(deps));
   app.route('/blade-system', systemRoutes(deps));
   app.route('/blade-user', userRoutes(deps));
+  app.route('/blade-user', myRoutes(deps));
+  app.route('/blade-customer', messageRoutes(deps));
+  app.route('/blade-log', logRoutes(deps));
+  app.route('/blade-resource', ossRoutes(deps));
+  app.route('/blade-resource', smsRoutes(deps));
+  app.route('/blade-develop', developRoutes(deps));
+  app.route('/', filesRoutes(deps));
   return app;
 }
 
@@ -98,6 +120,7 @@ export async function createBlade(options: BladeOptions): Promise<Blade> {
         : path.join(/*turbopackIgnore: true*/ options.dataDir, 'admin-password.txt'),
       log,
     });
+    await seedRegionsIfEmpty(db);
     await upsertClient(db, {
       clientId: options.portalClient.clientId,
       clientSecret: options.portalClient.clientSecret,
@@ -112,6 +135,7 @@ export async function createBlade(options: BladeOptions): Promise<Blade> {
   const deps: Deps = {
     db,
     log,
+    storage: storageSet(defaultStorage(options.dataDir, options.memory ?? false, options.files)),
     settings: {
       jwtSigningKey: options.jwtSigningKey,
       captchaEnabled: options.captchaEnabled,

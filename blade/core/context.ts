@@ -1,4 +1,5 @@
 import type { Db } from '../db/tenant';
+import type { StorageSet } from '../storage';
 
 /** Who is calling, from the verified access token only. */
 export interface AuthUser {
@@ -46,6 +47,8 @@ export interface Deps {
   settings: BladeSettings;
   caches: Caches;
   log: (line: string) => void;
+  /** File storage (modules/files); absent only in code paths that never touch files. */
+  storage?: StorageSet;
 }
 
 /** A bounded map whose entries expire; enough for a few seconds of in-process memory. */

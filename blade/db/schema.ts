@@ -29,6 +29,8 @@ export interface TenantTable extends AuditColumns {
   account_number: Defaulted<number>;
   expire_time: NullableTimestamp;
   package_id: Id | null;
+  /** blade_datasource row chosen by `tenant/datasource` (recorded; the embedded API serves every tenant itself). */
+  datasource_id: ColumnType<Id | null, Id | null | undefined, Id | null>;
 }
 
 export interface UserTable extends AuditColumns {
@@ -47,6 +49,8 @@ export interface UserTable extends AuditColumns {
   role_id: Defaulted<string>;
   dept_id: Defaulted<string>;
   post_id: Defaulted<string>;
+  /** Platform extension text (`user/update-platform`). */
+  user_ext: Defaulted<string>;
 }
 
 export interface RoleTable {
@@ -195,7 +199,376 @@ export interface LoginFailureTable {
   locked_until: NullableTimestamp;
 }
 
+export interface MessageTable extends AuditColumns {
+  tenant_id: string;
+  /** The recipient. */
+  user_id: Id;
+  /** 1 mail, 2 message, 3 notice (the three tabs of the top bar's popover). */
+  category: Defaulted<number>;
+  title: string;
+  content: Defaulted<string>;
+  sender: Defaulted<string>;
+  is_readed: Defaulted<number>;
+  read_time: NullableTimestamp;
+}
+
+/** Columns shared by blade_log_api, blade_log_error and blade_log_usual (contract §8.2). */
+export interface LogColumns {
+  id: Id;
+  tenant_id: string;
+  service_id: Defaulted<string>;
+  server_host: Defaulted<string>;
+  server_ip: Defaulted<string>;
+  env: Defaulted<string>;
+  method: Defaulted<string>;
+  request_uri: Defaulted<string>;
+  user_agent: Defaulted<string>;
+  remote_ip: Defaulted<string>;
+  method_class: Defaulted<string>;
+  method_name: Defaulted<string>;
+  params: Defaulted<string>;
+  time: Defaulted<string>;
+  create_by: Defaulted<string>;
+  create_time: Timestamp;
+}
+
+export interface LogApiTable extends LogColumns {
+  type: Defaulted<string>;
+  title: Defaulted<string>;
+}
+
+export interface LogErrorTable extends LogColumns {
+  stack_trace: Defaulted<string>;
+  exception_name: Defaulted<string>;
+  message: Defaulted<string>;
+  line_number: ColumnType<number | null, number | null | undefined, number | null>;
+  file_name: Defaulted<string>;
+}
+
+export interface LogUsualTable extends LogColumns {
+  log_level: Defaulted<string>;
+  log_id: Defaulted<string>;
+  log_data: Defaulted<string>;
+}
+
+export interface UserOauthTable {
+  id: Id;
+  tenant_id: string;
+  uuid: string;
+  user_id: Id;
+  source: Defaulted<string>;
+  create_time: Timestamp;
+}
+
+export interface EmailBindingTable {
+  id: Id;
+  tenant_id: string;
+  user_id: Id;
+  email: string;
+  key_hash: string;
+  expires_at: Date | string;
+  used_at: NullableTimestamp;
+  create_time: Timestamp;
+}
+
+/** blade_region (contract §8.2): global, keyed by code, no soft delete. */
+export interface RegionTable {
+  code: string;
+  parent_code: string;
+  ancestors: Defaulted<string>;
+  name: string;
+  province_code: Defaulted<string>;
+  province_name: Defaulted<string>;
+  city_code: Defaulted<string>;
+  city_name: Defaulted<string>;
+  district_code: Defaulted<string>;
+  district_name: Defaulted<string>;
+  town_code: Defaulted<string>;
+  town_name: Defaulted<string>;
+  village_code: Defaulted<string>;
+  village_name: Defaulted<string>;
+  level: number;
+  sort: Defaulted<number>;
+  remark: Defaulted<string>;
+}
+
+/** Object storage configuration; status 2 = enabled (one per tenant), 1 = off. */
+export interface OssTable extends AuditColumns {
+  tenant_id: string;
+  category: Defaulted<number>;
+  oss_code: string;
+  endpoint: Defaulted<string>;
+  transform_endpoint: Defaulted<string>;
+  access_key: Defaulted<string>;
+  secret_key: Defaulted<string>;
+  bucket_name: Defaulted<string>;
+  app_id: Defaulted<string>;
+  region: Defaulted<string>;
+  remark: Defaulted<string>;
+}
+
+/** SMS configuration; status 2 = enabled (one per tenant), 1 = off. */
+export interface SmsTable extends AuditColumns {
+  tenant_id: string;
+  category: Defaulted<number>;
+  sms_code: string;
+  template_id: Defaulted<string>;
+  access_key: Defaulted<string>;
+  secret_key: Defaulted<string>;
+  region_id: Defaulted<string>;
+  sign_name: Defaulted<string>;
+  remark: Defaulted<string>;
+}
+
+export interface SmsLogTable {
+  id: Id;
+  tenant_id: string;
+  sms_id: Id;
+  sms_code: string;
+  provider: string;
+  /** Masked (138****0000), comma-joined. */
+  phones: string;
+  phone_count: number;
+  param_keys: Defaulted<string>;
+  success: number;
+  message: Defaulted<string>;
+  create_user: Id | null;
+  create_time: Timestamp;
+}
+
+export interface DatasourceTable extends AuditColumns {
+  name: string;
+  driver_class: Defaulted<string>;
+  url: Defaulted<string>;
+  username: Defaulted<string>;
+  /** Never returned by the API. */
+  password: Defaulted<string>;
+  remark: Defaulted<string>;
+}
+
+export interface ModelTable extends AuditColumns {
+  datasource_id: Id | null;
+  model_name: string;
+  model_code: string;
+  model_table: string;
+  model_class: Defaulted<string>;
+  model_remark: Defaulted<string>;
+}
+
+export interface ModelPrototypeTable extends AuditColumns {
+  model_id: Id;
+  jdbc_name: string;
+  jdbc_type: Defaulted<string>;
+  comment: Defaulted<string>;
+  property_type: Defaulted<string>;
+  property_name: Defaulted<string>;
+  is_form: Defaulted<number>;
+  is_row: Defaulted<number>;
+  component_type: Defaulted<string>;
+  dict_code: Defaulted<string>;
+  is_required: Defaulted<number>;
+  is_list: Defaulted<number>;
+  is_query: Defaulted<number>;
+  query_type: Defaulted<string>;
+  sort: Defaulted<number>;
+}
+
+export interface CodeTable extends AuditColumns {
+  model_id: Id | null;
+  service_name: string;
+  code_name: string;
+  module_name: string;
+  table_name: string;
+  pk_name: Defaulted<string>;
+  is_tenant: Defaulted<number>;
+  remark: Defaulted<string>;
+}
+
+/** Files and archive catalogues (issue 5). Flags are 0/1 integers as on the wire. */
+interface FileTenantAudit {
+  tenant_id: string;
+  create_user: Id | null;
+  create_dept: Id | null;
+  create_time: Timestamp;
+  update_user: Id | null;
+  update_time: Timestamp;
+  status: Defaulted<number>;
+  is_deleted: Defaulted<number>;
+}
+
+export interface FileTable extends FileTenantAudit {
+  id: string;
+  storage: string;
+  object_key: string;
+  original_filename: string;
+  suffix: string;
+  content_type: string;
+  size: ColumnType<string, string | number, string | number>;
+  sha256: string;
+  function_code: string | null;
+  data_id: string | null;
+  file_catalog_id: Id | null;
+  node_path: Defaulted<string>;
+  is_saved: Defaulted<number>;
+  has_problem: Defaulted<number>;
+  problem_remark: Defaulted<string>;
+  is_stamped: Defaulted<number>;
+  stamped_not_saved: Defaulted<number>;
+  stamped_file_id: string | null;
+  source_file_id: string | null;
+  kind: Defaulted<string>;
+}
+
+export interface FileFunctionTable extends FileTenantAudit {
+  id: Id;
+  function_code: string;
+  function_name: string;
+  use_position: Defaulted<string>;
+  is_hidden: Defaulted<number>;
+}
+
+export interface FileCatalogTable extends FileTenantAudit {
+  id: Id;
+  parent_id: Defaulted<Id>;
+  node_path: Defaulted<string>;
+  catalog_name: string;
+  catalog_code: Defaulted<string>;
+  file_type: Defaulted<string>;
+  file_node_prop: Defaulted<string>;
+  file_node_type: Defaulted<string>;
+  can_add_app_node: Defaulted<number>;
+  can_upload: Defaulted<number>;
+  must_upload: Defaulted<number>;
+  can_cover: Defaulted<number>;
+  can_download: Defaulted<number>;
+  can_view: Defaulted<number>;
+  can_del: Defaulted<number>;
+  can_multi_upload: Defaulted<number>;
+  max_file_size: Defaulted<number>;
+  need_stamped: Defaulted<number>;
+  sort: Defaulted<number>;
+  remark: Defaulted<string>;
+}
+
+type NullableFlag = ColumnType<number | null, number | null | undefined, number | null>;
+
+export interface FilePresetTable extends FileTenantAudit {
+  id: Id;
+  function_code: string;
+  file_catalog_id: Id;
+  can_add_app_node: NullableFlag;
+  can_upload: NullableFlag;
+  must_upload: NullableFlag;
+  can_cover: NullableFlag;
+  can_download: NullableFlag;
+  can_view: NullableFlag;
+  can_del: NullableFlag;
+  can_multi_upload: NullableFlag;
+  max_file_size: NullableFlag;
+  need_stamped: NullableFlag;
+  sort: Defaulted<number>;
+}
+
+export interface FileCatalogUsingTable extends FileTenantAudit {
+  id: Id;
+  function_code: string;
+  data_id: string;
+  catalog_id: Id | null;
+  parent_id: Id | null;
+  node_path: Defaulted<string>;
+  catalog_name: string | null;
+  remark: string | null;
+  is_removed: Defaulted<number>;
+}
+
+export interface FileMissingTable {
+  id: Id;
+  tenant_id: string;
+  business_type: number;
+  data_id: string;
+  file_catalog_id: Id;
+  create_user: Id | null;
+  create_time: Timestamp;
+}
+
+export interface FileHistoryTable {
+  id: Id;
+  tenant_id: string;
+  file_id: string | null;
+  data_id: string | null;
+  file_catalog_id: Id | null;
+  action: string;
+  detail: Defaulted<string>;
+  user_id: Id | null;
+  account: Defaulted<string>;
+  create_time: Timestamp;
+}
+
+/** Data scopes (global): which rows of a resource a role holding the scope sees. */
+export interface ScopeDataTable extends AuditColumns {
+  menu_id: Id;
+  resource_code: string;
+  scope_name: string;
+  scope_field: Defaulted<string>;
+  scope_class: Defaulted<string>;
+  scope_column: Defaulted<string>;
+  /** 1 all, 2 own records, 3 own dept, 4 own dept and children, 5 chosen depts (scope_value). */
+  scope_type: Defaulted<number>;
+  scope_value: Defaulted<string>;
+  remark: Defaulted<string>;
+}
+
+/** API scopes (global): a call matching scope_path needs a role holding a scope on it. */
+export interface ScopeApiTable extends AuditColumns {
+  menu_id: Id;
+  resource_code: string;
+  scope_name: string;
+  scope_path: string;
+  scope_type: Defaulted<number>;
+  remark: Defaulted<string>;
+}
+
+export interface RoleScopeTable {
+  id: Id;
+  tenant_id: string;
+  /** 1 data scope, 2 API scope. */
+  scope_category: number;
+  scope_id: Id;
+  role_id: Id;
+}
+
+export interface TenantPackageTable extends AuditColumns {
+  package_name: string;
+  /** Comma-joined menu ids. */
+  menu_id: Defaulted<string>;
+  remark: Defaulted<string>;
+}
+
+export interface PostRoleTable {
+  id: Id;
+  tenant_id: string;
+  post_id: Id;
+  role_id: Id;
+  create_user: ColumnType<Id | null, Id | null | undefined, Id | null>;
+  create_time: Timestamp;
+}
+
+export interface DeptExternalUserTable {
+  id: Id;
+  tenant_id: string;
+  dept_id: Id;
+  user_id: Id;
+  create_user: ColumnType<Id | null, Id | null | undefined, Id | null>;
+  create_time: Timestamp;
+}
+
 export interface Database {
+  blade_dept_external_user: DeptExternalUserTable;
+  blade_scope_data: ScopeDataTable;
+  blade_scope_api: ScopeApiTable;
+  blade_role_scope: RoleScopeTable;
+  blade_tenant_package: TenantPackageTable;
+  blade_post_role: PostRoleTable;
   blade_tenant: TenantTable;
   blade_user: UserTable;
   blade_role: RoleTable;
@@ -213,6 +586,27 @@ export interface Database {
   blade_refresh_token: RefreshTokenTable;
   blade_captcha: CaptchaTable;
   blade_login_failure: LoginFailureTable;
+  blade_file: FileTable;
+  blade_file_function: FileFunctionTable;
+  blade_file_catalog: FileCatalogTable;
+  blade_file_preset: FilePresetTable;
+  blade_file_catalog_using: FileCatalogUsingTable;
+  blade_file_missing: FileMissingTable;
+  blade_file_history: FileHistoryTable;
+  blade_region: RegionTable;
+  blade_oss: OssTable;
+  blade_sms: SmsTable;
+  blade_sms_log: SmsLogTable;
+  blade_datasource: DatasourceTable;
+  blade_model: ModelTable;
+  blade_model_prototype: ModelPrototypeTable;
+  blade_code: CodeTable;
+  blade_message: MessageTable;
+  blade_log_api: LogApiTable;
+  blade_log_error: LogErrorTable;
+  blade_log_usual: LogUsualTable;
+  blade_user_oauth: UserOauthTable;
+  blade_email_binding: EmailBindingTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -229,6 +623,9 @@ export type PostRow = Selectable<PostTable>;
 
 /** Tables carrying tenant_id and protected by row-level security. */
 export const TENANT_TABLES = [
+  'blade_role_scope',
+  'blade_post_role',
+  'blade_dept_external_user',
   'blade_user',
   'blade_role',
   'blade_dept',
@@ -240,4 +637,20 @@ export const TENANT_TABLES = [
   'blade_auth_session',
   'blade_refresh_token',
   'blade_login_failure',
+  'blade_oss',
+  'blade_sms',
+  'blade_sms_log',
+  'blade_message',
+  'blade_log_api',
+  'blade_log_error',
+  'blade_log_usual',
+  'blade_user_oauth',
+  'blade_email_binding',
+  'blade_file',
+  'blade_file_function',
+  'blade_file_catalog',
+  'blade_file_preset',
+  'blade_file_catalog_using',
+  'blade_file_missing',
+  'blade_file_history',
 ] as const satisfies ReadonlyArray<keyof Database>;

@@ -21,7 +21,60 @@ export interface SeedMenu {
   source: string;
   sort: number;
   grant: ReadonlyArray<(typeof ROLES)[number]['key']>;
+  /** 1 menu (default), 2 button. */
+  category?: 1 | 2;
+  /** Button keyword (`add`, `edit`, …); `menu` for menus. */
+  alias?: string;
+  /** Buttons: 1 toolbar, 2 row, 3 both. */
+  action?: number;
+  /**
+   * Platform administrator only: never granted to a tenant's `admin` role on provisioning, whatever the package says
+   * (pages over platform tables, and the write buttons of global tables such as menus, system dictionaries, parameters,
+   * regions and scopes). Children inherit it.
+   */
+  platform?: boolean;
   children?: SeedMenu[];
+}
+
+type ButtonSpec = [code: string, name: string, alias: string, action: number, platform?: boolean];
+
+/** Button menus (category 2) of one page; `path` is the page path plus the button's keyword. */
+function buttons(page: string, specs: ButtonSpec[]): SeedMenu[] {
+  return specs.map(([code, name, alias, action, platform], i) => ({
+    code,
+    name,
+    path: `${page}/${alias}`,
+    source: '',
+    sort: i + 1,
+    grant: [],
+    category: 2,
+    alias,
+    action,
+    ...(platform ? { platform } : {}),
+  }));
+}
+
+/** The usual four buttons of a CRUD page: `<prefix>_add`, `_edit`, `_delete`, `_view`. */
+function crud(prefix: string, page: string, platformWrites = false, extra: ButtonSpec[] = []): SeedMenu[] {
+  return buttons(page, [
+    [`${prefix}_add`, '新增', 'add', 1, platformWrites],
+    [`${prefix}_edit`, '修改', 'edit', 2, platformWrites],
+    [`${prefix}_delete`, '删除', 'delete', 3, platformWrites],
+    [`${prefix}_view`, '查看', 'view', 2],
+    ...extra,
+  ]);
+}
+
+function page(
+  code: string,
+  name: string,
+  path: string,
+  source: string,
+  sort: number,
+  children: SeedMenu[],
+  platform = false,
+): SeedMenu {
+  return { code, name, path, source, sort, grant: [], children, ...(platform ? { platform } : {}) };
 }
 
 export const MENUS: SeedMenu[] = [
@@ -43,7 +96,218 @@ export const MENUS: SeedMenu[] = [
       },
     ],
   },
+  page('system', '系统管理', '/system', 'settings', 90, [
+    page(
+      'user',
+      '用户管理',
+      '/system/user',
+      'person',
+      1,
+      crud('user', '/system/user', false, [
+        ['user_reset', '重置密码', 'reset-password', 1],
+        ['user_role', '角色配置', 'role', 1],
+        ['user_unlock', '账号解封', 'unlock', 1],
+        ['user_platform', '平台配置', 'platform', 1],
+      ]),
+    ),
+    page('dept', '部门管理', '/system/dept', 'account_tree', 2, crud('dept', '/system/dept')),
+    page(
+      'post',
+      '岗位管理',
+      '/system/post',
+      'badge',
+      3,
+      crud('post', '/system/post', false, [['post_role', '岗位角色', 'role', 2]]),
+    ),
+    page('dict', '系统字典', '/system/dict', 'menu_book', 4, crud('dict', '/system/dict', true)),
+    page('dictbiz', '业务字典', '/system/dictbiz', 'library_books', 5, crud('dictbiz', '/system/dictbiz')),
+    page('menu', '菜单管理', '/system/menu', 'menu', 6, crud('menu', '/system/menu', true)),
+    page(
+      'topmenu',
+      '顶部菜单',
+      '/system/topmenu',
+      'view_quilt',
+      7,
+      crud('topmenu', '/system/topmenu', false, [['topmenu_setting', '菜单配置', 'setting', 2]]),
+    ),
+    page('param', '参数管理', '/system/param', 'tune', 8, crud('param', '/system/param', true)),
+    page(
+      'tenant',
+      '租户管理',
+      '/system/tenant',
+      'apartment',
+      9,
+      crud('tenant', '/system/tenant', true, [
+        ['tenant_setting', '授权配置', 'setting', 1, true],
+        ['tenant_datasource', '数据源配置', 'datasource', 1, true],
+        ['tenant_package', '产品包配置', 'package', 1, true],
+      ]),
+      true,
+    ),
+    page(
+      'tenantpackage',
+      '租户产品包',
+      '/system/tenantpackage',
+      'inventory',
+      10,
+      buttons('/system/tenantpackage', [
+        ['tenantpackage_add', '新增', 'add', 1, true],
+        ['tenantpackage_edit', '修改', 'edit', 2, true],
+        ['tenantpackage_delete', '删除', 'delete', 3, true],
+      ]),
+      true,
+    ),
+    page('client', '应用管理', '/system/client', 'apps', 11, crud('client', '/system/client', true), true),
+    page('region', '行政区划', '/system/region', 'public', 12, crud('region', '/system/region', true)),
+  ]),
+  page('authority', '权限管理', '/authority', 'security', 91, [
+    page(
+      'role',
+      '角色管理',
+      '/authority/role',
+      'groups',
+      1,
+      crud('role', '/authority/role', false, [['role_grant', '权限设置', 'grant', 1]]),
+    ),
+    page(
+      'datascope',
+      '数据权限',
+      '/authority/datascope',
+      'filter_alt',
+      2,
+      crud('datascope', '/authority/datascope', true),
+    ),
+    page(
+      'apiscope',
+      '接口权限',
+      '/authority/apiscope',
+      'api',
+      3,
+      crud('apiscope', '/authority/apiscope', true),
+    ),
+  ]),
+  page('monitor', '系统监控', '/monitor', 'monitor_heart', 92, [
+    page('log', '日志管理', '/monitor/log', 'receipt_long', 1, [
+      page(
+        'log_usual',
+        '通用日志',
+        '/monitor/log/usual',
+        'article',
+        1,
+        buttons('/monitor/log/usual', [['log_usual_view', '查看', 'view', 2]]),
+      ),
+      page(
+        'log_api',
+        '接口日志',
+        '/monitor/log/api',
+        'http',
+        2,
+        buttons('/monitor/log/api', [['log_api_view', '查看', 'view', 2]]),
+      ),
+      page(
+        'log_error',
+        '错误日志',
+        '/monitor/log/error',
+        'error_outline',
+        3,
+        buttons('/monitor/log/error', [['log_error_view', '查看', 'view', 2]]),
+      ),
+    ]),
+  ]),
+  page('tool', '研发工具', '/tool', 'build', 93, [
+    page(
+      'code',
+      '代码生成',
+      '/tool/code',
+      'code',
+      1,
+      crud('code', '/tool/code', false, [['code_gen', '代码生成', 'gen', 2]]),
+    ),
+    page('model', '数据模型', '/tool/model', 'schema', 2, crud('model', '/tool/model')),
+    page(
+      'datasource',
+      '数据源管理',
+      '/tool/datasource',
+      'storage',
+      3,
+      crud('datasource', '/tool/datasource', true),
+      true,
+    ),
+  ]),
+  page('resource', '资源管理', '/resource', 'folder', 94, [
+    page(
+      'oss',
+      '对象存储',
+      '/resource/oss',
+      'cloud',
+      1,
+      crud('oss', '/resource/oss', false, [['oss_enable', '启用', 'enable', 2]]),
+    ),
+    page(
+      'attach',
+      '附件管理',
+      '/resource/attach',
+      'attach_file',
+      2,
+      buttons('/resource/attach', [
+        ['attach_upload', '上传', 'upload', 1],
+        ['attach_download', '下载', 'download', 2],
+        ['attach_delete', '删除', 'delete', 3],
+        ['attach_view', '查看', 'view', 2],
+      ]),
+    ),
+    page(
+      'sms',
+      '短信配置',
+      '/resource/sms',
+      'sms',
+      3,
+      crud('sms', '/resource/sms', false, [
+        ['sms_enable', '启用', 'enable', 2],
+        ['sms_send', '发送测试', 'send', 2],
+      ]),
+    ),
+  ]),
+  // Archives and files (files-ui): the archive query view, a record's file tree page, the file configuration.
+  {
+    code: 'archive_manage',
+    name: '档案管理',
+    path: '/documents',
+    source: 'folder_open',
+    sort: 10,
+    grant: ['user'],
+    children: [
+      {
+        code: 'archive_query',
+        name: '档案查询',
+        path: '/documents/query',
+        source: 'search',
+        sort: 1,
+        grant: ['user'],
+      },
+      {
+        code: 'archive_tree',
+        name: '档案目录',
+        path: '/archives',
+        source: 'account_tree',
+        sort: 2,
+        grant: ['user'],
+      },
+      page('file_configuration', '文件配置', '/system/fileConfiguration_detail', 'tune', 3, []),
+    ],
+  },
 ];
+
+/** Codes of every seeded menu that only the platform administrator may hold (a flagged menu and all below it). */
+export function platformMenuCodes(menus: SeedMenu[] = MENUS, inherited = false): Set<string> {
+  const codes = new Set<string>();
+  for (const menu of menus) {
+    const platform = inherited || Boolean(menu.platform);
+    if (platform) codes.add(menu.code);
+    for (const code of platformMenuCodes(menu.children ?? [], platform)) codes.add(code);
+  }
+  return codes;
+}
 
 export const DICTS: Array<{ code: string; name: string; items: Array<[string, string]> }> = [
   {

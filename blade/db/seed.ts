@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { sql, type Transaction } from 'kysely';
+import { sql, type Insertable, type Transaction } from 'kysely';
 import { nextId } from '../core/ids';
 import { hashPassword, md5Hex } from '../modules/auth/password';
-import type { Database } from './schema';
+import type { Database, MenuTable, RoleMenuTable } from './schema';
 import type { Db } from './tenant';
 import { DEPTS, DICTS, MENUS, PARAMS, PLATFORM_TENANT, POSTS, ROLES, type SeedMenu } from './seed-data';
 
@@ -17,43 +17,45 @@ export interface SeedOptions {
 
 const SEED_LOCK = 7_351_001;
 
-async function insertMenus(
-  trx: Transaction<Database>,
+/** Flattens the seed tree into menu rows and role grants, parents before children. */
+function menuRows(
   menus: SeedMenu[],
   parentId: string,
   roleIds: Map<string, string>,
+  out: { menus: Insertable<MenuTable>[]; grants: Insertable<RoleMenuTable>[] },
 ) {
   for (const menu of menus) {
     const id = nextId();
-    await trx
-      .insertInto('blade_menu')
-      .values({
-        id,
-        parent_id: parentId,
-        code: menu.code,
-        name: menu.name,
-        alias: 'menu',
-        path: menu.path,
-        source: menu.source,
-        sort: menu.sort,
-        category: 1,
-        remark: '',
-      })
-      .execute();
-    const holders = new Set<string>(['administrator', ...menu.grant]);
-    for (const key of holders) {
-      await trx
-        .insertInto('blade_role_menu')
-        .values({
-          id: nextId(),
-          tenant_id: PLATFORM_TENANT.tenantId,
-          menu_id: id,
-          role_id: roleIds.get(key)!,
-        })
-        .execute();
+    out.menus.push({
+      id,
+      parent_id: parentId,
+      code: menu.code,
+      name: menu.name,
+      alias: menu.alias ?? 'menu',
+      path: menu.path,
+      source: menu.source,
+      sort: menu.sort,
+      category: menu.category ?? 1,
+      action: menu.action ?? 0,
+      remark: '',
+    });
+    for (const key of new Set<string>(['administrator', ...menu.grant])) {
+      out.grants.push({
+        id: nextId(),
+        tenant_id: PLATFORM_TENANT.tenantId,
+        menu_id: id,
+        role_id: roleIds.get(key)!,
+      });
     }
-    if (menu.children) await insertMenus(trx, menu.children, id, roleIds);
+    if (menu.children) menuRows(menu.children, id, roleIds, out);
   }
+  return out;
+}
+
+async function insertMenus(trx: Transaction<Database>, roleIds: Map<string, string>) {
+  const rows = menuRows(MENUS, '0', roleIds, { menus: [], grants: [] });
+  await trx.insertInto('blade_menu').values(rows.menus).execute();
+  await trx.insertInto('blade_role_menu').values(rows.grants).execute();
 }
 
 async function insertDicts(trx: Transaction<Database>) {
@@ -189,7 +191,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
       })
       .execute();
 
-    await insertMenus(trx, MENUS, '0', roleIds);
+    await insertMenus(trx, roleIds);
     await insertDicts(trx);
     await trx
       .insertInto('blade_param')

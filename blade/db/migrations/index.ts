@@ -2,10 +2,18 @@ import type { Migration } from 'kysely';
 import * as systemTables from './20261121T073000-system-tables';
 import * as authTables from './20261121T073100-auth-tables';
 import * as rowLevelSecurity from './20261121T073200-row-level-security';
+import * as shellTables from './20261121T090000-shell-tables';
+import * as identityAccess from './20261121T091000-identity-access';
+import * as adminDataTables from './20261121T092000-admin-data-tables';
+import * as filesTables from './20261121T093000-files';
 
 /** Static list (no directory scanning: bundlers and `next build` must see every migration). Append only. */
 export const migrations: Record<string, Migration> = {
   '20261121T073000-system-tables': systemTables,
   '20261121T073100-auth-tables': authTables,
   '20261121T073200-row-level-security': rowLevelSecurity,
+  '20261121T090000-shell-tables': shellTables,
+  '20261121T091000-identity-access': identityAccess,
+  '20261121T092000-admin-data-tables': adminDataTables,
+  '20261121T093000-files': filesTables,
 };

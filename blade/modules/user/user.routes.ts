@@ -6,6 +6,7 @@ import { splitIds } from '../../core/tree';
 import { withTenant } from '../../db/tenant';
 import { findDeptsByIds } from '../system/dept/dept.repository';
 import { findRolesByIds } from '../system/role/role.repository';
+import { userAdminRoutes } from './user-admin.routes';
 import { findUserById } from './user.repository';
 import { toUserVO } from './user.vo';
 
@@ -26,5 +27,6 @@ export function userRoutes(deps: Deps) {
     return c.json(ok(vo));
   });
 
+  router.route('/', userAdminRoutes(deps));
   return router;
 }

@@ -7,6 +7,7 @@ import { blank, idSchema, parseQuery } from '../../../core/validation';
 import type { DeptRow } from '../../../db/schema';
 import { withTenant } from '../../../db/tenant';
 import { visibleUser } from '../../user/user-access';
+import { deptAdminRoutes } from './dept-admin.routes';
 import { findDeptsByIds } from './dept.repository';
 
 export function toDeptVO(row: DeptRow) {
@@ -40,5 +41,6 @@ export function deptRoutes(deps: Deps) {
     return c.json(ok(depts.map(toDeptVO)));
   });
 
+  router.route('/', deptAdminRoutes(deps));
   return router;
 }

@@ -46,3 +46,50 @@ export async function listTopMenus(db: Db, tenantId: string): Promise<TopMenuRow
     .orderBy('id')
     .execute();
 }
+
+export async function findLiveMenu(db: Db, id: string): Promise<MenuRow | undefined> {
+  return db
+    .selectFrom('blade_menu')
+    .selectAll()
+    .where('id', '=', id)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+}
+
+/** Role-menu grants of some roles of one tenant, as role id → menu ids. */
+export async function findRoleMenuIds(db: Db, tenantId: string, roleIds: string[]): Promise<string[]> {
+  if (roleIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('blade_role_menu')
+    .select('menu_id')
+    .distinct()
+    .where('tenant_id', '=', tenantId)
+    .where('role_id', 'in', roleIds)
+    .execute();
+  return rows.map((r) => r.menu_id);
+}
+
+/** Replaces the menu grants of the roles (all of the caller's tenant). */
+export async function replaceRoleMenus(
+  db: Db,
+  tenantId: string,
+  roleIds: string[],
+  menuIds: string[],
+  newId: () => string,
+): Promise<void> {
+  if (roleIds.length === 0) return;
+  await db
+    .deleteFrom('blade_role_menu')
+    .where('tenant_id', '=', tenantId)
+    .where('role_id', 'in', roleIds)
+    .execute();
+  const rows = roleIds.flatMap((roleId) =>
+    menuIds.map((menuId) => ({ id: newId(), tenant_id: tenantId, role_id: roleId, menu_id: menuId })),
+  );
+  for (let i = 0; i < rows.length; i += 1000) {
+    await db
+      .insertInto('blade_role_menu')
+      .values(rows.slice(i, i + 1000))
+      .execute();
+  }
+}

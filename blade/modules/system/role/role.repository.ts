@@ -13,3 +13,14 @@ export async function findRolesByIds(db: Db, tenantId: string, ids: string[]): P
     .orderBy('id')
     .execute();
 }
+
+export async function listRoles(db: Db, tenantId: string): Promise<RoleRow[]> {
+  return db
+    .selectFrom('blade_role')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('is_deleted', '=', 0)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}

@@ -7,6 +7,7 @@ import { blank, idSchema, parseQuery } from '../../../core/validation';
 import type { RoleRow } from '../../../db/schema';
 import { withTenant } from '../../../db/tenant';
 import { visibleUser } from '../../user/user-access';
+import { roleAdminRoutes } from './role-admin.routes';
 import { findRolesByIds } from './role.repository';
 
 export function toRoleVO(row: RoleRow) {
@@ -37,5 +38,6 @@ export function roleRoutes(deps: Deps) {
     return c.json(ok(roles.map(toRoleVO)));
   });
 
+  router.route('/', roleAdminRoutes(deps));
   return router;
 }

@@ -15,14 +15,14 @@ export async function findTenant(db: Db, tenantId: string): Promise<TenantRow | 
 
 export type TenantDomainRow = Pick<
   TenantRow,
-  'tenant_id' | 'tenant_name' | 'domain' | 'expire_time' | 'status'
+  'tenant_id' | 'tenant_name' | 'domain' | 'background_url' | 'expire_time' | 'status'
 >;
 
 /** Live tenants whose domain mentions the host; the caller compares hosts exactly (the column may hold a URL). */
 export async function findTenantsMentioningHost(db: Db, host: string): Promise<TenantDomainRow[]> {
   return db
     .selectFrom('blade_tenant')
-    .select(['tenant_id', 'tenant_name', 'domain', 'expire_time', 'status'])
+    .select(['tenant_id', 'tenant_name', 'domain', 'background_url', 'expire_time', 'status'])
     .where('is_deleted', '=', 0)
     .where('domain', 'ilike', contains(host))
     .orderBy('id')

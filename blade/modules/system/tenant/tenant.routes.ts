@@ -12,14 +12,22 @@ const infoQuery = z.object({ domain: z.string().max(2000, '长度不能超过200
 export function tenantPublicRoutes(deps: Deps) {
   const router = new Hono<BladeEnv>();
 
-  // GET /blade-system/tenant/info?domain — PUBLIC. The live tenant bound to the page's host, else {}.
+  // GET /blade-system/tenant/info?domain — PUBLIC. The live tenant bound to the page's host (tenantId, tenantName,
+  // domain, backgroundUrl: the login page hides the tenant field and may show the background), else {}.
   router.get('/tenant/info', async (c) => {
     const host = hostOf(parseQuery(c, infoQuery).domain ?? '');
     if (!host) return c.json(ok({}));
     const candidates = await findTenantsMentioningHost(deps.db, host);
     const tenant = candidates.find((t) => t.status === 1 && !tenantExpired(t) && hostOf(t.domain) === host);
     if (!tenant) return c.json(ok({}));
-    return c.json(ok({ tenantId: tenant.tenant_id, tenantName: tenant.tenant_name, domain: tenant.domain }));
+    return c.json(
+      ok({
+        tenantId: tenant.tenant_id,
+        tenantName: tenant.tenant_name,
+        domain: tenant.domain,
+        backgroundUrl: tenant.background_url,
+      }),
+    );
   });
 
   return router;

@@ -1,0 +1,57 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { parseIds } from '../modules/system/param/admin-input';
+import type { Context } from 'hono';
+import type { AuthUser } from './context';
+import { ID_PATTERN } from './ids';
+import { idSchema } from './validation';
+
+/** Input and output pieces shared by the identity-and-access modules (users, roles, menus, depts, tenants …). */
+
+/** BaseEntity stamps of an insert by the caller. */
+export function createdBy(auth: AuthUser) {
+  return { create_user: auth.userId, create_dept: auth.deptIds[0] ?? null, update_user: auth.userId };
+}
+
+/** BaseEntity stamps of an update by the caller. */
+export function updatedBy(auth: AuthUser) {
+  return { update_user: auth.userId, update_time: sql<Date>`now()` };
+}
+
+/** Comma-joined ids from the query string or a form/JSON body (`ids`, `userIds`, …), de-duplicated. */
+export async function idsParam(c: Context, field = 'ids'): Promise<string[]> {
+  return [...new Set(await parseIds(c, field))];
+}
+
+/** An id list given as an array (of strings or numbers) or a comma-joined string; may be empty. */
+export const idArraySchema = z
+  .union([z.array(z.union([z.string(), z.number()])), z.string()], { error: '必须是ID列表' })
+  .transform((v) => (Array.isArray(v) ? v.map(String) : v.split(',')).map((s) => s.trim()).filter(Boolean))
+  .refine((ids) => ids.every((id) => ID_PATTERN.test(id)), '必须是有效的ID')
+  .transform((ids) => [...new Set(ids)]);
+
+/** An optional parent id: blank, 0 or missing is the root. */
+export const parentIdSchema = z.preprocess(
+  (v) => (v === '' || v === null || v === undefined || v === 0 || v === '0' ? '0' : v),
+  z.union([z.literal('0'), idSchema]),
+);
+
+/** TreeNode (contract §7.1). */
+export interface TreeNode {
+  id: string;
+  parentId: string;
+  title: string;
+  key: string;
+  value: string;
+  hasChildren?: boolean;
+  children?: TreeNode[];
+}
+
+export function treeNode(id: string, parentId: string, title: string, hasChildren?: boolean): TreeNode {
+  const node: TreeNode = { id, parentId, title, key: id, value: id };
+  if (hasChildren !== undefined) node.hasChildren = hasChildren;
+  return node;
+}
+
+/** Aliases that confer administration; only administrators may create, edit or hand them out. */
+export const PRIVILEGED_ALIASES = new Set(['administrator', 'admin']);

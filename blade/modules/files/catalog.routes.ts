@@ -1,0 +1,303 @@
+import { Hono, type Context } from 'hono';
+import type { BladeEnv, Deps } from '../../core/context';
+import { ok, success } from '../../core/envelope';
+import { NotFoundError, ServiceError, ValidationError } from '../../core/errors';
+import { nextId } from '../../core/ids';
+import { pageRequest, toPage } from '../../core/page';
+import { withTenant } from '../../db/tenant';
+import { childNodes, resolveNode, type RecordRef, type ResolvedNode, type Rules } from './catalog.service';
+import { fileVO, nodeFiles, type FileRow } from './file.repository';
+import { recordHistory } from './history.repository';
+import { readInput } from './input';
+
+const ID = /^\d{1,19}$/;
+export const TREE_PAGE_SIZE = 100;
+
+function recordOf(input: Record<string, string>): RecordRef {
+  const functionCode = (input.functionCode ?? '').trim();
+  const dataId = (input.dataId ?? '').trim();
+  if (!functionCode || functionCode.length > 64) throw new ValidationError('functionCode', '不能为空');
+  if (!dataId || dataId.length > 64) throw new ValidationError('dataId', '不能为空');
+  return { functionCode, dataId };
+}
+
+function nodeIdOf(input: Record<string, string>, field = 'fileCatalogId'): string {
+  const id = (input[field] ?? input.id ?? '').trim();
+  if (!ID.test(id)) throw new ValidationError(field, '必须是有效的ID');
+  return id;
+}
+
+function pageOf(input: Record<string, string>, defaultSize = TREE_PAGE_SIZE) {
+  const current = /^\d{1,9}$/.test(input.current ?? '') ? Number(input.current) : 1;
+  const size = /^\d{1,9}$/.test(input.size ?? '') ? Number(input.size) : defaultSize;
+  return pageRequest({ current, size });
+}
+
+/** A file row of the file table: the file plus the node's flags that decide its buttons (000 §3, §6). */
+export function fileRowVO(file: FileRow, node: Pick<ResolvedNode, 'rules'>) {
+  const r: Rules = node.rules;
+  return {
+    ...fileVO(file),
+    mustUpload: r.mustUpload,
+    canUpload: r.canUpload,
+    canDownload: r.canDownload,
+    canView: r.canView,
+    canDel: file.is_stamped === 1 ? 0 : r.canDel,
+    canCover: r.canCover,
+    needStamped: r.needStamped,
+  };
+}
+
+export function catalogRoutes(deps: Deps) {
+  const router = new Hono<BladeEnv>();
+
+  // GET /blade-resource/fileCatalog/selectFileList (and blade-customer, blade-combusiness) — functionCode, dataId,
+  // parentId (empty = roots), current, size (default 100): one level of the record's tree, each node with its
+  // rules, counts, missing mark and `fileList` (its own files). Children load when a node is expanded.
+  const selectFileList = async (c: Context<BladeEnv>) => {
+    const auth = c.get('auth');
+    const input = c.req.query();
+    const record = recordOf(input);
+    const parentId = input.parentId?.trim() || undefined;
+    if (parentId && !ID.test(parentId)) throw new ValidationError('parentId', '必须是有效的ID');
+    const page = pageOf(input);
+    const result = await withTenant(deps.db, auth.tenantId, async (trx) => {
+      const level = await childNodes(trx, auth.tenantId, record, parentId, page);
+      if (!level) throw new NotFoundError('目录不存在');
+      const files = await nodeFiles(
+        trx,
+        auth.tenantId,
+        record,
+        level.nodes.map((n) => n.id),
+      );
+      const byNode = new Map<string, FileRow[]>();
+      for (const f of files) byNode.set(f.file_catalog_id!, [...(byNode.get(f.file_catalog_id!) ?? []), f]);
+      return {
+        total: level.total,
+        nodes: level.nodes.map((n) => ({
+          ...n,
+          fileList: (byNode.get(n.id) ?? []).map((f) => fileRowVO(f, { rules: n })),
+        })),
+      };
+    });
+    return c.json(ok(toPage(result.nodes, result.total, page)));
+  };
+  router.get('/blade-resource/fileCatalog/selectFileList', selectFileList);
+  router.get('/blade-customer/fileCatalog/selectFileList', selectFileList);
+  router.get('/blade-combusiness/fileCatalog/selectFileList', selectFileList);
+
+  // GET /blade-resource/fileCatalog/selectCurrentFileList — functionCode, dataId, fileCatalogId, current, size: the
+  // node's files with their button flags; a node marked missing answers a first row with isFile 0, isMissing 1.
+  router.get('/blade-resource/fileCatalog/selectCurrentFileList', async (c) => {
+    const auth = c.get('auth');
+    const input = c.req.query();
+    const record = recordOf(input);
+    const nodeId = nodeIdOf(input);
+    const page = pageOf(input);
+    const out = await withTenant(deps.db, auth.tenantId, async (trx) => {
+      const node = await resolveNode(trx, auth.tenantId, record, nodeId);
+      if (!node) throw new NotFoundError('目录不存在');
+      const base = trx
+        .selectFrom('blade_file')
+        .where('tenant_id', '=', auth.tenantId)
+        .where('data_id', '=', record.dataId)
+        .where('function_code', '=', record.functionCode)
+        .where('file_catalog_id', '=', nodeId)
+        .where('is_deleted', '=', 0)
+        .where('is_saved', '=', 1)
+        .where('kind', '=', 'file');
+      const count = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      const rows = await base
+        .selectAll()
+        .orderBy('create_time')
+        .orderBy('id')
+        .limit(page.size)
+        .offset(page.offset)
+        .execute();
+      const missing = await trx
+        .selectFrom('blade_file_missing')
+        .select(['id', 'create_time'])
+        .where('tenant_id', '=', auth.tenantId)
+        .where('data_id', '=', record.dataId)
+        .where('file_catalog_id', '=', nodeId)
+        .executeTakeFirst();
+      const records: Record<string, unknown>[] = rows.map((f) => fileRowVO(f, node));
+      if (missing && page.current === 1)
+        records.unshift({
+          id: missing.id,
+          isFile: 0,
+          isMissing: 1,
+          originalFilename: node.catalogName,
+          fileCatalogId: nodeId,
+          dataId: record.dataId,
+          nodePath: node.nodePath,
+          ...node.rules,
+        });
+      return { records, total: Number(count.n) };
+    });
+    return c.json(ok(toPage(out.records, out.total, page)));
+  });
+
+  // POST /blade-resource/fileCatalog/saveInUsing — functionCode, dataId, parentId, catalogName: adds a node to this
+  // record's tree under a node whose canAddAppNode is 1.
+  router.post('/blade-resource/fileCatalog/saveInUsing', async (c) => {
+    const auth = c.get('auth');
+    const input = await readInput(c);
+    const record = recordOf(input);
+    const parentId = nodeIdOf(input, 'parentId');
+    const name = (input.catalogName ?? '').trim();
+    if (!name) throw new ValidationError('catalogName', '请输入目录名称');
+    if (name.length > 200) throw new ValidationError('catalogName', '长度不能超过200');
+    const node = await withTenant(deps.db, auth.tenantId, async (trx) => {
+      const parent = await resolveNode(trx, auth.tenantId, record, parentId);
+      if (!parent) throw new NotFoundError('目录不存在');
+      if (parent.rules.canAddAppNode !== 1) throw new ServiceError('该目录不允许添加子目录');
+      const id = nextId();
+      await trx
+        .insertInto('blade_file_catalog_using')
+        .values({
+          id,
+          tenant_id: auth.tenantId,
+          function_code: record.functionCode,
+          data_id: record.dataId,
+          parent_id: parentId,
+          node_path: `${parent.nodePath},${id}`,
+          catalog_name: name,
+          create_user: auth.userId,
+          update_user: auth.userId,
+        })
+        .execute();
+      await recordHistory(trx, auth, {
+        dataId: record.dataId,
+        fileCatalogId: id,
+        action: 'rename',
+        detail: `add ${name}`,
+      });
+      return resolveNode(trx, auth.tenantId, record, id);
+    });
+    return c.json(ok(node ? { ...node, ...node.rules, label: node.catalogName } : null));
+  });
+
+  /** Writes the record's overlay of a library node (rename, remark, removal), or updates an added node. */
+  async function overlay(
+    c: Context<BladeEnv>,
+    change: (
+      node: ResolvedNode,
+      input: Record<string, string>,
+    ) => { catalog_name?: string; remark?: string; is_removed?: number },
+    action: 'rename' | 'remark',
+  ) {
+    const auth = c.get('auth');
+    const input = await readInput(c);
+    const record = recordOf(input);
+    const nodeId = nodeIdOf(input);
+    await withTenant(deps.db, auth.tenantId, async (trx) => {
+      const node = await resolveNode(trx, auth.tenantId, record, nodeId);
+      if (!node) throw new NotFoundError('目录不存在');
+      const values = change(node, input);
+      if (node.isAppNode) {
+        await trx
+          .updateTable('blade_file_catalog_using')
+          .set({ ...values, update_user: auth.userId, update_time: new Date() })
+          .where('tenant_id', '=', auth.tenantId)
+          .where('id', '=', nodeId)
+          .execute();
+      } else {
+        const existing = await trx
+          .selectFrom('blade_file_catalog_using')
+          .select('id')
+          .where('tenant_id', '=', auth.tenantId)
+          .where('function_code', '=', record.functionCode)
+          .where('data_id', '=', record.dataId)
+          .where('catalog_id', '=', nodeId)
+          .where('is_deleted', '=', 0)
+          .executeTakeFirst();
+        if (existing)
+          await trx
+            .updateTable('blade_file_catalog_using')
+            .set({ ...values, update_user: auth.userId, update_time: new Date() })
+            .where('tenant_id', '=', auth.tenantId)
+            .where('id', '=', existing.id)
+            .execute();
+        else
+          await trx
+            .insertInto('blade_file_catalog_using')
+            .values({
+              id: nextId(),
+              tenant_id: auth.tenantId,
+              function_code: record.functionCode,
+              data_id: record.dataId,
+              catalog_id: nodeId,
+              node_path: node.nodePath,
+              ...values,
+              create_user: auth.userId,
+              update_user: auth.userId,
+            })
+            .execute();
+      }
+      await recordHistory(trx, auth, {
+        dataId: record.dataId,
+        fileCatalogId: nodeId,
+        action,
+        detail: JSON.stringify(values),
+      });
+    });
+    return c.json(success());
+  }
+
+  // POST /blade-resource/fileCatalog/setRemark — functionCode, dataId, id (node), remark (≤ 500).
+  router.post('/blade-resource/fileCatalog/setRemark', (c) =>
+    overlay(
+      c,
+      (_node, input) => {
+        const remark = (input.remark ?? '').trim();
+        if (remark.length > 500) throw new ValidationError('remark', '长度不能超过500');
+        return { remark };
+      },
+      'remark',
+    ),
+  );
+
+  // POST /blade-resource/fileCatalog/renameInUsing — functionCode, dataId, id (node), catalogName.
+  router.post('/blade-resource/fileCatalog/renameInUsing', (c) =>
+    overlay(
+      c,
+      (_node, input) => {
+        const name = (input.catalogName ?? '').trim();
+        if (!name) throw new ValidationError('catalogName', '请输入目录名称');
+        if (name.length > 200) throw new ValidationError('catalogName', '长度不能超过200');
+        return { catalog_name: name };
+      },
+      'rename',
+    ),
+  );
+
+  // POST /blade-resource/fileCatalog/removeInUsing — functionCode, dataId, id (node): hides a node of this record
+  // (only when no file is in it or below it).
+  router.post('/blade-resource/fileCatalog/removeInUsing', async (c) => {
+    const auth = c.get('auth');
+    const input = await readInput(c);
+    const record = recordOf(input);
+    const nodeId = nodeIdOf(input);
+    const count = await withTenant(deps.db, auth.tenantId, async (trx) => {
+      const node = await resolveNode(trx, auth.tenantId, record, nodeId);
+      if (!node) throw new NotFoundError('目录不存在');
+      const row = await trx
+        .selectFrom('blade_file')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('tenant_id', '=', auth.tenantId)
+        .where('data_id', '=', record.dataId)
+        .where('function_code', '=', record.functionCode)
+        .where('is_deleted', '=', 0)
+        .where((eb) =>
+          eb.or([eb('node_path', '=', node.nodePath), eb('node_path', 'like', `${node.nodePath},%`)]),
+        )
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    });
+    if (count > 0) throw new ServiceError('该目录下存在文件，不能删除');
+    return overlay(c, () => ({ is_removed: 1 }), 'rename');
+  });
+
+  return router;
+}

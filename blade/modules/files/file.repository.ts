@@ -1,0 +1,97 @@
+import type { Transaction } from 'kysely';
+import { formatDateTime } from '../../core/dates';
+import type { Database, FileTable } from '../../db/schema';
+import type { Selectable } from 'kysely';
+
+export type FileRow = Selectable<FileTable>;
+type Trx = Transaction<Database>;
+
+export const FILE_ID = /^[0-9a-f]{32}$/;
+
+export async function findFile(trx: Trx, tenantId: string, id: string): Promise<FileRow | undefined> {
+  if (!FILE_ID.test(id)) return undefined;
+  return trx
+    .selectFrom('blade_file')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+}
+
+/** Files of one node of one record (the file table beside the tree), oldest first. */
+export async function nodeFiles(
+  trx: Trx,
+  tenantId: string,
+  record: { functionCode: string; dataId: string },
+  nodeIds: string[],
+): Promise<FileRow[]> {
+  if (nodeIds.length === 0) return [];
+  return trx
+    .selectFrom('blade_file')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('data_id', '=', record.dataId)
+    .where('function_code', '=', record.functionCode)
+    .where('file_catalog_id', 'in', nodeIds)
+    .where('is_deleted', '=', 0)
+    .where('is_saved', '=', 1)
+    .where('kind', '=', 'file')
+    .orderBy('create_time')
+    .orderBy('id')
+    .execute();
+}
+
+export async function countNodeFiles(
+  trx: Trx,
+  tenantId: string,
+  record: { functionCode: string; dataId: string },
+  nodeId: string,
+): Promise<number> {
+  const row = await trx
+    .selectFrom('blade_file')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('tenant_id', '=', tenantId)
+    .where('data_id', '=', record.dataId)
+    .where('function_code', '=', record.functionCode)
+    .where('file_catalog_id', '=', nodeId)
+    .where('is_deleted', '=', 0)
+    .where('is_saved', '=', 1)
+    .where('kind', '=', 'file')
+    .where('source_file_id', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The plain file fields every file answer carries. */
+export function fileVO(row: FileRow) {
+  return {
+    id: row.id,
+    fileId: row.id,
+    isFile: 1,
+    originalFilename: row.original_filename,
+    originalName: row.original_filename,
+    name: row.object_key,
+    suffix: row.suffix,
+    contentType: row.content_type,
+    size: Number(row.size),
+    sha256: row.sha256,
+    server: row.storage,
+    url: `/api/blade-resource/file/downloadById?id=${row.id}`,
+    link: `/api/blade-resource/file/downloadById?id=${row.id}`,
+    functionCode: row.function_code ?? '',
+    dataId: row.data_id ?? '',
+    fileCatalogId: row.file_catalog_id ?? '',
+    nodePath: row.node_path,
+    hasProblem: row.has_problem,
+    problemRemark: row.problem_remark,
+    isStamped: row.is_stamped,
+    stampedNotSaved: row.stamped_not_saved,
+    signatureOfdFileId: row.stamped_file_id ?? '',
+    sourceFileId: row.source_file_id ?? '',
+    isMissing: 0,
+    createUser: row.create_user ?? '',
+    createTime: formatDateTime(row.create_time),
+    updateTime: formatDateTime(row.update_time),
+  };
+}

@@ -1,0 +1,465 @@
+import { Hono, type Context } from 'hono';
+import type { BladeEnv, Deps } from '../../core/context';
+import { formatDateTime } from '../../core/dates';
+import { ok, success } from '../../core/envelope';
+import { nextId } from '../../core/ids';
+import { ForbiddenError, NotFoundError, ServiceError, ValidationError } from '../../core/errors';
+import { pageRequest, toPage } from '../../core/page';
+import { withTenant } from '../../db/tenant';
+import { StorageNotFound } from '../../storage';
+import { isTenantAdmin } from '../auth/roles';
+import { AUTH_KEY_TTL_SECONDS, signAuthKey, verifyAuthKey } from './auth-key';
+import { FILE_TYPE_PREPARATION, resolveNode } from './catalog.service';
+import { findFile, fileVO, FILE_ID, type FileRow } from './file.repository';
+import {
+  commitUpload,
+  newFileId,
+  nodeOfFile,
+  objectKey,
+  resolveUploadTarget,
+  type UploadTarget,
+} from './file.service';
+import { recordHistory } from './history.repository';
+import { readInput } from './input';
+import { sendFile } from './send';
+import { storeOfKind, uploadStore } from './stores';
+import { MAX_UPLOAD_MB, receiveUpload } from './upload';
+
+const MSG_FILE_NOT_FOUND = '文件不存在';
+/** The query view's business type: the only one with the missing-file actions (000 §2, calls.tsv). */
+export const BUSINESS_TYPE_QUERY = 1;
+
+function fileIdOf(input: Record<string, string>): string {
+  const id = (input.fileId || input.id || '').trim();
+  if (!FILE_ID.test(id)) throw new ValidationError('fileId', '必须是有效的文件ID');
+  return id;
+}
+
+export function fileRoutes(deps: Deps) {
+  const router = new Hono<BladeEnv>();
+
+  /** Upload and cover share the streaming path; only the target differs. */
+  async function upload(c: Context<BladeEnv>, mode: 'upload' | 'cover') {
+    const auth = c.get('auth');
+    const store = await uploadStore(deps, auth.tenantId);
+    const fileId = newFileId();
+    let target: UploadTarget | undefined;
+    const received = await receiveUpload(c.req.raw, c.req.query(), {
+      storage: store,
+      key: (f) => objectKey(auth.tenantId, fileId, f.suffix),
+      beforeFile: async (fields) => {
+        if (mode === 'cover' && !fields.fileId && !fields.id) return MAX_UPLOAD_MB;
+        const early = await withTenant(deps.db, auth.tenantId, (trx) =>
+          resolveUploadTarget(trx, auth.tenantId, fields, mode),
+        );
+        // A plain target may only mean the archive fields come after the file: decide again once they are in.
+        if (early.node || early.coverFile || early.problemFile) target = early;
+        return early.maxMb;
+      },
+    });
+    if (!received.file) throw new ValidationError('file', '请选择要上传的文件');
+    const stored = received.file;
+    try {
+      // Fields sent after the file are honoured too, checked once the bytes are in (and the object removed if not).
+      target ??= await withTenant(deps.db, auth.tenantId, (trx) =>
+        resolveUploadTarget(trx, auth.tenantId, received.fields, mode),
+      );
+      if (stored.size > target.maxMb * 1024 * 1024) throw new ServiceError(`文件大小不超过${target.maxMb}M`);
+      const t = target;
+      const row = await withTenant(deps.db, auth.tenantId, (trx) =>
+        commitUpload(trx, auth, store.kind, fileId, stored, t),
+      );
+      return c.json(ok(fileVO(row)));
+    } catch (err) {
+      await store.delete(stored.key).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  // POST /blade-resource/file/uploadFile — multipart `file` (+ fileCatalogId, dataId, functionCode, saveData,
+  // problemFileId); streamed to storage; answers the stored file.
+  router.post('/blade-resource/file/uploadFile', (c) => upload(c, 'upload'));
+
+  // POST /blade-resource/file/coverUploadFile — multipart `file` + `fileId`: new content for an existing file.
+  router.post('/blade-resource/file/coverUploadFile', (c) => upload(c, 'cover'));
+
+  // GET /blade-resource/file/getUUID — a new 32-character id.
+  router.get('/blade-resource/file/getUUID', (c) => c.json(ok(newFileId())));
+
+  // GET /blade-resource/file/getFileById?fileId — the file's fields (404 for another tenant's id).
+  router.get('/blade-resource/file/getFileById', async (c) => {
+    const auth = c.get('auth');
+    const id = fileIdOf(c.req.query());
+    const file = await withTenant(deps.db, auth.tenantId, (trx) => findFile(trx, auth.tenantId, id));
+    if (!file) throw new NotFoundError(MSG_FILE_NOT_FOUND);
+    return c.json(ok(fileVO(file)));
+  });
+
+  // GET /blade-resource/file/getFileAuthKey?fileId — a download key for this user and file, valid 5 minutes.
+  router.get('/blade-resource/file/getFileAuthKey', async (c) => {
+    const auth = c.get('auth');
+    const id = fileIdOf(c.req.query());
+    const file = await withTenant(deps.db, auth.tenantId, (trx) => findFile(trx, auth.tenantId, id));
+    if (!file) throw new NotFoundError(MSG_FILE_NOT_FOUND);
+    const authKey = signAuthKey(deps.settings.jwtSigningKey, {
+      tenantId: auth.tenantId,
+      userId: auth.userId,
+      fileId: id,
+    });
+    return c.json(ok({ authKey, fileId: id, expiresIn: AUTH_KEY_TTL_SECONDS }));
+  });
+
+  // GET /blade-resource/file/downloadById?id&isDownload&authKey — streams the file; inline (preview) for images and
+  // PDF unless isDownload=1. Needs the node's canDownload (download) or canView (preview).
+  router.get('/blade-resource/file/downloadById', async (c) => {
+    const auth = c.get('auth');
+    const query = c.req.query();
+    const id = fileIdOf(query);
+    const download = query.isDownload === '1' || query.isDownload === 'true';
+    const file = await withTenant(deps.db, auth.tenantId, async (trx) => {
+      const row = await findFile(trx, auth.tenantId, id);
+      if (!row) throw new NotFoundError(MSG_FILE_NOT_FOUND);
+      if (
+        !verifyAuthKey(deps.settings.jwtSigningKey, query.authKey ?? '', {
+          tenantId: auth.tenantId,
+          userId: auth.userId,
+          fileId: id,
+        })
+      )
+        throw new ForbiddenError('下载授权无效或已过期');
+      await assertFileAction(trx, auth.tenantId, row, download ? 'download' : 'view');
+      await recordHistory(trx, auth, {
+        fileId: row.id,
+        dataId: row.data_id,
+        fileCatalogId: row.file_catalog_id,
+        action: download ? 'download' : 'view',
+      });
+      return row;
+    });
+    try {
+      return await sendFile(await storeOfKind(deps, deps.db, file.tenant_id, file.storage), file, download);
+    } catch (err) {
+      if (err instanceof StorageNotFound) throw new NotFoundError(MSG_FILE_NOT_FOUND);
+      throw err;
+    }
+  });
+
+  // POST /blade-resource/file/delFileById?fileId — removes one file (node canDel; plain files: creator or admin).
+  router.post('/blade-resource/file/delFileById', async (c) => {
+    const auth = c.get('auth');
+    const id = fileIdOf(await readInput(c));
+    await withTenant(deps.db, auth.tenantId, (trx) => removeFiles(trx, auth, [id]));
+    return c.json(success());
+  });
+
+  // POST /blade-resource/file/remove?ids (and blade-combusiness) — removes several files, all or none.
+  for (const path of ['/blade-resource/file/remove', '/blade-combusiness/file/remove']) {
+    router.post(path, async (c) => {
+      const auth = c.get('auth');
+      const input = await readInput(c);
+      const ids = (input.ids ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      if (ids.length === 0) throw new ValidationError('ids', '请至少选择一条数据');
+      if (ids.length > 500 || !ids.every((id) => FILE_ID.test(id)))
+        throw new ValidationError('ids', '必须是有效的文件ID');
+      await withTenant(deps.db, auth.tenantId, (trx) => removeFiles(trx, auth, ids));
+      return c.json(success());
+    });
+  }
+
+  // POST /blade-resource/file/updateFileById (and blade-combusiness) — id, hasProblem, problemRemark: marks a
+  // problem (0→1, remark required) or, after replacements were uploaded, qualifies it (1→0).
+  for (const path of ['/blade-resource/file/updateFileById', '/blade-combusiness/file/updateFileById']) {
+    router.post(path, async (c) => {
+      const auth = c.get('auth');
+      const input = await readInput(c);
+      const id = fileIdOf(input);
+      const hasProblem = input.hasProblem;
+      if (hasProblem !== '0' && hasProblem !== '1') throw new ValidationError('hasProblem', '必须为0或1');
+      const remark = (input.problemRemark ?? '').trim();
+      if (hasProblem === '1' && !remark) throw new ValidationError('problemRemark', '请输入问题描述');
+      if (remark.length > 500) throw new ValidationError('problemRemark', '长度不能超过500');
+      const row = await withTenant(deps.db, auth.tenantId, async (trx) => {
+        const file = await findFile(trx, auth.tenantId, id);
+        if (!file || file.kind !== 'file') throw new NotFoundError(MSG_FILE_NOT_FOUND);
+        if (!file.file_catalog_id) throw new ServiceError('只有档案文件可以标记问题');
+        await nodeOfFile(trx, auth.tenantId, file);
+        if (hasProblem === '1') {
+          if (file.has_problem === 1) throw new ServiceError('该文件已标记为问题文件');
+          // Replacements of an earlier problem stay as ordinary files; the new problem starts its own count of 5.
+          await trx
+            .updateTable('blade_file')
+            .set({ source_file_id: null })
+            .where('tenant_id', '=', auth.tenantId)
+            .where('source_file_id', '=', id)
+            .execute();
+        } else {
+          if (file.has_problem !== 1) throw new ServiceError('该文件未标记为问题文件');
+          const replacements = await trx
+            .selectFrom('blade_file')
+            .select('id')
+            .where('tenant_id', '=', auth.tenantId)
+            .where('source_file_id', '=', id)
+            .where('is_deleted', '=', 0)
+            .limit(1)
+            .execute();
+          if (replacements.length === 0) throw new ServiceError('请先上传合格文件');
+        }
+        await trx
+          .updateTable('blade_file')
+          .set({
+            has_problem: Number(hasProblem),
+            problem_remark: hasProblem === '1' ? remark : '',
+            update_user: auth.userId,
+            update_time: new Date(),
+          })
+          .where('tenant_id', '=', auth.tenantId)
+          .where('id', '=', id)
+          .execute();
+        await recordHistory(trx, auth, {
+          fileId: id,
+          dataId: file.data_id,
+          fileCatalogId: file.file_catalog_id,
+          action: hasProblem === '1' ? 'problem' : 'qualified',
+          detail: hasProblem === '1' ? remark : `previous remark: ${file.problem_remark}`,
+        });
+        return (await findFile(trx, auth.tenantId, id))!;
+      });
+      return c.json(ok(fileVO(row)));
+    });
+  }
+
+  // POST /blade-resource/file/saveMissing and deleteMissing — businessType=1, dataId, fileCatalogId
+  // (+ functionCode): marks a node's file missing (isMissing 0→1) or lifts the mark (1→0). Query view only; never
+  // for the preparation file type.
+  for (const [path, isMissing] of [
+    ['/blade-resource/file/saveMissing', 1],
+    ['/blade-resource/file/deleteMissing', 0],
+  ] as const) {
+    router.post(path, async (c) => {
+      const auth = c.get('auth');
+      const input = await readInput(c);
+      if (input.businessType !== String(BUSINESS_TYPE_QUERY))
+        throw new ServiceError('缺失标记仅用于档案查询 (businessType=1)');
+      if (input.isMissing !== undefined && input.isMissing !== String(isMissing))
+        throw new ValidationError('isMissing', `必须为${isMissing}`);
+      const dataId = (input.dataId ?? '').trim();
+      const nodeId = (input.fileCatalogId ?? '').trim();
+      const functionCode = (input.functionCode ?? '').trim();
+      if (!dataId || dataId.length > 64) throw new ValidationError('dataId', '不能为空');
+      if (!/^\d{1,19}$/.test(nodeId)) throw new ValidationError('fileCatalogId', '必须是有效的ID');
+      await withTenant(deps.db, auth.tenantId, async (trx) => {
+        const code = functionCode || (await functionOfNode(trx, auth.tenantId, nodeId, dataId));
+        const node = code
+          ? await resolveNode(trx, auth.tenantId, { functionCode: code, dataId }, nodeId)
+          : undefined;
+        if (!node) throw new NotFoundError('目录不存在');
+        if (node.fileType === FILE_TYPE_PREPARATION) throw new ServiceError('准备文件不能标记缺失');
+        if (isMissing === 1) {
+          await trx
+            .insertInto('blade_file_missing')
+            .values({
+              id: nextId(),
+              tenant_id: auth.tenantId,
+              business_type: BUSINESS_TYPE_QUERY,
+              data_id: dataId,
+              file_catalog_id: nodeId,
+              create_user: auth.userId,
+            })
+            .onConflict((oc) => oc.doNothing())
+            .execute();
+        } else {
+          await trx
+            .deleteFrom('blade_file_missing')
+            .where('tenant_id', '=', auth.tenantId)
+            .where('business_type', '=', BUSINESS_TYPE_QUERY)
+            .where('data_id', '=', dataId)
+            .where('file_catalog_id', '=', nodeId)
+            .execute();
+        }
+        await recordHistory(trx, auth, {
+          dataId,
+          fileCatalogId: nodeId,
+          action: isMissing === 1 ? 'missing' : 'unmissing',
+          detail: node.catalogName,
+        });
+      });
+      return c.json(success());
+    });
+  }
+
+  // GET /blade-resource/file/history?fileId | dataId&fileCatalogId (+ current, size) — who did what, newest first.
+  router.get('/blade-resource/file/history', async (c) => {
+    const auth = c.get('auth');
+    const query = c.req.query();
+    const page = pageRequest({ current: Number(query.current) || 1, size: Number(query.size) || 20 });
+    const fileId = query.fileId?.trim();
+    const dataId = query.dataId?.trim();
+    const nodeId = query.fileCatalogId?.trim();
+    if (fileId && !FILE_ID.test(fileId)) throw new ValidationError('fileId', '必须是有效的文件ID');
+    if (!fileId && !(dataId && nodeId && /^\d{1,19}$/.test(nodeId)))
+      throw new ValidationError('', '请提供 fileId 或 dataId 与 fileCatalogId');
+    const { rows, total } = await withTenant(deps.db, auth.tenantId, async (trx) => {
+      let q = trx.selectFrom('blade_file_history').where('tenant_id', '=', auth.tenantId);
+      q = fileId
+        ? q.where('file_id', '=', fileId)
+        : q.where('data_id', '=', dataId!).where('file_catalog_id', '=', nodeId!);
+      const count = await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      const list = await q
+        .selectAll()
+        .orderBy('create_time', 'desc')
+        .orderBy('id', 'desc')
+        .limit(page.size)
+        .offset(page.offset)
+        .execute();
+      return { rows: list, total: Number(count.n) };
+    });
+    const records = rows.map((r) => ({
+      id: r.id,
+      fileId: r.file_id ?? '',
+      dataId: r.data_id ?? '',
+      fileCatalogId: r.file_catalog_id ?? '',
+      action: r.action,
+      detail: r.detail,
+      userId: r.user_id ?? '',
+      account: r.account,
+      createTime: formatDateTime(r.create_time),
+    }));
+    return c.json(ok(toPage(records, total, page)));
+  });
+
+  // GET /blade-combusiness/file/selectFileListByFile?fileId — the files of the same node and record as this one.
+  router.get('/blade-combusiness/file/selectFileListByFile', async (c) => {
+    const auth = c.get('auth');
+    const id = fileIdOf(c.req.query());
+    const rows = await withTenant(deps.db, auth.tenantId, async (trx) => {
+      const file = await findFile(trx, auth.tenantId, id);
+      if (!file) throw new NotFoundError(MSG_FILE_NOT_FOUND);
+      if (!file.file_catalog_id || !file.data_id || !file.function_code) return [file];
+      return trx
+        .selectFrom('blade_file')
+        .selectAll()
+        .where('tenant_id', '=', auth.tenantId)
+        .where('data_id', '=', file.data_id)
+        .where('function_code', '=', file.function_code)
+        .where('file_catalog_id', '=', file.file_catalog_id)
+        .where('kind', '=', 'file')
+        .where('is_deleted', '=', 0)
+        .orderBy('create_time')
+        .limit(500)
+        .execute();
+    });
+    return c.json(ok(rows.map(fileVO)));
+  });
+
+  return router;
+}
+
+/** The function of the record a node belongs to, when the client sent only the node (missing-flag calls). */
+async function functionOfNode(
+  trx: Parameters<typeof resolveNode>[0],
+  tenantId: string,
+  nodeId: string,
+  dataId: string,
+): Promise<string | undefined> {
+  const added = await trx
+    .selectFrom('blade_file_catalog_using')
+    .select('function_code')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', nodeId)
+    .where('data_id', '=', dataId)
+    .executeTakeFirst();
+  if (added) return added.function_code;
+  const viaFile = await trx
+    .selectFrom('blade_file')
+    .select('function_code')
+    .where('tenant_id', '=', tenantId)
+    .where('data_id', '=', dataId)
+    .where('file_catalog_id', '=', nodeId)
+    .where('function_code', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  if (viaFile?.function_code) return viaFile.function_code;
+  const catalog = await trx
+    .selectFrom('blade_file_catalog')
+    .select('node_path')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', nodeId)
+    .executeTakeFirst();
+  if (!catalog) return undefined;
+  const presets = await trx
+    .selectFrom('blade_file_preset')
+    .select('function_code')
+    .where('tenant_id', '=', tenantId)
+    .where('file_catalog_id', 'in', catalog.node_path.split(','))
+    .where('is_deleted', '=', 0)
+    .execute();
+  // Ambiguous when several functions share the subtree: the client must then send functionCode.
+  const codes = [...new Set(presets.map((p) => p.function_code))];
+  return codes.length === 1 ? codes[0] : undefined;
+}
+
+type FileAction = 'view' | 'download' | 'delete';
+
+/** The per-file flags the file table shows are the ones enforced here (000 §6). */
+export async function assertFileAction(
+  trx: Parameters<typeof resolveNode>[0],
+  tenantId: string,
+  file: FileRow,
+  action: FileAction,
+  auth?: { userId: string; isAdmin: boolean },
+): Promise<void> {
+  const owner = file.kind === 'file' ? file : await findFile(trx, tenantId, file.source_file_id ?? '');
+  const node = owner ? await nodeOfFile(trx, tenantId, owner).catch(() => undefined) : undefined;
+  if (!node) {
+    if (action === 'delete' && auth && !auth.isAdmin && file.create_user !== auth.userId)
+      throw new ForbiddenError('只能删除自己上传的文件');
+    return;
+  }
+  const allowed =
+    action === 'view'
+      ? node.rules.canView
+      : action === 'download'
+        ? node.rules.canDownload
+        : node.rules.canDel;
+  if (allowed !== 1)
+    throw new ServiceError(
+      action === 'view'
+        ? '该文件不允许预览'
+        : action === 'download'
+          ? '该文件不允许下载'
+          : '该文件不允许删除',
+    );
+}
+
+async function removeFiles(
+  trx: Parameters<typeof resolveNode>[0],
+  auth: BladeEnv['Variables']['auth'],
+  ids: string[],
+): Promise<void> {
+  for (const id of ids) {
+    const file = await findFile(trx, auth.tenantId, id);
+    if (!file || file.kind !== 'file') throw new NotFoundError(MSG_FILE_NOT_FOUND);
+    await assertFileAction(trx, auth.tenantId, file, 'delete', {
+      userId: auth.userId,
+      isAdmin: isTenantAdmin(auth),
+    });
+    if (file.is_stamped === 1) throw new ServiceError('已签章文件不能删除');
+    // Soft delete: the object stays in storage, so a removal can be undone by an operator and history stays whole.
+    await trx
+      .updateTable('blade_file')
+      .set({ is_deleted: 1, update_user: auth.userId, update_time: new Date() })
+      .where('tenant_id', '=', auth.tenantId)
+      .where('id', '=', id)
+      .execute();
+    await recordHistory(trx, auth, {
+      fileId: id,
+      dataId: file.data_id,
+      fileCatalogId: file.file_catalog_id,
+      action: 'delete',
+      detail: file.original_filename,
+    });
+  }
+}

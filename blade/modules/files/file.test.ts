@@ -1,0 +1,247 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { addTenant, addUser, roleIdByAlias, deptIds } from '../../testing/fixtures';
+import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { addCatalogNode, addPreset } from './files.fixtures';
+import { filesUnder, form, interruptedBody, pngBytes, sha256, ZIP_HEAD } from './files.test-helpers';
+
+let h: Harness;
+let root: string;
+let a: string;
+let aPlain: string;
+let b: string;
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'blade-files-test-'));
+  h = await createHarness({ files: { root } });
+  const db = h.blade.db;
+  await addTenant(db, { tenantId: '200001', tenantName: 'B 公司', adminPassword: 'b-admin-pass' });
+  const [dept] = await deptIds(db, PLATFORM);
+  await addUser(db, PLATFORM, {
+    account: 'plain',
+    password: 'a-plain-pass',
+    roleIds: [await roleIdByAlias(db, PLATFORM, 'user')],
+    deptIds: [dept],
+  });
+  aPlain = (await h.login('plain', 'a-plain-pass')).access_token;
+  b = (await h.login('admin', 'b-admin-pass', '200001')).access_token;
+  a = (await h.login('admin', ADMIN_PASSWORD)).access_token;
+}, SETUP_TIMEOUT);
+
+afterAll(async () => {
+  await h?.close();
+  rmSync(root, { recursive: true, force: true });
+}, SETUP_TIMEOUT);
+
+type Body = { code: number; success: boolean; msg: string; data: Record<string, unknown> };
+
+async function upload(fd: FormData | ReadableStream, token = a, headers: Record<string, string> = {}) {
+  const res = await h.authed('/blade-resource/file/uploadFile', {
+    method: 'POST',
+    body: fd,
+    token,
+    headers,
+    ...(fd instanceof ReadableStream ? { duplex: 'half' } : {}),
+  } as RequestInit & { token: string });
+  return { res, body: (await res.json()) as Body };
+}
+
+async function download(id: string, token = a, isDownload = 1) {
+  const key = await h.authed(`/blade-resource/file/getFileAuthKey?fileId=${id}`, { token });
+  const { data } = (await key.json()) as { data: { authKey: string } };
+  return h.authed(
+    `/blade-resource/file/downloadById?id=${id}&isDownload=${isDownload}&authKey=${data.authKey}`,
+    {
+      token,
+    },
+  );
+}
+
+describe('plain uploads', () => {
+  it('stores a PNG under a generated key and streams it back with the same SHA-256 and a Chinese name', async () => {
+    const bytes = pngBytes(300_000);
+    const { res, body } = await upload(form({}, { name: '检测报告 (最终).png', bytes }));
+    expect(res.status).toBe(200);
+    const id = body.data.id as string;
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(body.data).toMatchObject({ originalName: '检测报告 (最终).png', suffix: 'png', size: 300_000 });
+    expect(body.data.sha256).toBe(sha256(bytes));
+    expect(body.data.name).toMatch(new RegExp(`^000000/\\d{4}/\\d{2}/${id}\\.png$`));
+
+    const info = (await (await h.authed(`/blade-resource/file/getFileById?fileId=${id}`)).json()) as Body;
+    expect(info.data).toMatchObject({ id, originalFilename: '检测报告 (最终).png' });
+
+    const got = await download(id);
+    expect(got.status).toBe(200);
+    expect(got.headers.get('content-disposition')).toBe(
+      `attachment; filename="____ (__).png"; filename*=UTF-8''%E6%A3%80%E6%B5%8B%E6%8A%A5%E5%91%8A%20%28%E6%9C%80%E7%BB%88%29.png`,
+    );
+    expect(got.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(got.headers.get('cache-control')).toContain('no-store');
+    expect(sha256(Buffer.from(await got.arrayBuffer()))).toBe(sha256(bytes));
+
+    const preview = await download(id, a, 0);
+    expect(preview.headers.get('content-disposition')).toMatch(/^inline; /);
+    expect(preview.headers.get('content-type')).toBe('image/png');
+    await preview.arrayBuffer();
+  });
+
+  it('refuses an extension off the allowlist and content that does not match its extension, storing nothing', async () => {
+    const before = filesUnder(root).length;
+    const exe = await upload(form({}, { name: 'tool.png.exe', bytes: pngBytes() }));
+    expect(exe.res.status).toBe(400);
+    expect(exe.body.msg).toBe(
+      '文件格式不正确，仅支持 png, jpg, jpeg, gif, bmp, doc, xls, ppt, docx, xlsx, pptx',
+    );
+    const fake = await upload(
+      form({}, { name: 'photo.png', bytes: Buffer.from('<script>alert(1)</script>') }),
+    );
+    expect(fake.res.status).toBe(400);
+    expect(fake.body.msg).toBe('文件内容与扩展名不符');
+    const docx = await upload(form({}, { name: 'a.docx', bytes: pngBytes() }));
+    expect(docx.body.msg).toBe('文件内容与扩展名不符');
+    const ok = await upload(
+      form({}, { name: 'a.docx', bytes: Buffer.concat([ZIP_HEAD, Buffer.alloc(100)]) }),
+    );
+    expect(ok.res.status).toBe(200);
+    expect(filesUnder(root).length).toBe(before + 1);
+  });
+
+  it('leaves nothing behind when the upload is interrupted', async () => {
+    const before = filesUnder(root).length;
+    const boundary = 'x-boundary-123';
+    const res = await h.authed('/blade-resource/file/uploadFile', {
+      method: 'POST',
+      body: interruptedBody(boundary, 'half.png', pngBytes(2_000_000)),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(400);
+    expect(filesUnder(root).length).toBe(before);
+  });
+
+  it('answers getUUID with 32 hex characters', async () => {
+    const body = (await (await h.authed('/blade-resource/file/getUUID')).json()) as { data: string };
+    expect(body.data).toMatch(/^[0-9a-f]{32}$/);
+  });
+});
+
+describe('archive uploads', () => {
+  let node: string;
+  beforeAll(async () => {
+    const rootNode = await addCatalogNode(h.blade.db, PLATFORM, { name: '项目资料' });
+    node = await addCatalogNode(h.blade.db, PLATFORM, {
+      name: '合同',
+      parentId: rootNode,
+      maxFileSize: 1,
+      canMultiUpload: 2,
+    });
+    await addPreset(h.blade.db, PLATFORM, 'project', rootNode);
+  });
+
+  const fields = () => ({ functionCode: 'project', dataId: 'P-1', fileCatalogId: node });
+
+  it("enforces the node's maxFileSize while streaming with 文件大小不超过{n}M, storing nothing", async () => {
+    const before = filesUnder(root).length;
+    const over = await upload(form(fields(), { name: 'big.png', bytes: pngBytes(1024 * 1024 + 1) }));
+    expect(over.res.status).toBe(400);
+    expect(over.body.msg).toBe('文件大小不超过1M');
+    expect(filesUnder(root).length).toBe(before);
+    const exact = await upload(form(fields(), { name: 'fits.png', bytes: pngBytes(1024 * 1024) }));
+    expect(exact.res.status).toBe(200);
+    expect(exact.body.data).toMatchObject({ fileCatalogId: node, dataId: 'P-1', functionCode: 'project' });
+  });
+
+  it('checks fields sent after the file once the bytes are in, and removes the object', async () => {
+    const before = filesUnder(root).length;
+    const fd = new FormData();
+    fd.append('file', new Blob([new Uint8Array(pngBytes(1024 * 1024 + 10))]), 'late.png');
+    for (const [k, v] of Object.entries(fields())) fd.append(k, v);
+    const late = await upload(fd);
+    expect(late.body.msg).toBe('文件大小不超过1M');
+    expect(filesUnder(root).length).toBe(before);
+  });
+
+  it('limits the number of files per node with 上传限制：不超过 {n} 个文件', async () => {
+    await upload(form(fields(), { name: 'second.png', bytes: pngBytes() }));
+    const third = await upload(form(fields(), { name: 'third.png', bytes: pngBytes() }));
+    expect(third.res.status).toBe(400);
+    expect(third.body.msg).toBe('上传限制：不超过 2 个文件');
+  });
+
+  it('refuses a node that is not in the record function’s tree', async () => {
+    const other = await upload(
+      form({ ...fields(), functionCode: 'contract' }, { name: 'x.png', bytes: pngBytes() }),
+    );
+    expect(other.res.status).toBe(404);
+  });
+});
+
+describe('tenant isolation and keys', () => {
+  let id: string;
+  beforeAll(async () => {
+    id = (await upload(form({}, { name: 'a.png', bytes: pngBytes() }))).body.data.id as string;
+  });
+
+  it("gives tenant B 404 for tenant A's file on every call, even with A's valid key", async () => {
+    expect((await h.authed(`/blade-resource/file/getFileById?fileId=${id}`, { token: b })).status).toBe(404);
+    expect((await h.authed(`/blade-resource/file/getFileAuthKey?fileId=${id}`, { token: b })).status).toBe(
+      404,
+    );
+    const key = (await (await h.authed(`/blade-resource/file/getFileAuthKey?fileId=${id}`)).json()) as {
+      data: { authKey: string };
+    };
+    const stolen = await h.authed(`/blade-resource/file/downloadById?id=${id}&authKey=${key.data.authKey}`, {
+      token: b,
+    });
+    expect(stolen.status).toBe(404);
+    for (const call of [`delFileById?fileId=${id}`, `remove?ids=${id}`]) {
+      expect((await h.authed(`/blade-resource/file/${call}`, { method: 'POST', token: b })).status).toBe(404);
+    }
+    const update = await h.authed(
+      `/blade-resource/file/updateFileById?id=${id}&hasProblem=1&problemRemark=x`,
+      {
+        method: 'POST',
+        token: b,
+      },
+    );
+    expect(update.status).toBe(404);
+    expect((await download(id)).status).toBe(200);
+  });
+
+  it('refuses a key made for another user, a forged key and an expired-looking key', async () => {
+    const key = (await (await h.authed(`/blade-resource/file/getFileAuthKey?fileId=${id}`)).json()) as {
+      data: { authKey: string };
+    };
+    const other = await h.authed(`/blade-resource/file/downloadById?id=${id}&authKey=${key.data.authKey}`, {
+      token: aPlain,
+    });
+    expect(other.status).toBe(403);
+    const forged = `${Math.floor(Date.now() / 1000) + 60}.${'A'.repeat(43)}`;
+    expect((await h.authed(`/blade-resource/file/downloadById?id=${id}&authKey=${forged}`)).status).toBe(403);
+    const old = key.data.authKey.replace(/^\d+/, '1000');
+    expect((await h.authed(`/blade-resource/file/downloadById?id=${id}&authKey=${old}`)).status).toBe(403);
+  });
+
+  it('lets only the uploader or an admin delete a plain file, and records every action', async () => {
+    const mine = (await upload(form({}, { name: 'mine.png', bytes: pngBytes() }), aPlain)).body.data
+      .id as string;
+    expect(
+      (await h.authed(`/blade-resource/file/delFileById?fileId=${id}`, { method: 'POST', token: aPlain }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await h.authed(`/blade-resource/file/delFileById?fileId=${mine}`, { method: 'POST', token: aPlain }))
+        .status,
+    ).toBe(200);
+    expect((await h.authed(`/blade-resource/file/getFileById?fileId=${mine}`)).status).toBe(404);
+    const history = (await (await h.authed(`/blade-resource/file/history?fileId=${mine}`)).json()) as {
+      data: { records: { action: string; account: string }[] };
+    };
+    expect(history.data.records.map((r) => [r.action, r.account])).toEqual([
+      ['delete', 'plain'],
+      ['upload', 'plain'],
+    ]);
+  });
+});

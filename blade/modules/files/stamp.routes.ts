@@ -1,0 +1,440 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { Hono, type Context } from 'hono';
+import type { AuthUser, BladeEnv, Deps } from '../../core/context';
+import { ok } from '../../core/envelope';
+import { ForbiddenError, NotFoundError, ServiceError, ValidationError } from '../../core/errors';
+import { withTenant } from '../../db/tenant';
+import { StorageNotFound } from '../../storage';
+import { requireTenantAdmin } from '../auth/roles';
+import { verifyAuthKey } from './auth-key';
+import { convertToPdf, OFFICE, sofficePath } from './convert';
+import { kindOf } from './file-type';
+import { fileVO, findFile, FILE_ID, type FileRow } from './file.repository';
+import { newFileId, nodeOfFile, objectKey } from './file.service';
+import { assertFileAction } from './file.routes';
+import { recordHistory } from './history.repository';
+import { readInput } from './input';
+import { sendFile } from './send';
+import { storeOfKind, uploadStore } from './stores';
+import { BuiltinSigner, defaultSeal, type Signer } from './signer';
+import { receiveUpload } from './upload';
+
+/** Stamping and conversion read the whole file: bounded so that one request cannot take the process's memory. */
+const MAX_PROCESS_BYTES = 100 * 1024 * 1024;
+
+async function readLimited(stream: Readable, max: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > max) {
+      stream.destroy();
+      throw new ServiceError('文件过大，无法处理');
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function fileIdOf(input: Record<string, string>, field = 'fileId'): string {
+  const id = (input[field] || input.id || '').trim();
+  if (!FILE_ID.test(id)) throw new ValidationError(field, '必须是有效的文件ID');
+  return id;
+}
+
+export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
+  const router = new Hono<BladeEnv>();
+
+  async function bytesOf(file: FileRow): Promise<Buffer> {
+    try {
+      return await readLimited(
+        await (await storeOfKind(deps, deps.db, file.tenant_id, file.storage)).get(file.object_key),
+        MAX_PROCESS_BYTES,
+      );
+    } catch (err) {
+      if (err instanceof StorageNotFound) throw new NotFoundError('文件不存在');
+      throw err;
+    }
+  }
+
+  /** Stores bytes the server made (stamped copy, preview) as a file derived from `source`. */
+  async function storeDerived(
+    auth: AuthUser,
+    source: FileRow,
+    bytes: Buffer,
+    suffix: string,
+    kind: string,
+    name: string,
+  ) {
+    const store = await uploadStore(deps, auth.tenantId);
+    const id = newFileId();
+    const key = objectKey(auth.tenantId, id, suffix);
+    await store.put(key, Readable.from([bytes]), {
+      size: bytes.length,
+      contentType: kindOf(suffix)?.contentType,
+    });
+    return {
+      id,
+      key,
+      store,
+      row: {
+        id,
+        tenant_id: auth.tenantId,
+        storage: store.kind,
+        object_key: key,
+        original_filename: name.slice(0, 255),
+        suffix,
+        content_type: kindOf(suffix)?.contentType ?? 'application/octet-stream',
+        size: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        function_code: source.function_code,
+        data_id: source.data_id,
+        file_catalog_id: source.file_catalog_id,
+        node_path: source.node_path,
+        is_saved: 0,
+        source_file_id: source.id,
+        kind,
+        create_user: auth.userId,
+        update_user: auth.userId,
+      },
+    };
+  }
+
+  /** A PDF rendering of an Office file, cached per content (a cover upload changes the hash and so the cache). */
+  async function pdfOf(auth: AuthUser, file: FileRow): Promise<FileRow> {
+    const cacheName = `${file.sha256}.pdf`;
+    const cached = await withTenant(deps.db, auth.tenantId, (trx) =>
+      trx
+        .selectFrom('blade_file')
+        .selectAll()
+        .where('tenant_id', '=', auth.tenantId)
+        .where('source_file_id', '=', file.id)
+        .where('kind', '=', 'preview')
+        .where('original_filename', '=', cacheName)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst(),
+    );
+    if (cached) return cached;
+    if (!sofficePath()) throw new ServiceError('该文件暂不支持在线预览');
+    let pdf: Buffer;
+    try {
+      pdf = await convertToPdf(await bytesOf(file), file.suffix);
+    } catch (err) {
+      if (err instanceof ServiceError || err instanceof NotFoundError) throw err;
+      deps.log(`[blade] conversion of ${file.id} failed: ${(err as Error).message}`);
+      throw new ServiceError('文件转换失败');
+    }
+    const derived = await storeDerived(auth, file, pdf, 'pdf', 'preview', cacheName);
+    try {
+      await withTenant(deps.db, auth.tenantId, (trx) =>
+        trx.insertInto('blade_file').values(derived.row).execute(),
+      );
+    } catch (err) {
+      await derived.store.delete(derived.key).catch(() => undefined);
+      throw err;
+    }
+    return (await withTenant(deps.db, auth.tenantId, (trx) => findFile(trx, auth.tenantId, derived.id)))!;
+  }
+
+  async function authorisedFile(c: Context<BladeEnv>, action: 'view' | 'download'): Promise<FileRow> {
+    const auth = c.get('auth');
+    const query = c.req.query();
+    const id = fileIdOf(query, 'id');
+    return withTenant(deps.db, auth.tenantId, async (trx) => {
+      const row = await findFile(trx, auth.tenantId, id);
+      if (!row) throw new NotFoundError('文件不存在');
+      const claims = { tenantId: auth.tenantId, userId: auth.userId, fileId: id };
+      if (!verifyAuthKey(deps.settings.jwtSigningKey, query.authKey ?? '', claims))
+        throw new ForbiddenError('下载授权无效或已过期');
+      await assertFileAction(trx, auth.tenantId, row, action);
+      await recordHistory(trx, auth, {
+        fileId: id,
+        dataId: row.data_id,
+        fileCatalogId: row.file_catalog_id,
+        action,
+      });
+      return row;
+    });
+  }
+
+  // GET /blade-resource/file/preview?id&authKey — inline preview: images and PDF as they are; Word, Excel and
+  // PowerPoint converted to PDF by LibreOffice headless (cached); 400 该文件暂不支持在线预览 without LibreOffice.
+  router.get('/blade-resource/file/preview', async (c) => {
+    const auth = c.get('auth');
+    const file = await authorisedFile(c, 'view');
+    if (kindOf(file.suffix)?.inline)
+      return sendFile(await storeOfKind(deps, deps.db, file.tenant_id, file.storage), file, false);
+    if (!OFFICE.has(file.suffix)) throw new ServiceError('该文件暂不支持在线预览');
+    const pdf = await pdfOf(auth, file);
+    const base = file.original_filename.replace(/\.[^.]*$/, '');
+    return sendFile(await storeOfKind(deps, deps.db, pdf.tenant_id, pdf.storage), pdf, false, `${base}.pdf`);
+  });
+
+  /** The seal image of the tenant: the latest one an admin uploaded, else the default ring. */
+  async function sealOf(tenantId: string): Promise<Buffer> {
+    const row = await withTenant(deps.db, tenantId, (trx) =>
+      trx
+        .selectFrom('blade_file')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .where('kind', '=', 'seal')
+        .where('is_deleted', '=', 0)
+        .orderBy('create_time', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
+    );
+    return row ? bytesOf(row) : defaultSeal(tenantId);
+  }
+
+  // GET /blade-resource/file/signatureDocument?fileId — stamps the file with the tenant's seal (built-in signer): a
+  // stamped copy, not yet saved (stampedNotSaved 1); the original is kept. Office files are stamped as PDF.
+  router.get('/blade-resource/file/signatureDocument', async (c) => {
+    const auth = c.get('auth');
+    const id = fileIdOf(c.req.query());
+    const file = await withTenant(deps.db, auth.tenantId, async (trx) => {
+      const row = await findFile(trx, auth.tenantId, id);
+      if (!row || row.kind !== 'file') throw new NotFoundError('文件不存在');
+      const node = await nodeOfFile(trx, auth.tenantId, row);
+      if (!node || node.rules.needStamped !== 1) throw new ServiceError('该文件无需签章');
+      if (row.is_stamped === 1) throw new ServiceError('该文件已签章');
+      return row;
+    });
+    let input: Buffer;
+    let suffix = file.suffix;
+    if (OFFICE.has(file.suffix)) {
+      const pdf = await pdfOf(auth, file);
+      input = await bytesOf(pdf);
+      suffix = 'pdf';
+    } else {
+      if (!signer.supports(file.suffix)) throw new ServiceError('该格式暂不支持签章');
+      input = await bytesOf(file);
+    }
+    let stamped;
+    try {
+      stamped = await signer.stamp(input, suffix, await sealOf(auth.tenantId));
+    } catch (err) {
+      deps.log(`[blade] stamping ${file.id} failed: ${(err as Error).message}`);
+      throw new ServiceError('签章失败');
+    }
+    const base = file.original_filename.replace(/\.[^.]*$/, '');
+    const derived = await storeDerived(
+      auth,
+      file,
+      stamped.bytes,
+      stamped.suffix,
+      'stamped',
+      `${base}(签章).${stamped.suffix}`,
+    );
+    try {
+      const row = await withTenant(deps.db, auth.tenantId, async (trx) => {
+        // A previous unsaved copy is replaced.
+        await trx
+          .updateTable('blade_file')
+          .set({ is_deleted: 1 })
+          .where('tenant_id', '=', auth.tenantId)
+          .where('source_file_id', '=', file.id)
+          .where('kind', '=', 'stamped')
+          .where('is_deleted', '=', 0)
+          .execute();
+        await trx.insertInto('blade_file').values(derived.row).execute();
+        await trx
+          .updateTable('blade_file')
+          .set({
+            stamped_file_id: derived.id,
+            stamped_not_saved: 1,
+            update_user: auth.userId,
+            update_time: new Date(),
+          })
+          .where('tenant_id', '=', auth.tenantId)
+          .where('id', '=', file.id)
+          .execute();
+        await recordHistory(trx, auth, {
+          fileId: file.id,
+          dataId: file.data_id,
+          fileCatalogId: file.file_catalog_id,
+          action: 'stamp',
+          detail: `stamped copy ${derived.id} by ${signer.name}`,
+        });
+        return findFile(trx, auth.tenantId, derived.id);
+      });
+      return c.json(ok({ ...fileVO(row!), stampedFileId: derived.id, fileId: file.id }));
+    } catch (err) {
+      await derived.store.delete(derived.key).catch(() => undefined);
+      throw err;
+    }
+  });
+
+  // GET /blade-resource/file/viewOfd?fileId&forceUpload — what the signing viewer shows: the stamped copy when there
+  // is one, else the original (forceUpload=1 drops an unsaved copy first). mode: 'view' once saved, else 'edit'.
+  router.get('/blade-resource/file/viewOfd', async (c) => {
+    const auth = c.get('auth');
+    const query = c.req.query();
+    const id = fileIdOf(query);
+    const force = query.forceUpload === '1' || query.forceUpload === 'true';
+    const file = await withTenant(deps.db, auth.tenantId, async (trx) => {
+      let row = await findFile(trx, auth.tenantId, id);
+      if (!row || row.kind !== 'file') throw new NotFoundError('文件不存在');
+      await assertFileAction(trx, auth.tenantId, row, 'view');
+      if (force && row.stamped_not_saved === 1 && row.stamped_file_id) {
+        await dropStampedCopy(trx, auth, row);
+        row = (await findFile(trx, auth.tenantId, id))!;
+      }
+      return row;
+    });
+    const viewFileId = file.stamped_file_id ?? file.id;
+    return c.json(
+      ok({
+        fileId: file.id,
+        viewFileId,
+        signatureOfdFileId: file.stamped_file_id ?? '',
+        isStamped: file.is_stamped,
+        stampedNotSaved: file.stamped_not_saved,
+        mode: file.is_stamped === 1 ? 'view' : 'edit',
+        signer: signer.name,
+      }),
+    );
+  });
+
+  async function dropStampedCopy(trx: Parameters<typeof findFile>[0], auth: AuthUser, file: FileRow) {
+    await trx
+      .updateTable('blade_file')
+      .set({ is_deleted: 1 })
+      .where('tenant_id', '=', auth.tenantId)
+      .where('id', '=', file.stamped_file_id!)
+      .execute();
+    await trx
+      .updateTable('blade_file')
+      .set({ stamped_file_id: null, stamped_not_saved: 0, update_user: auth.userId, update_time: new Date() })
+      .where('tenant_id', '=', auth.tenantId)
+      .where('id', '=', file.id)
+      .execute();
+    await recordHistory(trx, auth, {
+      fileId: file.id,
+      dataId: file.data_id,
+      fileCatalogId: file.file_catalog_id,
+      action: 'stamp-cancel',
+      detail: `dropped stamped copy ${file.stamped_file_id}`,
+    });
+  }
+
+  // POST /blade-resource/file/updateStamped — stampedFileId, isSaveStamped: 1 confirms the stamp (isStamped 0→1),
+  // 0 cancels it (the copy is dropped, the original stays as it was).
+  router.post('/blade-resource/file/updateStamped', async (c) => {
+    const auth = c.get('auth');
+    const input = await readInput(c);
+    const stampedId = fileIdOf(input, 'stampedFileId');
+    const save = input.isSaveStamped;
+    if (save !== '0' && save !== '1' && save !== 'true' && save !== 'false')
+      throw new ValidationError('isSaveStamped', '必须为0或1');
+    const confirm = save === '1' || save === 'true';
+    const row = await withTenant(deps.db, auth.tenantId, async (trx) => {
+      const file = await trx
+        .selectFrom('blade_file')
+        .selectAll()
+        .where('tenant_id', '=', auth.tenantId)
+        .where('stamped_file_id', '=', stampedId)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst();
+      if (!file) throw new NotFoundError('文件不存在');
+      if (file.stamped_not_saved !== 1)
+        throw new ServiceError(file.is_stamped === 1 ? '该文件已签章' : '没有待确认的签章');
+      if (!confirm) {
+        await dropStampedCopy(trx, auth, file);
+      } else {
+        await trx
+          .updateTable('blade_file')
+          .set({ is_stamped: 1, stamped_not_saved: 0, update_user: auth.userId, update_time: new Date() })
+          .where('tenant_id', '=', auth.tenantId)
+          .where('id', '=', file.id)
+          .execute();
+        await recordHistory(trx, auth, {
+          fileId: file.id,
+          dataId: file.data_id,
+          fileCatalogId: file.file_catalog_id,
+          action: 'stamp-save',
+          detail: `stamped copy ${stampedId}`,
+        });
+      }
+      return (await findFile(trx, auth.tenantId, file.id))!;
+    });
+    return c.json(ok(fileVO(row)));
+  });
+
+  // POST /blade-resource/file/downloadTemplate?fileId&authKey — the signed document to hand out: the saved stamped
+  // copy as an attachment (400 when the file is not stamped).
+  router.post('/blade-resource/file/downloadTemplate', async (c) => {
+    const auth = c.get('auth');
+    const input = await readInput(c);
+    const id = fileIdOf(input);
+    const copy = await withTenant(deps.db, auth.tenantId, async (trx) => {
+      const file = await findFile(trx, auth.tenantId, id);
+      if (!file || file.kind !== 'file') throw new NotFoundError('文件不存在');
+      await assertFileAction(trx, auth.tenantId, file, 'download');
+      if (file.is_stamped !== 1 || !file.stamped_file_id) throw new ServiceError('该文件尚未签章');
+      const stamped = await findFile(trx, auth.tenantId, file.stamped_file_id);
+      if (!stamped) throw new NotFoundError('文件不存在');
+      await recordHistory(trx, auth, {
+        fileId: id,
+        dataId: file.data_id,
+        fileCatalogId: file.file_catalog_id,
+        action: 'download',
+        detail: 'stamped copy',
+      });
+      return stamped;
+    });
+    return sendFile(await storeOfKind(deps, deps.db, copy.tenant_id, copy.storage), copy, true);
+  });
+
+  // POST /blade-resource/file/uploadSeal — tenant administrators: multipart `file` (png or jpg, ≤ 2 MB), the seal
+  // image the built-in signer places.
+  router.post('/blade-resource/file/uploadSeal', requireTenantAdmin, async (c) => {
+    const auth = c.get('auth');
+    const store = await uploadStore(deps, auth.tenantId);
+    const fileId = newFileId();
+    const received = await receiveUpload(
+      c.req.raw,
+      {},
+      {
+        storage: store,
+        key: (f) => objectKey(auth.tenantId, fileId, f.suffix),
+        beforeFile: async (_fields, f) => {
+          if (!['png', 'jpg', 'jpeg'].includes(f.suffix))
+            throw new ServiceError('文件格式不正确，仅支持 png, jpg, jpeg');
+          return 2;
+        },
+      },
+    );
+    if (!received.file) throw new ValidationError('file', '请选择要上传的文件');
+    const f = received.file;
+    try {
+      await withTenant(deps.db, auth.tenantId, async (trx) => {
+        await trx
+          .insertInto('blade_file')
+          .values({
+            id: fileId,
+            tenant_id: auth.tenantId,
+            storage: store.kind,
+            object_key: f.key,
+            original_filename: f.originalName,
+            suffix: f.suffix,
+            content_type: f.contentType,
+            size: f.size,
+            sha256: f.sha256,
+            kind: 'seal',
+            is_saved: 0,
+            create_user: auth.userId,
+            update_user: auth.userId,
+          })
+          .execute();
+        await recordHistory(trx, auth, { fileId, action: 'upload', detail: `seal ${f.originalName}` });
+      });
+    } catch (err) {
+      await store.delete(f.key).catch(() => undefined);
+      throw err;
+    }
+    return c.json(ok({ id: fileId }));
+  });
+
+  return router;
+}

@@ -1,0 +1,70 @@
+import type { Deps } from '../../core/context';
+import type { Db } from '../../db/tenant';
+import { withTenant } from '../../db/tenant';
+import { S3Storage, type Storage } from '../../storage';
+import { getEnabledOss, type OssConfig } from '../oss/oss.repository';
+import { storageOf } from './file.service';
+
+/** BladeX OSS categories that speak the S3 protocol (minio, amazons3). */
+const S3_CATEGORIES = new Set([1, 6]);
+const OSS_KIND = /^oss:(\d{1,19})$/;
+
+// One client per configuration version: a changed endpoint or key gets a new one.
+const clients = new Map<string, S3Storage>();
+
+function clientFor(
+  oss: Pick<OssConfig, 'id' | 'endpoint' | 'bucketName' | 'accessKey' | 'secretKey' | 'region'>,
+) {
+  const cacheKey = [oss.id, oss.endpoint, oss.bucketName, oss.accessKey, oss.secretKey, oss.region].join(
+    '\u0000',
+  );
+  let client = clients.get(cacheKey);
+  if (!client) {
+    if (clients.size > 100) clients.clear();
+    client = new S3Storage(
+      {
+        endpoint: oss.endpoint,
+        bucket: oss.bucketName,
+        accessKey: oss.accessKey,
+        secretKey: oss.secretKey,
+        region: oss.region || undefined,
+      },
+      `oss:${oss.id}`,
+    );
+    clients.set(cacheKey, client);
+  }
+  return client;
+}
+
+/**
+ * Where a tenant's new files go: its enabled object storage configuration when that speaks S3 (system → object
+ * storage), else the instance's default store.
+ */
+export async function uploadStore(deps: Deps, tenantId: string): Promise<Storage> {
+  const oss = await getEnabledOss(deps.db, tenantId);
+  if (oss && S3_CATEGORIES.has(oss.category) && oss.endpoint && oss.bucketName) return clientFor(oss);
+  return storageOf(deps).default;
+}
+
+/** The store a file was written to, by the kind recorded with it (also after its OSS configuration was disabled). */
+export async function storeOfKind(deps: Deps, db: Db, tenantId: string, kind: string): Promise<Storage> {
+  const match = OSS_KIND.exec(kind);
+  if (!match) return storageOf(deps).byKind(kind);
+  const row = await withTenant(db, tenantId, (trx) =>
+    trx
+      .selectFrom('blade_oss')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', match[1])
+      .executeTakeFirst(),
+  );
+  if (!row) throw new Error(`object storage configuration ${match[1]} is gone`);
+  return clientFor({
+    id: row.id,
+    endpoint: row.endpoint,
+    bucketName: row.bucket_name,
+    accessKey: row.access_key,
+    secretKey: row.secret_key,
+    region: row.region,
+  });
+}

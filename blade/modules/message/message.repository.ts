@@ -1,0 +1,167 @@
+import type { Selectable } from 'kysely';
+import { nextId } from '../../core/ids';
+import type { PageRequest } from '../../core/page';
+import type { MessageTable } from '../../db/schema';
+import type { Db } from '../../db/tenant';
+
+export type MessageRow = Selectable<MessageTable>;
+
+/** The three tabs of the top bar's notice popover. */
+export const MESSAGE_CATEGORY = { mail: 1, message: 2, notice: 3 } as const;
+
+export interface NewMessage {
+  userIds: string[];
+  category: number;
+  title: string;
+  content?: string;
+  sender?: string;
+  createUser?: string | null;
+}
+
+/**
+ * Delivers one message to each recipient. Other modules call this for the events users must see (a guest waiting
+ * for approval, an e-mail binding link, uploaded error logs); run it inside the caller's transaction.
+ */
+export async function sendMessage(db: Db, tenantId: string, message: NewMessage): Promise<number> {
+  if (message.userIds.length === 0) return 0;
+  await db
+    .insertInto('blade_message')
+    .values(
+      message.userIds.map((userId) => ({
+        id: nextId(),
+        tenant_id: tenantId,
+        user_id: userId,
+        category: message.category,
+        title: message.title.slice(0, 255),
+        content: message.content ?? '',
+        sender: (message.sender ?? '').slice(0, 64),
+        create_user: message.createUser ?? null,
+        update_user: message.createUser ?? null,
+      })),
+    )
+    .execute();
+  return message.userIds.length;
+}
+
+export interface MessageFilter {
+  category?: number | null;
+  isReaded?: number | null;
+  title?: string | null;
+}
+
+function inbox(db: Db, tenantId: string, userId: string, filter: MessageFilter) {
+  let q = db
+    .selectFrom('blade_message')
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('is_deleted', '=', 0);
+  if (filter.category != null) q = q.where('category', '=', filter.category);
+  if (filter.isReaded != null) q = q.where('is_readed', '=', filter.isReaded);
+  if (filter.title) q = q.where('title', 'ilike', filter.title);
+  return q;
+}
+
+export async function pageMessages(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  filter: MessageFilter,
+  page: PageRequest,
+): Promise<{ rows: MessageRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    inbox(db, tenantId, userId, filter)
+      .selectAll()
+      .orderBy('create_time', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.size)
+      .offset(page.offset)
+      .execute(),
+    inbox(db, tenantId, userId, filter)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export async function findMessage(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  id: string,
+): Promise<MessageRow | undefined> {
+  return inbox(db, tenantId, userId, {}).selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Marks the given messages (or all of the user's when ids is null) read or unread; returns how many changed. */
+export async function setReaded(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  ids: string[] | null,
+  isReaded: number,
+): Promise<number> {
+  let q = db
+    .updateTable('blade_message')
+    .set({ is_readed: isReaded, read_time: isReaded ? new Date() : null, update_time: new Date() })
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('is_deleted', '=', 0)
+    .where('is_readed', '<>', isReaded);
+  if (ids) q = q.where('id', 'in', ids);
+  const result = await q.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Unread counts per category. */
+export async function unreadCounts(
+  db: Db,
+  tenantId: string,
+  userId: string,
+): Promise<Record<number, number>> {
+  const rows = await inbox(db, tenantId, userId, { isReaded: 0 })
+    .select(['category', (eb) => eb.fn.countAll<string>().as('n')])
+    .groupBy('category')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.category, Number(r.n)]));
+}
+
+/** The newest messages of each category (read or not), for the popover. */
+export async function newestByCategory(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  perCategory: number,
+): Promise<MessageRow[]> {
+  const lists = await Promise.all(
+    Object.values(MESSAGE_CATEGORY).map((category) =>
+      inbox(db, tenantId, userId, { category })
+        .selectAll()
+        .orderBy('create_time', 'desc')
+        .orderBy('id', 'desc')
+        .limit(perCategory)
+        .execute(),
+    ),
+  );
+  return lists.flat();
+}
+
+/** Active users of the tenant holding the tenant administrator role (recipients of approval requests). */
+export async function tenantAdminIds(db: Db, tenantId: string): Promise<string[]> {
+  const roles = await db
+    .selectFrom('blade_role')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('is_deleted', '=', 0)
+    .where('role_alias', 'in', tenantId === '000000' ? ['admin', 'administrator'] : ['admin'])
+    .execute();
+  if (roles.length === 0) return [];
+  const users = await db
+    .selectFrom('blade_user')
+    .select(['id', 'role_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('is_deleted', '=', 0)
+    .where('status', '=', 1)
+    .execute();
+  const roleIds = new Set(roles.map((r) => r.id));
+  return users.filter((u) => u.role_id.split(',').some((id) => roleIds.has(id.trim()))).map((u) => u.id);
+}

@@ -1,0 +1,157 @@
+import { addTenant, grantMenu } from '../../testing/fixtures';
+import { ADMIN_PASSWORD, createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { getEnabledOss } from './oss.repository';
+
+let h: Harness;
+let admin: string;
+let tenantAdmin: string;
+
+beforeAll(async () => {
+  h = await createHarness();
+  const b = await addTenant(h.blade.db, {
+    tenantId: '300001',
+    tenantName: 'B 公司',
+    adminPassword: 'b-admin-pass',
+  });
+  // Tenant B's administrator holds the page and its buttons, as a tenant package would grant them.
+  for (const code of ['oss', 'oss_add', 'oss_edit', 'oss_delete', 'oss_enable'])
+    await grantMenu(h.blade.db, '300001', b.roleId, code);
+  admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
+  tenantAdmin = (await h.login('admin', 'b-admin-pass', '300001')).access_token;
+}, SETUP_TIMEOUT);
+afterAll(async () => {
+  await h?.close();
+}, SETUP_TIMEOUT);
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests walk response shapes freely
+type Body = { code: number; success: boolean; data: any; msg: string };
+const call = async (path: string, token: string, body?: unknown) => {
+  const res = await h.authed(path, {
+    token,
+    ...(body !== undefined && {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+    }),
+  });
+  return { status: res.status, ...((await res.json()) as Body) };
+};
+const post = (path: string, token: string) => call(path, token, {});
+const minio = {
+  category: 1,
+  ossCode: 'minio-a',
+  endpoint: 'http://10.0.0.5:9000',
+  accessKey: 'AKIA-A',
+  secretKey: 'secret-a-1',
+  bucketName: 'files',
+};
+const idOf = async (token: string, code: string): Promise<string> =>
+  (await call(`/blade-resource/oss/list?ossCode=${code}`, token)).data.records[0].id;
+
+describe('object storage configuration', () => {
+  it('validates with clear messages and never returns the secret key', async () => {
+    const submit = (body: unknown, token = admin) => call('/blade-resource/oss/submit', token, body);
+    expect(await submit({ ...minio, ossCode: '' })).toMatchObject({ status: 400, msg: '请输入资源编号' });
+    expect(await submit({ ...minio, endpoint: undefined })).toMatchObject({ msg: '请输入资源地址' });
+    expect(await submit({ ...minio, endpoint: 'file:///etc/passwd' })).toMatchObject({
+      msg: '资源地址必须是 http(s) 地址',
+    });
+    expect(await submit({ ...minio, secretKey: '' })).toMatchObject({ msg: '请输入secretKey' });
+    expect(await submit({ ...minio, category: 9 })).toMatchObject({ msg: '请选择正确的分类' });
+    expect((await submit(minio)).code).toBe(200);
+    expect(await submit(minio)).toMatchObject({ status: 400, msg: '当前资源编号已存在!' });
+
+    const id = await idOf(admin, 'minio-a');
+    const detail = (await call(`/blade-resource/oss/detail?id=${id}`, admin)).data;
+    expect(detail).toMatchObject({
+      id,
+      tenantId: '000000',
+      category: 1,
+      categoryName: 'minio',
+      ossCode: 'minio-a',
+      endpoint: 'http://10.0.0.5:9000',
+      accessKey: 'AKIA-A',
+      secretKey: '',
+      secretKeySet: true,
+      bucketName: 'files',
+      status: 1,
+      statusName: '关闭',
+    });
+    expect(JSON.stringify(await call('/blade-resource/oss/list', admin))).not.toContain('secret-a-1');
+
+    // An edit without a secret keeps the stored one.
+    await submit({ ...minio, id, secretKey: '', bucketName: 'files-2' });
+    expect(await getEnabledOss(h.blade.db, '000000')).toBeUndefined();
+    await post(`/blade-resource/oss/enable?id=${id}`, admin);
+    expect(await getEnabledOss(h.blade.db, '000000')).toMatchObject({
+      id,
+      endpoint: 'http://10.0.0.5:9000',
+      secretKey: 'secret-a-1',
+      bucketName: 'files-2',
+    });
+  });
+
+  it('enables one configuration per tenant at a time', async () => {
+    await call('/blade-resource/oss/submit', admin, { ...minio, ossCode: 'minio-b', secretKey: 'secret-b' });
+    const a = await idOf(admin, 'minio-a');
+    const b = await idOf(admin, 'minio-b');
+    expect((await post(`/blade-resource/oss/enable?id=${b}`, admin)).code).toBe(200);
+    const rows = (await call('/blade-resource/oss/list?ascs=oss_code', admin)).data.records;
+    expect(rows.map((r: { id: string; status: number }) => [r.id, r.status])).toEqual([
+      [a, 1],
+      [b, 2],
+    ]);
+    expect((await call('/blade-resource/oss/list?status=2', admin)).data.total).toBe(1);
+    expect((await getEnabledOss(h.blade.db, '000000'))?.id).toBe(b);
+    expect((await post('/blade-resource/oss/enable?id=123', admin)).status).toBe(404);
+    expect((await call('/blade-resource/oss/list?descs=secret_key', admin)).status).toBe(400);
+    expect((await call('/blade-resource/oss/list?size=100000', admin)).data.size).toBe(500);
+
+    // Removing the enabled one leaves the tenant without storage configuration.
+    expect((await post(`/blade-resource/oss/remove?ids=${b}`, admin)).code).toBe(200);
+    expect(await getEnabledOss(h.blade.db, '000000')).toBeUndefined();
+  });
+
+  it('isolates tenants: B gets 404 on A ids and cannot aim its endpoint at the internal network', async () => {
+    const a = await idOf(admin, 'minio-a');
+    expect((await call(`/blade-resource/oss/detail?id=${a}`, tenantAdmin)).status).toBe(404);
+    expect(
+      (
+        await call('/blade-resource/oss/submit', tenantAdmin, {
+          ...minio,
+          id: a,
+          endpoint: 'https://s3.example.com',
+        })
+      ).status,
+    ).toBe(404);
+    expect((await post(`/blade-resource/oss/enable?id=${a}`, tenantAdmin)).status).toBe(404);
+    expect((await post(`/blade-resource/oss/remove?ids=${a}`, tenantAdmin)).status).toBe(404);
+    expect((await call('/blade-resource/oss/list', tenantAdmin)).data.total).toBe(0);
+
+    for (const endpoint of [
+      'http://10.0.0.5:9000',
+      'http://localhost:9000',
+      'http://[::1]:9000',
+      'http://169.254.169.254/',
+    ]) {
+      expect(await call('/blade-resource/oss/submit', tenantAdmin, { ...minio, endpoint })).toMatchObject({
+        status: 400,
+        msg: '资源地址不能指向内部网络',
+      });
+    }
+    // The same code as tenant A's is fine in tenant B.
+    expect(
+      (
+        await call('/blade-resource/oss/submit', tenantAdmin, {
+          ...minio,
+          endpoint: 'https://s3.example.com',
+        })
+      ).code,
+    ).toBe(200);
+    const bId = await idOf(tenantAdmin, 'minio-a');
+    await post(`/blade-resource/oss/enable?id=${bId}`, tenantAdmin);
+    expect((await getEnabledOss(h.blade.db, '300001'))?.endpoint).toBe('https://s3.example.com');
+    expect(await getEnabledOss(h.blade.db, '000000')).toBeUndefined();
+    expect((await call(`/blade-resource/oss/detail?id=${bId}`, admin)).status).toBe(404);
+  });
+});

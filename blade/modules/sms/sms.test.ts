@@ -1,0 +1,185 @@
+import { withTenant } from '../../db/tenant';
+import { addRole, addTenant, addUser, deptIds, grantMenu } from '../../testing/fixtures';
+import { ADMIN_PASSWORD, createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { maskPhone } from './sms.providers';
+
+let h: Harness;
+let admin: string;
+let tenantAdmin: string;
+const logLines: string[] = [];
+
+beforeAll(async () => {
+  h = await createHarness({ log: (line) => logLines.push(line) });
+  const b = await addTenant(h.blade.db, {
+    tenantId: '300001',
+    tenantName: 'B 公司',
+    adminPassword: 'b-admin-pass',
+  });
+  // Tenant B's administrator holds the page and its buttons, as a tenant package would grant them.
+  for (const code of ['sms', 'sms_add', 'sms_edit', 'sms_delete', 'sms_enable', 'sms_send'])
+    await grantMenu(h.blade.db, '300001', b.roleId, code);
+  admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
+  tenantAdmin = (await h.login('admin', 'b-admin-pass', '300001')).access_token;
+}, SETUP_TIMEOUT);
+afterAll(async () => {
+  await h?.close();
+}, SETUP_TIMEOUT);
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests walk response shapes freely
+type Body = { code: number; success: boolean; data: any; msg: string };
+const call = async (path: string, token: string, body?: unknown) => {
+  const res = await h.authed(path, {
+    token,
+    ...(body !== undefined && {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+    }),
+  });
+  return { status: res.status, ...((await res.json()) as Body) };
+};
+const post = (path: string, token: string) => call(path, token, {});
+const config = {
+  category: 3,
+  smsCode: 'notify',
+  templateId: 'SMS_001',
+  accessKey: 'ak-1',
+  secretKey: 'sms-secret-1',
+  signName: '检测中心',
+};
+const idOf = async (token: string, code: string): Promise<string> =>
+  (await call(`/blade-resource/sms/list?smsCode=${code}`, token)).data.records[0].id;
+const logs = (tenantId: string) =>
+  withTenant(h.blade.db, tenantId, (trx) =>
+    trx
+      .selectFrom('blade_sms_log')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .orderBy('create_time')
+      .execute(),
+  );
+
+describe('SMS configuration', () => {
+  it('adds, edits, enables and removes configurations without returning secrets', async () => {
+    expect(await call('/blade-resource/sms/submit', admin, { ...config, smsCode: '' })).toMatchObject({
+      status: 400,
+      msg: '请输入资源编号',
+    });
+    expect(await call('/blade-resource/sms/submit', admin, { ...config, templateId: '' })).toMatchObject({
+      msg: '请输入模版ID',
+    });
+    expect((await call('/blade-resource/sms/submit', admin, config)).code).toBe(200);
+    expect((await call('/blade-resource/sms/submit', admin, { ...config, smsCode: 'other' })).code).toBe(200);
+    const id = await idOf(admin, 'notify');
+    expect((await call(`/blade-resource/sms/detail?id=${id}`, admin)).data).toMatchObject({
+      smsCode: 'notify',
+      category: 3,
+      categoryName: 'aliyun',
+      templateId: 'SMS_001',
+      secretKey: '',
+      secretKeySet: true,
+      signName: '检测中心',
+      status: 1,
+    });
+    await call('/blade-resource/sms/submit', admin, { ...config, id, secretKey: '', signName: '新签名' });
+    const row = await withTenant(h.blade.db, '000000', (trx) =>
+      trx.selectFrom('blade_sms').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    );
+    expect(row).toMatchObject({ secret_key: 'sms-secret-1', sign_name: '新签名' });
+
+    expect((await post(`/blade-resource/sms/enable?id=${id}`, admin)).code).toBe(200);
+    const other = await idOf(admin, 'other');
+    await post(`/blade-resource/sms/enable?id=${other}`, admin);
+    const statuses = (await call('/blade-resource/sms/list?ascs=sms_code', admin)).data.records.map(
+      (r: { smsCode: string; status: number }) => [r.smsCode, r.status],
+    );
+    expect(statuses).toEqual([
+      ['notify', 1],
+      ['other', 2],
+    ]);
+    expect((await call('/blade-resource/sms/list?ascs=secret_key', admin)).status).toBe(400);
+    expect((await post(`/blade-resource/sms/remove?ids=${other}`, admin)).code).toBe(200);
+    expect((await call(`/blade-resource/sms/detail?id=${other}`, admin)).status).toBe(404);
+  });
+
+  it('sends through the logging provider, masks phones and records the send', async () => {
+    logLines.length = 0;
+    const res = await post(
+      `/blade-resource/sms/endpoint/send-message?code=notify&phones=13812345678,13900001111&params=${encodeURIComponent(
+        JSON.stringify({ code: '123456', name: '张三' }),
+      )}`,
+      admin,
+    );
+    expect(res).toMatchObject({ code: 200, success: true });
+    const line = logLines.find((l) => l.includes('sms (log provider)'));
+    expect(line).toContain('138****5678,139****1111');
+    expect(line).toContain('params code,name');
+    expect(logLines.join('\n')).not.toMatch(/13812345678|123456|张三/);
+    const [record] = await logs('000000');
+    expect(record).toMatchObject({
+      sms_code: 'notify',
+      provider: 'log',
+      phones: '138****5678,139****1111',
+      phone_count: 2,
+      param_keys: 'code,name',
+      success: 1,
+    });
+
+    // A form body works too.
+    const form = await h.authed('/blade-resource/sms/endpoint/send-message', {
+      token: admin,
+      method: 'POST',
+      body: new URLSearchParams({ code: 'notify', phones: '13812345678' }),
+    });
+    expect(form.status).toBe(200);
+    expect(await logs('000000')).toHaveLength(2);
+  });
+
+  it('refuses bad input', async () => {
+    const send = (query: string) => post(`/blade-resource/sms/endpoint/send-message?${query}`, admin);
+    expect(await send('code=notify')).toMatchObject({ status: 400 });
+    expect(await send('code=notify&phones=')).toMatchObject({ msg: '请输入手机号' });
+    expect(await send('code=notify&phones=12345')).toMatchObject({ msg: '手机号格式不正确: ***45' });
+    expect(await send('code=notify&phones=13812345678&params=%7Bbad')).toMatchObject({
+      msg: 'params 必须是 JSON 对象',
+    });
+    expect(await send('code=notify&phones=13812345678&params=%5B1%5D')).toMatchObject({
+      msg: 'params 必须是 JSON 对象',
+    });
+    const many = Array.from({ length: 101 }, (_, i) => `138${String(i).padStart(8, '0')}`).join(',');
+    expect(await send(`code=notify&phones=${many}`)).toMatchObject({ msg: '一次最多发送100个手机号' });
+    expect(await send('code=nope&phones=13812345678')).toMatchObject({ msg: '未找到该短信配置' });
+    expect(await send('phones=13812345678')).toMatchObject({ msg: '请先启用一个短信配置' });
+  });
+
+  it('masks phone numbers', () => {
+    expect(maskPhone('13812345678')).toBe('138****5678');
+    expect(maskPhone('123')).toBe('*23');
+  });
+
+  it('isolates tenants and keeps sending to administrators', async () => {
+    const a = await idOf(admin, 'notify');
+    expect((await call(`/blade-resource/sms/detail?id=${a}`, tenantAdmin)).status).toBe(404);
+    expect((await call('/blade-resource/sms/submit', tenantAdmin, { ...config, id: a })).status).toBe(404);
+    expect((await post(`/blade-resource/sms/enable?id=${a}`, tenantAdmin)).status).toBe(404);
+    expect((await post(`/blade-resource/sms/remove?ids=${a}`, tenantAdmin)).status).toBe(404);
+    expect((await call('/blade-resource/sms/list', tenantAdmin)).data.total).toBe(0);
+    expect(
+      await post('/blade-resource/sms/endpoint/send-message?code=notify&phones=13812345678', tenantAdmin),
+    ).toMatchObject({ msg: '未找到该短信配置' });
+    expect(await logs('300001')).toEqual([]);
+
+    const role = await addRole(h.blade.db, '300001', { name: '用户', alias: 'user' });
+    await addUser(h.blade.db, '300001', {
+      account: 'plain',
+      password: 'plain-pass',
+      roleIds: [role],
+      deptIds: (await deptIds(h.blade.db, '300001')).slice(0, 1),
+    });
+    const user = (await h.login('plain', 'plain-pass', '300001')).access_token;
+    expect(
+      (await post('/blade-resource/sms/endpoint/send-message?code=notify&phones=13812345678', user)).status,
+    ).toBe(403);
+    expect((await call('/blade-resource/sms/list', user)).status).toBe(403);
+  });
+});

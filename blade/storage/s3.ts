@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { AwsV4Signer } from 'aws4fetch';
+import { request } from 'undici';
+import { assertSafeKey, StorageNotFound, type PutOptions, type Storage, type StoredObject } from './storage';
+
+export interface S3Config {
+  /** `http(s)://host:port` of any S3-compatible service (MinIO, a cloud). */
+  endpoint: string;
+  bucket: string;
+  accessKey: string;
+  secretKey: string;
+  region?: string;
+  /** Where a stream of unknown length is spooled before the PUT (S3 wants a Content-Length). */
+  spoolDir?: string;
+}
+
+const TIMEOUT_MS = 30 * 60_000;
+
+/**
+ * An S3-compatible bucket over path-style URLs, signed with SigV4 (`UNSIGNED-PAYLOAD`, so bodies stream instead of
+ * being hashed in memory). A PUT either stores the whole object or nothing, which is what S3 promises.
+ */
+export class S3Storage implements Storage {
+  /** `s3` for the configured default; `oss:<id>` for a tenant's own object storage configuration. */
+  constructor(
+    readonly config: S3Config,
+    readonly kind = 's3',
+  ) {}
+
+  #url(key: string): string {
+    assertSafeKey(key);
+    const base = this.config.endpoint.replace(/\/+$/, '');
+    const encoded = key.split('/').map(encodeURIComponent).join('/');
+    return `${base}/${encodeURIComponent(this.config.bucket)}/${encoded}`;
+  }
+
+  async #signed(method: string, url: string, headers: Record<string, string> = {}) {
+    const signer = new AwsV4Signer({
+      method,
+      url,
+      headers,
+      accessKeyId: this.config.accessKey,
+      secretAccessKey: this.config.secretKey,
+      service: 's3',
+      region: this.config.region ?? 'us-east-1',
+    });
+    const signed = await signer.sign();
+    const out: Record<string, string> = {};
+    signed.headers.forEach((value, name) => {
+      out[name] = value;
+    });
+    return out;
+  }
+
+  async put(key: string, body: Readable, options: PutOptions = {}): Promise<StoredObject> {
+    if (options.size === undefined) return this.#putSpooled(key, body, options);
+    const url = this.#url(key);
+    const headers = await this.#signed('PUT', url, {
+      'content-type': options.contentType ?? 'application/octet-stream',
+    });
+    const res = await request(url, {
+      method: 'PUT',
+      headers: { ...headers, 'content-length': String(options.size) },
+      body,
+      headersTimeout: TIMEOUT_MS,
+      bodyTimeout: TIMEOUT_MS,
+    });
+    const text = await res.body.text();
+    if (res.statusCode >= 300) throw new Error(`S3 PUT ${res.statusCode}: ${text.slice(0, 200)}`);
+    return { size: options.size };
+  }
+
+  async #putSpooled(key: string, body: Readable, options: PutOptions): Promise<StoredObject> {
+    const dir = this.config.spoolDir ?? os.tmpdir();
+    await mkdir(dir, { recursive: true });
+    const spool = path.join(dir, `s3-spool-${randomUUID()}`);
+    try {
+      await pipeline(body, createWriteStream(spool, { flags: 'wx', mode: 0o600 }));
+      const { size } = await stat(spool);
+      return await this.put(key, createReadStream(spool), { ...options, size });
+    } finally {
+      await rm(spool, { force: true });
+    }
+  }
+
+  async get(key: string): Promise<Readable> {
+    const url = this.#url(key);
+    const res = await request(url, {
+      method: 'GET',
+      headers: await this.#signed('GET', url),
+      headersTimeout: 30_000,
+      bodyTimeout: TIMEOUT_MS,
+    });
+    if (res.statusCode === 404) {
+      await res.body.dump();
+      throw new StorageNotFound(key);
+    }
+    if (res.statusCode >= 300) {
+      const text = await res.body.text();
+      throw new Error(`S3 GET ${res.statusCode}: ${text.slice(0, 200)}`);
+    }
+    return res.body;
+  }
+
+  async stat(key: string): Promise<StoredObject | null> {
+    const url = this.#url(key);
+    const res = await request(url, { method: 'HEAD', headers: await this.#signed('HEAD', url) });
+    await res.body.dump();
+    if (res.statusCode === 404) return null;
+    if (res.statusCode >= 300) throw new Error(`S3 HEAD ${res.statusCode}`);
+    return { size: Number(res.headers['content-length'] ?? 0) };
+  }
+
+  async delete(key: string): Promise<void> {
+    const url = this.#url(key);
+    const res = await request(url, { method: 'DELETE', headers: await this.#signed('DELETE', url) });
+    await res.body.dump();
+    if (res.statusCode >= 300 && res.statusCode !== 404) throw new Error(`S3 DELETE ${res.statusCode}`);
+  }
+
+  /** Creates the bucket when it does not exist (tests and first start against an empty MinIO). */
+  async ensureBucket(): Promise<void> {
+    const url = `${this.config.endpoint.replace(/\/+$/, '')}/${encodeURIComponent(this.config.bucket)}`;
+    const head = await request(url, { method: 'HEAD', headers: await this.#signed('HEAD', url) });
+    await head.body.dump();
+    if (head.statusCode < 300) return;
+    const res = await request(url, { method: 'PUT', headers: await this.#signed('PUT', url) });
+    const text = await res.body.text();
+    if (res.statusCode >= 300 && res.statusCode !== 409)
+      throw new Error(`S3 make bucket ${res.statusCode}: ${text}`);
+  }
+}
