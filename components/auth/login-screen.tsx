@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { getTranslations } from 'next-intl/server';
 import { LanguageSwitch } from '@/components/i18n/language-switch';
+import { withBasePath } from '@/lib/client/navigation';
 import { LoginForm, type LoginFormProps } from './login-form';
 
 export async function LoginScreen(props: LoginFormProps & { tenantName?: string }) {
@@ -23,7 +24,7 @@ export async function LoginScreen(props: LoginFormProps & { tenantName?: string 
         <Stack direction="row" sx={{ mb: 3, alignItems: 'center', justifyContent: 'space-between' }}>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
             {/* eslint-disable-next-line @next/next/no-img-element */}
-            <img src="/logo.svg" alt="" width={40} height={40} />
+            <img src={withBasePath('/logo.svg')} alt="" width={40} height={40} />
             <Box>
               <Typography component="h1" variant="h6" sx={{ lineHeight: 1.3 }}>
                 {t('app.loginText')}

@@ -1,15 +1,59 @@
 'use client';
 
+import TuneIcon from '@mui/icons-material/Tune';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Fab from '@mui/material/Fab';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
-import { useState, type ReactNode } from 'react';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
 import { useConfirm } from '@/components/providers/confirm';
+import { useNotify } from '@/components/providers/notifier';
+import { PageErrorBoundary } from '@/components/shell/error-log';
+import {
+  applyDesktopShell,
+  desktopShellFromObject,
+  desktopShellFromQuery,
+  layoutFlags,
+  type DesktopShell,
+} from '@/components/shell/layout-model';
+import { filterByRoles, findMenuLabel, leafEntries, type ShellMenuNode } from '@/components/shell/menu-model';
+import { MenuSearch } from '@/components/shell/menu-search';
+import { RegisterGuestDialog } from '@/components/shell/register-guest-dialog';
+import {
+  collapseStore,
+  desktopShellStore,
+  homeTab,
+  tabsOwnerStore,
+  tabsStore,
+  useLayoutMode,
+  usePersistent,
+  useThemeName,
+} from '@/components/shell/settings';
+import { clearKeepAlive, ShellProvider, useScreenClass } from '@/components/shell/shell-context';
+import { SwitchDialog } from '@/components/shell/switch-dialog';
+import { TagsBar } from '@/components/shell/tags-bar';
+import {
+  closeAll,
+  closeOthers,
+  closeTab,
+  HOME_PATH,
+  isNonTab,
+  neighbourAfterClose,
+  openTab,
+  tabHref,
+  type Tab,
+} from '@/components/shell/tabs-model';
+import { ThemeDialog } from '@/components/shell/theme-dialog';
+import { installErrorLog } from '@/lib/client/error-log';
 import { bladeRequest } from '@/lib/client/fetcher';
-import { hardNavigate } from '@/lib/client/navigation';
-import { useMenuRoutes } from '@/lib/swr/use-menu-routes';
+import { hardNavigate, withBasePath } from '@/lib/client/navigation';
 import { useSessionUser } from '@/lib/swr/use-session-user';
+import { useTopMenu } from '@/lib/swr/use-top-menu';
 import { LockPasswordDialog } from './lock-password-dialog';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
@@ -21,30 +65,153 @@ interface PortalSessionInfo {
   hasLockPassword: boolean;
 }
 
-/** The layout every signed-in page lives in: left menu from `menu/routes`, top bar with user, language, lock, logout. */
+declare global {
+  interface Window {
+    __DESKTOP_SHELL__?: unknown;
+  }
+}
+
+/** Labels of the built-in pages that are not menu items. */
+const ROUTE_LABELS: Record<string, string> = {
+  '/info/index': 'routes.info',
+  '/wel/dashboard': 'routes.dashboard',
+};
+
+/**
+ * The layout every signed-in page lives in (spec 000 §2): optional top bar, side menu and tag bar by layout mode
+ * (or the desktop shell's flags), top menu filtering the side menu, tabs, menu search, theme and layout dialog,
+ * notices, error log, department/role switch, lock and logout.
+ */
 export function PortalShell({ children }: { children: ReactNode }) {
   const t = useTranslations();
+  const ts = useTranslations('shell');
   const confirm = useConfirm();
+  const notify = useNotify();
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const { mutate } = useSWRConfig();
   const { data: user } = useSessionUser();
-  const { data: menu, isLoading: menuLoading } = useMenuRoutes();
-  const [collapsed, setCollapsed] = useState(false);
+  const [layoutMode, setLayoutMode] = useLayoutMode();
+  const [themeName, setThemeName] = useThemeName();
+  const [collapsedSetting, setCollapsed] = usePersistent(collapseStore);
+  const [storedTabs, setTabs] = usePersistent(tabsStore);
+  const [desktopShell, setDesktopShell] = usePersistent(desktopShellStore);
+  const [topMenuId, setTopMenuId] = useState('');
+  const { data: topMenu } = useTopMenu();
+  const { data: rawMenu, isLoading: menuLoading } = useSWR<ShellMenuNode[]>(
+    topMenuId ? ['/api/blade-system/menu/routes', { topMenuId }] : '/api/blade-system/menu/routes',
+  );
   const [askLockPassword, setAskLockPassword] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [themeOpen, setThemeOpen] = useState(false);
+  const [switchOpen, setSwitchOpen] = useState(false);
+  const [content, setContent] = useState<HTMLElement | null>(null);
+  const screen = useScreenClass();
+
+  // The desktop shell announces itself once per browser tab (query flag) or on every page (injected object).
+  useEffect(() => {
+    const fromQuery = desktopShellFromQuery(window.location.search);
+    const fromObject = desktopShellFromObject(window.__DESKTOP_SHELL__);
+    const found: DesktopShell | null = fromObject ?? fromQuery;
+    if (found) setDesktopShell(found);
+  }, [setDesktopShell]);
+  useEffect(() => installErrorLog(), []);
+  // Tabs name pages another account may not be allowed to see: a new session without a logout (expiry, a login in
+  // another browser tab) must not inherit them.
+  const owner = user ? `${user.tenant_id}:${user.user_id}` : '';
+  useEffect(() => {
+    // Read from storage, not a hook snapshot: during hydration a snapshot still holds the server's empty default.
+    if (!owner || tabsOwnerStore.get() === owner) return;
+    setTabs([]);
+    tabsOwnerStore.set(owner);
+  }, [owner, setTabs]);
+
+  const flags = applyDesktopShell(layoutFlags(layoutMode), desktopShell);
+  const collapsed = collapsedSetting || screen === 0;
+  const aliases = useMemo(() => (user?.role_name ?? '').split(',').filter(Boolean), [user?.role_name]);
+  const menu = useMemo(() => (rawMenu ? filterByRoles(rawMenu, aliases) : undefined), [rawMenu, aliases]);
+  const menuLabel = useCallback(
+    (node: ShellMenuNode) => (node.code && t.has(`menu.${node.code}`) ? t(`menu.${node.code}`) : node.name),
+    [t],
+  );
+  const entries = useMemo(() => leafEntries(menu ?? [], menuLabel), [menu, menuLabel]);
+  const home = homeTab(t('layout.home'));
+  const tabs = storedTabs.length && storedTabs[0].value === HOME_PATH ? storedTabs : [home, ...storedTabs];
+
+  const labelOf = useCallback(
+    (path: string, query: URLSearchParams): string => {
+      if (path === HOME_PATH) return t('layout.home');
+      if (path.startsWith('/myiframe/')) return query.get('name') || ts('routes.myiframe');
+      if (ROUTE_LABELS[path]) return ts(ROUTE_LABELS[path]);
+      return findMenuLabel(menu ?? [], path, menuLabel) ?? path.split('/').filter(Boolean).join(' / ');
+    },
+    [menu, menuLabel, t, ts],
+  );
+
+  // ?target= opens the route in a new window and leaves this one where it was.
+  const previous = useRef<string>(HOME_PATH);
+  const query = searchParams.toString();
+  useEffect(() => {
+    const params = new URLSearchParams(query);
+    if (params.has('target')) {
+      params.delete('target');
+      const rest = params.toString();
+      window.open(withBasePath(rest ? `${pathname}?${rest}` : pathname), '_blank', 'noopener');
+      router.replace(previous.current);
+      return;
+    }
+    previous.current = query ? `${pathname}?${query}` : pathname;
+    const label = labelOf(pathname, params);
+    if (!isNonTab(pathname))
+      setTabs((list) => openTab(list.length ? list : [home], { label, value: pathname, query }));
+    document.title = `${label} - ${t('app.shortTitle')}`;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs per navigation (and when labels arrive)
+  }, [pathname, query, labelOf]);
+
+  const go = (tab: Tab) => router.push(tabHref(tab));
+  const onClose = (value: string) => {
+    if (value === pathname) {
+      const next = neighbourAfterClose(tabs, value);
+      router.push(next ? tabHref(next) : HOME_PATH);
+    }
+    clearKeepAlive(value.split('?')[0]);
+    setTabs(closeTab(tabs, value));
+  };
+  const onCloseOthers = (value: string) => {
+    setTabs(closeOthers(tabs, value));
+    if (value !== pathname) router.push(value);
+  };
+  const onCloseAll = () => {
+    setTabs(closeAll(tabs));
+    router.push(HOME_PATH);
+  };
+  const onClearCache = async (ask: boolean) => {
+    if (ask && !(await confirm(ts('tabs.clearCacheConfirm')))) return;
+    clearKeepAlive();
+    await bladeRequest('/api/blade-auth/oauth/clear-cache').catch(() => undefined);
+    await mutate(() => true);
+    notify(ts('tabs.cleared'), 'success');
+  };
 
   const logout = async () => {
     if (!(await confirm(t('layout.logoutConfirm')))) return;
+    await endSession();
+  };
+  const endSession = async () => {
     try {
       await bladeRequest('/api/blade-auth/oauth/logout', { method: 'POST' });
     } finally {
+      // Logout clears the tabs too (spec 000 §4).
+      setTabs([]);
       hardNavigate('/login');
     }
   };
-
   const lockWith = async (password?: string) => {
     await bladeRequest('/api/portal/lock', { method: 'POST', body: password ? { password } : {} });
     // The spec locks, then moves to /lock after about 100 ms.
     setTimeout(() => hardNavigate('/lock'), 100);
   };
-
   const lock = async () => {
     const session = await bladeRequest<PortalSessionInfo>('/api/portal/session');
     if (session.data.hasLockPassword) await lockWith();
@@ -52,56 +219,150 @@ export function PortalShell({ children }: { children: ReactNode }) {
   };
 
   const width = collapsed ? collapsedWidth : sidebarWidth;
+  const openSearch = useCallback(() => setSearchOpen(true), []);
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+    <ShellProvider contentElement={content} openSearch={openSearch} screen={screen}>
       <Box
-        component="aside"
-        sx={{
-          width,
-          flexShrink: 0,
-          bgcolor: '#20222a',
-          color: 'rgba(255,255,255,0.85)',
-          transition: 'width 200ms',
-          overflowX: 'hidden',
-          '& .Mui-selected': { bgcolor: 'primary.main', color: '#fff' },
-        }}
+        sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}
+        data-layout-mode={layoutMode}
+        data-top={flags.top}
+        data-left={flags.left}
+        data-tags={flags.tags}
+        data-screen={screen}
       >
-        <Box
-          component={Link}
-          href="/wel/index"
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: 1,
-            height: 48,
-            px: 2,
-            color: '#fff',
-            textDecoration: 'none',
-          }}
-          aria-label={t('app.title')}
-        >
-          {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img src="/logo.svg" alt="" width={28} height={28} />
-          {collapsed ? null : (
-            <Typography variant="subtitle1" noWrap sx={{ fontWeight: 600 }}>
-              {t('app.shortTitle')}
-            </Typography>
-          )}
+        {flags.left ? (
+          <Box
+            component="aside"
+            data-testid="sidebar"
+            sx={{
+              width,
+              flexShrink: 0,
+              bgcolor: (theme) => theme.palette.shell.sidebarBg,
+              color: (theme) => theme.palette.shell.sidebarText,
+              transition: 'width 200ms',
+              overflowX: 'hidden',
+              '& .Mui-selected, & .Mui-selected:hover': {
+                bgcolor: (theme) => `${theme.palette.shell.sidebarActiveBg} !important`,
+                color: (theme) => theme.palette.shell.sidebarActiveText,
+              },
+            }}
+          >
+            <Box
+              component={Link}
+              href={HOME_PATH}
+              data-testid="logo"
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: collapsed ? 'center' : 'flex-start',
+                gap: 1,
+                height: 48,
+                px: 2,
+                color: 'inherit',
+                bgcolor: (theme) => theme.palette.shell.logoBg,
+                textDecoration: 'none',
+              }}
+              aria-label={t('app.title')}
+            >
+              {collapsed ? (
+                // eslint-disable-next-line @next/next/no-img-element
+                <img src={withBasePath('/logo.svg')} alt="" width={28} height={28} data-testid="logo-icon" />
+              ) : (
+                <Typography variant="subtitle1" noWrap sx={{ fontWeight: 600 }} data-testid="logo-title">
+                  {t('app.shortTitle')}
+                </Typography>
+              )}
+            </Box>
+            <SideMenu menu={menu} loading={menuLoading} collapsed={collapsed} />
+          </Box>
+        ) : null}
+        <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+          {flags.top ? (
+            <TopBar
+              user={user}
+              avatar={desktopShell?.avatar ?? user?.avatar}
+              showCollapse={flags.left}
+              collapsed={collapsed}
+              onToggleCollapse={() => setCollapsed(!collapsedSetting)}
+              topMenu={topMenu ?? []}
+              topMenuId={topMenuId}
+              onTopMenu={setTopMenuId}
+              onSearch={openSearch}
+              onTheme={() => setThemeOpen(true)}
+              onSwitch={() => setSwitchOpen(true)}
+              onLock={() => void lock()}
+              onLogout={() => void logout()}
+            />
+          ) : null}
+          {flags.tags ? (
+            <TagsBar
+              // Labels follow the current language and menu, not the language they were opened in.
+              tabs={tabs.map((tab) => ({
+                ...tab,
+                label: labelOf(tab.value, new URLSearchParams(tab.query)),
+              }))}
+              current={pathname}
+              onSelect={go}
+              onClose={onClose}
+              onCloseOthers={onCloseOthers}
+              onCloseAll={onCloseAll}
+              onClearCache={(ask) => void onClearCache(ask)}
+              onSearch={openSearch}
+            />
+          ) : null}
+          <Box component="main" ref={setContent} sx={{ flex: 1, p: 2, minWidth: 0 }}>
+            <PageErrorBoundary
+              resetKey={pathname}
+              fallback={(retry) => (
+                <Box role="alert" sx={{ p: 3 }}>
+                  <Typography sx={{ mb: 2 }}>{ts('errorLog.renderFailed')}</Typography>
+                  <Button variant="outlined" onClick={retry}>
+                    {ts('errorLog.retry')}
+                  </Button>
+                </Box>
+              )}
+            >
+              {children}
+            </PageErrorBoundary>
+          </Box>
         </Box>
-        <SideMenu menu={menu} loading={menuLoading} collapsed={collapsed} />
+        {flags.top ? null : (
+          // Without the top bar the theme and layout dialog must stay reachable.
+          <Tooltip title={ts('layoutSettings')}>
+            <Fab
+              size="small"
+              color="primary"
+              aria-label={ts('layoutSettings')}
+              onClick={() => setThemeOpen(true)}
+              sx={{ position: 'fixed', right: 16, bottom: 16 }}
+            >
+              <TuneIcon />
+            </Fab>
+          </Tooltip>
+        )}
       </Box>
-      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <TopBar
-          user={user}
-          collapsed={collapsed}
-          onToggleCollapse={() => setCollapsed((c) => !c)}
-          onLock={() => void lock()}
-          onLogout={() => void logout()}
-        />
-        <Box component="main" sx={{ flex: 1, p: 2, minWidth: 0 }}>
-          {children}
-        </Box>
-      </Box>
+      <MenuSearch
+        open={searchOpen}
+        entries={entries}
+        onClose={() => setSearchOpen(false)}
+        onPick={(entry) => router.push(entry.href)}
+      />
+      <ThemeDialog
+        open={themeOpen}
+        onClose={() => setThemeOpen(false)}
+        themeName={themeName}
+        onTheme={setThemeName}
+        layoutMode={layoutMode}
+        onLayoutMode={setLayoutMode}
+      />
+      <SwitchDialog
+        open={switchOpen}
+        onClose={() => setSwitchOpen(false)}
+        userId={user?.user_id}
+        currentDept={user?.dept_id}
+        currentRole={user?.role_id}
+      />
+      <RegisterGuestDialog open={aliases.includes('guest')} onLogout={endSession} />
       <LockPasswordDialog
         open={askLockPassword}
         onClose={() => setAskLockPassword(false)}
@@ -110,6 +371,6 @@ export function PortalShell({ children }: { children: ReactNode }) {
           setAskLockPassword(false);
         }}
       />
-    </Box>
+    </ShellProvider>
   );
 }

@@ -17,6 +17,7 @@ import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useMemo, useState } from 'react';
+import { menuHref, type ShellMenuNode } from '@/components/shell/menu-model';
 import { ancestorsOf, type MenuNode } from '@/lib/shared/menu';
 
 export interface SideMenuProps {
@@ -56,14 +57,17 @@ function MenuEntry({
   const padding = collapsed ? 2 : 2 + depth * 2;
 
   if (!hasChildren) {
+    // Top-level leaves go to their /index child; external paths to the embedded frame page.
+    const href = menuHref(node as ShellMenuNode, depth === 0);
+    const active = pathname === href.split('?')[0] || pathname === node.path;
     return (
       <Tooltip title={collapsed ? label : ''} placement="right">
         <ListItemButton
           component={Link}
-          href={node.path}
-          selected={pathname === node.path}
+          href={href}
+          selected={active}
           sx={{ pl: padding }}
-          aria-current={pathname === node.path ? 'page' : undefined}
+          aria-current={active ? 'page' : undefined}
         >
           <ListItemIcon sx={{ minWidth: 32, color: 'inherit' }}>{icon}</ListItemIcon>
           {collapsed ? null : <ListItemText primary={label} />}

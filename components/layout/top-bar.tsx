@@ -1,9 +1,14 @@
 'use client';
 
+import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import MenuOpenIcon from '@mui/icons-material/MenuOpen';
+import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
+import SearchIcon from '@mui/icons-material/Search';
+import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -12,50 +17,109 @@ import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
+import Link from 'next/link';
 import { useState } from 'react';
 import { LanguageSwitch } from '@/components/i18n/language-switch';
+import { ErrorLogButton } from '@/components/shell/error-log';
+import { FullscreenButton } from '@/components/shell/fullscreen-button';
+import { avatarSource } from '@/components/shell/layout-model';
+import { Notices } from '@/components/shell/notices';
+import { useAvatarSrc } from '@/components/shell/use-avatar-src';
 import type { SessionUser } from '@/lib/swr/use-session-user';
+import type { TopMenuItem } from '@/lib/swr/use-top-menu';
+
+export { avatarSource };
 
 export interface TopBarProps {
   user: SessionUser | undefined;
+  /** The avatar to show (the desktop shell's wins over the user's). */
+  avatar: string | undefined;
+  /** Whether there is a sidebar to collapse. */
+  showCollapse: boolean;
   collapsed: boolean;
   onToggleCollapse: () => void;
+  topMenu: TopMenuItem[];
+  /** '' is the home item (all menus). */
+  topMenuId: string;
+  onTopMenu: (id: string) => void;
+  onSearch: () => void;
+  onTheme: () => void;
+  onSwitch: () => void;
   onLock: () => void;
   onLogout: () => void;
 }
 
-/** A 32-character avatar is a file id (shown through the file service), anything else a URL, none the default logo. */
-export function avatarSource(avatar: string | undefined): string {
-  if (!avatar) return '/logo.svg';
-  if (avatar.length === 32)
-    return `/api/blade-resource/file/getFileById?fileId=${encodeURIComponent(avatar)}`;
-  return avatar;
-}
-
-export function TopBar({ user, collapsed, onToggleCollapse, onLock, onLogout }: TopBarProps) {
+export function TopBar(props: TopBarProps) {
+  const { user, avatar, collapsed, topMenu, topMenuId } = props;
   const t = useTranslations('layout');
+  const ts = useTranslations('shell');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const avatarSrc = useAvatarSrc(avatar);
+  const pick = (fn: () => void) => () => {
+    setAnchor(null);
+    fn();
+  };
 
   return (
-    <AppBar position="static" sx={{ borderBottom: 1, borderColor: 'divider' }}>
-      <Toolbar variant="dense" sx={{ gap: 1 }}>
-        <Tooltip title={collapsed ? t('expand') : t('collapse')}>
-          <IconButton
-            edge="start"
-            onClick={onToggleCollapse}
-            aria-label={collapsed ? t('expand') : t('collapse')}
-          >
-            {collapsed ? <MenuIcon /> : <MenuOpenIcon />}
+    <AppBar
+      position="static"
+      sx={{
+        borderBottom: 1,
+        borderColor: 'divider',
+        bgcolor: (theme) => theme.palette.shell.headerBg,
+        color: (theme) => theme.palette.shell.headerText,
+      }}
+      data-testid="top-bar"
+    >
+      <Toolbar variant="dense" sx={{ gap: 0.5 }}>
+        {props.showCollapse ? (
+          <Tooltip title={collapsed ? t('expand') : t('collapse')}>
+            <IconButton
+              edge="start"
+              color="inherit"
+              onClick={props.onToggleCollapse}
+              aria-label={collapsed ? t('expand') : t('collapse')}
+            >
+              {collapsed ? <MenuIcon /> : <MenuOpenIcon />}
+            </IconButton>
+          </Tooltip>
+        ) : null}
+        <Tabs
+          value={topMenuId}
+          onChange={(_, id: string) => props.onTopMenu(id)}
+          variant="scrollable"
+          scrollButtons={false}
+          aria-label={ts('topMenu')}
+          textColor="inherit"
+          sx={{ flex: 1, minHeight: 48, '& .MuiTab-root': { minHeight: 48, textTransform: 'none' } }}
+        >
+          <Tab value="" label={ts('topHome')} icon={<HomeOutlined fontSize="small" />} iconPosition="start" />
+          {topMenu.map((item) => (
+            <Tab key={item.id} value={item.id} label={item.name} />
+          ))}
+        </Tabs>
+        <Tooltip title={ts('search')}>
+          <IconButton color="inherit" aria-label={ts('search')} onClick={props.onSearch}>
+            <SearchIcon />
           </IconButton>
         </Tooltip>
-        <Box sx={{ flex: 1 }} />
+        <FullscreenButton />
+        <ErrorLogButton />
+        <Notices />
+        <Tooltip title={ts('themeSettings')}>
+          <IconButton color="inherit" aria-label={ts('themeSettings')} onClick={props.onTheme}>
+            <PaletteOutlined />
+          </IconButton>
+        </Tooltip>
         <LanguageSwitch />
         <Tooltip title={t('lock')}>
-          <IconButton onClick={onLock} aria-label={t('lock')}>
+          <IconButton color="inherit" onClick={props.onLock} aria-label={t('lock')}>
             <LockOutlined />
           </IconButton>
         </Tooltip>
@@ -63,7 +127,7 @@ export function TopBar({ user, collapsed, onToggleCollapse, onLock, onLogout }: 
           color="inherit"
           onClick={(e) => setAnchor(e.currentTarget)}
           aria-label={t('userMenu')}
-          startIcon={<Avatar src={avatarSource(user?.avatar)} sx={{ width: 28, height: 28 }} alt="" />}
+          startIcon={<Avatar src={avatarSrc} sx={{ width: 28, height: 28 }} alt="" data-testid="avatar" />}
           sx={{ textTransform: 'none' }}
         >
           <Typography variant="body2" component="span" data-testid="real-name">
@@ -71,12 +135,25 @@ export function TopBar({ user, collapsed, onToggleCollapse, onLock, onLogout }: 
           </Typography>
         </Button>
         <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
-          <MenuItem
-            onClick={() => {
-              setAnchor(null);
-              onLogout();
-            }}
-          >
+          <MenuItem component={Link} href="/wel/index" onClick={() => setAnchor(null)}>
+            <ListItemIcon>
+              <HomeOutlined fontSize="small" />
+            </ListItemIcon>
+            {t('home')}
+          </MenuItem>
+          <MenuItem component={Link} href="/info/index" onClick={() => setAnchor(null)}>
+            <ListItemIcon>
+              <AccountCircleOutlined fontSize="small" />
+            </ListItemIcon>
+            {ts('info')}
+          </MenuItem>
+          <MenuItem onClick={pick(props.onSwitch)}>
+            <ListItemIcon>
+              <SwapHorizOutlined fontSize="small" />
+            </ListItemIcon>
+            {ts('switch.menu')}
+          </MenuItem>
+          <MenuItem onClick={pick(props.onLogout)}>
             <ListItemIcon>
               <LogoutOutlined fontSize="small" />
             </ListItemIcon>
@@ -84,6 +161,7 @@ export function TopBar({ user, collapsed, onToggleCollapse, onLock, onLogout }: 
           </MenuItem>
         </Menu>
       </Toolbar>
+      <Box />
     </AppBar>
   );
 }

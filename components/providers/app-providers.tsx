@@ -7,7 +7,8 @@ import { useEffect, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { configureFetcher, swrFetcher } from '@/lib/client/fetcher';
 import { hardNavigate } from '@/lib/client/navigation';
-import { theme } from '@/lib/theme/theme';
+import { useThemeName } from '@/components/shell/settings';
+import { portalTheme } from '@/lib/theme/themes';
 import { ConfirmProvider } from './confirm';
 import { NotifierProvider, useNotify } from './notifier';
 
@@ -32,8 +33,10 @@ function FetcherBridge() {
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {
+  // The theme chosen in the shell, by name (server renders use the default until the browser's choice is read).
+  const [themeName] = useThemeName();
   return (
-    <ThemeProvider theme={theme}>
+    <ThemeProvider theme={portalTheme(themeName)}>
       <CssBaseline />
       <NotifierProvider>
         <FetcherBridge />

@@ -4,7 +4,7 @@ import { createTheme } from '@mui/material/styles';
 export const defaultColour = '#409EFF';
 
 // System fonts only: the portal must not load fonts from other hosts (intranets behind proxies cannot reach them).
-const fontFamily = [
+export const fontFamily = [
   '"PingFang SC"',
   '"Hiragino Sans GB"',
   '"Microsoft YaHei"',

@@ -1,0 +1,124 @@
+'use client';
+
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import useSWR from 'swr';
+import { useNotify } from '@/components/providers/notifier';
+import { BladeError, bladeRequest } from '@/lib/client/fetcher';
+import { md5Hex } from '@/lib/client/md5';
+import { hardNavigate } from '@/lib/client/navigation';
+import { PortalDialog } from './portal-dialog';
+
+export interface GuestForm {
+  tenantId: string;
+  name: string;
+  account: string;
+  password: string;
+  password2: string;
+}
+
+export type GuestProblem = 'tenantRequired' | 'accountRequired' | 'passwordRequired' | 'mismatch';
+
+/** Spec 000 §5, in this order: tenant number, account name, both passwords, passwords equal. */
+export function guestProblem(form: GuestForm, needTenant: boolean): GuestProblem | null {
+  if (needTenant && !form.tenantId.trim()) return 'tenantRequired';
+  if (!form.account.trim()) return 'accountRequired';
+  if (!form.password || !form.password2) return 'passwordRequired';
+  if (form.password !== form.password2) return 'mismatch';
+  return null;
+}
+
+/**
+ * Registration of a third-party login guest: the tenant number is asked only when the host does not tell it
+ * (tenant/info); success shows the spec's message and logs out to /login.
+ */
+export function RegisterGuestDialog({
+  open,
+  oauthId,
+  onLogout,
+}: {
+  open: boolean;
+  oauthId?: string;
+  onLogout: () => Promise<void>;
+}) {
+  const t = useTranslations('shell.registerGuest');
+  const notify = useNotify();
+  const { data: hostTenant } = useSWR<{ tenantId?: string }>(
+    open
+      ? [
+          '/api/blade-system/tenant/info',
+          { domain: typeof window === 'undefined' ? '' : window.location.host },
+        ]
+      : null,
+  );
+  const inferred = hostTenant?.tenantId ?? '';
+  const [form, setForm] = useState<GuestForm>({
+    tenantId: '',
+    name: '',
+    account: '',
+    password: '',
+    password2: '',
+  });
+  const [busy, setBusy] = useState(false);
+  const field = (key: keyof GuestForm) => ({
+    value: form[key],
+    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value })),
+  });
+
+  const submit = async () => {
+    const problem = guestProblem(form, !inferred);
+    if (problem) {
+      notify(t(problem), 'error');
+      return;
+    }
+    setBusy(true);
+    try {
+      await bladeRequest('/api/blade-user/register-guest', {
+        method: 'POST',
+        silent: true,
+        body: {
+          tenantId: inferred || form.tenantId.trim(),
+          name: form.name.trim(),
+          account: form.account.trim(),
+          password: md5Hex(form.password),
+          oauthId: oauthId ?? '',
+        },
+      });
+      notify(t('submitted'), 'success');
+      await onLogout();
+      hardNavigate('/login');
+    } catch (err) {
+      notify(err instanceof BladeError && err.message ? err.message : t('failed'), 'error');
+      setBusy(false);
+    }
+  };
+
+  return (
+    <PortalDialog
+      open={open}
+      onClose={() => void onLogout().then(() => hardNavigate('/login'))}
+      title={t('title')}
+      width={480}
+      data-testid="register-guest-dialog"
+      actions={
+        <DialogActions>
+          <Button variant="contained" onClick={() => void submit()} disabled={busy}>
+            {t('submit')}
+          </Button>
+        </DialogActions>
+      }
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {inferred ? null : <TextField label={t('tenantId')} {...field('tenantId')} />}
+        <TextField label={t('name')} {...field('name')} />
+        <TextField label={t('account')} {...field('account')} />
+        <TextField label={t('password')} type="password" {...field('password')} />
+        <TextField label={t('password2')} type="password" {...field('password2')} />
+      </Stack>
+    </PortalDialog>
+  );
+}

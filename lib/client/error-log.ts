@@ -1,0 +1,106 @@
+/**
+ * The local error log (spec 000 §8 "Uncaught UI errors are logged locally (type, message, stack, info, url, time) and
+ * later sent as logs"). Entries live in localStorage so that they survive the reload an error often forces; the
+ * dialog in the top bar uploads them to blade-log (POST /api/blade-log/error/upload) or clears them.
+ */
+
+export interface ErrorLogEntry {
+  type: string;
+  url: string;
+  message: string;
+  stack: string;
+  info: string;
+  time: string;
+}
+
+const KEY = 'portal-errorLog';
+/** The newest entries are kept; one upload takes at most 100. */
+export const MAX_ENTRIES = 100;
+export const BADGE_MAX = 99;
+
+const listeners = new Set<() => void>();
+let cache: ErrorLogEntry[] | undefined;
+const EMPTY: ErrorLogEntry[] = [];
+
+const pad = (n: number) => String(n).padStart(2, '0');
+export function formatTime(d: Date): string {
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+function load(): ErrorLogEntry[] {
+  try {
+    const parsed = JSON.parse(window.localStorage.getItem(KEY) ?? '[]') as { content?: ErrorLogEntry[] };
+    return Array.isArray(parsed.content) ? parsed.content : [];
+  } catch {
+    return [];
+  }
+}
+
+function save(entries: ErrorLogEntry[]): void {
+  cache = entries;
+  try {
+    window.localStorage.setItem(
+      KEY,
+      JSON.stringify({ dataType: 'array', content: entries, datetime: Date.now() }),
+    );
+  } catch {
+    // Storage full: keep the in-memory list.
+  }
+  listeners.forEach((l) => l());
+}
+
+export function errorLogEntries(): ErrorLogEntry[] {
+  if (typeof window === 'undefined') return EMPTY;
+  cache ??= load();
+  return cache;
+}
+
+export const serverErrorLogEntries = () => EMPTY;
+
+export function subscribeErrorLog(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const text = (v: unknown, max: number) =>
+  (typeof v === 'string' ? v : v == null ? '' : String(v)).slice(0, max);
+
+export function recordError(error: unknown, type?: string, info = ''): void {
+  const err = error instanceof Error ? error : undefined;
+  const entry: ErrorLogEntry = {
+    type: text(type ?? err?.name ?? 'Error', 255) || 'Error',
+    url: text(window.location.pathname + window.location.search, 2000),
+    message: text(err?.message ?? error, 10_000),
+    stack: text(err?.stack ?? '', 20_000),
+    info: text(info, 10_000),
+    time: formatTime(new Date()),
+  };
+  save([entry, ...errorLogEntries()].slice(0, MAX_ENTRIES));
+}
+
+export function clearErrorLog(): void {
+  save([]);
+}
+
+/** What the badge shows: the count, at most 99 (then "99+"). */
+export function badgeText(count: number): string {
+  return count > BADGE_MAX ? `${BADGE_MAX}+` : String(count);
+}
+
+/** Records uncaught errors and unhandled rejections; returns the uninstaller. */
+export function installErrorLog(): () => void {
+  const onError = (e: ErrorEvent) => recordError(e.error ?? e.message, e.error?.name ?? 'Error');
+  const onRejection = (e: PromiseRejectionEvent) =>
+    recordError(e.reason, e.reason instanceof Error ? e.reason.name : 'UnhandledRejection');
+  window.addEventListener('error', onError);
+  window.addEventListener('unhandledrejection', onRejection);
+  return () => {
+    window.removeEventListener('error', onError);
+    window.removeEventListener('unhandledrejection', onRejection);
+  };
+}
+
+/** Tests: forget the cached list. */
+export function resetErrorLogCache(): void {
+  cache = undefined;
+}

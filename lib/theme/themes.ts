@@ -1,0 +1,228 @@
+import { createTheme, type Theme } from '@mui/material/styles';
+import { defaultColour, fontFamily } from './theme';
+
+/**
+ * The theme chooser's eleven themes (spec 000 §2). Each is a real MUI palette plus the colours of the shell's side bar
+ * and top bar; the choice is persisted by name (`theme-default`, …). "smart" keeps the reference's name theme-bule.
+ */
+
+export interface ShellColours {
+  sidebarBg: string;
+  sidebarText: string;
+  sidebarActiveBg: string;
+  sidebarActiveText: string;
+  logoBg: string;
+  headerBg: string;
+  headerText: string;
+  tagsBg: string;
+}
+
+declare module '@mui/material/styles' {
+  interface Palette {
+    shell: ShellColours;
+  }
+  interface PaletteOptions {
+    shell?: ShellColours;
+  }
+}
+
+export interface ThemeSpec {
+  name: string;
+  /** Message key under shell.themes. */
+  key: string;
+  mode: 'light' | 'dark';
+  primary: string;
+  secondary?: string;
+  background: string;
+  paper: string;
+  shell: ShellColours;
+}
+
+const dark = (bg: string, active: string, extra: Partial<ShellColours> = {}): ShellColours => ({
+  sidebarBg: bg,
+  sidebarText: 'rgba(255,255,255,0.78)',
+  sidebarActiveBg: active,
+  sidebarActiveText: '#fff',
+  logoBg: bg,
+  headerBg: '#fff',
+  headerText: 'rgba(0,0,0,0.78)',
+  tagsBg: '#fff',
+  ...extra,
+});
+
+export const THEMES: ThemeSpec[] = [
+  {
+    name: 'theme-default',
+    key: 'default',
+    mode: 'light',
+    primary: defaultColour,
+    background: '#f0f2f5',
+    paper: '#fff',
+    shell: dark('#20222a', defaultColour),
+  },
+  {
+    name: 'theme-white',
+    key: 'white',
+    mode: 'light',
+    primary: defaultColour,
+    background: '#f5f7fa',
+    paper: '#fff',
+    shell: {
+      sidebarBg: '#fff',
+      sidebarText: '#303133',
+      sidebarActiveBg: '#ecf5ff',
+      sidebarActiveText: defaultColour,
+      logoBg: '#fff',
+      headerBg: '#fff',
+      headerText: '#303133',
+      tagsBg: '#fff',
+    },
+  },
+  {
+    name: 'theme-dark',
+    key: 'dark',
+    mode: 'dark',
+    primary: '#409EFF',
+    background: '#121212',
+    paper: '#1e1e1e',
+    shell: dark('#191a23', '#409EFF', {
+      logoBg: '#0f1016',
+      headerBg: '#1e1e1e',
+      headerText: 'rgba(255,255,255,0.87)',
+      tagsBg: '#1e1e1e',
+    }),
+  },
+  {
+    name: 'theme-star',
+    key: 'star',
+    mode: 'dark',
+    primary: '#5ee4f7',
+    background: '#0b1535',
+    paper: '#142046',
+    shell: dark('#0b1535', 'rgba(94,228,247,0.25)', {
+      logoBg: '#081029',
+      headerBg: '#0b1535',
+      headerText: '#e3f6ff',
+      tagsBg: '#101c42',
+    }),
+  },
+  {
+    name: 'theme-bule',
+    key: 'smart',
+    mode: 'light',
+    primary: '#1e6fff',
+    background: '#eef3fb',
+    paper: '#fff',
+    shell: dark('#0c3a8c', '#1e6fff', { logoBg: '#0a2f72', headerBg: '#1e6fff', headerText: '#fff' }),
+  },
+  {
+    name: 'theme-iview',
+    key: 'iview',
+    mode: 'light',
+    primary: '#2d8cf0',
+    background: '#f5f7f9',
+    paper: '#fff',
+    shell: dark('#515a6e', '#2d8cf0', { logoBg: '#363e4f' }),
+  },
+  {
+    name: 'theme-vip',
+    key: 'vip',
+    mode: 'dark',
+    primary: '#d4af37',
+    background: '#1a1a1a',
+    paper: '#262626',
+    shell: dark('#141414', 'rgba(212,175,55,0.3)', {
+      sidebarActiveText: '#f5d67b',
+      logoBg: '#0d0d0d',
+      headerBg: '#262626',
+      headerText: '#f5d67b',
+      tagsBg: '#202020',
+    }),
+  },
+  {
+    name: 'theme-cool',
+    key: 'cool',
+    mode: 'light',
+    primary: '#6959cd',
+    background: '#f3f1fb',
+    paper: '#fff',
+    shell: dark('#3b3486', '#6959cd', { logoBg: '#2f2a6b', headerBg: '#6959cd', headerText: '#fff' }),
+  },
+  {
+    name: 'theme-d2',
+    key: 'd2',
+    mode: 'light',
+    primary: '#2f74ff',
+    background: '#ebf1f6',
+    paper: '#fff',
+    shell: {
+      sidebarBg: '#ebf1f6',
+      sidebarText: '#2f3b52',
+      sidebarActiveBg: '#d5e3ff',
+      sidebarActiveText: '#2f74ff',
+      logoBg: '#ebf1f6',
+      headerBg: '#ebf1f6',
+      headerText: '#2f3b52',
+      tagsBg: '#ebf1f6',
+    },
+  },
+  {
+    name: 'theme-hey',
+    key: 'hey',
+    mode: 'light',
+    primary: '#3399ff',
+    background: '#f4f6fa',
+    paper: '#fff',
+    shell: dark('#293846', '#3399ff', { logoBg: '#1f2d3a' }),
+  },
+  {
+    name: 'theme-lte',
+    key: 'lte',
+    mode: 'light',
+    primary: '#3c8dbc',
+    background: '#ecf0f5',
+    paper: '#fff',
+    shell: dark('#222d32', '#1e282c', {
+      sidebarActiveText: '#fff',
+      logoBg: '#367fa9',
+      headerBg: '#3c8dbc',
+      headerText: '#fff',
+    }),
+  },
+];
+
+export const DEFAULT_THEME_NAME = 'theme-default';
+
+export function themeSpec(name: string | undefined | null): ThemeSpec {
+  return THEMES.find((t) => t.name === name) ?? THEMES[0];
+}
+
+const built = new Map<string, Theme>();
+
+/** The MUI theme of a named theme; built once per name. */
+export function portalTheme(name: string | undefined | null): Theme {
+  const spec = themeSpec(name);
+  const hit = built.get(spec.name);
+  if (hit) return hit;
+  const theme = createTheme({
+    palette: {
+      mode: spec.mode,
+      primary: {
+        main: spec.primary,
+        contrastText: spec.mode === 'dark' && spec.key !== 'dark' ? '#000' : '#fff',
+      },
+      ...(spec.secondary ? { secondary: { main: spec.secondary } } : {}),
+      background: { default: spec.background, paper: spec.paper },
+      shell: spec.shell,
+    },
+    typography: { fontFamily, fontSize: 14 },
+    shape: { borderRadius: 4 },
+    components: {
+      MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
+      MuiButton: { defaultProps: { disableElevation: true } },
+      MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
+    },
+  });
+  built.set(spec.name, theme);
+  return theme;
+}
