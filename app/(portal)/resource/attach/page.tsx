@@ -1,0 +1,8 @@
+import { AttachScreen } from '@/components/system/attach-screen';
+import { requirePageSession } from '@/lib/server/require-session';
+
+export default async function Page() {
+  // Layouts and pages render in parallel: the page checks the session itself.
+  await requirePageSession();
+  return <AttachScreen />;
+}

@@ -1,0 +1,8 @@
+import { TenantScreen } from '@/components/system/tenant-screen';
+import { requirePageSession } from '@/lib/server/require-session';
+
+export default async function Page() {
+  // Layouts and pages render in parallel: the page checks the session itself.
+  await requirePageSession();
+  return <TenantScreen />;
+}

@@ -1,0 +1,47 @@
+'use client';
+
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
+import { PortalDialog } from '@/components/shell/portal-dialog';
+
+interface FormDialogProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  /** Absent in view mode: only a close button is shown. */
+  onSubmit?: () => void;
+  submitting?: boolean;
+  /** The spec's dialog default is 880 px wide. */
+  width?: number;
+  children: ReactNode;
+}
+
+/**
+ * A form in the portal's shared dialog (components/shell: draggable, not closed by Escape or a click outside,
+ * 880 px by default), with cancel / save buttons.
+ */
+export function FormDialog({ open, title, onClose, onSubmit, submitting, width, children }: FormDialogProps) {
+  const t = useTranslations('crud');
+  return (
+    <PortalDialog
+      open={open}
+      title={title}
+      onClose={onClose}
+      width={width}
+      actions={
+        <DialogActions>
+          <Button onClick={onClose}>{onSubmit ? t('cancel') : t('close')}</Button>
+          {onSubmit && (
+            <Button variant="contained" onClick={onSubmit} disabled={submitting}>
+              {t('save')}
+            </Button>
+          )}
+        </DialogActions>
+      }
+    >
+      <div style={{ paddingTop: 8 }}>{children}</div>
+    </PortalDialog>
+  );
+}

@@ -1,0 +1,59 @@
+'use client';
+
+import useSWR from 'swr';
+import type { FieldOption, TreeNode } from '@/components/crud/types';
+
+/** Every category-1 menu as a picker tree (`menu/tree`). */
+export function useMenuTree() {
+  return useSWR<TreeNode[]>('/api/blade-system/menu/tree');
+}
+
+/** Menus and their buttons (`menu/grant-tree`'s menu part): what role grants and tenant packages pick from. */
+export function useMenuGrantTree() {
+  const { data, ...rest } = useSWR<{ menu: TreeNode[] }>('/api/blade-system/menu/grant-tree');
+  return { data: data?.menu, ...rest };
+}
+
+/** The caller's tenant's departments (`dept/tree`); `tenantId` lets the platform administrator pick another. */
+export function useDeptTree(tenantId?: string) {
+  return useSWR<TreeNode[]>(
+    tenantId ? ['/api/blade-system/dept/tree', { tenantId }] : '/api/blade-system/dept/tree',
+  );
+}
+
+export function useRoleTree(tenantId?: string) {
+  return useSWR<TreeNode[]>(
+    tenantId ? ['/api/blade-system/role/tree', { tenantId }] : '/api/blade-system/role/tree',
+  );
+}
+
+/** The caller's tenant's posts (a page of up to 500, the most blade/ answers). */
+export function usePostSelect() {
+  const { data, ...rest } = useSWR<{ records: Array<{ id: string; postName: string }> }>([
+    '/api/blade-system/post/list',
+    { current: 1, size: 500 },
+  ]);
+  return { data: data?.records, ...rest };
+}
+
+interface DictItem {
+  dictKey: string | number;
+  dictValue: string;
+}
+
+/** A system dictionary as select options (`dict/dictionary?code=`). */
+export function useDictOptions(code: string, numeric = true): FieldOption[] {
+  const { data } = useSWR<DictItem[]>(['/api/blade-system/dict/dictionary', { code }]);
+  return (data ?? []).map((d) => ({
+    value: numeric ? Number(d.dictKey) : String(d.dictKey),
+    label: d.dictValue,
+  }));
+}
+
+/** Label of a select value, or the value itself. */
+export function optionLabel(options: FieldOption[], value: unknown): string {
+  return (
+    options.find((o) => String(o.value) === String(value))?.label ??
+    (value === undefined || value === null ? '' : String(value))
+  );
+}

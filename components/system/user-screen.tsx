@@ -1,0 +1,317 @@
+'use client';
+
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useTranslations } from 'next-intl';
+import { useMemo, useState } from 'react';
+import { z } from 'zod';
+import { CrudScreen } from '@/components/crud/crud-screen';
+import { joinIds, splitIds } from '@/components/crud/ids';
+import { CrudForm } from '@/components/crud/crud-form';
+import { FormDialog } from '@/components/crud/form-dialog';
+import type { CrudField, FieldOption, FormMode, FormValues, TreeNode } from '@/components/crud/types';
+import { useCrudForm } from '@/components/crud/use-crud-form';
+import { useConfirm } from '@/components/providers/confirm';
+import { useNotify } from '@/components/providers/notifier';
+import { bladeRequest } from '@/lib/client/fetcher';
+import { usePermissions } from '@/lib/permissions/use-permissions';
+import { SideTree } from './side-tree';
+import { TreePickDialog } from './tree-pick-dialog';
+import { optionLabel, useDeptTree, useDictOptions, usePostSelect, useRoleTree } from './use-system-data';
+
+interface User {
+  id: string;
+  tenantId: string;
+  account: string;
+  realName: string;
+  name: string;
+  code: string;
+  phone: string;
+  email: string;
+  sex: number;
+  birthday: string;
+  roleId: string;
+  deptId: string;
+  postId: string;
+  roleName: string;
+  deptName: string;
+}
+
+/**
+ * Users by department (spec 001 §7.4): a department tree beside the page of users; add, edit, view, delete;
+ * reset password, role grant and unlock for the selected users.
+ */
+export function UserScreen() {
+  const t = useTranslations('system.user');
+  const tcrud = useTranslations('crud');
+  const notify = useNotify();
+  const confirm = useConfirm();
+  const { can } = usePermissions();
+  const [deptId, setDeptId] = useState<string | null>(null);
+  const [granting, setGranting] = useState<string[] | null>(null);
+  const [platform, setPlatform] = useState<{ id: string; userType: number | ''; userExt: string } | null>(
+    null,
+  );
+  const { data: deptTree = [] } = useDeptTree();
+  const { data: roleTree = [] } = useRoleTree();
+  const { data: posts = [] } = usePostSelect();
+  const sexOptions = useDictOptions('sex');
+  const postTree: TreeNode[] = posts.map((p) => ({ id: String(p.id), title: p.postName }));
+
+  const schema = useMemo(
+    () => (mode: FormMode) =>
+      z
+        .object({
+          account: z.string().trim().min(1, t('accountRequired')).max(45),
+          realName: z.string().trim().min(1, t('realNameRequired')).max(10),
+          name: z.string().trim().max(20).optional(),
+          password: mode === 'add' ? z.string().min(6, t('passwordRule')).max(64) : z.any(),
+          password2: z.any(),
+          phone: z.string().trim().max(45).optional(),
+          email: z.union([z.literal(''), z.email(t('emailInvalid'))]).optional(),
+          roleId: z.array(z.string()).min(1, t('roleRequired')),
+          deptId: z.array(z.string()).min(1, t('deptRequired')),
+          postId: z.array(z.string()).optional(),
+        })
+        .refine((v) => mode !== 'add' || v.password === v.password2, {
+          path: ['password2'],
+          message: t('passwordMismatch'),
+        }),
+    [t],
+  );
+
+  const fields: CrudField[] = [
+    { name: 'account', label: t('account'), readOnlyIn: ['edit'] },
+    { name: 'realName', label: t('realName') },
+    { name: 'password', label: t('password'), kind: 'password', hiddenIn: ['edit', 'view'] },
+    { name: 'password2', label: t('password2'), kind: 'password', hiddenIn: ['edit', 'view'] },
+    { name: 'name', label: t('name') },
+    { name: 'code', label: t('code') },
+    { name: 'phone', label: t('phone') },
+    { name: 'email', label: t('email') },
+    { name: 'sex', label: t('sex'), kind: 'select', options: sexOptions },
+    { name: 'birthday', label: t('birthday'), kind: 'date' },
+    { name: 'roleId', label: t('role'), kind: 'treeMulti', tree: roleTree },
+    { name: 'deptId', label: t('dept'), kind: 'treeMulti', tree: deptTree },
+    { name: 'postId', label: t('post'), kind: 'treeMulti', tree: postTree },
+  ];
+  const columns: GridColDef<User>[] = [
+    { field: 'account', headerName: t('account'), flex: 1, minWidth: 120, sortable: true },
+    { field: 'realName', headerName: t('realName'), flex: 1, minWidth: 100, sortable: true },
+    { field: 'roleName', headerName: t('role'), flex: 1, minWidth: 120 },
+    { field: 'deptName', headerName: t('dept'), flex: 1, minWidth: 120 },
+    { field: 'phone', headerName: t('phone'), width: 130 },
+    {
+      field: 'sex',
+      headerName: t('sex'),
+      width: 70,
+      valueGetter: (_, row) => optionLabel(sexOptions, row.sex),
+    },
+  ];
+
+  const bulk = async (path: string, ids: string[], text: string) => {
+    if (!ids.length) {
+      notify(tcrud('selectAtLeastOne'), 'warning');
+      return false;
+    }
+    if (!(await confirm(text))) return false;
+    await bladeRequest(path, { method: 'POST', params: { userIds: joinIds(ids) } });
+    notify(tcrud('success'), 'success');
+    return true;
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '240px 1fr' }, gap: 2 }}>
+      <SideTree title={t('deptTree')} tree={deptTree} selected={deptId} onSelect={setDeptId} />
+      <CrudScreen<User>
+        title={t('title')}
+        api={{
+          list: '/api/blade-user/page',
+          detail: '/api/blade-user/detail',
+          submit: '/api/blade-user/submit',
+          update: '/api/blade-user/update',
+          remove: '/api/blade-user/remove',
+        }}
+        params={{ deptId: deptId ?? undefined }}
+        columns={columns}
+        fields={fields}
+        schema={schema}
+        emptyValues={{
+          account: '',
+          realName: '',
+          name: '',
+          password: '',
+          password2: '',
+          code: '',
+          phone: '',
+          email: '',
+          sex: '',
+          birthday: '',
+          roleId: [],
+          deptId: deptId ? [deptId] : [],
+          postId: [],
+        }}
+        onAddValues={() => ({ deptId: deptId ? [deptId] : [] })}
+        searchFields={[
+          { name: 'account', label: t('account') },
+          { name: 'realName', label: t('realName') },
+        ]}
+        permissions={{ add: 'user_add', edit: 'user_edit', delete: 'user_delete', view: 'user_view' }}
+        toForm={(row) => ({
+          ...row,
+          roleId: splitIds(row.roleId),
+          deptId: splitIds(row.deptId),
+          postId: splitIds(row.postId),
+          sex: row.sex === -1 ? '' : row.sex,
+        })}
+        toBody={(v, mode) => {
+          const { password, password2, roleName: _r, deptName: _d, ...rest } = v;
+          return {
+            ...rest,
+            roleId: joinIds(v.roleId as string[]),
+            deptId: joinIds(v.deptId as string[]),
+            postId: joinIds(v.postId as string[]),
+            sex: v.sex === '' ? undefined : v.sex,
+            birthday: v.birthday || undefined,
+            // blade-user hashes the form's password as a login would (md5, then argon2id); edits never send one.
+            ...(mode === 'add' ? { password, password2 } : {}),
+          } satisfies FormValues;
+        }}
+        rowActions={[
+          {
+            label: t('platform'),
+            hidden: !can('user_platform'),
+            onClick: async (row) => {
+              const { data } = await bladeRequest<{ userType: number; userExt: string }>(
+                '/api/blade-user/platform-detail',
+                { params: { id: row.id } },
+              );
+              setPlatform({
+                id: row.id,
+                userType: data.userType > 0 ? data.userType : '',
+                userExt: data.userExt ?? '',
+              });
+            },
+          },
+        ]}
+        toolbarExtra={({ selected, reload }) => (
+          <>
+            {can('user_role') && (
+              <Button
+                variant="outlined"
+                onClick={() =>
+                  selected.length ? setGranting(selected) : notify(tcrud('selectAtLeastOne'), 'warning')
+                }
+              >
+                {t('grantRoles')}
+              </Button>
+            )}
+            {can('user_reset') && (
+              <Button
+                variant="outlined"
+                onClick={() =>
+                  void bulk('/api/blade-user/reset-password', selected, t('resetConfirm')).then(() =>
+                    reload(),
+                  )
+                }
+              >
+                {t('resetPassword')}
+              </Button>
+            )}
+            {can('user_unlock') && (
+              <Button
+                variant="outlined"
+                onClick={() =>
+                  void bulk('/api/blade-user/unlock', selected, t('unlockConfirm')).then(() => reload())
+                }
+              >
+                {t('unlock')}
+              </Button>
+            )}
+            {platform && (
+              <PlatformDialog
+                initial={platform}
+                onClose={() => setPlatform(null)}
+                onSave={async (values) => {
+                  await bladeRequest('/api/blade-user/update-platform', {
+                    method: 'POST',
+                    body: { id: platform.id, ...values },
+                  });
+                  notify(tcrud('success'), 'success');
+                  setPlatform(null);
+                  await reload();
+                }}
+              />
+            )}
+            {granting && (
+              <TreePickDialog
+                open
+                title={t('grantRoles')}
+                sections={[{ key: 'roleIds', label: t('role'), tree: roleTree, initial: [] }]}
+                onClose={() => setGranting(null)}
+                onSubmit={async (picked) => {
+                  if (!picked.roleIds?.length) {
+                    notify(t('roleRequired'), 'warning');
+                    return;
+                  }
+                  await bladeRequest('/api/blade-user/grant', {
+                    method: 'POST',
+                    params: { userIds: joinIds(granting), roleIds: joinIds(picked.roleIds) },
+                  });
+                  notify(tcrud('success'), 'success');
+                  setGranting(null);
+                  await reload();
+                }}
+              />
+            )}
+          </>
+        )}
+      />
+    </Box>
+  );
+}
+
+/** 平台配置: the user's type (WEB, APP, other, external user) and free-form extension data. */
+function PlatformDialog({
+  initial,
+  onClose,
+  onSave,
+}: {
+  initial: { userType: number | ''; userExt: string };
+  onClose: () => void;
+  onSave: (values: { userType: number; userExt: string }) => Promise<void>;
+}) {
+  const t = useTranslations('system.user');
+  const schema = useMemo(
+    () =>
+      z.object({
+        userType: z.number({ error: t('userTypeRequired') }),
+        userExt: z.string().max(2000).optional(),
+      }),
+    [t],
+  );
+  const form = useCrudForm<FormValues>(schema, initial);
+  const types: FieldOption[] = [1, 2, 3, 4].map((v) => ({ value: v, label: t(`userType${v}`) }));
+  return (
+    <FormDialog
+      open
+      width={560}
+      title={t('platform')}
+      onClose={onClose}
+      onSubmit={() => {
+        if (form.validate()) void onSave(form.values as { userType: number; userExt: string });
+      }}
+    >
+      <CrudForm
+        columns={1}
+        mode="edit"
+        form={form}
+        fields={[
+          { name: 'userType', label: t('userType'), kind: 'select', options: types },
+          { name: 'userExt', label: t('userExt'), kind: 'textarea' },
+        ]}
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,179 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { login } from './helpers';
+
+/** Screens of system administration as the platform administrator: spec §2 / §5 texts, real blade/ calls. */
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+
+async function blurEmpty(dialog: Locator, label: string) {
+  const input = dialog.getByLabel(label, { exact: true });
+  await input.focus();
+  await input.blur();
+}
+
+test.describe('system administration screens', () => {
+  test.beforeEach(async ({ page }) => {
+    await login(page);
+  });
+
+  test('tenant package: columns, required texts, menuId saved, search, no view button, delete', async ({
+    page,
+  }) => {
+    await page.goto('/system/tenantpackage');
+    const grid = page.getByRole('grid', { name: '租户产品包' });
+    for (const header of ['产品包名称', '菜单列表', '备注']) {
+      await expect(grid.getByRole('columnheader', { name: header })).toBeVisible();
+    }
+    await page.getByRole('button', { name: '删除' }).first().click();
+    await expect(page.getByText('请选择至少一条数据')).toBeVisible();
+
+    await page.getByRole('button', { name: '新增', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: /新增租户产品包/ });
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect(dialog.getByText('请输入产品包名称')).toBeVisible();
+    await expect(dialog.getByText('请选择菜单')).toBeVisible();
+    await dialog.getByLabel('产品包名称').fill('E2E基础包');
+    const system = dialog.getByRole('treeitem', { name: /系统管理/ }).first();
+    await system.locator('input[type="checkbox"]').first().check();
+    await dialog.getByLabel('备注').fill('端到端');
+    await shot(page, 'tenant-package-dialog');
+    const saved = page.waitForResponse((r) => r.url().includes('/tenant-package/submit'));
+    await dialog.getByRole('button', { name: '保存' }).click();
+    const body = (await saved).request().postDataJSON() as { menuId: string; packageName: string };
+    expect(body.packageName).toBe('E2E基础包');
+    expect(body.menuId).toMatch(/^\d+(,\d+)+$/);
+    await expect(page.getByText('新增成功')).toBeVisible();
+    await expect(grid.getByText('E2E基础包')).toBeVisible();
+    await expect(grid.getByRole('button', { name: '查看' })).toHaveCount(0);
+    await shot(page, 'tenant-package');
+
+    const search = page.getByRole('search');
+    await search.getByLabel('产品包名称').fill('不存在的包');
+    await search.getByRole('button', { name: '搜索' }).click();
+    await expect(grid.getByText('E2E基础包')).toHaveCount(0);
+    await search.getByRole('button', { name: '清空' }).click();
+    await expect(grid.getByText('E2E基础包')).toBeVisible();
+
+    const row = grid.getByRole('row', { name: /E2E基础包/ });
+    await row.getByRole('button', { name: '删除' }).click();
+    await expect(page.getByText('确定将选择数据删除?')).toBeVisible();
+    await page.getByRole('button', { name: '确定' }).click();
+    await expect(page.getByText('删除成功')).toBeVisible();
+    await expect(grid.getByText('E2E基础包')).toHaveCount(0);
+  });
+
+  test('parameters: on-blur required texts, add, edit', async ({ page }) => {
+    await page.goto('/system/param');
+    await page.getByRole('button', { name: '新增', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await blurEmpty(dialog, '参数名称');
+    await expect(dialog.getByText('请输入参数名称')).toBeVisible();
+    await blurEmpty(dialog, '参数键名');
+    await expect(dialog.getByText('请输入参数键名')).toBeVisible();
+    await blurEmpty(dialog, '参数键值');
+    await expect(dialog.getByText('请输入参数键值')).toBeVisible();
+    await shot(page, 'param-dialog');
+    await dialog.getByLabel('参数名称', { exact: true }).fill('端到端参数');
+    await dialog.getByLabel('参数键名', { exact: true }).fill('e2e.param');
+    await dialog.getByLabel('参数键值', { exact: true }).fill('on');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByText('新增成功')).toBeVisible();
+    const grid = page.getByRole('grid', { name: '参数' });
+    const row = grid.getByRole('row', { name: /e2e\.param/ });
+    await expect(row).toBeVisible();
+    await row.getByRole('button', { name: '编辑' }).click();
+    const edit = page.getByRole('dialog');
+    await edit.getByLabel('参数键值', { exact: true }).fill('off');
+    await edit.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByText('更新成功')).toBeVisible();
+    await expect(row.getByText('off')).toBeVisible();
+    await shot(page, 'param');
+  });
+
+  for (const layout of ['horizontal', 'vertical'] as const) {
+    test(`dictionaries, ${layout} layout: parents, children, fixed child code, validation`, async ({
+      page,
+    }) => {
+      await page.goto(`/dict-${layout}/index`);
+      const parents = page.getByRole('region', { name: '字典列表' });
+      const children = page.getByRole('region', { name: '字典配置' });
+      await parents.getByRole('gridcell', { name: 'sex', exact: true }).click();
+      await expect(children.getByRole('gridcell', { name: '男' })).toBeVisible();
+
+      const code = `e2e_${layout}`;
+      await parents.getByRole('button', { name: '新增', exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: '保存' }).click();
+      await expect(dialog.getByText('请输入字典编号')).toBeVisible();
+      await expect(dialog.getByText('请输入字典名称')).toBeVisible();
+      await dialog.getByLabel('字典编号').fill(code);
+      await dialog.getByLabel('字典名称').fill(`颜色${layout}`);
+      await dialog.getByLabel('字典排序').fill('50');
+      await dialog.getByRole('button', { name: '保存' }).click();
+      await expect(page.getByText('新增成功')).toBeVisible();
+
+      await parents.getByRole('search').getByLabel('字典编号').fill(code);
+      await parents.getByRole('search').getByRole('button', { name: '搜索' }).click();
+      await parents.getByRole('gridcell', { name: code, exact: true }).click();
+      await children.getByRole('button', { name: '新增', exact: true }).click();
+      const child = page.getByRole('dialog');
+      await expect(child.getByLabel('字典编号')).toHaveValue(code);
+      await expect(child.getByLabel('字典编号')).toBeDisabled();
+      await expect(child.getByLabel('上级字典')).toBeDisabled();
+      await child.getByRole('button', { name: '保存' }).click();
+      await expect(child.getByText('请输入字典键值')).toBeVisible();
+      await child.getByLabel('字典名称').fill('红');
+      await child.getByLabel('字典键值').fill('red');
+      await child.getByLabel('字典排序').fill('1');
+      await child.getByRole('button', { name: '保存' }).click();
+      await expect(page.getByText('新增成功')).toBeVisible();
+      await expect(children.getByRole('gridcell', { name: '红' })).toBeVisible();
+      await shot(page, `dict-${layout}`);
+    });
+  }
+});
+
+test.describe('every administration page loads its list', () => {
+  const pages: Array<[string, string]> = [
+    ['/system/user', 'user'],
+    ['/system/dept', 'dept'],
+    ['/system/post', 'post'],
+    ['/system/menu', 'menu'],
+    ['/system/topmenu', 'topmenu'],
+    ['/system/tenant', 'tenant'],
+    ['/system/client', 'client'],
+    ['/system/region', 'region'],
+    ['/system/dictbiz', 'dictbiz'],
+    ['/authority/role', 'role'],
+    ['/authority/datascope', 'datascope'],
+    ['/authority/apiscope', 'apiscope'],
+    ['/monitor/log/usual', 'log-usual'],
+    ['/monitor/log/api', 'log-api'],
+    ['/monitor/log/error', 'log-error'],
+    ['/resource/oss', 'oss'],
+    ['/resource/sms', 'sms'],
+    ['/resource/attach', 'attach'],
+    ['/tool/code', 'code'],
+    ['/tool/model', 'model'],
+    ['/tool/datasource', 'datasource'],
+  ];
+  test('as the platform administrator, without an error toast', async ({ page }) => {
+    test.setTimeout(300_000);
+    await login(page);
+    const failures: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/api/') && r.status() >= 400) failures.push(`${r.status()} ${r.url()}`);
+    });
+    for (const [path, name] of pages) {
+      await page.goto(path);
+      await expect(page.getByRole('grid').first()).toBeVisible({ timeout: 20_000 });
+      await expect(page.locator('.MuiDataGrid-overlay, .MuiDataGrid-row').first()).toBeVisible({
+        timeout: 20_000,
+      });
+      await page.waitForLoadState('networkidle');
+      await shot(page, `page-${name}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
