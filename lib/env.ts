@@ -93,6 +93,21 @@ const rawSchema = z.object({
   BENCH_ECHO_FILE: z.string().optional(),
   BLADE_PORT: z.coerce.number().int().min(1).max(65535).default(8100),
   BLADE_HOST: z.string().optional(),
+  BASE_PATH: z
+    .string()
+    .regex(
+      /^(\/[A-Za-z0-9._~-]+)+$/,
+      'BASE_PATH must look like /portal or /apps/portal (no trailing slash, no query)',
+    )
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  RATE_LIMIT_LOGIN_ACCOUNT: z.coerce.number().int().min(1).max(100000).default(20),
+  RATE_LIMIT_LOGIN_ADDRESS: z.coerce.number().int().min(1).max(1000000).default(1200),
+  RATE_LIMIT_CAPTCHA_ADDRESS: z.coerce.number().int().min(1).max(1000000).default(2400),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120000).default(25000),
+  PORTAL_SERVER: boolish.default(false),
+  HOST: z.string().min(1).optional(),
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60000).optional(),
 });
 
 export type AppEnv = 'development' | 'test' | 'production';
@@ -124,6 +139,22 @@ export interface Config {
   /** `npm run start:blade`: where the standalone API listens. */
   bladePort: number;
   bladeHost?: string;
+  /** Sub-path the portal is served under (`/portal`), '' at the root. Fixed at build time (see next.config.mjs). */
+  basePath: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Login attempts allowed per account (tenant + account) in 10 minutes (lib/bff/rate-limit.ts). */
+  rateLimitLoginAccount: number;
+  /** Login attempts allowed per client address in 10 minutes: a whole office behind one proxy address shares it. */
+  rateLimitLoginAddress: number;
+  /** Captcha images allowed per client address in 10 minutes. */
+  rateLimitCaptchaAddress: number;
+  /** SIGTERM: how long in-flight requests may run before the process exits anyway (scripts/server.mjs). */
+  shutdownGraceMs: number;
+  /**
+   * Set by scripts/server.mjs (never by operators): that server rewrites X-Forwarded-* from the TCP peer, so the
+   * forwarded headers a route handler sees are facts, whether or not TRUSTED_PROXIES is set.
+   */
+  forwardedVerified: boolean;
 }
 
 export class ConfigError extends Error {
@@ -230,6 +261,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     benchEchoFile: raw.BENCH_ECHO_FILE,
     bladePort: raw.BLADE_PORT,
     bladeHost: raw.BLADE_HOST,
+    basePath: raw.BASE_PATH ?? '',
+    // Under jest the request log would bury the test output; tests that read it set their own logger.
+    logLevel: raw.LOG_LEVEL ?? (process.env.JEST_WORKER_ID ? 'silent' : 'info'),
+    rateLimitLoginAccount: raw.RATE_LIMIT_LOGIN_ACCOUNT,
+    rateLimitLoginAddress: raw.RATE_LIMIT_LOGIN_ADDRESS,
+    rateLimitCaptchaAddress: raw.RATE_LIMIT_CAPTCHA_ADDRESS,
+    shutdownGraceMs: raw.SHUTDOWN_GRACE_MS,
+    forwardedVerified: raw.PORTAL_SERVER,
   };
 }
 

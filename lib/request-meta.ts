@@ -6,9 +6,19 @@ import { getConfig } from '@/lib/env';
  *
  * A route handler never sees the TCP peer: Next fills `x-forwarded-for` / `x-forwarded-proto` from the socket only
  * when the request did not already carry them, so a client talking to the portal directly can write them itself.
- * The forwarded headers are therefore believed only when TRUSTED_PROXIES is set, which declares that the portal is
- * reachable only through those proxies (the network must make that true).
+ * Under `next start` the forwarded headers are therefore believed only when TRUSTED_PROXIES is set, which declares
+ * that the portal is reachable only through those proxies (the network must make that true).
+ *
+ * The production server (scripts/server.mjs, `npm start` and the container) sees the TCP peer: it drops X-Forwarded-*
+ * sent by a peer outside TRUSTED_PROXIES and appends the peer to X-Forwarded-For, so there the headers are facts
+ * (`forwardedVerified`) and a client that reaches the portal directly cannot forge its address, scheme or host.
  */
+
+/** Whether X-Forwarded-* may be believed at all in this process. */
+export function forwardedTrusted(): boolean {
+  const { trustedProxies, forwardedVerified } = getConfig();
+  return forwardedVerified || trustedProxies.length > 0;
+}
 
 const trustedListCache = new WeakMap<string[], BlockList>();
 
@@ -43,7 +53,7 @@ function firstValue(value: string | null): string | undefined {
  */
 export function clientIp(headers: Headers): string | undefined {
   const { trustedProxies } = getConfig();
-  if (trustedProxies.length === 0) return undefined;
+  if (!forwardedTrusted()) return undefined;
   const chain = (headers.get('x-forwarded-for') ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -58,7 +68,7 @@ export function clientIp(headers: Headers): string | undefined {
 /** Whether the browser reached the portal over https (decides the cookie's name and Secure flag). */
 export function isHttpsRequest(headers: Headers, url?: string): boolean {
   const proto = firstValue(headers.get('x-forwarded-proto'));
-  if (getConfig().trustedProxies.length > 0 && proto) return proto === 'https';
+  if (forwardedTrusted() && proto) return proto === 'https';
   if (url) return new URL(url).protocol === 'https:';
   return proto === 'https';
 }

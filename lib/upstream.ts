@@ -277,6 +277,20 @@ export async function ensureUpstreamReady(): Promise<void> {
   if (!config.bladeApiUrl) await loadBlade(config);
 }
 
+/** The embedded API's database when this process opened it (backups run in the process that holds it), else null. */
+export async function embeddedDatabase(): Promise<Blade['db'] | null> {
+  const pending = store.__portalBlade;
+  return pending ? (await pending).db : null;
+}
+
+/** Shutdown: closes the upstream's connections, or the embedded database and its DATA_DIR lock. */
+export async function closeUpstream(): Promise<void> {
+  const current = store.__portalUpstream;
+  store.__portalUpstream = undefined;
+  await current?.close();
+  await closeBlade();
+}
+
 /** Tests: serve the in-process upstream from a Blade they created (e.g. on an in-memory database). */
 export function setBladeForTests(blade: Blade | undefined): void {
   store.__portalBlade = blade ? Promise.resolve(blade) : undefined;
@@ -284,8 +298,5 @@ export function setBladeForTests(blade: Blade | undefined): void {
 
 /** Tests switch configurations: drop the instance (closing its connections or database). */
 export async function resetUpstreamForTests(): Promise<void> {
-  const current = store.__portalUpstream;
-  store.__portalUpstream = undefined;
-  await current?.close();
-  await closeBlade();
+  await closeUpstream();
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: validate the configuration, build the portal when no production build exists, then serve it.
-// `next start` forces NODE_ENV=production, so the operator's intent is recorded as APP_ENV first (see lib/env.ts).
+// `npm start`: validate the configuration, build the portal when no production build exists, then serve it with the
+// production server (scripts/server.mjs: trusted-proxy headers, graceful shutdown, request logs).
+// Serving forces NODE_ENV=production, so the operator's intent is recorded as APP_ENV first (see lib/env.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -32,9 +33,9 @@ if (!existsSync(path.join(root, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID'
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, [nextBin, 'start', '-p', String(config.port)], {
+const server = spawn(process.execPath, [path.join(root, 'scripts', 'server.mjs')], {
   cwd: root,
-  env,
+  env: { ...env, PORT: String(config.port) },
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

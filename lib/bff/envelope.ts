@@ -1,4 +1,5 @@
 import { MSG } from '@/lib/bff/messages';
+import { API_CSP } from '@/lib/server/security-headers';
 
 /** Headers every response of the BFF carries: nothing it answers may be cached or sniffed (SECURITY 12). */
 export function baseHeaders(): Headers {
@@ -6,6 +7,8 @@ export function baseHeaders(): Headers {
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'same-origin',
+    // A file served inline (say an HTML upload opened directly) can run nothing and be framed only by our pages.
+    'Content-Security-Policy': API_CSP,
   });
 }
 

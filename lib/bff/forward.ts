@@ -6,7 +6,8 @@ import { getConfig } from '@/lib/env';
 import { clientIp } from '@/lib/request-meta';
 import { getUpstream } from '@/lib/upstream';
 
-const LONG_RUNNING_PATH = /export|import|download|upload/i;
+// Previews and stamping may convert an Office file with LibreOffice first (up to two minutes).
+const LONG_RUNNING_PATH = /export|import|download|upload|preview|signatureDocument|viewOfd/i;
 
 /** Uploads, imports, exports and downloads get the long timeout; everything else the default (SECURITY 11). */
 export function upstreamTimeoutMs(path: string, contentType: string | null): number {

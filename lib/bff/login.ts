@@ -3,8 +3,11 @@ import { envelope, jsonResponse, withCookies } from '@/lib/bff/envelope';
 import { callUpstream, upstreamHeaders } from '@/lib/bff/forward';
 import { LOGIN_HEADERS } from '@/lib/bff/headers';
 import { MSG } from '@/lib/bff/messages';
+import { rateLimits } from '@/lib/bff/rate-limit';
 import { basicAuthorization } from '@/lib/bff/refresh';
+import { noteIdentity } from '@/lib/bff/request-log';
 import { forwardedSearch } from '@/lib/bff/routes';
+import { getLogger } from '@/lib/log';
 import { clearSessionCookie, createSession, sessionSetCookie } from '@/lib/session';
 
 /**
@@ -21,6 +24,24 @@ function grantsAllowed(query: URLSearchParams, body: URLSearchParams): boolean {
   return grants.length > 0 && grants.every((grant) => BROWSER_GRANTS.has(grant));
 }
 
+/**
+ * Login attempts per account: the tenant (header, else parameter) and the account name, as the upstream identifies
+ * them. Checked before the upstream call, so a guessing run costs neither argon2 time nor captcha lookups.
+ */
+function accountLimit(request: Request, query: URLSearchParams, form: URLSearchParams): Response | null {
+  const param = (name: string) => form.get(name) ?? query.get(name) ?? '';
+  const tenant = request.headers.get('tenant-id') ?? param('tenantId');
+  const account = param('username') || param('account');
+  if (!account) return null;
+  const wait = rateLimits().loginAccount.take(`${tenant.trim()}\u0000${account.trim().toLowerCase()}`);
+  if (wait === 0) return null;
+  // The account name is not a secret, but the tenant/user pair is enough for the operator.
+  getLogger().warn({ tenant: tenant || undefined, account }, 'rate limited (account)');
+  const response = envelope(429, MSG.tooManyRequests);
+  response.headers.set('Retry-After', String(wait));
+  return response;
+}
+
 export async function handleLogin(request: Request): Promise<Response> {
   if (request.method !== 'POST') return envelope(405, MSG.methodNotSupported);
   const url = new URL(request.url);
@@ -28,9 +49,12 @@ export async function handleLogin(request: Request): Promise<Response> {
   const isForm = /^application\/x-www-form-urlencoded/i.test(contentType);
   const bodyText = await readSmallBody(request, MAX_LOGIN_BODY);
   if (bodyText === null) return envelope(400, MSG.badRequest);
-  if (!grantsAllowed(url.searchParams, new URLSearchParams(isForm ? bodyText : ''))) {
+  const form = new URLSearchParams(isForm ? bodyText : '');
+  if (!grantsAllowed(url.searchParams, form)) {
     return envelope(400, MSG.grantNotAllowed);
   }
+  const limited = accountLimit(request, url.searchParams, form);
+  if (limited) return limited;
 
   const headers = upstreamHeaders(request);
   headers.delete('content-length');
@@ -61,6 +85,7 @@ export async function handleLogin(request: Request): Promise<Response> {
       : envelope(upstream.status, MSG.serverError);
     return withCookies(failure, [clearSessionCookie(request)]);
   }
+  noteIdentity(request, String(userFields.tenant_id ?? ''), String(userFields.user_id ?? ''));
   const session = createSession({
     at,
     rt,

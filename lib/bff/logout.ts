@@ -1,6 +1,8 @@
 import { envelope, ok, withCookies } from '@/lib/bff/envelope';
 import { bearer, callUpstream, serviceHeaders } from '@/lib/bff/forward';
 import { MSG } from '@/lib/bff/messages';
+import { noteIdentity } from '@/lib/bff/request-log';
+import { getLogger } from '@/lib/log';
 import { refreshTokens, tokensAreDue, withTokens } from '@/lib/bff/refresh';
 import { clearSessionCookie, sessionCookieValue, unsealSession } from '@/lib/session';
 
@@ -14,6 +16,7 @@ export async function handleLogout(request: Request): Promise<Response> {
   const seal = sessionCookieValue(request);
   let session = seal ? await unsealSession(seal) : null;
   if (session) {
+    noteIdentity(request, session.tenantId, session.userId);
     // An access token the upstream no longer accepts cannot revoke anything: renew it first.
     if (tokensAreDue(session)) {
       const outcome = await refreshTokens(session, request);
@@ -27,7 +30,7 @@ export async function handleLogout(request: Request): Promise<Response> {
       headers,
     });
     await upstream.body?.cancel();
-    if (!upstream.ok) console.warn(`[bff] upstream logout answered ${upstream.status}`);
+    if (!upstream.ok) getLogger().warn({ status: upstream.status }, 'upstream logout failed');
   }
   return withCookies(ok(), [clearSessionCookie(request)]);
 }

@@ -16,4 +16,5 @@ export const MSG = {
   timeout: '服务响应超时，请稍后再试',
   serverError: '服务器异常',
   clientClosed: '客户端已断开',
+  tooManyRequests: '请求过于频繁，请稍后再试',
 } as const;

@@ -6,6 +6,7 @@ import { envelope, ok, withCookies } from '@/lib/bff/envelope';
 import { hashLockPassword, verifyLockPassword } from '@/lib/bff/lock-password';
 import { MSG } from '@/lib/bff/messages';
 import { grantByRefreshToken, withTokens } from '@/lib/bff/refresh';
+import { withRequestLog } from '@/lib/bff/request-log';
 import { requireSession } from '@/lib/bff/session-gate';
 import { newSessionId, readSession, sessionSetCookie, type PortalSession } from '@/lib/session';
 
@@ -26,7 +27,7 @@ const switchSchema = z.object({
 });
 
 /** GET /api/portal/session — what the pages need to know, never a token. Does not count as activity. */
-export async function handleSessionInfo(request: Request): Promise<Response> {
+export const handleSessionInfo = withRequestLog(async (request: Request): Promise<Response> => {
   const session = await readSession(request);
   const info: PortalSessionInfo = {
     loggedIn: !!session,
@@ -36,7 +37,7 @@ export async function handleSessionInfo(request: Request): Promise<Response> {
     userId: session?.userId ?? null,
   };
   return ok(info);
-}
+});
 
 type Outcome = PortalSession | { session: PortalSession; data: unknown } | Response;
 
@@ -66,7 +67,7 @@ async function passwordOf(request: Request): Promise<string | undefined | Respon
  * POST /api/portal/lock {password?} — the first lock sets the lock password; later locks may omit it, or give it
  * to be checked.
  */
-export function handleLock(request: Request): Promise<Response> {
+export const handleLock = withRequestLog((request: Request): Promise<Response> => {
   return withSession(request, async (session) => {
     const password = await passwordOf(request);
     if (password instanceof Response) return password;
@@ -79,10 +80,10 @@ export function handleLock(request: Request): Promise<Response> {
     }
     return { ...session, lock: { locked: true, hash } };
   });
-}
+});
 
 /** POST /api/portal/unlock {password} — the right password unlocks and gives the session a new id. */
-export function handleUnlock(request: Request): Promise<Response> {
+export const handleUnlock = withRequestLog((request: Request): Promise<Response> => {
   return withSession(request, async (session) => {
     const password = await passwordOf(request);
     if (password instanceof Response) return password;
@@ -91,14 +92,14 @@ export function handleUnlock(request: Request): Promise<Response> {
     if (!(await verifyLockPassword(password, session.lock.hash))) return envelope(400, zh.lock.wrongPassword);
     return { ...session, sid: newSessionId(), lock: { locked: false, hash: session.lock.hash } };
   });
-}
+});
 
 /**
  * POST /api/portal/switch {deptId, roleId} — department/role switch. BladeX does it with a refresh_token grant
  * carrying Dept-Id and Role-Id, which the browser may not send itself. The new tokens go into a session with a new
  * id; `data` is the token body without the tokens. A refusal keeps the session (the choice may be what was refused).
  */
-export function handleSwitch(request: Request): Promise<Response> {
+export const handleSwitch = withRequestLog((request: Request): Promise<Response> => {
   return withSession(request, async (session) => {
     if (session.lock?.locked) return envelope(423, MSG.locked);
     const parsed = switchSchema.safeParse(await readJsonObject(request));
@@ -115,4 +116,4 @@ export function handleSwitch(request: Request): Promise<Response> {
     }
     return { session: { ...withTokens(session, outcome), sid: newSessionId() }, data: fields };
   });
-}
+});

@@ -5,9 +5,13 @@ import { bearer, callUpstream, passThrough, upstreamHeaders } from '@/lib/bff/fo
 import { handleLogin } from '@/lib/bff/login';
 import { handleLogout } from '@/lib/bff/logout';
 import { MSG } from '@/lib/bff/messages';
+import { rateLimits } from '@/lib/bff/rate-limit';
 import { refreshTokens, tokensAreDue, withTokens } from '@/lib/bff/refresh';
+import { noteIdentity, withRequestLog } from '@/lib/bff/request-log';
 import { forwardedSearch, parseApiPath } from '@/lib/bff/routes';
 import { endSession, requireSession } from '@/lib/bff/session-gate';
+import { getLogger } from '@/lib/log';
+import { clientIp } from '@/lib/request-meta';
 import {
   SessionTooLargeError,
   newSessionId,
@@ -17,13 +21,34 @@ import {
 } from '@/lib/session';
 
 /** The `/api/<service>/…` proxy: path and CSRF checks, then the login, logout, public or session-bearing call. */
-export async function handleProxy(request: Request): Promise<Response> {
+export const handleProxy = withRequestLog(async (request: Request): Promise<Response> => {
   try {
     return await route(request);
   } catch (error) {
-    console.error('[bff] proxy failed', error instanceof SessionTooLargeError ? error.message : error);
+    getLogger().error(
+      { err: error instanceof SessionTooLargeError ? error.message : String(error) },
+      'proxy failed',
+    );
     return envelope(500, MSG.serverError);
   }
+});
+
+/** 429 with Retry-After (seconds). */
+export function tooManyRequests(retryAfterSeconds: number): Response {
+  const response = envelope(429, MSG.tooManyRequests);
+  response.headers.set('Retry-After', String(retryAfterSeconds));
+  return response;
+}
+
+/** The per-address limits of the login and captcha calls; an unknown address (no trusted hop) is not limited here. */
+function addressLimit(request: Request, kind: 'login' | 'captcha'): Response | null {
+  const ip = clientIp(request.headers);
+  if (!ip) return null;
+  const limits = rateLimits();
+  const wait = (kind === 'login' ? limits.loginAddress : limits.captchaAddress).take(ip);
+  if (wait === 0) return null;
+  getLogger().warn({ ip, call: kind }, 'rate limited (client address)');
+  return tooManyRequests(wait);
 }
 
 async function route(request: Request): Promise<Response> {
@@ -33,8 +58,12 @@ async function route(request: Request): Promise<Response> {
   if (!parsed.ok) return envelope(parsed.status, parsed.status === 400 ? MSG.badPath : MSG.notFound);
   if (isUnsafeMethod(method) && !passesCsrfCheck(request.headers)) return envelope(403, MSG.rejected);
 
-  const { kind, upstreamPath, rotatesSession } = parsed.route;
-  if (kind === 'login') return handleLogin(request);
+  const { kind, upstreamPath, rotatesSession, call } = parsed.route;
+  if (kind === 'login') return addressLimit(request, 'login') ?? handleLogin(request);
+  if (call === 'blade-auth/oauth/captcha') {
+    const limited = addressLimit(request, 'captcha');
+    if (limited) return limited;
+  }
   if (kind === 'logout') return handleLogout(request);
   const pathAndQuery = `${upstreamPath}${forwardedSearch(url.search)}`;
   if (kind === 'public') {
@@ -62,6 +91,7 @@ async function forwardWithSession(
   const required = await requireSession(request);
   if (required instanceof Response) return required;
   let session = required;
+  noteIdentity(request, session.tenantId, session.userId);
   if (session.lock?.locked) return envelope(423, MSG.locked);
 
   const touched = touchSession(session);

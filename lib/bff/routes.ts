@@ -29,7 +29,12 @@ const AUTH_CALLS = new Set([
 ]);
 
 /** Calls answered without a session (the token call is intercepted separately). */
-const PUBLIC_CALLS = new Set(['blade-auth/oauth/captcha', 'blade-system/tenant/info']);
+const PUBLIC_CALLS = new Set([
+  'blade-auth/oauth/captcha',
+  'blade-system/tenant/info',
+  // The e-mail binding link's page (/emailBinding) is public; the key in the link is the credential.
+  'blade-user/my/bindingEmail',
+]);
 
 /** Password changes: a success gives the session a new id (SECURITY 4). */
 const SESSION_ROTATING_CALLS = new Set([

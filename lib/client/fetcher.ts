@@ -1,8 +1,12 @@
+import { withBasePath } from '@/lib/client/navigation';
+
 /**
  * The portal's one client-side fetcher. It speaks the Blade envelope and follows the spec's error catalogue:
  * any code or HTTP status other than 200 fails the call with the server's msg, else error_description, else
  * 'unknown error'; 401 ends the session (→ /login); codes in the caller's white list come back without a toast.
- * Every call carries X-CSRF: 1, which the portal's proxy requires for unsafe methods.
+ * Every call carries X-CSRF: 1, which the portal's proxy requires for unsafe methods. Paths are app paths
+ * (`/api/…`); the BASE_PATH prefix is added here. A failed call's toast names the request id (X-Request-Id) that
+ * support finds in the portal's log.
  */
 
 export interface BladeEnvelope<T = unknown> {
@@ -19,6 +23,8 @@ export class BladeError extends Error {
     public readonly code: number,
     public readonly status: number,
     public readonly body?: unknown,
+    /** The portal's X-Request-Id of the failed call, when the server answered. */
+    public readonly requestId?: string,
   ) {
     super(message);
     this.name = 'BladeError';
@@ -73,6 +79,11 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return !!value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
 }
 
+/** The toast text of a failed call: the message, then the request id for support. */
+export function withRequestId(message: string, requestId: string | undefined): string {
+  return requestId ? `${message} (ID: ${requestId})` : message;
+}
+
 export function errorText(body: Partial<BladeEnvelope> | undefined, fallback: string): string {
   return body?.msg || body?.error_description || fallback;
 }
@@ -94,7 +105,7 @@ export async function bladeRequest<T = unknown>(
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, params), {
+    response = await fetch(withBasePath(buildUrl(path, params)), {
       credentials: 'same-origin',
       ...rest,
       headers: requestHeaders,
@@ -125,8 +136,9 @@ export async function bladeRequest<T = unknown>(
   if (code !== 200 || response.status !== 200) {
     if (whiteList.includes(code)) return parsed as BladeEnvelope<T>;
     const message = errorText(parsed, hooks.unknownErrorText);
-    if (!silent) hooks.onError(message);
-    throw new BladeError(message, code, response.status, parsed);
+    const requestId = response.headers?.get('x-request-id') ?? undefined;
+    if (!silent) hooks.onError(withRequestId(message, requestId));
+    throw new BladeError(message, code, response.status, parsed, requestId);
   }
   return parsed as BladeEnvelope<T>;
 }
