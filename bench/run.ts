@@ -39,7 +39,8 @@ function start(name: string, args: string[], env: Record<string, string>): Child
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...base, ...secrets, ...env },
-    stdio: 'pipe',
+    // stdout carries a JSON log line per request now: left unread, its pipe fills and the server stops.
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
   child.stderr?.on('data', (d) => process.stderr.write(`[${name}] ${d}`));
   children.push(child);
