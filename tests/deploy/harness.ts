@@ -51,6 +51,11 @@ export interface Running {
   pid: number;
   /** Everything the process wrote to stdout and stderr so far. */
   output(): string;
+  /**
+   * The first output line that matches, waiting for it: the child's stdout reaches this process through a pipe on its
+   * own schedule, so the line of a request just answered may not be here yet.
+   */
+  line(matches: (line: string) => boolean, timeoutMs?: number): Promise<string>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
@@ -65,6 +70,16 @@ function track(child: ChildProcess): Running {
   return {
     pid: child.pid!,
     output: () => output,
+    async line(matches, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = output.split('\n').find(matches);
+        if (found !== undefined) return found;
+        if (Date.now() > deadline)
+          throw new Error(`no output line matched within ${timeoutMs} ms:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
     exited,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);

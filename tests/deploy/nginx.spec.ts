@@ -122,11 +122,10 @@ test.describe('forwarded headers', () => {
     expect(page.headers['content-security-policy']).toContain('upgrade-insecure-requests');
     // nginx's $request_id is the portal's request id.
     expect(page.headers['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
-    const line = portal
-      .output()
-      .split('\n')
-      .find((l) => l.includes('"route":"/api/blade-auth/oauth/token"') && l.includes('"status":200'));
-    expect(JSON.parse(line!)).toMatchObject({ ip: '127.0.0.1', tenant: '000000' });
+    const line = await portal.line(
+      (l) => l.includes('"route":"/api/blade-auth/oauth/token"') && l.includes('"status":200'),
+    );
+    expect(JSON.parse(line)).toMatchObject({ ip: '127.0.0.1', tenant: '000000' });
   });
 
   test('from a client that reaches the portal directly, forged X-Forwarded-* are ignored', async () => {
@@ -149,11 +148,8 @@ test.describe('forwarded headers', () => {
     expect(cookie).not.toContain('Secure');
     expect(ok.headers['x-request-id']).not.toBe('forged-request-id-1');
     expect(ok.headers['strict-transport-security']).toBeUndefined();
-    const line = portal
-      .output()
-      .split('\n')
-      .find((l) => l.includes(`"reqId":"${String(ok.headers['x-request-id'])}"`));
-    expect(JSON.parse(line!)).toMatchObject({ ip: '127.0.0.2', status: 200 });
+    const line = await portal.line((l) => l.includes(`"reqId":"${String(ok.headers['x-request-id'])}"`));
+    expect(JSON.parse(line)).toMatchObject({ ip: '127.0.0.2', status: 200 });
     // The forged host is not believed either: the redirect goes to the first public origin, not the customer's.
     const redirect = await get(`${DIRECT}${BASE_PATH}/wel/index`, {
       localAddress: '127.0.0.2',

@@ -133,6 +133,13 @@ test('the JSON log names every request and never holds the password, captcha, to
   const replay = await get(`${origin}${BASE_PATH}/api/blade-system/menu/routes`, { headers: { cookie } });
   expect(replay.status).toBe(401);
 
+  // The last call's line is the 401 replay: once it is in, every earlier line is too.
+  await portal.line(
+    (l) =>
+      l.includes('"msg":"request"') &&
+      l.includes('"route":"/api/blade-system/menu/routes"') &&
+      l.includes('"status":401'),
+  );
   const log = portal.output();
   const lines = log
     .split('\n')
