@@ -21,6 +21,12 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const uploadBytes = Number(process.env.BENCH_UPLOAD_MB ?? 500) * 1024 * 1024;
+// BENCH_ONLY=menu: only the three menu/routes figures and their ratio (a quick check while working on the proxy).
+const menuOnly = process.env.BENCH_ONLY === 'menu';
+// BENCH_CPU_PROF=<dir>: the in-process portal writes a V8 CPU profile there when it stops (node --cpu-prof).
+const cpuProfileArgs = process.env.BENCH_CPU_PROF
+  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+  : [];
 
 const secrets = {
   APP_ENV: 'test',
@@ -218,11 +224,15 @@ async function main() {
 
   const portalPort = 3201;
   const portal = `http://127.0.0.1:${portalPort}`;
-  const portalChild = start('portal', [nextBin, 'start', '-p', String(portalPort), '-H', '127.0.0.1'], {
-    DATA_DIR: path.join(tmp, 'portal'),
-    PUBLIC_ORIGINS: portal,
-    BENCH_ECHO_FILE: echoFile,
-  });
+  const portalChild = start(
+    'portal',
+    [...cpuProfileArgs, nextBin, 'start', '-p', String(portalPort), '-H', '127.0.0.1'],
+    {
+      DATA_DIR: path.join(tmp, 'portal'),
+      PUBLIC_ORIGINS: portal,
+      BENCH_ECHO_FILE: echoFile,
+    },
+  );
   await waitFor(`${portal}/login`);
   const cookie = await loginPortal(portal);
   const proxiedBody = await (
@@ -231,6 +241,13 @@ async function main() {
   const bareRoute = await load(`${portal}/api/bench-echo`);
   const proxy = await load(`${portal}/api/blade-system/menu/routes`, { cookie });
   await stop(portalChild);
+  if (menuOnly) {
+    const ratio = +(proxy.requestsPerSecond / bareRoute.requestsPerSecond).toFixed(3);
+    console.log(
+      JSON.stringify({ menuRoutes: { bladeAlone, bareRoute, proxy }, proxyToBareRoute: ratio }, null, 2),
+    );
+    return;
+  }
 
   const remotePort = 3202;
   const remote = `http://127.0.0.1:${remotePort}`;

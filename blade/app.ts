@@ -69,7 +69,13 @@ function createApp(deps: Deps): Hono<BladeEnv> {
   app.notFound(notFoundHandler);
   app.use('*', async (c, next) => {
     await next();
-    c.header('Cache-Control', 'no-store');
+    // Set on the finished response's own (mutable) headers: c.header() after next() would rebuild the Response, a
+    // header copy and a new body wrapper on every call. Responses with immutable headers fall back to that.
+    try {
+      c.res.headers.set('Cache-Control', 'no-store');
+    } catch {
+      c.header('Cache-Control', 'no-store');
+    }
   });
 
   // The only routes reachable without a token.
@@ -146,6 +152,7 @@ export async function createBlade(options: BladeOptions): Promise<Blade> {
       sessions: new TtlSet(5_000),
       clients: new TtlSet(300_000, 100),
       menus: new TtlMap<string>(5_000, 1_000),
+      menuBodies: new TtlMap<Uint8Array<ArrayBuffer>>(5_000, 1_000),
       tokens: new TtlMap(60_000, 10_000),
     },
   };

@@ -111,15 +111,10 @@ const NEVER_ABORTED = new AbortController().signal;
 
 function inProcessUpstream(config: Config): Upstream {
   return {
-    async fetch(req, { timeoutMs, signal }) {
-      if (signal?.aborted) return abortedResponse();
-      let timer: NodeJS.Timeout | undefined;
-      let onAbort = () => {};
-      const stopped = new Promise<'timeout' | 'aborted'>((resolve) => {
-        timer = setTimeout(() => resolve('timeout'), timeoutMs);
-        onAbort = () => resolve('aborted');
-        signal?.addEventListener('abort', onAbort, { once: true });
-      });
+    // One promise per call rather than a race of three: with Next's async context tracking every promise costs hooks,
+    // and this runs for every proxied call.
+    fetch(req, { timeoutMs, signal }) {
+      if (signal?.aborted) return Promise.resolve(abortedResponse());
       // A call with a body gets its own signal, so that the embedded API stops reading an upload nobody waits for.
       const body = bodyOf(req);
       const url = `${UPSTREAM_ORIGIN}${req.pathAndQuery}`;
@@ -133,22 +128,35 @@ function inProcessUpstream(config: Config): Upstream {
             duplex: 'half',
           } as StreamingRequestInit)
         : (new BodilessRequest(url, req.method, req.headers, signal ?? NEVER_ABORTED) as unknown as Request);
-      try {
-        const pending = loadBlade(config).then((blade) => blade.fetch(forwarded));
-        const result = await Promise.race([pending, stopped]);
-        if (result instanceof Response) return result;
-        controller?.abort();
-        // A response that still arrives later is released, not left holding its body.
-        pending.then((late: Response) => late.body?.cancel()).catch(() => {});
-        return result === 'timeout' ? timeoutResponse() : abortedResponse();
-      } catch (error) {
-        if (signal?.aborted) return abortedResponse();
-        console.error('[upstream] in-process call failed', error);
-        return unavailableResponse();
-      } finally {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-      }
+      const pending = loadBlade(config).then((blade) => blade.fetch(forwarded));
+      return new Promise<Response>((resolve) => {
+        let settled = false;
+        const finish = (response: Response): boolean => {
+          if (settled) return false;
+          settled = true;
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', onAbort);
+          resolve(response);
+          return true;
+        };
+        const abandon = (response: Response) => {
+          if (!finish(response)) return;
+          controller?.abort();
+          // A response that still arrives later is released, not left holding its body.
+          pending.then(
+            (late) => late.body?.cancel(),
+            () => {},
+          );
+        };
+        const onAbort = () => abandon(abortedResponse());
+        const timer = setTimeout(() => abandon(timeoutResponse()), timeoutMs);
+        signal?.addEventListener('abort', onAbort, { once: true });
+        pending.then(finish, (error: unknown) => {
+          if (signal?.aborted) return finish(abortedResponse());
+          console.error('[upstream] in-process call failed', error);
+          return finish(unavailableResponse());
+        });
+      });
     },
     close: closeBlade,
   };

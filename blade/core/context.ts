@@ -38,6 +38,11 @@ export interface Caches {
    * a change within the TTL.
    */
   menus: TtlMap<string>;
+  /**
+   * The menu trees' response bodies, already UTF-8 encoded: the shell's most frequent call then costs no
+   * serialisation and no string-to-bytes pass. Cleared together with `menus` (clearPermissionCaches).
+   */
+  menuBodies: TtlMap<Uint8Array<ArrayBuffer>>;
   /** Access tokens whose signature and claims were verified (token → claims and expiry). */
   tokens: TtlMap<{ auth: AuthUser; expiresAt: number }>;
 }

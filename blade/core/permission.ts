@@ -78,6 +78,7 @@ export function permit(deps: Deps, permission: Permission): MiddlewareHandler<Bl
 /** Menu and grant writes call this: navigation, button codes and API scopes are read again on the next request. */
 export function clearPermissionCaches(deps: Deps): void {
   deps.caches.menus.clear();
+  deps.caches.menuBodies.clear();
 }
 
 // ---- API scopes ------------------------------------------------------------------------------------------------
@@ -188,18 +189,20 @@ async function heldApiScopes(deps: Deps, auth: AuthUser): Promise<Set<string>> {
  * administrator out. Mounted once in app.ts after the token check, so every module is covered without doing anything.
  */
 export function apiScopeGuard(deps: Deps): MiddlewareHandler<BladeEnv> {
-  return async (c, next) => {
+  // Not async: administrators, the exempt paths and most of every page's calls pass without waiting for anything.
+  return (c, next) => {
     const auth = c.get('auth');
     const path = normaliseScopePath(c.req.path);
-    if (!isTenantAdmin(auth) && !API_SCOPE_EXEMPT.some((p) => path === p || path.startsWith(p))) {
-      const matching = (await apiScopeRules(deps)).filter((r) => scopePathMatches(r.path, path));
-      if (matching.length > 0) {
-        const held = await heldApiScopes(deps, auth);
-        if (!matching.some((r) => held.has(r.id))) throw new ForbiddenError();
-      }
-    }
-    await next();
+    if (isTenantAdmin(auth) || API_SCOPE_EXEMPT.some((p) => path === p || path.startsWith(p))) return next();
+    return demandApiScope(deps, auth, path).then(next);
   };
+}
+
+async function demandApiScope(deps: Deps, auth: AuthUser, path: string): Promise<void> {
+  const matching = (await apiScopeRules(deps)).filter((r) => scopePathMatches(r.path, path));
+  if (matching.length === 0) return;
+  const held = await heldApiScopes(deps, auth);
+  if (!matching.some((r) => held.has(r.id))) throw new ForbiddenError();
 }
 
 // ---- Tenant standing ---------------------------------------------------------------------------------------------
@@ -210,22 +213,29 @@ export function apiScopeGuard(deps: Deps): MiddlewareHandler<BladeEnv> {
  * text, so the portal ends the session. Mounted once in app.ts after the token check.
  */
 export function tenantStandingGuard(deps: Deps): MiddlewareHandler<BladeEnv> {
-  return async (c, next) => {
+  // Not async: the standing is cached, and a cached good standing needs no waiting.
+  return (c, next) => {
     const { tenantId } = c.get('auth');
-    const key = `tenant|${tenantId}`;
-    let problem = deps.caches.menus.get(key);
-    if (problem === undefined) {
-      const tenant = await findTenant(deps.db, tenantId);
-      problem = !tenant
-        ? GRANT_MESSAGES.badRefresh
-        : tenant.status !== 1
-          ? GRANT_MESSAGES.tenantDisabled
-          : tenantExpired(tenant)
-            ? GRANT_MESSAGES.tenantExpired
-            : '';
-      deps.caches.menus.set(key, problem);
-    }
-    if (problem) throw new UnauthorizedError(problem);
-    await next();
+    const problem = deps.caches.menus.get(`tenant|${tenantId}`);
+    if (problem === '') return next();
+    if (problem !== undefined) throw new UnauthorizedError(problem);
+    return tenantStandingProblem(deps, tenantId).then((found) => {
+      if (found) throw new UnauthorizedError(found);
+      return next();
+    });
   };
+}
+
+/** Why the tenant's tokens no longer work ('' when they do), remembered with the menu caches. */
+async function tenantStandingProblem(deps: Deps, tenantId: string): Promise<string> {
+  const tenant = await findTenant(deps.db, tenantId);
+  const problem = !tenant
+    ? GRANT_MESSAGES.badRefresh
+    : tenant.status !== 1
+      ? GRANT_MESSAGES.tenantDisabled
+      : tenantExpired(tenant)
+        ? GRANT_MESSAGES.tenantExpired
+        : '';
+  deps.caches.menus.set(`tenant|${tenantId}`, problem);
+  return problem;
 }

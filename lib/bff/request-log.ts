@@ -1,5 +1,5 @@
 import { clientIp } from '@/lib/request-meta';
-import { REQUEST_ID_HEADER, getLogger, requestIdOf } from '@/lib/log';
+import { REQUEST_ID_HEADER, getAccessLogger, getLogger, requestIdOf } from '@/lib/log';
 
 /**
  * One structured log line per BFF request (lib/log): request id, tenant, user, method, route, status, duration and
@@ -53,7 +53,7 @@ export function withRequestLog(
     }
     const url = new URL(request.url);
     const status = response.status;
-    getLogger()[status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info'](
+    getAccessLogger()[status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info'](
       {
         reqId: known.id,
         tenant: known.tenantId,

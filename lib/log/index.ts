@@ -45,6 +45,23 @@ export function getLogger(): Logger {
   return store.__portalLogger;
 }
 
+const accessLoggers = new WeakMap<Logger, Logger>();
+
+/**
+ * The logger for the one line per request (lib/bff/request-log.ts): a child of getLogger() without the redaction
+ * pass. That line's fields are picked one by one and never include headers, bodies or query strings, so redaction has
+ * nothing to find there, and it is two thirds of the line's cost (about 7 of 10 µs) on the proxy's hottest path.
+ */
+export function getAccessLogger(): Logger {
+  const base = getLogger();
+  let access = accessLoggers.get(base);
+  if (!access) {
+    access = base.child({}, { redact: { paths: [] } });
+    accessLoggers.set(base, access);
+  }
+  return access;
+}
+
 /** Tests: a logger writing somewhere they can read (or undefined to go back to stdout). */
 export function setLoggerForTests(logger: Logger | undefined): void {
   store.__portalLogger = logger;

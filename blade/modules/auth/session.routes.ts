@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { BladeEnv, Deps } from '../../core/context';
 import { UnauthorizedError } from '../../core/errors';
 import { ok, success } from '../../core/envelope';
+import { clearPermissionCaches } from '../../core/permission';
 import { withTenant } from '../../db/tenant';
 import { findTenant } from '../system/tenant/tenant.repository';
 import { findUserById } from '../user/user.repository';
@@ -45,7 +46,7 @@ export function sessionRoutes(deps: Deps) {
   router.get('/oauth/clear-cache', (c) => {
     deps.caches.sessions.clear();
     deps.caches.clients.clear();
-    deps.caches.menus.clear();
+    clearPermissionCaches(deps);
     return c.json(success());
   });
 

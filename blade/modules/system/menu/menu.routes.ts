@@ -22,11 +22,15 @@ function menuCacheKey(kind: string, auth: AuthUser, topMenuId?: string | null): 
   return [kind, auth.tenantId, [...auth.roleIds].sort().join(','), topMenuId ?? ''].join('|');
 }
 
-async function cachedMenuBody(deps: Deps, key: string, build: () => Promise<unknown>): Promise<string> {
-  const hit = deps.caches.menus.get(key);
+async function cachedMenuBody(
+  deps: Deps,
+  key: string,
+  build: () => Promise<unknown>,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const hit = deps.caches.menuBodies.get(key);
   if (hit !== undefined) return hit;
-  const body = JSON.stringify(await build());
-  deps.caches.menus.set(key, body);
+  const body = new TextEncoder().encode(JSON.stringify(await build()));
+  deps.caches.menuBodies.set(key, body);
   return body;
 }
 
