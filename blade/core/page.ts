@@ -79,3 +79,25 @@ export function applySort<DB, TB extends keyof DB, O>(
 export function contains(value: string): string {
   return `%${value.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
+
+/**
+ * One page of a filtered query: the rows (sorted by the caller's allowlisted orders, else `defaultOrder`) and the
+ * total, from the same WHERE clause so that the two can never disagree. `base` carries the filters and no selection;
+ * `select` adds the columns (selectAll, joins' columns, computed fields).
+ */
+export async function fetchPage<DB, TB extends keyof DB, O>(
+  base: SelectQueryBuilder<DB, TB, object>,
+  select: (qb: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, O>,
+  page: PageRequest,
+  orders: SortOrder[],
+  defaultOrder: SortOrder[] = [{ column: 'id', direction: 'asc' }],
+): Promise<{ rows: O[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    applySort(select(base), orders.length ? orders : defaultOrder)
+      .limit(page.size)
+      .offset(page.offset)
+      .execute(),
+    base.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number((count as { total: string }).total) };
+}

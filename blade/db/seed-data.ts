@@ -159,6 +159,27 @@ export const MENUS: SeedMenu[] = [
     ),
     page('client', '应用管理', '/system/client', 'apps', 11, crud('client', '/system/client', true), true),
     page('region', '行政区划', '/system/region', 'public', 12, crud('region', '/system/region', true)),
+    // Also added to seeded databases by migration 20261121T094000-external-user-menus (same codes and paths).
+    page(
+      'external_user',
+      '外部用户',
+      '/system/externalUser',
+      'support_agent',
+      13,
+      crud('external_user', '/system/externalUser'),
+    ),
+    page(
+      'dept_lab_user',
+      '实验室外部用户',
+      '/system/deptLaboratoryExternalUser',
+      'science',
+      14,
+      buttons('/system/deptLaboratoryExternalUser', [
+        ['dept_lab_user_add', '新增', 'add', 1],
+        ['dept_lab_user_edit', '修改', 'edit', 2],
+        ['dept_lab_user_delete', '删除', 'delete', 3],
+      ]),
+    ),
   ]),
   page('authority', '权限管理', '/authority', 'security', 91, [
     page(
@@ -214,26 +235,35 @@ export const MENUS: SeedMenu[] = [
       ),
     ]),
   ]),
-  page('tool', '研发工具', '/tool', 'build', 93, [
-    page(
-      'code',
-      '代码生成',
-      '/tool/code',
-      'code',
-      1,
-      crud('code', '/tool/code', false, [['code_gen', '代码生成', 'gen', 2]]),
-    ),
-    page('model', '数据模型', '/tool/model', 'schema', 2, crud('model', '/tool/model')),
-    page(
-      'datasource',
-      '数据源管理',
-      '/tool/datasource',
-      'storage',
-      3,
-      crud('datasource', '/tool/datasource', true),
-      true,
-    ),
-  ]),
+  // Code generation is the platform administrator's (blade-develop refuses everyone else): the whole group is.
+  page(
+    'tool',
+    '研发工具',
+    '/tool',
+    'build',
+    93,
+    [
+      page(
+        'code',
+        '代码生成',
+        '/tool/code',
+        'code',
+        1,
+        crud('code', '/tool/code', false, [['code_gen', '代码生成', 'gen', 2]]),
+      ),
+      page('model', '数据模型', '/tool/model', 'schema', 2, crud('model', '/tool/model')),
+      page(
+        'datasource',
+        '数据源管理',
+        '/tool/datasource',
+        'storage',
+        3,
+        crud('datasource', '/tool/datasource', true),
+        true,
+      ),
+    ],
+    true,
+  ),
   page('resource', '资源管理', '/resource', 'folder', 94, [
     page(
       'oss',

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { NotFoundError } from '../core/errors';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -19,4 +20,26 @@ export async function withTenant<T>(
     await sql`set local role blade_app`.execute(trx);
     return fn(trx);
   });
+}
+
+/** Tenant-owned link tables whose rows are removed outright (no is_deleted). */
+export type LinkTable = 'blade_post_role' | 'blade_dept_external_user';
+
+/**
+ * Deletes the tenant's rows among `ids`, all or none: when any id is not the tenant's, 404, and the surrounding
+ * transaction (withTenant) rolls the deletion back. One statement instead of a lookup and a delete.
+ */
+export async function deleteTenantRows(
+  trx: Transaction<Database>,
+  table: LinkTable,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<void> {
+  const deleted = await trx
+    .deleteFrom(table)
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', ids)
+    .returning('id')
+    .execute();
+  if (deleted.length !== ids.length) throw new NotFoundError();
 }

@@ -43,7 +43,19 @@ export interface Harness {
   tryLogin(account: string, password: string, tenant?: string | LoginOptions): Promise<Response>;
   /** A request with `Blade-Auth: bearer <token>` (default: the last login's access token). */
   authed(path: string, init?: RequestInit & { token?: string }): Promise<Response>;
+  /** GET `path` as `token`, or POST `body` as JSON when given; the HTTP status and the parsed envelope. */
+  call(path: string, token: string, body?: unknown): Promise<CallResult>;
   close(): Promise<void>;
+}
+
+/** An answer of `call`: HTTP status plus the Blade envelope (tests walk `data` freely). */
+export interface CallResult {
+  status: number;
+  code: number;
+  success: boolean;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests walk response shapes freely
+  data: any;
+  msg: string;
 }
 
 export const basicHeader = (id: string, secret: string) =>
@@ -141,6 +153,18 @@ export async function createHarness(overrides: Partial<BladeOptions> = {}): Prom
     });
   };
 
+  const call = async (path: string, token: string, body?: unknown): Promise<CallResult> => {
+    const res = await authed(path, {
+      token,
+      ...(body !== undefined && {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+      }),
+    });
+    return { status: res.status, ...((await res.json()) as Omit<CallResult, 'status'>) };
+  };
+
   return {
     blade,
     basic,
@@ -149,6 +173,7 @@ export async function createHarness(overrides: Partial<BladeOptions> = {}): Prom
     login,
     tryLogin,
     authed,
+    call,
     close: async () => {
       await blade.close();
       await database.drop();

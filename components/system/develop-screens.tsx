@@ -2,11 +2,13 @@
 
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslations } from 'next-intl';
+import { useState } from 'react';
 import useSWR from 'swr';
 import { CrudScreen } from '@/components/crud/crud-screen';
 import type { BladePage, CrudField, FieldOption } from '@/components/crud/types';
 import { withBasePath } from '@/lib/client/navigation';
 import { usePermissions } from '@/lib/permissions/use-permissions';
+import { ModelFieldsDialog } from './model-fields-dialog';
 import { requiredSchema } from './schema';
 
 type Row = { id: string } & Record<string, unknown>;
@@ -72,10 +74,12 @@ export function DatasourceScreen() {
   );
 }
 
-/** Data models: a table of a datasource described for the generator. */
+/** Data models: a table of a datasource described for the generator; 字段配置 edits the model's fields. */
 export function ModelScreen() {
   const t = useTranslations('system.develop');
   const tc = useTranslations('system.common');
+  const { can } = usePermissions();
+  const [fieldsOf, setFieldsOf] = useState<{ id: string; modelName: string } | null>(null);
   const datasources = useOptions('/api/blade-develop/datasource/list', 'name');
   // Models are defined from an existing table; blade-develop reads its columns on creation.
   const { data: tables = [] } = useSWR<Array<{ tableName: string; comment: string }>>(
@@ -114,6 +118,16 @@ export function ModelScreen() {
       emptyValues={empty(fields)}
       searchFields={[text('modelName', t('modelName')), text('modelTable', t('modelTable'))]}
       permissions={{ add: 'model_add', edit: 'model_edit', delete: 'model_delete', view: 'model_view' }}
+      rowActions={[
+        {
+          label: t('fields'),
+          hidden: !can('model_edit'),
+          onClick: (row) => setFieldsOf({ id: row.id, modelName: String(row.modelName ?? '') }),
+        },
+      ]}
+      toolbarExtra={() =>
+        fieldsOf && <ModelFieldsDialog model={fieldsOf} onClose={() => setFieldsOf(null)} />
+      }
     />
   );
 }

@@ -27,6 +27,8 @@ export type DictLayout = 'horizontal' | 'vertical';
 
 const sealedValue = (message: string) =>
   z.number({ error: message }).refine((v) => v === 0 || v === 1, message);
+/** isSealed 0 → 1 is final: a sealed row is shown and viewed, never edited or removed. */
+const sealed = (row: { isSealed?: number | string }) => Number(row.isSealed) === 1;
 const sortNumber = (message: string) =>
   z.number({ error: message }).int(message).min(0, message).max(100000, message);
 
@@ -164,6 +166,7 @@ export function DictScreen({
           ]}
           permissions={permissions}
           toBody={toBody}
+          readOnlyRow={sealed}
           onRowClick={setParent}
           currentRowId={parent?.id}
           height={height}
@@ -206,6 +209,9 @@ export function DictScreen({
             // The child's code and parent are the parent's, whatever the form holds.
             toBody={(v) => ({ ...toBody(v), code: parent.code, parentId: parent.id })}
             permissions={permissions}
+            // A sealed header seals its items and takes no new ones (blade/ refuses them: 已封存的字典不可修改).
+            readOnlyRow={(row) => sealed(parent) || sealed(row)}
+            buttons={{ add: !sealed(parent), delete: !sealed(parent) }}
             height={height}
           />
         ) : (

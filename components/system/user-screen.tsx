@@ -20,6 +20,39 @@ import { SideTree } from './side-tree';
 import { TreePickDialog } from './tree-pick-dialog';
 import { optionLabel, useDeptTree, useDictOptions, usePostSelect, useRoleTree } from './use-system-data';
 
+type AccountMessage =
+  | 'accountRequired'
+  | 'realNameRequired'
+  | 'passwordRule'
+  | 'emailInvalid'
+  | 'roleRequired'
+  | 'deptRequired'
+  | 'passwordMismatch';
+
+/**
+ * The account form's rules, shared by the staff's users and the external users: account, names, the password pair
+ * on add, phone, e-mail, roles and departments; `extra` adds a screen's own fields.
+ */
+export function accountSchema(mode: FormMode, t: (key: AccountMessage) => string, extra: z.ZodRawShape = {}) {
+  return z
+    .object({
+      account: z.string().trim().min(1, t('accountRequired')).max(45),
+      realName: z.string().trim().min(1, t('realNameRequired')).max(10),
+      name: z.string().trim().max(20).optional(),
+      password: mode === 'add' ? z.string().min(6, t('passwordRule')).max(64) : z.any(),
+      password2: z.any(),
+      phone: z.string().trim().max(45).optional(),
+      email: z.union([z.literal(''), z.email(t('emailInvalid'))]).optional(),
+      roleId: z.array(z.string()).min(1, t('roleRequired')),
+      deptId: z.array(z.string()).min(1, t('deptRequired')),
+      ...extra,
+    })
+    .refine((v) => mode !== 'add' || v.password === v.password2, {
+      path: ['password2'],
+      message: t('passwordMismatch'),
+    });
+}
+
 interface User {
   id: string;
   tenantId: string;
@@ -60,24 +93,7 @@ export function UserScreen() {
   const postTree: TreeNode[] = posts.map((p) => ({ id: String(p.id), title: p.postName }));
 
   const schema = useMemo(
-    () => (mode: FormMode) =>
-      z
-        .object({
-          account: z.string().trim().min(1, t('accountRequired')).max(45),
-          realName: z.string().trim().min(1, t('realNameRequired')).max(10),
-          name: z.string().trim().max(20).optional(),
-          password: mode === 'add' ? z.string().min(6, t('passwordRule')).max(64) : z.any(),
-          password2: z.any(),
-          phone: z.string().trim().max(45).optional(),
-          email: z.union([z.literal(''), z.email(t('emailInvalid'))]).optional(),
-          roleId: z.array(z.string()).min(1, t('roleRequired')),
-          deptId: z.array(z.string()).min(1, t('deptRequired')),
-          postId: z.array(z.string()).optional(),
-        })
-        .refine((v) => mode !== 'add' || v.password === v.password2, {
-          path: ['password2'],
-          message: t('passwordMismatch'),
-        }),
+    () => (mode: FormMode) => accountSchema(mode, t, { postId: z.array(z.string()).optional() }),
     [t],
   );
 
@@ -106,7 +122,8 @@ export function UserScreen() {
       field: 'sex',
       headerName: t('sex'),
       width: 70,
-      valueGetter: (_, row) => optionLabel(sexOptions, row.sex),
+      // -1 is Blade's "not given": an empty cell, not the raw number.
+      valueGetter: (_, row) => (row.sex === -1 ? '' : optionLabel(sexOptions, row.sex)),
     },
   ];
 

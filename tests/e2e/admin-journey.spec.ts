@@ -54,6 +54,8 @@ test('a tenant from a package, its administrator, a role with one page and one b
   await dialog.getByLabel('产品包名称').fill(`标准包${suffix}`);
   await check(dialog, '系统管理');
   await check(dialog, '权限管理');
+  // Platform-only: provisioning drops it whatever the package lists.
+  await check(dialog, '研发工具');
   await save(page, dialog);
 
   await page.goto('/system/tenant');
@@ -70,8 +72,16 @@ test('a tenant from a package, its administrator, a role with one page and one b
   expect(tenantId).toMatch(/^\d{6}$/);
   await shot(page, 'tenant-created');
 
-  // The tenant's administrator: a department, a role, a grant, a user.
+  // The tenant's administrator: no code generation (platform only), then a department, a role, a grant, a user.
   await loginAs(page, tenantId, 'admin', tenantAdminPassword);
+  const adminSidebar = page.getByRole('complementary');
+  await expect(adminSidebar.getByRole('button', { name: '系统管理' })).toBeVisible();
+  await expect(adminSidebar.getByRole('button', { name: '研发工具' })).toHaveCount(0);
+  await expect(adminSidebar.locator('a[href^="/tool"]')).toHaveCount(0);
+  for (const call of ['/api/blade-develop/model/list', '/api/blade-develop/code/list']) {
+    const refused = await page.request.get(call, { headers: { 'X-CSRF': '1' } });
+    expect(refused.status()).toBe(403);
+  }
   await page.goto('/system/dept');
   await page.getByRole('button', { name: '新增', exact: true }).click();
   dialog = page.getByRole('dialog');

@@ -134,6 +134,183 @@ test.describe('system administration screens', () => {
   }
 });
 
+test.describe('tenants and sealed dictionaries', () => {
+  test.beforeEach(async ({ page }) => {
+    await login(page);
+  });
+
+  test("tenant rows: datasource and package dialogs, none for the platform tenant's package", async ({
+    page,
+  }) => {
+    const call = async (path: string, data: unknown) => {
+      const res = await page.request.post(`/api/blade-system/${path}`, {
+        data,
+        headers: { 'X-CSRF': '1', Origin: new URL(page.url()).origin },
+      });
+      expect(res.status()).toBe(200);
+      return ((await res.json()) as { data: Record<string, string> }).data;
+    };
+    const menus = (await (
+      await page.request.get('/api/blade-system/menu/grant-tree', { headers: { 'X-CSRF': '1' } })
+    ).json()) as { data: { menu: Array<{ id: string }> } };
+    await call('tenant-package/submit', { packageName: 'E2E包乙', menuId: menus.data.menu[0].id });
+    await call('tenant/submit', { tenantName: 'E2E租户', linkman: '王五' });
+
+    await page.goto('/system/tenant');
+    const grid = page.getByRole('grid', { name: '租户' });
+    await expect(
+      grid.getByRole('row', { name: /管理组/ }).getByRole('button', { name: '产品包配置' }),
+    ).toHaveCount(0);
+    const row = grid.getByRole('row', { name: /E2E租户/ });
+    await row.getByRole('button', { name: '产品包配置' }).click();
+    let dialog = page.getByRole('dialog', { name: /产品包配置：E2E租户/ });
+    await expect(dialog.getByRole('combobox', { name: '产品包' })).toHaveText('无（全部租户菜单）');
+    await dialog.getByRole('combobox', { name: '产品包' }).click();
+    await page.getByRole('option', { name: 'E2E包乙' }).click();
+    await shot(page, 'tenant-package-setting');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByText('操作成功!')).toBeVisible();
+    await expect(row).toContainText('E2E包乙');
+    await row.getByRole('button', { name: '产品包配置' }).click();
+    dialog = page.getByRole('dialog', { name: /产品包配置/ });
+    await expect(dialog.getByRole('combobox', { name: '产品包' })).toHaveText('E2E包乙');
+    await dialog.getByRole('button', { name: '取消' }).click();
+
+    await row.getByRole('button', { name: '数据源配置' }).click();
+    dialog = page.getByRole('dialog', { name: /数据源配置：E2E租户/ });
+    await expect(dialog.getByRole('combobox', { name: '数据源' })).toHaveText('无（默认数据库）');
+    const saved = page.waitForResponse((r) => r.url().includes('/tenant/datasource'));
+    await dialog.getByRole('button', { name: '保存' }).click();
+    expect((await saved).status()).toBe(200);
+    await shot(page, 'tenant-dialogs');
+  });
+
+  test('a sealed dictionary shows no edit or delete, and its items take no new one', async ({ page }) => {
+    await page.goto('/dict-horizontal/index');
+    const parents = page.getByRole('region', { name: '字典列表' });
+    const children = page.getByRole('region', { name: '字典配置' });
+    await parents.getByRole('button', { name: '新增', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('字典编号').fill('e2e_sealed');
+    await dialog.getByLabel('字典名称').fill('封存字典');
+    await dialog.getByLabel('字典排序').fill('60');
+    await dialog.getByRole('combobox', { name: '封存' }).click();
+    await page.getByRole('option', { name: '是' }).click();
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByText('新增成功')).toBeVisible();
+    await parents.getByRole('search').getByLabel('字典编号').fill('e2e_sealed');
+    await parents.getByRole('search').getByRole('button', { name: '搜索' }).click();
+    const row = parents.getByRole('row', { name: /e2e_sealed/ });
+    await expect(row.getByRole('button', { name: '查看' })).toBeVisible();
+    await expect(row.getByRole('button', { name: '编辑' })).toHaveCount(0);
+    await expect(row.getByRole('button', { name: '删除' })).toHaveCount(0);
+    await row.getByRole('gridcell', { name: 'e2e_sealed', exact: true }).click();
+    await expect(children.getByRole('grid')).toBeVisible();
+    await expect(children.getByRole('button', { name: '新增', exact: true })).toHaveCount(0);
+    await expect(children.getByRole('button', { name: '删除' })).toHaveCount(0);
+    await shot(page, 'dict-sealed');
+  });
+});
+
+test('data model fields: listed from the table, one edited', async ({ page }) => {
+  await login(page);
+  const res = await page.request.post('/api/blade-develop/model/submit', {
+    data: { modelTable: 'blade_post', modelName: 'E2E岗位模型', modelCode: 'e2e_post' },
+    headers: { 'X-CSRF': '1', Origin: new URL(page.url()).origin },
+  });
+  expect(res.status()).toBe(200);
+  await page.goto('/tool/model');
+  await page
+    .getByRole('row', { name: /E2E岗位模型/ })
+    .getByRole('button', { name: '字段配置' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: /字段配置：E2E岗位模型/ });
+  const row = dialog.getByRole('row', { name: /post_name/ });
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: '编辑' }).click();
+  const edit = page.getByRole('dialog', { name: /编辑字段/ });
+  await edit.getByLabel('字段说明').fill('岗位名称（E2E）');
+  await edit.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('更新成功')).toBeVisible();
+  await expect(row).toContainText('岗位名称（E2E）');
+  await shot(page, 'model-fields');
+});
+
+test.describe('external users', () => {
+  test.beforeEach(async ({ page }) => {
+    await login(page);
+  });
+
+  test('external users and their laboratory departments: add, search, edit, delete', async ({ page }) => {
+    await page.goto('/system/externalUser');
+    const grid = page.getByRole('grid', { name: '外部用户' });
+    await expect(grid.getByRole('columnheader', { name: '登录账号' })).toBeVisible();
+    await page.getByRole('button', { name: '删除' }).first().click();
+    await expect(page.getByText('请选择至少一条数据')).toBeVisible();
+
+    await page.getByRole('button', { name: '新增', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: /新增外部用户/ });
+    await dialog.getByLabel('登录账号').fill('e2e_guest');
+    await dialog.getByLabel('用户姓名').fill('外部甲');
+    await dialog.getByLabel('密码', { exact: true }).fill('guest-pass');
+    await dialog.getByLabel('确认密码').fill('guest-pass');
+    await dialog.getByRole('treeitem', { name: '用户' }).locator('input[type="checkbox"]').first().check();
+    await dialog.getByRole('treeitem', { name: /总部/ }).locator('input[type="checkbox"]').first().check();
+    await shot(page, 'external-user-dialog');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByText('新增成功')).toBeVisible();
+    const row = grid.getByRole('row', { name: /e2e_guest/ });
+    await expect(row).toBeVisible();
+    // Staff accounts are not external users.
+    await expect(grid.getByRole('gridcell', { name: 'admin', exact: true })).toHaveCount(0);
+
+    await row.getByRole('button', { name: '编辑' }).click();
+    const edit = page.getByRole('dialog', { name: /编辑外部用户/ });
+    await edit.getByLabel('手机号码').fill('13800000000');
+    await edit.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByText('更新成功')).toBeVisible();
+    await expect(row.getByText('13800000000')).toBeVisible();
+    await shot(page, 'external-user');
+
+    await page.goto('/system/deptLaboratoryExternalUser');
+    const links = page.getByRole('grid', { name: '实验室外部用户' });
+    await page.getByRole('button', { name: '新增', exact: true }).click();
+    const attach = page.getByRole('dialog', { name: /新增实验室外部用户/ });
+    await attach.getByRole('button', { name: '保存' }).click();
+    await expect(attach.getByText('请选择外部用户')).toBeVisible();
+    await attach.getByRole('combobox', { name: '所属部门' }).click();
+    await page.getByRole('option', { name: /检验检测部/ }).click();
+    await attach
+      .getByRole('treeitem', { name: '外部甲 (e2e_guest)' })
+      .locator('input[type="checkbox"]')
+      .check();
+    await attach.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByText('新增成功')).toBeVisible();
+    const link = links.getByRole('row', { name: /e2e_guest/ });
+    await expect(link).toContainText('检验检测部');
+    await shot(page, 'dept-lab-user');
+    await link.getByRole('button', { name: '删除' }).click();
+    await expect(page.getByText('确定将选择数据删除?')).toBeVisible();
+    await page.getByRole('button', { name: '确定' }).click();
+    await expect(page.getByText('删除成功')).toBeVisible();
+    await expect(links.getByRole('row', { name: /e2e_guest/ })).toHaveCount(0);
+
+    await page.goto('/system/externalUser');
+    const search = page.getByRole('search');
+    await search.getByLabel('登录账号').fill('nobody');
+    await search.getByRole('button', { name: '搜索' }).click();
+    await expect(grid.getByRole('row', { name: /e2e_guest/ })).toHaveCount(0);
+    await search.getByRole('button', { name: '清空' }).click();
+    await grid
+      .getByRole('row', { name: /e2e_guest/ })
+      .getByRole('button', { name: '删除' })
+      .click();
+    await page.getByRole('button', { name: '确定' }).click();
+    await expect(page.getByText('删除成功')).toBeVisible();
+    await expect(grid.getByRole('row', { name: /e2e_guest/ })).toHaveCount(0);
+  });
+});
+
 test.describe('every administration page loads its list', () => {
   const pages: Array<[string, string]> = [
     ['/system/user', 'user'],
@@ -145,6 +322,8 @@ test.describe('every administration page loads its list', () => {
     ['/system/client', 'client'],
     ['/system/region', 'region'],
     ['/system/dictbiz', 'dictbiz'],
+    ['/system/externalUser', 'external-user'],
+    ['/system/deptLaboratoryExternalUser', 'dept-lab-user'],
     ['/authority/role', 'role'],
     ['/authority/datascope', 'datascope'],
     ['/authority/apiscope', 'apiscope'],

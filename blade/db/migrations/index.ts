@@ -6,6 +6,7 @@ import * as shellTables from './20261121T090000-shell-tables';
 import * as identityAccess from './20261121T091000-identity-access';
 import * as adminDataTables from './20261121T092000-admin-data-tables';
 import * as filesTables from './20261121T093000-files';
+import * as adminMenus from './20261121T094000-admin-menus';
 
 /** Static list (no directory scanning: bundlers and `next build` must see every migration). Append only. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '20261121T091000-identity-access': identityAccess,
   '20261121T092000-admin-data-tables': adminDataTables,
   '20261121T093000-files': filesTables,
+  '20261121T094000-admin-menus': adminMenus,
 };

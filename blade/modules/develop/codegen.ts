@@ -197,7 +197,7 @@ function repository(spec: GenSpec): string {
     .join('\n');
   const usesLike = filters.some((f) => f.queryType === 'like' && (f.kind === 'string' || f.kind === 'text'));
   return `import type { Insertable, Selectable, Updateable } from 'kysely';
-import { applySort, ${usesLike ? 'contains, ' : ''}type PageRequest, type SortOrder } from '../../../core/page';
+import { ${usesLike ? 'contains, ' : ''}fetchPage, type PageRequest, type SortOrder } from '../../../core/page';
 import type { ${n.tableType} } from '../../../db/schema';
 import type { Db } from '../../../db/tenant';
 
@@ -224,14 +224,7 @@ export async function page${n.pascal}(
 ) {
   ${filters.length ? 'let' : 'const'} base = live(db, tenantId);
 ${filterLines}
-  const [rows, count] = await Promise.all([
-    applySort(base.selectAll(), orders.length ? orders : [{ column: 'id', direction: 'desc' }])
-      .limit(page.size)
-      .offset(page.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  return fetchPage(base, (qb) => qb.selectAll(), page, orders, [{ column: 'id', direction: 'desc' }]);
 }
 
 export async function find${n.pascal}(db: Db, tenantId: string, id: string) {
@@ -474,19 +467,7 @@ afterAll(async () => {
   await h?.close();
 }, SETUP_TIMEOUT);
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests walk response shapes freely
-type Body = { code: number; data: any; msg: string };
-const call = async (path: string, token: string, body?: unknown) => {
-  const res = await h.authed(path, {
-    token,
-    ...(body !== undefined && {
-      method: 'POST',
-      body: JSON.stringify(body),
-      headers: { 'content-type': 'application/json' },
-    }),
-  });
-  return { status: res.status, ...((await res.json()) as Body) };
-};
+const call = (path: string, token: string, body?: unknown) => h.call(path, token, body);
 
 describe(${q(spec.title)}, () => {
   it('adds, lists, reads, edits and removes', async () => {

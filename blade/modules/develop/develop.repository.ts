@@ -1,5 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import { applySort, contains, type PageRequest, type SortOrder } from '../../core/page';
+import { contains, fetchPage, type PageRequest, type SortOrder } from '../../core/page';
 import type { CodeTable, DatasourceTable, Database, ModelPrototypeTable, ModelTable } from '../../db/schema';
 import type { Db } from '../../db/tenant';
 
@@ -47,14 +47,8 @@ export async function pageRows<T extends DevelopTable>(
           { column: 'id', direction: 'asc' },
         ]
       : [{ column: 'id', direction: 'desc' }];
-  const [rows, count] = await Promise.all([
-    applySort(base.selectAll(), orders.length ? orders : fallback)
-      .limit(page.size)
-      .offset(page.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows as unknown as RowOf<T>[], total: Number(count.total) };
+  const { rows, total } = await fetchPage(base, (qb) => qb.selectAll(), page, orders, fallback);
+  return { rows: rows as unknown as RowOf<T>[], total };
 }
 
 export async function findRow<T extends DevelopTable>(

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import { nextId } from '../../core/ids';
-import { applySort, type PageRequest, type SortOrder } from '../../core/page';
+import { fetchPage, type PageRequest, type SortOrder } from '../../core/page';
 import type { LogApiTable, LogErrorTable, LogUsualTable } from '../../db/schema';
 import type { Db } from '../../db/tenant';
 
@@ -55,16 +55,11 @@ export async function pageLogs(
   orders: SortOrder[],
 ): Promise<{ rows: LogRow[]; total: number }> {
   const sort = orders.length ? orders : [{ column: 'create_time', direction: 'asc' as const }];
-  const [rows, count] = await Promise.all([
-    applySort(filtered(db, kind, tenantId, filter).selectAll(), [...sort, { column: 'id', direction: 'asc' }])
-      .limit(page.size)
-      .offset(page.offset)
-      .execute() as Promise<LogRow[]>,
-    filtered(db, kind, tenantId, filter)
-      .select((eb: any) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow() as Promise<{ n: string }>,
-  ]);
-  return { rows, total: Number(count.n) };
+  // id breaks ties, so that a page boundary never splits rows logged in the same instant differently.
+  return fetchPage(filtered(db, kind, tenantId, filter), (qb: any) => qb.selectAll(), page, [
+    ...sort,
+    { column: 'id', direction: 'asc' },
+  ]) as Promise<{ rows: LogRow[]; total: number }>;
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */
 

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import { nextId } from '../../core/ids';
-import type { PageRequest } from '../../core/page';
+import { fetchPage, type PageRequest } from '../../core/page';
 import type { MessageTable } from '../../db/schema';
 import type { Db } from '../../db/tenant';
 
@@ -68,19 +68,17 @@ export async function pageMessages(
   filter: MessageFilter,
   page: PageRequest,
 ): Promise<{ rows: MessageRow[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    inbox(db, tenantId, userId, filter)
-      .selectAll()
-      .orderBy('create_time', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.size)
-      .offset(page.offset)
-      .execute(),
-    inbox(db, tenantId, userId, filter)
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  // Newest first, always: the inbox offers no other order.
+  return fetchPage(
+    inbox(db, tenantId, userId, filter),
+    (qb) => qb.selectAll(),
+    page,
+    [],
+    [
+      { column: 'create_time', direction: 'desc' },
+      { column: 'id', direction: 'desc' },
+    ],
+  );
 }
 
 export async function findMessage(

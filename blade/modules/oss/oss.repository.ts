@@ -1,11 +1,12 @@
 import type { Updateable } from 'kysely';
-import { applySort, contains, type PageRequest, type SortOrder } from '../../core/page';
+import type { PageRequest, SortOrder } from '../../core/page';
 import type { OssTable } from '../../db/schema';
 import { withTenant, type Db } from '../../db/tenant';
+import { CONFIG_DISABLED, CONFIG_ENABLED, enabledConfigs } from '../system/enabled-config';
 
 /** status of the configuration in force for a tenant (at most one per tenant, a unique index says so). */
-export const OSS_ENABLED = 2;
-export const OSS_DISABLED = 1;
+export const OSS_ENABLED = CONFIG_ENABLED;
+export const OSS_DISABLED = CONFIG_DISABLED;
 
 /** BladeX category numbers. 1 and 6 speak the S3 protocol; the others are listed so stored rows keep their meaning. */
 export const OSS_CATEGORIES = {
@@ -70,97 +71,24 @@ export interface OssFilter {
   status?: number | null;
 }
 
-const live = (db: Db, tenantId: string) =>
-  db.selectFrom('blade_oss').where('tenant_id', '=', tenantId).where('is_deleted', '=', 0);
+const configs = enabledConfigs('blade_oss', 'oss_code');
 
-export async function pageOss(
+export type OssValues = Omit<Updateable<OssTable>, 'id' | 'tenant_id' | 'is_deleted' | 'status'>;
+
+export const pageOss = (
   db: Db,
   tenantId: string,
   filter: OssFilter,
   page: PageRequest,
   orders: SortOrder[],
-) {
-  let base = live(db, tenantId);
-  if (filter.ossCode) base = base.where('oss_code', 'ilike', contains(filter.ossCode));
-  if (filter.category) base = base.where('category', '=', filter.category);
-  if (filter.status) base = base.where('status', '=', filter.status);
-  const [rows, count] = await Promise.all([
-    applySort(base.selectAll(), orders.length ? orders : [{ column: 'id', direction: 'asc' }])
-      .limit(page.size)
-      .offset(page.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
-}
-
-export async function findOss(db: Db, tenantId: string, id: string) {
-  return live(db, tenantId).selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export async function ossCodeTaken(db: Db, tenantId: string, code: string, exceptId?: string) {
-  let q = live(db, tenantId).select('id').where('oss_code', '=', code);
-  if (exceptId) q = q.where('id', '<>', exceptId);
-  return (await q.limit(1).executeTakeFirst()) !== undefined;
-}
-
-export type OssValues = Omit<Updateable<OssTable>, 'id' | 'tenant_id' | 'is_deleted' | 'status'>;
-
-export async function insertOss(
-  db: Db,
-  tenantId: string,
-  id: string,
-  values: OssValues & { oss_code: string },
-) {
-  await db
-    .insertInto('blade_oss')
-    .values({ ...values, id, tenant_id: tenantId, status: OSS_DISABLED })
-    .execute();
-}
-
-export async function updateOss(db: Db, tenantId: string, id: string, values: OssValues) {
-  await db
-    .updateTable('blade_oss')
-    .set({ ...values, update_time: new Date() })
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .where('is_deleted', '=', 0)
-    .execute();
-}
-
-/** Makes id the tenant's one enabled configuration (the previous one is switched off first: unique index). */
-export async function enableOss(db: Db, tenantId: string, id: string, userId: string) {
-  await db
-    .updateTable('blade_oss')
-    .set({ status: OSS_DISABLED, update_user: userId, update_time: new Date() })
-    .where('tenant_id', '=', tenantId)
-    .where('status', '=', OSS_ENABLED)
-    .where('id', '<>', id)
-    .execute();
-  await db
-    .updateTable('blade_oss')
-    .set({ status: OSS_ENABLED, update_user: userId, update_time: new Date() })
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .where('is_deleted', '=', 0)
-    .execute();
-}
-
-export async function countOss(db: Db, tenantId: string, ids: string[]) {
-  const row = await live(db, tenantId)
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('id', 'in', ids)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
+) => configs.page(db, tenantId, { ...filter, code: filter.ossCode }, page, orders);
+export const findOss = configs.find;
+export const ossCodeTaken = configs.codeTaken;
+export const insertOss = (db: Db, tenantId: string, id: string, values: OssValues & { oss_code: string }) =>
+  configs.insert(db, tenantId, id, values);
+export const updateOss = configs.update;
+/** Makes id the tenant's one enabled configuration. */
+export const enableOss = configs.enable;
+export const countOss = configs.count;
 /** Soft delete; a removed row also stops being the enabled one. */
-export async function softDeleteOss(db: Db, tenantId: string, ids: string[], userId: string) {
-  await db
-    .updateTable('blade_oss')
-    .set({ is_deleted: 1, status: OSS_DISABLED, update_user: userId, update_time: new Date() })
-    .where('tenant_id', '=', tenantId)
-    .where('id', 'in', ids)
-    .where('is_deleted', '=', 0)
-    .execute();
-}
+export const softDeleteOss = configs.softDelete;

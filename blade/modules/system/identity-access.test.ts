@@ -55,6 +55,15 @@ const PACKAGE = [
   'user_role',
   'user_unlock',
   'user_platform',
+  'external_user',
+  'external_user_add',
+  'external_user_edit',
+  'external_user_delete',
+  'external_user_view',
+  'dept_lab_user',
+  'dept_lab_user_add',
+  'dept_lab_user_edit',
+  'dept_lab_user_delete',
   'dept',
   'dept_add',
   'dept_edit',
@@ -75,8 +84,15 @@ const PACKAGE = [
   'role_edit',
   'role_delete',
   'role_grant',
-  // Platform-only: must be dropped on provisioning even though the package lists it.
+  // Platform-only: must be dropped on provisioning even though the package lists them.
   'tenant',
+  'tool',
+  'code',
+  'code_add',
+  'code_gen',
+  'model',
+  'model_add',
+  'datasource',
 ];
 
 async function newTenant(name: string, packageId: string, password: string) {
@@ -150,9 +166,13 @@ describe('tenant provisioning', () => {
     expect(routes).toEqual(expect.arrayContaining(['/system/user', '/system/dept', '/authority/role']));
     expect(routes).not.toContain('/system/tenant');
     expect(routes).not.toContain('/system/client');
+    // Code generation is the platform administrator's, whatever the package lists.
+    expect(routes.filter((p) => p?.startsWith('/tool'))).toEqual([]);
     const buttons = flat((await ok(get('/blade-system/menu/buttons', A.admin))).data).map((m) => m.code);
     expect(buttons).toEqual(expect.arrayContaining(['user_add', 'role_grant', 'post_role']));
     expect(buttons).not.toContain('tenant_add');
+    expect(buttons).not.toContain('code_gen');
+    expect(buttons).not.toContain('model_add');
   });
 
   it('provisions a root dept, the admin role, post ceo and the admin account', async () => {
@@ -304,6 +324,19 @@ describe('platform-only calls', () => {
     ['POST', '/blade-system/data-scope/remove?ids=1'],
     ['POST', '/blade-system/api-scope/submit'],
     ['POST', '/blade-system/api-scope/remove?ids=1'],
+    // Code generation (blade-develop): models, their fields, generator records, datasources.
+    ['GET', '/blade-develop/model/list'],
+    ['GET', '/blade-develop/model/detail?id=1'],
+    ['GET', '/blade-develop/model/table-list'],
+    ['POST', '/blade-develop/model/submit'],
+    ['POST', '/blade-develop/model/remove?ids=1'],
+    ['GET', '/blade-develop/model-prototype/list?modelId=1'],
+    ['POST', '/blade-develop/model-prototype/submit'],
+    ['GET', '/blade-develop/code/list'],
+    ['POST', '/blade-develop/code/submit'],
+    ['GET', '/blade-develop/code/gen-code?id=1'],
+    ['GET', '/blade-develop/datasource/list'],
+    ['POST', '/blade-develop/datasource/submit'],
   ];
 
   it("refuses a tenant's admin and an admin2 look-alike (403), and lets the platform administrator in", async () => {
@@ -336,6 +369,8 @@ describe('platform-only calls', () => {
     }
     expect((await get('/blade-system/tenant/list', platform)).status).toBe(200);
     expect((await get('/blade-system/client/list', platform)).status).toBe(200);
+    expect((await get('/blade-develop/model/list', platform)).status).toBe(200);
+    expect((await get('/blade-develop/code/list', platform)).status).toBe(200);
   });
 });
 
@@ -495,7 +530,67 @@ describe('external users and laboratory external users', () => {
         .status,
     ).toBe(404);
     expect((await ok(get('/blade-user/deptLaboratoryExternalUser/list', B.admin))).data.total).toBe(0);
+    // All or none: with an id that is not the tenant's among them, nothing is removed.
+    const mixed = `${links.records[0].id},1234567890123456789`;
+    expect((await post(`/blade-user/deptLaboratoryExternalUser/remove?ids=${mixed}`, A.admin)).status).toBe(
+      404,
+    );
+    expect(
+      (await ok(get(`/blade-user/deptLaboratoryExternalUser/list?deptId=${A.deptId}`, A.admin))).data.total,
+    ).toBe(links.total);
     await ok(post(`/blade-user/deptLaboratoryExternalUser/remove?ids=${links.records[0].id}`, A.admin));
     await ok(post(`/blade-user/externalUser/remove?ids=${guest}`, A.admin));
+  });
+});
+
+describe('external user pages: own codes', () => {
+  it("needs the external pages' codes, not the user page's", async () => {
+    // The inspector role holds user and user_view only (its password was reset above).
+    const user = (await h.login('inspector', '123456', A.tenantId)).access_token;
+    expect((await get('/blade-user/page', user)).status).toBe(200);
+    for (const res of [
+      await get('/blade-user/externalUser/page', user),
+      await get('/blade-user/deptLaboratoryExternalUser/list', user),
+      await post('/blade-user/externalUser/save', user, {
+        account: 'g2',
+        password: 'guest-pass',
+        roleId: A.roleId,
+        deptId: A.deptId,
+      }),
+      await post('/blade-user/deptLaboratoryExternalUser/save', user, {
+        deptId: A.deptId,
+        userIds: [A.userId],
+      }),
+    ])
+      expect(res.status).toBe(403);
+
+    // Granted the laboratory page alone: its list and the external users it picks from, nothing more.
+    await ok(
+      post('/blade-system/role/grant', A.admin, {
+        roleIds: [A.roleId],
+        menuIds: ids('system', 'user', 'user_view', 'dept_lab_user'),
+        dataScopeIds: [],
+        apiScopeIds: [],
+      }),
+    );
+    expect((await get('/blade-user/deptLaboratoryExternalUser/list', user)).status).toBe(200);
+    expect((await get('/blade-user/externalUser/page', user)).status).toBe(200);
+    expect((await get(`/blade-user/externalUser/detail?id=${A.userId}`, user)).status).toBe(403);
+    expect(
+      (
+        await post('/blade-user/deptLaboratoryExternalUser/save', user, {
+          deptId: A.deptId,
+          userIds: [A.userId],
+        })
+      ).status,
+    ).toBe(403);
+    await ok(
+      post('/blade-system/role/grant', A.admin, {
+        roleIds: [A.roleId],
+        menuIds: ids('system', 'user', 'user_view'),
+        dataScopeIds: [],
+        apiScopeIds: [],
+      }),
+    );
   });
 });

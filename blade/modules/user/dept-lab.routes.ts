@@ -5,11 +5,11 @@ import { formatDateTime } from '../../core/dates';
 import { ok, success } from '../../core/envelope';
 import { NotFoundError, ServiceError } from '../../core/errors';
 import { nextId } from '../../core/ids';
-import { pageQuerySchema, pageRequest, sortOrders, toPage } from '../../core/page';
+import { fetchPage, pageQuerySchema, pageRequest, sortOrders, toPage } from '../../core/page';
 import { permit } from '../../core/permission';
 import { idArraySchema, idsParam } from '../../core/permission-input';
 import { blank, idSchema, parseJson, parseQuery } from '../../core/validation';
-import { withTenant, type Db } from '../../db/tenant';
+import { deleteTenantRows, withTenant, type Db } from '../../db/tenant';
 import { findDeptsByIds } from '../system/dept/dept.repository';
 import { EXTERNAL_USER, scopedUsers } from './user-admin.routes';
 import type { AuthUser } from '../../core/context';
@@ -26,12 +26,12 @@ async function check(trx: Db, auth: AuthUser, deptId: string, userIds: string[])
   if (users.some((u) => u.user_type !== EXTERNAL_USER)) throw new NotFoundError();
 }
 
-/** External users of a department's laboratory (001 §7.4), with the user page's codes. Tenant-owned. */
+/** External users of a department's laboratory (001 §7.4): page `dept_lab_user` and its buttons. Tenant-owned. */
 export function deptLabRoutes(deps: Deps) {
   const router = new Hono<BladeEnv>();
 
   // GET /blade-user/deptLaboratoryExternalUser/list?deptId&userId — page of links with dept and user names.
-  router.get('/deptLaboratoryExternalUser/list', permit(deps, { codes: ['user'] }), async (c) => {
+  router.get('/deptLaboratoryExternalUser/list', permit(deps, { codes: ['dept_lab_user'] }), async (c) => {
     const query = parseQuery(c, listQuery);
     const page = pageRequest(query);
     const orders = sortOrders(SORTABLE, query);
@@ -44,25 +44,27 @@ export function deptLabRoutes(deps: Deps) {
         .where('l.tenant_id', '=', auth.tenantId);
       if (query.deptId) base = base.where('l.dept_id', '=', query.deptId);
       if (query.userId) base = base.where('l.user_id', '=', query.userId);
-      let rows = base.select([
-        'l.id',
-        'l.dept_id',
-        'l.user_id',
-        'l.create_time',
-        'd.dept_name',
-        'u.account',
-        'u.real_name',
-        'u.phone',
-        'u.email',
-      ]);
-      for (const o of orders.length ? orders : [{ column: 'id', direction: 'asc' as const }])
-        rows = rows.orderBy(`l.${o.column as (typeof SORTABLE)[number]}`, o.direction);
-      const records = await rows.limit(page.size).offset(page.offset).execute();
-      const { total } = await base
-        .select((eb) => eb.fn.countAll<string>().as('total'))
-        .executeTakeFirstOrThrow();
+      const { rows, total } = await fetchPage(
+        base,
+        (qb) =>
+          qb.select([
+            'l.id',
+            'l.dept_id',
+            'l.user_id',
+            'l.create_time',
+            'd.dept_name',
+            'u.account',
+            'u.real_name',
+            'u.phone',
+            'u.email',
+          ]),
+        page,
+        // Every sortable column is the link's own: qualified, since dept and user have the same names.
+        orders.map((o) => ({ ...o, column: `l.${o.column}` })),
+        [{ column: 'l.id', direction: 'asc' }],
+      );
       return toPage(
-        records.map((r) => ({
+        rows.map((r) => ({
           id: r.id,
           deptId: r.dept_id,
           userId: r.user_id,
@@ -73,7 +75,7 @@ export function deptLabRoutes(deps: Deps) {
           email: r.email,
           createTime: formatDateTime(r.create_time),
         })),
-        Number(total),
+        total,
         page,
       );
     });
@@ -81,73 +83,74 @@ export function deptLabRoutes(deps: Deps) {
   });
 
   // POST /blade-user/deptLaboratoryExternalUser/save — JSON { deptId, userIds } (or userId): attaches users.
-  router.post('/deptLaboratoryExternalUser/save', permit(deps, { codes: ['user_edit'] }), async (c) => {
-    const body = await parseJson(c, saveBody);
-    const userIds = body.userIds ?? (body.userId ? [body.userId] : []);
-    if (userIds.length === 0) throw new ServiceError('请至少选择一个用户');
-    const auth = c.get('auth');
-    await withTenant(deps.db, auth.tenantId, async (trx) => {
-      await check(trx, auth, body.deptId, userIds);
-      await trx
-        .insertInto('blade_dept_external_user')
-        .values(
-          userIds.map((userId) => ({
-            id: nextId(),
-            tenant_id: auth.tenantId,
-            dept_id: body.deptId,
-            user_id: userId,
-            create_user: auth.userId,
-          })),
-        )
-        .onConflict((oc) => oc.columns(['dept_id', 'user_id']).doNothing())
-        .execute();
-    });
-    return c.json(success());
-  });
+  router.post(
+    '/deptLaboratoryExternalUser/save',
+    permit(deps, { codes: ['dept_lab_user_add'] }),
+    async (c) => {
+      const body = await parseJson(c, saveBody);
+      const userIds = body.userIds ?? (body.userId ? [body.userId] : []);
+      if (userIds.length === 0) throw new ServiceError('请至少选择一个用户');
+      const auth = c.get('auth');
+      await withTenant(deps.db, auth.tenantId, async (trx) => {
+        await check(trx, auth, body.deptId, userIds);
+        await trx
+          .insertInto('blade_dept_external_user')
+          .values(
+            userIds.map((userId) => ({
+              id: nextId(),
+              tenant_id: auth.tenantId,
+              dept_id: body.deptId,
+              user_id: userId,
+              create_user: auth.userId,
+            })),
+          )
+          .onConflict((oc) => oc.columns(['dept_id', 'user_id']).doNothing())
+          .execute();
+      });
+      return c.json(success());
+    },
+  );
 
   // POST /blade-user/deptLaboratoryExternalUser/update — JSON { id, deptId, userId }.
-  router.post('/deptLaboratoryExternalUser/update', permit(deps, { codes: ['user_edit'] }), async (c) => {
-    const body = await parseJson(c, updateBody);
-    const auth = c.get('auth');
-    await withTenant(deps.db, auth.tenantId, async (trx) => {
-      const row = await trx
-        .selectFrom('blade_dept_external_user')
-        .select('id')
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', '=', body.id)
-        .executeTakeFirst();
-      if (!row) throw new NotFoundError();
-      await check(trx, auth, body.deptId, [body.userId]);
-      await trx
-        .updateTable('blade_dept_external_user')
-        .set({ dept_id: body.deptId, user_id: body.userId })
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', '=', body.id)
-        .execute();
-    });
-    return c.json(success());
-  });
+  router.post(
+    '/deptLaboratoryExternalUser/update',
+    permit(deps, { codes: ['dept_lab_user_edit'] }),
+    async (c) => {
+      const body = await parseJson(c, updateBody);
+      const auth = c.get('auth');
+      await withTenant(deps.db, auth.tenantId, async (trx) => {
+        const row = await trx
+          .selectFrom('blade_dept_external_user')
+          .select('id')
+          .where('tenant_id', '=', auth.tenantId)
+          .where('id', '=', body.id)
+          .executeTakeFirst();
+        if (!row) throw new NotFoundError();
+        await check(trx, auth, body.deptId, [body.userId]);
+        await trx
+          .updateTable('blade_dept_external_user')
+          .set({ dept_id: body.deptId, user_id: body.userId })
+          .where('tenant_id', '=', auth.tenantId)
+          .where('id', '=', body.id)
+          .execute();
+      });
+      return c.json(success());
+    },
+  );
 
   // POST /blade-user/deptLaboratoryExternalUser/remove?ids — detaches (the users stay).
-  router.post('/deptLaboratoryExternalUser/remove', permit(deps, { codes: ['user_edit'] }), async (c) => {
-    const ids = await idsParam(c);
-    const auth = c.get('auth');
-    await withTenant(deps.db, auth.tenantId, async (trx) => {
-      const found = await trx
-        .selectFrom('blade_dept_external_user')
-        .select('id')
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', 'in', ids)
-        .execute();
-      if (found.length !== ids.length) throw new NotFoundError();
-      await trx
-        .deleteFrom('blade_dept_external_user')
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', 'in', ids)
-        .execute();
-    });
-    return c.json(success());
-  });
+  router.post(
+    '/deptLaboratoryExternalUser/remove',
+    permit(deps, { codes: ['dept_lab_user_delete'] }),
+    async (c) => {
+      const ids = await idsParam(c);
+      const auth = c.get('auth');
+      await withTenant(deps.db, auth.tenantId, (trx) =>
+        deleteTenantRows(trx, 'blade_dept_external_user', auth.tenantId, ids),
+      );
+      return c.json(success());
+    },
+  );
 
   return router;
 }

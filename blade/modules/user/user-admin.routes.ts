@@ -235,7 +235,8 @@ export function userAdminRoutes(deps: Deps) {
     userType?: number,
   ) {
     if (requireId && !body.id) throw new ServiceError('id:不能为空');
-    await demand(deps, auth, { codes: [body.id ? 'user_edit' : 'user_add'] });
+    const prefix = userType === EXTERNAL_USER ? 'external_user' : 'user';
+    await demand(deps, auth, { codes: [body.id ? `${prefix}_edit` : `${prefix}_add`] });
     const account = body.account?.trim();
     if (!account) throw new ServiceError('请输入账号');
     const roleIds = idList(body.roleId, 'roleId');
@@ -401,13 +402,21 @@ export function userAdminRoutes(deps: Deps) {
     return c.json(success());
   });
 
-  // External users (people outside the organisation, e.g. customer contacts): accounts with user_type 4, managed
-  // with the user page's codes. Each call sees and touches only external users (another user's id is a 404).
-  router.get('/externalUser/page', permit(deps, { codes: ['user'] }), pageHandler(EXTERNAL_USER));
-  router.get('/externalUser/detail', permit(deps, { codes: ['user'] }), async (c) => {
+  // External users (people outside the organisation, e.g. customer contacts): accounts with user_type 4, on their
+  // own page (`external_user` and its buttons). Each call sees and touches only external users (another user's id is
+  // a 404). The page is also readable with `dept_lab_user`: that screen picks the external users it attaches.
+  // GET /blade-user/externalUser/page — as blade-user/page, external users only.
+  router.get(
+    '/externalUser/page',
+    permit(deps, { codes: ['external_user', 'dept_lab_user'] }),
+    pageHandler(EXTERNAL_USER),
+  );
+  // GET /blade-user/externalUser/detail?id
+  router.get('/externalUser/detail', permit(deps, { codes: ['external_user'] }), async (c) => {
     const { id } = parseQuery(c, detailQuery);
     return c.json(ok(await detail(c.get('auth'), id, EXTERNAL_USER)));
   });
+  // POST /blade-user/externalUser/save — add only (external_user_add).
   router.post('/externalUser/save', async (c) => {
     const body = await parseJson(c, userBody);
     if (body.id) throw new ServiceError('id:新增时不能指定');
@@ -415,12 +424,18 @@ export function userAdminRoutes(deps: Deps) {
     forgetUserTotals(deps.db);
     return c.json(success());
   });
+  // POST /blade-user/externalUser/update — edit only (external_user_edit); a password in the body is ignored.
   router.post('/externalUser/update', async (c) => {
     await save(c.get('auth'), await parseJson(c, userBody), true, EXTERNAL_USER);
     forgetUserTotals(deps.db);
     return c.json(success());
   });
-  router.post('/externalUser/remove', permit(deps, { codes: ['user_delete'] }), removeHandler(EXTERNAL_USER));
+  // POST /blade-user/externalUser/remove?ids — soft delete (external_user_delete).
+  router.post(
+    '/externalUser/remove',
+    permit(deps, { codes: ['external_user_delete'] }),
+    removeHandler(EXTERNAL_USER),
+  );
 
   router.route('/', deptLabRoutes(deps));
   return router;

@@ -100,3 +100,76 @@ describe.each(['horizontal', 'vertical'] as const)('DictScreen %s', (layout) => 
     });
   });
 });
+
+describe.each([
+  ['dict', 'horizontal'],
+  ['dict-biz', 'vertical'],
+] as const)('DictScreen %s (%s): sealed rows', (kind, layout) => {
+  const prefix = kind === 'dict' ? 'dict' : 'dictbiz';
+  const row = (id: string, parentId: string, dictValue: string, isSealed: number) => ({
+    id,
+    parentId,
+    code: parentId === '0' ? `c${id}` : 'c1',
+    dictKey: parentId === '0' ? '-1' : id,
+    dictValue,
+    sort: 1,
+    isSealed,
+    remark: '',
+  });
+
+  it('offers no edit, delete or checkbox on a sealed row, and nothing new under a sealed header', async () => {
+    fakeBlade({
+      '/api/blade-system/menu/buttons': [
+        {
+          ...buttons[0],
+          children: ['add', 'edit', 'delete', 'view'].map((b) => ({
+            ...buttons[0].children[0],
+            id: `${prefix}_${b}`,
+            code: `${prefix}_${b}`,
+          })),
+        },
+      ],
+      [`/api/blade-system/${kind}/parent-list`]: page([
+        row('1', '0', '封存头', 1),
+        row('2', '0', '普通头', 0),
+      ]),
+      [`/api/blade-system/${kind}/child-list`]: (call: { query: URLSearchParams }) =>
+        call.query.get('parentId') === '1'
+          ? page([row('11', '1', '封存头的项', 0)])
+          : page([row('21', '2', '封存项', 1), row('22', '2', '普通项', 0)]),
+    });
+    renderScreen(<DictScreen kind={kind} layout={layout} />);
+    const parents = screen.getByRole('region', { name: '字典列表' });
+    const rowOf = (scope: HTMLElement, text: string) =>
+      within(scope).getByText(text).closest('[role="row"]') as HTMLElement;
+    await within(parents).findByText('封存头');
+    const sealedHeader = rowOf(parents, '封存头');
+    const openHeader = rowOf(parents, '普通头');
+    await waitFor(() => expect(within(openHeader).getByRole('button', { name: '编辑' })).toBeInTheDocument());
+    expect(within(openHeader).getByRole('button', { name: '删除' })).toBeInTheDocument();
+    expect(within(openHeader).getByRole('checkbox')).toBeInTheDocument();
+    expect(within(sealedHeader).queryByRole('button', { name: '编辑' })).not.toBeInTheDocument();
+    expect(within(sealedHeader).queryByRole('button', { name: '删除' })).not.toBeInTheDocument();
+    expect(within(sealedHeader).getByRole('button', { name: '查看' })).toBeInTheDocument();
+    expect(within(sealedHeader).getByRole('checkbox')).toBeDisabled();
+
+    const children = screen.getByRole('region', { name: '字典配置' });
+    fireEvent.click(within(parents).getByText('普通头'));
+    await within(children).findByText('封存项');
+    expect(within(rowOf(children, '封存项')).queryByRole('button', { name: '编辑' })).not.toBeInTheDocument();
+    expect(within(rowOf(children, '普通项')).getByRole('button', { name: '编辑' })).toBeInTheDocument();
+    expect(within(children).getByRole('button', { name: '新增' })).toBeInTheDocument();
+
+    fireEvent.click(within(parents).getByText('封存头'));
+    await within(children).findByText('封存头的项');
+    expect(
+      within(rowOf(children, '封存头的项')).queryByRole('button', { name: '编辑' }),
+    ).not.toBeInTheDocument();
+    expect(
+      within(rowOf(children, '封存头的项')).queryByRole('button', { name: '删除' }),
+    ).not.toBeInTheDocument();
+    expect(within(children).queryByRole('button', { name: '新增' })).not.toBeInTheDocument();
+    expect(within(children).queryByRole('button', { name: '删除' })).not.toBeInTheDocument();
+    expect(within(children).queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+});

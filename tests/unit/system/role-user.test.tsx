@@ -115,6 +115,30 @@ describe('UserScreen', () => {
     expect(grant.query.get('roleIds')).toBe('r1');
   });
 
+  it('shows the gender from the sex dictionary and an unset one (-1) as an empty cell', async () => {
+    fakeBlade({
+      '/api/blade-system/menu/buttons': buttonsWith([]),
+      '/api/blade-system/dept/tree': [],
+      '/api/blade-system/role/tree': [],
+      '/api/blade-system/post/list': page([]),
+      '/api/blade-system/dict/dictionary': [
+        { dictKey: '1', dictValue: '男' },
+        { dictKey: '2', dictValue: '女' },
+      ],
+      '/api/blade-user/page': page([
+        { id: 'u1', account: 'zhang', realName: '张三', sex: 1, roleName: '', deptName: '' },
+        { id: 'u2', account: 'li', realName: '李四', sex: -1, roleName: '', deptName: '' },
+      ]),
+    });
+    renderScreen(<UserScreen />);
+    const cellOf = async (name: string) => {
+      const row = (await screen.findByText(name)).closest('[role="row"]') as HTMLElement;
+      return row.querySelector('[data-field="sex"]') as HTMLElement;
+    };
+    await waitFor(async () => expect((await cellOf('张三')).textContent).toBe('男'));
+    expect((await cellOf('李四')).textContent).toBe('');
+  });
+
   it('checks the add form: required account, name, roles, departments and matching passwords', async () => {
     const blade = fakeBlade({
       '/api/blade-system/menu/buttons': buttonsWith(['user_add']),

@@ -4,7 +4,7 @@ import type { BladeEnv, Deps } from '../../../core/context';
 import { ok, success } from '../../../core/envelope';
 import { NotFoundError, ServiceError } from '../../../core/errors';
 import { nextId } from '../../../core/ids';
-import { applySort, contains, pageQuerySchema, pageRequest, sortOrders, toPage } from '../../../core/page';
+import { contains, fetchPage, pageQuerySchema, pageRequest, sortOrders, toPage } from '../../../core/page';
 import { permit } from '../../../core/permission';
 import { createdBy, idsParam, updatedBy } from '../../../core/permission-input';
 import { blank, idSchema, parseJson, parseQuery } from '../../../core/validation';
@@ -76,17 +76,8 @@ export function clientRoutes(deps: Deps) {
     const orders = sortOrders(CLIENT_SORTABLE, query);
     let base = deps.db.selectFrom('blade_client').where('is_deleted', '=', 0);
     if (query.clientId) base = base.where('client_id', 'ilike', contains(query.clientId));
-    const rows = await applySort(
-      base.selectAll(),
-      orders.length ? orders : [{ column: 'id', direction: 'asc' }],
-    )
-      .limit(page.size)
-      .offset(page.offset)
-      .execute();
-    const { total } = await base
-      .select((eb) => eb.fn.countAll<string>().as('total'))
-      .executeTakeFirstOrThrow();
-    return c.json(ok(toPage(rows.map(toClientVO), Number(total), page)));
+    const { rows, total } = await fetchPage(base, (qb) => qb.selectAll(), page, orders);
+    return c.json(ok(toPage(rows.map(toClientVO), total, page)));
   });
 
   // GET /blade-system/client/detail?id

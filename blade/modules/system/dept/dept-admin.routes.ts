@@ -69,7 +69,9 @@ export function deptAdminRoutes(deps: Deps) {
   const router = new Hono<BladeEnv>();
   const canRead = permit(deps, { codes: ['dept'] });
   // Pickers (user form, data scopes) need the tree without the dept page.
-  const canPick = permit(deps, { codes: ['dept', 'user', 'role', 'datascope'] });
+  const canPick = permit(deps, {
+    codes: ['dept', 'user', 'role', 'datascope', 'external_user', 'dept_lab_user'],
+  });
 
   async function filtered(c: Context<BladeEnv>) {
     const query = parseQuery(c, listQuery);

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
-import { applySort, contains, type PageRequest, type SortOrder } from '../../../core/page';
+import { applySort, contains, fetchPage, type PageRequest, type SortOrder } from '../../../core/page';
 import type { Database, DictRow, DictTable } from '../../../db/schema';
 import type { Db } from '../../../db/tenant';
 
@@ -59,14 +59,7 @@ export async function pageDicts(
   orders: SortOrder[],
 ): Promise<{ rows: DictRow[]; total: number }> {
   const base = filtered(db, scope, filter).where('parent_id', '=', parentId);
-  const [rows, count] = await Promise.all([
-    applySort(base.selectAll(), orders.length ? orders : DEFAULT_ORDER)
-      .limit(page.size)
-      .offset(page.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  return fetchPage(base, (qb) => qb.selectAll(), page, orders, DEFAULT_ORDER);
 }
 
 /** Every live item (not header) of the given codes, for nesting below page rows. */

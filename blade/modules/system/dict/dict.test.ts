@@ -22,19 +22,7 @@ afterAll(async () => {
   await h?.close();
 }, SETUP_TIMEOUT);
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests walk response shapes freely
-type Body = { code: number; success: boolean; data: any; msg: string };
-const call = async (path: string, token: string, body?: unknown) => {
-  const res = await h.authed(path, {
-    token,
-    ...(body !== undefined && {
-      method: 'POST',
-      body: JSON.stringify(body),
-      headers: { 'content-type': 'application/json' },
-    }),
-  });
-  return { status: res.status, ...((await res.json()) as Body) };
-};
+const call = (path: string, token: string, body?: unknown) => h.call(path, token, body);
 const post = (path: string, token: string) => h.authed(path, { token, method: 'POST' });
 
 async function idOf(base: string, token: string, code: string, dictKey = '-1'): Promise<string> {
@@ -318,5 +306,44 @@ describe('business dictionary button codes', () => {
     // System dictionaries need their own page code, and their writes the platform administrator.
     expect((await call('/blade-system/dict/parent-list', clerk)).status).toBe(403);
     expect((await call('/blade-system/dict/dictionary?code=sex', clerk)).data).toHaveLength(2);
+  });
+});
+
+describe('business dictionary sealing', () => {
+  it('refuses to update or remove a sealed row with 400 已封存的字典不可修改, and its header stays usable', async () => {
+    const base = '/blade-system/dict-biz';
+    await call(`${base}/submit`, admin, { code: 'stamp', dictValue: '印章', sort: 1, isSealed: 0 });
+    const header = await idOf(base, admin, 'stamp');
+    await call(`${base}/submit`, admin, {
+      parentId: header,
+      dictKey: '1',
+      dictValue: '公章',
+      sort: 1,
+      isSealed: 1,
+    });
+    await call(`${base}/submit`, admin, { parentId: header, dictKey: '2', dictValue: '私章', sort: 2 });
+    const sealedItem = await idOf(base, admin, 'stamp', '1');
+    const openItem = await idOf(base, admin, 'stamp', '2');
+    const refused = { status: 400, code: 400, msg: '已封存的字典不可修改' };
+    expect(
+      await call(`${base}/submit`, admin, {
+        id: sealedItem,
+        dictKey: '1',
+        dictValue: '改',
+        sort: 1,
+        isSealed: 0,
+      }),
+    ).toMatchObject(refused);
+    const removed = await post(`${base}/remove?ids=${sealedItem}`, admin);
+    expect({ status: removed.status, ...(await removed.json()) }).toMatchObject(refused);
+    // A batch with a sealed row removes nothing.
+    const batch = await post(`${base}/remove?ids=${openItem},${sealedItem}`, admin);
+    expect(batch.status).toBe(400);
+    expect((await call(`${base}/dictionary?code=stamp`, admin)).data).toHaveLength(2);
+    // The header itself is not sealed: its other items change as usual.
+    expect(
+      (await call(`${base}/submit`, admin, { id: openItem, dictKey: '2', dictValue: '私印', sort: 2 })).code,
+    ).toBe(200);
+    expect((await post(`${base}/remove?ids=${openItem}`, admin)).status).toBe(200);
   });
 });

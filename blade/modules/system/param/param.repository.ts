@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/tenant';
 import type { ParamRow } from '../../../db/schema';
-import { applySort, contains, type PageRequest, type SortOrder } from '../../../core/page';
+import { contains, fetchPage, type PageRequest, type SortOrder } from '../../../core/page';
 
 export const PARAM_SORTABLE = ['id', 'param_name', 'param_key', 'create_time', 'update_time'] as const;
 
@@ -19,14 +19,7 @@ export async function pageParams(
   let base = db.selectFrom('blade_param').where('is_deleted', '=', 0);
   if (filter.paramName) base = base.where('param_name', 'ilike', contains(filter.paramName));
   if (filter.paramKey) base = base.where('param_key', 'ilike', contains(filter.paramKey));
-  const [rows, count] = await Promise.all([
-    applySort(base.selectAll(), orders.length ? orders : [{ column: 'id', direction: 'asc' }])
-      .limit(page.size)
-      .offset(page.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  return fetchPage(base, (qb) => qb.selectAll(), page, orders);
 }
 
 export async function findParam(db: Db, id: string): Promise<ParamRow | undefined> {

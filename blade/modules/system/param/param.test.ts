@@ -15,19 +15,7 @@ afterAll(async () => {
   await h?.close();
 }, SETUP_TIMEOUT);
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests walk response shapes freely
-type Body = { code: number; success: boolean; data: any; msg: string };
-const call = async (path: string, token: string, body?: unknown) => {
-  const res = await h.authed(path, {
-    token,
-    ...(body !== undefined && {
-      method: 'POST',
-      body: JSON.stringify(body),
-      headers: { 'content-type': 'application/json' },
-    }),
-  });
-  return { status: res.status, ...((await res.json()) as Body) };
-};
+const call = (path: string, token: string, body?: unknown) => h.call(path, token, body);
 const idOfKey = async (key: string): Promise<string> =>
   (await call(`/blade-system/param/list?paramKey=${encodeURIComponent(key)}`, admin)).data.records[0].id;
 

@@ -5,11 +5,11 @@ import { ok, success } from '../../../core/envelope';
 import { NotFoundError, ServiceError } from '../../../core/errors';
 import { formatDateTime } from '../../../core/dates';
 import { nextId } from '../../../core/ids';
-import { pageQuerySchema, pageRequest, sortOrders, toPage } from '../../../core/page';
+import { fetchPage, pageQuerySchema, pageRequest, sortOrders, toPage } from '../../../core/page';
 import { permit } from '../../../core/permission';
 import { idArraySchema, idsParam } from '../../../core/permission-input';
 import { blank, idSchema, parseJson, parseQuery } from '../../../core/validation';
-import { withTenant } from '../../../db/tenant';
+import { deleteTenantRows, withTenant } from '../../../db/tenant';
 import { assertMayHandOut, requireRoles } from '../role/role-admin.routes';
 import { findPosts } from '../post/post.routes';
 
@@ -72,14 +72,15 @@ export function postRoleRoutes(deps: Deps) {
       let base = select(trx, auth.tenantId);
       if (query.postId) base = base.where('pr.post_id', '=', query.postId);
       if (query.roleId) base = base.where('pr.role_id', '=', query.roleId);
-      let rows = base.select([...columns]);
-      for (const o of orders.length ? orders : [{ column: 'id', direction: 'asc' as const }])
-        rows = rows.orderBy(`pr.${o.column as (typeof POST_ROLE_SORTABLE)[number]}`, o.direction);
-      const records = await rows.limit(page.size).offset(page.offset).execute();
-      const { total } = await base
-        .select((eb) => eb.fn.countAll<string>().as('total'))
-        .executeTakeFirstOrThrow();
-      return toPage(records.map(vo), Number(total), page);
+      const { rows, total } = await fetchPage(
+        base,
+        (qb) => qb.select([...columns]),
+        page,
+        // Every sortable column is the assignment's own: qualified, since post and role have the same names.
+        orders.map((o) => ({ ...o, column: `pr.${o.column}` })),
+        [{ column: 'pr.id', direction: 'asc' }],
+      );
+      return toPage(rows.map(vo), total, page);
     });
     return c.json(ok(result));
   });
@@ -148,20 +149,9 @@ export function postRoleRoutes(deps: Deps) {
   router.post('/postRole/remove', guard, async (c) => {
     const ids = await idsParam(c);
     const auth = c.get('auth');
-    await withTenant(deps.db, auth.tenantId, async (trx) => {
-      const found = await trx
-        .selectFrom('blade_post_role')
-        .select('id')
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', 'in', ids)
-        .execute();
-      if (found.length !== ids.length) throw new NotFoundError();
-      await trx
-        .deleteFrom('blade_post_role')
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', 'in', ids)
-        .execute();
-    });
+    await withTenant(deps.db, auth.tenantId, (trx) =>
+      deleteTenantRows(trx, 'blade_post_role', auth.tenantId, ids),
+    );
     return c.json(success());
   });
 

@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { BladeEnv, Deps } from '../../../core/context';
+import type { AuthUser, BladeEnv, Deps } from '../../../core/context';
+import { dataScopeCondition, resolveDataScope, type DataScopeColumns } from '../../../core/data-scope';
 import { ok, success } from '../../../core/envelope';
 import { NotFoundError, ServiceError } from '../../../core/errors';
 import { nextId } from '../../../core/ids';
-import { applySort, contains, pageQuerySchema, pageRequest, sortOrders, toPage } from '../../../core/page';
+import { contains, fetchPage, pageQuerySchema, pageRequest, sortOrders, toPage } from '../../../core/page';
 import { demand, permit } from '../../../core/permission';
 import { createdBy, idsParam, updatedBy } from '../../../core/permission-input';
 import { blank, idSchema, parseJson, parseQuery, queryInt } from '../../../core/validation';
@@ -60,7 +61,29 @@ export async function findPosts(db: Db, tenantId: string, ids: string[]): Promis
     .execute();
 }
 
-/** Posts (contract §7.8), tenant-owned. */
+/** Where a post keeps the dept and the user that created it: what the `post` data scope filters on. */
+const POST_SCOPE_COLUMNS: DataScopeColumns = {
+  dept: { column: 'blade_post.create_dept' },
+  owner: 'blade_post.create_user',
+};
+
+/** Posts of the caller's tenant within their `post` data scope; any id outside it is a 404. */
+async function scopedPosts(trx: Db, auth: AuthUser, ids: string[]): Promise<PostRow[]> {
+  if (ids.length === 0) return [];
+  const scope = await resolveDataScope(trx, auth, 'post');
+  const rows = await trx
+    .selectFrom('blade_post')
+    .selectAll()
+    .where('tenant_id', '=', auth.tenantId)
+    .where('id', 'in', ids)
+    .where('is_deleted', '=', 0)
+    .where((eb) => dataScopeCondition(eb, scope, POST_SCOPE_COLUMNS))
+    .execute();
+  if (rows.length !== new Set(ids).size) throw new NotFoundError();
+  return rows;
+}
+
+/** Posts (contract §7.8), tenant-owned; the `post` data scope applies to the list and to every id. */
 export function postRoutes(deps: Deps) {
   const router = new Hono<BladeEnv>();
 
@@ -71,30 +94,21 @@ export function postRoutes(deps: Deps) {
     const orders = sortOrders(POST_SORTABLE, query);
     const auth = c.get('auth');
     const result = await withTenant(deps.db, auth.tenantId, async (trx) => {
+      const scope = await resolveDataScope(trx, auth, 'post');
       let base = trx
         .selectFrom('blade_post')
         .where('tenant_id', '=', auth.tenantId)
-        .where('is_deleted', '=', 0);
+        .where('is_deleted', '=', 0)
+        .where((eb) => dataScopeCondition(eb, scope, POST_SCOPE_COLUMNS));
       if (query.postCode) base = base.where('post_code', 'ilike', contains(query.postCode));
       if (query.postName) base = base.where('post_name', 'ilike', contains(query.postName));
       if (query.category !== null && query.category !== undefined)
         base = base.where('category', '=', query.category);
-      const rows = await applySort(
-        base.selectAll(),
-        orders.length
-          ? orders
-          : [
-              { column: 'sort', direction: 'asc' },
-              { column: 'id', direction: 'asc' },
-            ],
-      )
-        .limit(page.size)
-        .offset(page.offset)
-        .execute();
-      const { total } = await base
-        .select((eb) => eb.fn.countAll<string>().as('total'))
-        .executeTakeFirstOrThrow();
-      return toPage(rows.map(toPostVO), Number(total), page);
+      const { rows, total } = await fetchPage(base, (qb) => qb.selectAll(), page, orders, [
+        { column: 'sort', direction: 'asc' },
+        { column: 'id', direction: 'asc' },
+      ]);
+      return toPage(rows.map(toPostVO), total, page);
     });
     return c.json(ok(result));
   });
@@ -103,8 +117,7 @@ export function postRoutes(deps: Deps) {
   router.get('/post/detail', permit(deps, { codes: ['post'] }), async (c) => {
     const { id } = parseQuery(c, detailQuery);
     const auth = c.get('auth');
-    const [row] = await withTenant(deps.db, auth.tenantId, (trx) => findPosts(trx, auth.tenantId, [id]));
-    if (!row) throw new NotFoundError();
+    const [row] = await withTenant(deps.db, auth.tenantId, (trx) => scopedPosts(trx, auth, [id]));
     return c.json(ok(toPostVO(row)));
   });
 
@@ -125,7 +138,7 @@ export function postRoutes(deps: Deps) {
       remark: body.remark ?? '',
     };
     await withTenant(deps.db, auth.tenantId, async (trx) => {
-      if (body.id && (await findPosts(trx, auth.tenantId, [body.id])).length === 0) throw new NotFoundError();
+      if (body.id) await scopedPosts(trx, auth, [body.id]);
       let taken = trx
         .selectFrom('blade_post')
         .select('id')
@@ -156,7 +169,7 @@ export function postRoutes(deps: Deps) {
     const ids = await idsParam(c);
     const auth = c.get('auth');
     await withTenant(deps.db, auth.tenantId, async (trx) => {
-      if ((await findPosts(trx, auth.tenantId, ids)).length !== ids.length) throw new NotFoundError();
+      await scopedPosts(trx, auth, ids);
       await trx
         .updateTable('blade_post')
         .set({ is_deleted: 1, ...updatedBy(auth) })

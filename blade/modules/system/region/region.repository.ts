@@ -1,5 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
-import { applySort, contains, type PageRequest, type SortOrder } from '../../../core/page';
+import { contains, fetchPage, type PageRequest, type SortOrder } from '../../../core/page';
 import type { RegionTable } from '../../../db/schema';
 import type { Db } from '../../../db/tenant';
 
@@ -46,14 +46,7 @@ export async function childrenOf(db: Db, parentCode: string, filter: Omit<Region
 
 export async function pageRegions(db: Db, filter: RegionFilter, page: PageRequest, orders: SortOrder[]) {
   const base = filtered(db, filter);
-  const [rows, count] = await Promise.all([
-    applySort(base.selectAll(), orders.length ? orders : [{ column: 'code', direction: 'asc' }])
-      .limit(page.size)
-      .offset(page.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  return fetchPage(base, (qb) => qb.selectAll(), page, orders, [{ column: 'code', direction: 'asc' }]);
 }
 
 export async function findRegion(db: Db, code: string) {

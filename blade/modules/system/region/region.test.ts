@@ -16,19 +16,7 @@ afterAll(async () => {
   await h?.close();
 }, SETUP_TIMEOUT);
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests walk response shapes freely
-type Body = { code: number; success: boolean; data: any; msg: string };
-const call = async (path: string, token: string, body?: unknown) => {
-  const res = await h.authed(path, {
-    token,
-    ...(body !== undefined && {
-      method: 'POST',
-      body: JSON.stringify(body),
-      headers: { 'content-type': 'application/json' },
-    }),
-  });
-  return { status: res.status, ...((await res.json()) as Body) };
-};
+const call = (path: string, token: string, body?: unknown) => h.call(path, token, body);
 const names = (rows: Array<{ name?: string; title?: string }>) => rows.map((r) => r.name ?? r.title);
 
 describe('region seed', () => {

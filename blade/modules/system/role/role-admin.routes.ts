@@ -95,15 +95,21 @@ export function roleAdminRoutes(deps: Deps) {
   });
 
   // GET /blade-system/role/tree — TreeNode[] of the tenant's roles (pickers); privileged aliases only for their peers.
-  router.get('/role/tree', permit(deps, { codes: ['role', 'user_role', 'user', 'post_role'] }), async (c) => {
-    const auth = c.get('auth');
-    const roles = await withTenant(deps.db, auth.tenantId, (trx) => listRoles(trx, auth.tenantId));
-    return c.json(
-      ok(
-        buildTree(roles.filter((r) => shownTo(auth, r)).map((r) => treeNode(r.id, r.parent_id, r.role_name))),
-      ),
-    );
-  });
+  router.get(
+    '/role/tree',
+    permit(deps, { codes: ['role', 'user_role', 'user', 'post_role', 'external_user'] }),
+    async (c) => {
+      const auth = c.get('auth');
+      const roles = await withTenant(deps.db, auth.tenantId, (trx) => listRoles(trx, auth.tenantId));
+      return c.json(
+        ok(
+          buildTree(
+            roles.filter((r) => shownTo(auth, r)).map((r) => treeNode(r.id, r.parent_id, r.role_name)),
+          ),
+        ),
+      );
+    },
+  );
 
   // GET /blade-system/role/detail?id
   router.get('/role/detail', canRead, async (c) => {

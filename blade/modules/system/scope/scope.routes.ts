@@ -4,7 +4,7 @@ import type { BladeEnv, Deps } from '../../../core/context';
 import { ok, success } from '../../../core/envelope';
 import { NotFoundError, ServiceError } from '../../../core/errors';
 import { nextId } from '../../../core/ids';
-import { applySort, contains, pageQuerySchema, pageRequest, sortOrders, toPage } from '../../../core/page';
+import { contains, fetchPage, pageQuerySchema, pageRequest, sortOrders, toPage } from '../../../core/page';
 import { clearPermissionCaches, normaliseScopePath, permit } from '../../../core/permission';
 import { createdBy, idsParam, updatedBy } from '../../../core/permission-input';
 import { blank, idSchema, parseJson, parseQuery, queryInt } from '../../../core/validation';
@@ -105,17 +105,8 @@ export function scopeRoutes(deps: Deps) {
       if (query.resourceCode) base = base.where('resource_code', 'ilike', contains(query.resourceCode));
       if (query.scopeType !== null && query.scopeType !== undefined)
         base = base.where('scope_type', '=', query.scopeType);
-      const rows = await applySort(
-        base.selectAll(),
-        orders.length ? orders : [{ column: 'id', direction: 'asc' }],
-      )
-        .limit(page.size)
-        .offset(page.offset)
-        .execute();
-      const { total } = await base
-        .select((eb) => eb.fn.countAll<string>().as('total'))
-        .executeTakeFirstOrThrow();
-      return c.json(ok(toPage(rows.map(toVO), Number(total), page)));
+      const { rows, total } = await fetchPage(base, (qb) => qb.selectAll(), page, orders);
+      return c.json(ok(toPage(rows.map(toVO), total, page)));
     });
 
     // GET /blade-system/{data,api}-scope/detail?id

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../core/dates';
 import { ok, success } from '../../../core/envelope';
 import { NotFoundError, ServiceError, ValidationError } from '../../../core/errors';
 import { nextId } from '../../../core/ids';
-import { applySort, contains, pageQuerySchema, pageRequest, sortOrders, toPage } from '../../../core/page';
+import { contains, fetchPage, pageQuerySchema, pageRequest, sortOrders, toPage } from '../../../core/page';
 import { clearPermissionCaches, permit } from '../../../core/permission';
 import { createdBy, idsParam, updatedBy } from '../../../core/permission-input';
 import { splitIds } from '../../../core/tree';
@@ -108,17 +108,8 @@ export function tenantAdminRoutes(deps: Deps) {
     if (query.linkman) base = base.where('linkman', 'ilike', contains(query.linkman));
     if (query.contactNumber) base = base.where('contact_number', 'ilike', contains(query.contactNumber));
     if (query.domain) base = base.where('domain', 'ilike', contains(query.domain));
-    const rows = await applySort(
-      base.selectAll(),
-      orders.length ? orders : [{ column: 'id', direction: 'asc' }],
-    )
-      .limit(page.size)
-      .offset(page.offset)
-      .execute();
-    const { total } = await base
-      .select((eb) => eb.fn.countAll<string>().as('total'))
-      .executeTakeFirstOrThrow();
-    return c.json(ok(toPage(rows.map(toTenantVO), Number(total), page)));
+    const { rows, total } = await fetchPage(base, (qb) => qb.selectAll(), page, orders);
+    return c.json(ok(toPage(rows.map(toTenantVO), total, page)));
   });
 
   // GET /blade-system/tenant/detail?id

@@ -4,7 +4,7 @@ import type { BladeEnv, Deps } from '../../../core/context';
 import { ok, success } from '../../../core/envelope';
 import { ForbiddenError, NotFoundError, ServiceError } from '../../../core/errors';
 import { nextId } from '../../../core/ids';
-import { applySort, contains, pageQuerySchema, pageRequest, sortOrders, toPage } from '../../../core/page';
+import { contains, fetchPage, pageQuerySchema, pageRequest, sortOrders, toPage } from '../../../core/page';
 import { clearPermissionCaches, demand, permit } from '../../../core/permission';
 import { createdBy, idArraySchema, idsParam, updatedBy } from '../../../core/permission-input';
 import { blank, idSchema, parseJson, parseQuery } from '../../../core/validation';
@@ -57,22 +57,11 @@ export function topMenuRoutes(deps: Deps) {
         .where('is_deleted', '=', 0);
       if (query.code) base = base.where('code', 'ilike', contains(query.code));
       if (query.name) base = base.where('name', 'ilike', contains(query.name));
-      const rows = await applySort(
-        base.selectAll(),
-        orders.length
-          ? orders
-          : [
-              { column: 'sort', direction: 'asc' },
-              { column: 'id', direction: 'asc' },
-            ],
-      )
-        .limit(page.size)
-        .offset(page.offset)
-        .execute();
-      const { total } = await base
-        .select((eb) => eb.fn.countAll<string>().as('total'))
-        .executeTakeFirstOrThrow();
-      return toPage(rows.map(toTopMenuVO), Number(total), page);
+      const { rows, total } = await fetchPage(base, (qb) => qb.selectAll(), page, orders, [
+        { column: 'sort', direction: 'asc' },
+        { column: 'id', direction: 'asc' },
+      ]);
+      return toPage(rows.map(toTopMenuVO), total, page);
     });
     return c.json(ok(result));
   });

@@ -1,0 +1,8 @@
+import { DeptLabUserScreen } from '@/components/system/dept-lab-user-screen';
+import { requirePageSession } from '@/lib/server/require-session';
+
+export default async function Page() {
+  // Layouts and pages render in parallel: the page checks the session itself.
+  await requirePageSession();
+  return <DeptLabUserScreen />;
+}
