@@ -10,6 +10,11 @@ export interface BladeConfigSource {
   clientSecret: string;
   adminPassword?: string;
   testHooks: boolean;
+  /** The default file store (lib/env.ts StorageConfig): STORAGE_DRIVER and the S3_* variables. */
+  storage?: {
+    driver: 'local' | 's3';
+    s3?: { endpoint: string; bucket: string; region?: string; accessKey: string; secretKey: string };
+  };
 }
 
 /** One mapping for every place that opens blade/ from configuration: the portal, `start:blade`, the bench. */
@@ -22,6 +27,10 @@ export function bladeOptionsFrom(config: BladeConfigSource, extra: Partial<Blade
     portalClient: { clientId: config.clientId, clientSecret: config.clientSecret },
     adminPassword: config.adminPassword,
     testHooks: config.testHooks,
+    files: config.storage && {
+      s3: config.storage.s3,
+      defaultKind: config.storage.driver,
+    },
     ...extra,
   };
 }

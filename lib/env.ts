@@ -108,6 +108,19 @@ const rawSchema = z.object({
   PORTAL_SERVER: boolish.default(false),
   HOST: z.string().min(1).optional(),
   SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(60000).optional(),
+  // Files (blade/storage): the instance's default store when a tenant has no enabled object storage configuration.
+  STORAGE_DRIVER: z.enum(['local', 's3'], { error: 'STORAGE_DRIVER must be local or s3' }).default('local'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http(s) URL' }).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a bucket name (3–63 a-z, 0-9, . and -)')
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,32}$/, 'S3_REGION must look like us-east-1')
+    .optional(),
+  S3_ACCESS_KEY: z.string().max(128).optional(),
+  S3_SECRET_KEY: z.string().max(256).optional(),
 });
 
 export type AppEnv = 'development' | 'test' | 'production';
@@ -155,6 +168,16 @@ export interface Config {
    * forwarded headers a route handler sees are facts, whether or not TRUSTED_PROXIES is set.
    */
   forwardedVerified: boolean;
+  /**
+   * The default file store: `local` (DATA_DIR/files) or `s3`. `s3` is the S3-compatible bucket of the S3_* variables,
+   * present whenever they are all set, so files written there stay readable after STORAGE_DRIVER goes back to local.
+   */
+  storage: StorageConfig;
+}
+
+export interface StorageConfig {
+  driver: 'local' | 's3';
+  s3?: { endpoint: string; bucket: string; region?: string; accessKey: string; secretKey: string };
 }
 
 export class ConfigError extends Error {
@@ -232,6 +255,17 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     problems.push('TEST_HOOKS: test hooks are refused in production');
   if (raw.BENCH_ECHO_FILE && appEnv === 'production') problems.push('BENCH_ECHO_FILE: refused in production');
   if (appEnv === 'production' && !raw.PUBLIC_ORIGINS) problems.push('PUBLIC_ORIGINS: required in production');
+  const s3Vars = {
+    S3_ENDPOINT: raw.S3_ENDPOINT,
+    S3_BUCKET: raw.S3_BUCKET,
+    S3_ACCESS_KEY: raw.S3_ACCESS_KEY,
+    S3_SECRET_KEY: raw.S3_SECRET_KEY,
+  };
+  const s3Missing = Object.entries(s3Vars)
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
+  if (raw.STORAGE_DRIVER === 's3')
+    problems.push(...s3Missing.map((k) => `${k}: required when STORAGE_DRIVER is s3`));
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -269,6 +303,19 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     rateLimitCaptchaAddress: raw.RATE_LIMIT_CAPTCHA_ADDRESS,
     shutdownGraceMs: raw.SHUTDOWN_GRACE_MS,
     forwardedVerified: raw.PORTAL_SERVER,
+    storage: {
+      driver: raw.STORAGE_DRIVER,
+      s3:
+        s3Missing.length === 0
+          ? {
+              endpoint: raw.S3_ENDPOINT!.replace(/\/+$/, ''),
+              bucket: raw.S3_BUCKET!,
+              region: raw.S3_REGION,
+              accessKey: raw.S3_ACCESS_KEY!,
+              secretKey: raw.S3_SECRET_KEY!,
+            }
+          : undefined,
+    },
   };
 }
 

@@ -6,7 +6,7 @@ import type { Storage } from './storage';
 
 export { LocalStorage } from './local';
 export { S3Storage, type S3Config } from './s3';
-export { StorageNotFound, type Storage, type StoredObject, type PutOptions } from './storage';
+export { StorageNotFound, type ByteRange, type Storage, type StoredObject, type PutOptions } from './storage';
 
 export interface StorageOptions {
   /** A ready store (tests, or an embedding application). */
@@ -15,7 +15,16 @@ export interface StorageOptions {
   s3?: S3Config;
   /** Local root; default `${dataDir}/files`. */
   root?: string;
+  /**
+   * Which store takes new files when both are known: `s3` (the default when `s3` is given) or `local`. The other one
+   * stays readable, so files written before STORAGE_DRIVER changed are still served from where they are.
+   */
+  defaultKind?: 'local' | 's3';
 }
+
+// Stores that must stay readable beside a default (see StorageOptions.defaultKind). Kept beside the store rather than
+// in StorageSet's signature so that callers building a set from `defaultStorage` get them without knowing.
+const companions = new WeakMap<Storage, Storage[]>();
 
 /**
  * The default store of a blade instance: the given one, else S3 when configured, else `DATA_DIR/files`. An in-memory
@@ -23,10 +32,16 @@ export interface StorageOptions {
  */
 export function defaultStorage(dataDir: string, memory: boolean, options: StorageOptions = {}): Storage {
   if (options.storage) return options.storage;
-  if (options.s3) return new S3Storage(options.s3);
-  if (options.root) return new LocalStorage(options.root);
-  if (memory) return new LocalStorage(path.join(os.tmpdir(), `blade-files-${process.pid}-${Date.now()}`));
-  return new LocalStorage(path.join(/*turbopackIgnore: true*/ dataDir, 'files'));
+  const local = () => {
+    if (options.root) return new LocalStorage(options.root);
+    if (memory) return new LocalStorage(path.join(os.tmpdir(), `blade-files-${process.pid}-${Date.now()}`));
+    return new LocalStorage(path.join(/*turbopackIgnore: true*/ dataDir, 'files'));
+  };
+  if (!options.s3) return local();
+  const s3 = new S3Storage(options.s3);
+  const [primary, other] = options.defaultKind === 'local' ? [local(), s3] : [s3, local()];
+  companions.set(primary, [other]);
+  return primary;
 }
 
 /** Every store a file may be in, by `kind`: files keep the kind they were written with. */
@@ -37,7 +52,7 @@ export interface StorageSet {
 
 export function storageSet(primary: Storage, others: Storage[] = []): StorageSet {
   const all = new Map<string, Storage>([[primary.kind, primary]]);
-  for (const s of others) if (!all.has(s.kind)) all.set(s.kind, s);
+  for (const s of [...others, ...(companions.get(primary) ?? [])]) if (!all.has(s.kind)) all.set(s.kind, s);
   return {
     default: primary,
     byKind(kind) {

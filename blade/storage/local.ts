@@ -4,7 +4,14 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { assertSafeKey, StorageNotFound, type PutOptions, type Storage, type StoredObject } from './storage';
+import {
+  assertSafeKey,
+  StorageNotFound,
+  type ByteRange,
+  type PutOptions,
+  type Storage,
+  type StoredObject,
+} from './storage';
 
 /**
  * Files under one directory (default `DATA_DIR/files`). A put writes to `.partial/` and renames into place only when
@@ -36,14 +43,14 @@ export class LocalStorage implements Storage {
     return { size: (await stat(final)).size };
   }
 
-  async get(key: string): Promise<Readable> {
+  async get(key: string, range?: ByteRange): Promise<Readable> {
     const file = this.#path(key);
     try {
       await stat(file);
     } catch {
       throw new StorageNotFound(key);
     }
-    return createReadStream(file);
+    return createReadStream(file, range ? { start: range.start, end: range.end } : undefined);
   }
 
   async stat(key: string): Promise<StoredObject | null> {

@@ -7,7 +7,14 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AwsV4Signer } from 'aws4fetch';
 import { request } from 'undici';
-import { assertSafeKey, StorageNotFound, type PutOptions, type Storage, type StoredObject } from './storage';
+import {
+  assertSafeKey,
+  StorageNotFound,
+  type ByteRange,
+  type PutOptions,
+  type Storage,
+  type StoredObject,
+} from './storage';
 
 export interface S3Config {
   /** `http(s)://host:port` of any S3-compatible service (MinIO, a cloud). */
@@ -89,11 +96,12 @@ export class S3Storage implements Storage {
     }
   }
 
-  async get(key: string): Promise<Readable> {
+  async get(key: string, range?: ByteRange): Promise<Readable> {
     const url = this.#url(key);
+    const rangeHeader: Record<string, string> = range ? { range: `bytes=${range.start}-${range.end}` } : {};
     const res = await request(url, {
       method: 'GET',
-      headers: await this.#signed('GET', url),
+      headers: await this.#signed('GET', url, rangeHeader),
       headersTimeout: 30_000,
       bodyTimeout: TIMEOUT_MS,
     });
@@ -104,6 +112,11 @@ export class S3Storage implements Storage {
     if (res.statusCode >= 300) {
       const text = await res.body.text();
       throw new Error(`S3 GET ${res.statusCode}: ${text.slice(0, 200)}`);
+    }
+    // A store that ignored the Range would hand back the whole object under a 206 Content-Range: refuse instead.
+    if (range && res.statusCode !== 206) {
+      await res.body.dump();
+      throw new Error(`S3 GET with Range answered ${res.statusCode}`);
     }
     return res.body;
   }

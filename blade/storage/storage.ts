@@ -5,6 +5,12 @@ export interface StoredObject {
   size: number;
 }
 
+/** Inclusive byte offsets, as in HTTP's Content-Range; callers have checked them against the object's size. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 export interface PutOptions {
   /** Known length (S3 needs one; a store spools the stream when it is missing). */
   size?: number;
@@ -19,8 +25,11 @@ export interface Storage {
   /** `local` or `s3`: recorded with every file so that a later change of default still finds old files. */
   readonly kind: string;
   put(key: string, body: Readable, options?: PutOptions): Promise<StoredObject>;
-  /** The object's bytes as a stream; rejects with StorageNotFound when the object is missing. */
-  get(key: string): Promise<Readable>;
+  /**
+   * The object's bytes (or only `range` of them, read as such from the store) as a stream; rejects with
+   * StorageNotFound when the object is missing.
+   */
+  get(key: string, range?: ByteRange): Promise<Readable>;
   stat(key: string): Promise<StoredObject | null>;
   /** Deleting a missing object is not an error. */
   delete(key: string): Promise<void>;

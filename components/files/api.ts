@@ -29,6 +29,18 @@ export const FILE_PATHS = {
   history: `${RESOURCE}/file/history`,
   tree: `${RESOURCE}/fileCatalog/selectFileList`,
   nodeFiles: `${RESOURCE}/fileCatalog/selectCurrentFileList`,
+  addNode: `${RESOURCE}/fileCatalog/saveInUsing`,
+  remark: `${RESOURCE}/fileCatalog/setRemark`,
+  rename: `${RESOURCE}/fileCatalog/renameInUsing`,
+  removeNode: `${RESOURCE}/fileCatalog/removeInUsing`,
+} as const;
+
+/** The tenant's seal for the built-in signer (blade/modules/files/seal.routes.ts; tenant administrators). */
+export const SEAL_PATHS = {
+  info: `${RESOURCE}/file/seal`,
+  image: `${RESOURCE}/file/sealImage`,
+  upload: `${RESOURCE}/file/uploadSeal`,
+  remove: `${RESOURCE}/file/removeSeal`,
 } as const;
 
 export const CONFIG_PATHS = {
@@ -50,6 +62,26 @@ export async function loadCatalog(record: ArchiveRecord, parentId = '0'): Promis
     params: { ...record, parentId, current: 1, size: 500 },
   });
   return Array.isArray(data) ? data : (data?.records ?? []);
+}
+
+/** Adds a node of this record's own under `parentId` (the parent needs canAddAppNode). */
+export function addCatalogNode(record: ArchiveRecord, parentId: string, catalogName: string) {
+  return bladeRequest<CatalogNode>(FILE_PATHS.addNode, {
+    method: 'POST',
+    body: { ...record, parentId, catalogName },
+  });
+}
+
+export function setCatalogRemark(record: ArchiveRecord, id: string, remark: string) {
+  return bladeRequest(FILE_PATHS.remark, { method: 'POST', body: { ...record, id, remark } });
+}
+
+export function renameCatalogNode(record: ArchiveRecord, id: string, catalogName: string) {
+  return bladeRequest(FILE_PATHS.rename, { method: 'POST', body: { ...record, id, catalogName } });
+}
+
+export function removeCatalogNode(record: ArchiveRecord, id: string) {
+  return bladeRequest(FILE_PATHS.removeNode, { method: 'POST', body: { ...record, id } });
 }
 
 export interface FilePage {

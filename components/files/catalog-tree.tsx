@@ -1,6 +1,7 @@
 'use client';
 
 import Box from '@mui/material/Box';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
@@ -18,6 +19,13 @@ function NodeLabel({ node }: { node: CatalogNode }) {
       <Typography variant="body2" sx={{ flex: 1 }} noWrap>
         {node.catalogName || node.label}
       </Typography>
+      {node.remark ? (
+        <InfoOutlined
+          fontSize="inherit"
+          color="action"
+          titleAccess={t('catalogEdit.remarkOf', { remark: node.remark })}
+        />
+      ) : null}
       {flag(node.mustUpload) ? (
         <Chip size="small" color="warning" variant="outlined" label={t('must')} />
       ) : null}

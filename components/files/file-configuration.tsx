@@ -20,6 +20,7 @@ import { CONFIG_PATHS } from './api';
 import type { FileFunction } from './archive-view';
 import { CatalogTree } from './catalog-tree';
 import { flag, PREPARATION_FILE_TYPE, type CatalogNode } from './model';
+import { SealSettings } from './seal-settings';
 import { useCatalog } from './use-catalog';
 
 /** The catalogue node's yes/no rules, in the order the form shows them. */
@@ -390,7 +391,7 @@ function PresetTab() {
 /** /system/fileConfiguration_detail: file function, catalogue and preset maintenance (spec 000 §2, 001 §7.3). */
 export function FileConfiguration() {
   const t = useTranslations('fileConfig');
-  const [tab, setTab] = useState<'function' | 'catalog' | 'preset'>('function');
+  const [tab, setTab] = useState<'function' | 'catalog' | 'preset' | 'seal'>('function');
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Typography component="h1" variant="h6">
@@ -400,8 +401,17 @@ export function FileConfiguration() {
         <Tab value="function" label={t('function.title')} />
         <Tab value="catalog" label={t('catalog.title')} />
         <Tab value="preset" label={t('preset.title')} />
+        <Tab value="seal" label={t('seal.tab')} />
       </Tabs>
-      {tab === 'function' ? <FunctionTab /> : tab === 'catalog' ? <CatalogTab /> : <PresetTab />}
+      {tab === 'function' ? (
+        <FunctionTab />
+      ) : tab === 'catalog' ? (
+        <CatalogTab />
+      ) : tab === 'preset' ? (
+        <PresetTab />
+      ) : (
+        <SealSettings />
+      )}
     </Box>
   );
 }

@@ -10,6 +10,7 @@ import { useTranslations } from 'next-intl';
 import { useCallback, useMemo, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { FILE_PATHS, type ArchiveRecord } from './api';
+import { CatalogActions, type CatalogChange } from './catalog-actions';
 import { CatalogTree } from './catalog-tree';
 import { FileTable } from './file-table';
 import type { ActionContext, CatalogNode } from './model';
@@ -44,6 +45,14 @@ export function FileTreePage({ record, queryView }: { record: ArchiveRecord; que
   }, [catalog, reloadLists]);
   const { runFile, runNode, dialogs } = useFileActions(record, onChanged);
 
+  const onCatalogChanged = useCallback(
+    ({ action }: CatalogChange) => {
+      if (action === 'removeNode') setNode(null);
+      catalog.reload();
+    },
+    [catalog],
+  );
+
   // The selected node object is replaced on a tree reload; keep showing the fresh copy (new counts, missing flag).
   const fresh = useMemo(() => {
     if (!node) return null;
@@ -64,6 +73,7 @@ export function FileTreePage({ record, queryView }: { record: ArchiveRecord; que
             </IconButton>
           </Tooltip>
         </Box>
+        <CatalogActions record={record} node={fresh} onChanged={onCatalogChanged} />
         <CatalogTree catalog={catalog} selectedId={node?.id ?? null} onSelect={setNode} />
       </Paper>
       <Paper variant="outlined" sx={{ flex: 1, minWidth: 0, p: 1 }}>

@@ -41,6 +41,9 @@ export interface CatalogNode {
   uploadLimitReached?: Flag;
   needStamped?: Flag;
   isMissing?: Flag;
+  /** Added to this record's tree (saveInUsing): only such nodes are renamed or removed. */
+  isAppNode?: Flag;
+  remark?: string;
   label?: string;
   children?: CatalogNode[];
 }
@@ -153,6 +156,20 @@ export function nodeActions(node: CatalogNode, ctx: ActionContext): FileAction[]
     if (!missing && offered(ctx, 'markMissing')) actions.push('markMissing');
     if (missing && offered(ctx, 'unmarkMissing')) actions.push('unmarkMissing');
   }
+  return actions;
+}
+
+export type CatalogAction = 'addNode' | 'remark' | 'rename' | 'removeNode';
+
+/**
+ * The catalogue editing actions of a node of the record's tree, from the server's flags (which it enforces too): a
+ * child where canAddAppNode, a remark on any node, rename and removal only of the nodes the record added.
+ */
+export function catalogActions(node: CatalogNode): CatalogAction[] {
+  const actions: CatalogAction[] = [];
+  if (flag(node.canAddAppNode)) actions.push('addNode');
+  actions.push('remark');
+  if (flag(node.isAppNode)) actions.push('rename', 'removeNode');
   return actions;
 }
 

@@ -3,11 +3,14 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
-import { useConfirm } from '@/components/providers/confirm';
+import { useEffect, useId, useState } from 'react';
 import { useNotify } from '@/components/providers/notifier';
 import { PortalDialog } from '@/components/shell/portal-dialog';
 import { fileUrl, updateStamped } from './api';
@@ -35,13 +38,12 @@ export function SigningViewer({
   onClose: (changed: boolean) => void;
 }) {
   const t = useTranslations('files.signing');
-  const confirm = useConfirm();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
 
   const finish = async (save: boolean) => {
     if (!target) return;
-    if (!save && !(await confirm(t('cancelConfirm')))) return;
     setBusy(true);
     try {
       const res = await updateStamped(target.stampedFileId, save);
@@ -65,7 +67,7 @@ export function SigningViewer({
           <Button onClick={() => onClose(false)} disabled={busy}>
             {t('close')}
           </Button>
-          <Button color="warning" onClick={() => void finish(false)} disabled={busy}>
+          <Button color="warning" onClick={() => setAsking(true)} disabled={busy}>
             {t('cancel')}
           </Button>
           <Button variant="contained" onClick={() => void finish(true)} disabled={busy}>
@@ -77,7 +79,41 @@ export function SigningViewer({
       <Box sx={{ position: 'relative' }}>
         {target ? <SigningFrame key={target.stampedFileId} target={target} /> : null}
       </Box>
+      {asking ? (
+        <CancelConfirmation
+          message={t('cancelConfirm')}
+          onAnswer={(yes) => {
+            setAsking(false);
+            if (yes) void finish(false);
+          }}
+        />
+      ) : null}
     </PortalDialog>
+  );
+}
+
+/**
+ * 是否确认取消签章? over the viewer. Not the shared useConfirm dialog: that one is a single long-lived modal, and when
+ * the viewer opens while it is still fading out (是否确认签章文件? answered a moment before), MUI's modal manager
+ * marks it aria-hidden as a sibling and, reopened before its exit finished, never clears the mark. Mounted afresh
+ * for each question, this one is always the newest modal, so the viewer is hidden behind it and it never is.
+ */
+function CancelConfirmation({ message, onAnswer }: { message: string; onAnswer: (yes: boolean) => void }) {
+  const tc = useTranslations('common');
+  const titleId = useId();
+  return (
+    <Dialog open onClose={() => onAnswer(false)} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+      <DialogTitle id={titleId}>{tc('tip')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{message}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => onAnswer(false)}>{tc('cancel')}</Button>
+        <Button variant="contained" onClick={() => onAnswer(true)} autoFocus>
+          {tc('confirm')}
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }
 

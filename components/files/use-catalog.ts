@@ -101,9 +101,14 @@ export function useCatalog(
   };
 }
 
+/**
+ * Whether a node can be expanded. A server that sends whole subtrees fills `children`; blade/ loads lazily and sends
+ * `children: []` with `hasChildren`, so an empty list means "not sent", never "none" when hasChildren says otherwise.
+ */
 export function hasChildNodes(node: CatalogNode): boolean {
-  if (node.children) return node.children.length > 0;
+  if (node.children?.length) return true;
   if (node.hasChildren !== undefined && node.hasChildren !== null) return flag(node.hasChildren);
+  if (node.children) return false;
   return !flag(node.isLeaf);
 }
 

@@ -3,13 +3,14 @@ import { z } from 'zod';
 import type { BladeEnv, Deps } from '../../core/context';
 import { ok, success } from '../../core/envelope';
 import { NotFoundError, ValidationError } from '../../core/errors';
-import { contains, pageRequest, toPage } from '../../core/page';
+import { contains, fetchPage, toPage } from '../../core/page';
 import { auditFields } from '../../core/vo';
 import { withTenant } from '../../db/tenant';
 import { requireTenantAdmin } from '../auth/roles';
 import { FILE_ID, type FileRow } from './file.repository';
 import { recordHistory } from './history.repository';
 import { readInput } from './input';
+import { listRequest } from './rows';
 
 // BladeX's attachment screen over the stored files of the tenant (every upload is an attachment).
 
@@ -36,6 +37,14 @@ const idsOf = (raw: string | undefined) => {
   return ids;
 };
 
+/** ascs/descs of the attachment list: the answer's field names (camelCase accepted) and their columns. */
+const ATTACH_SORTABLE = {
+  create_time: 'create_time',
+  original_name: 'original_filename',
+  extension: 'suffix',
+  attach_size: 'size',
+};
+
 export function attachRoutes(deps: Deps) {
   const router = new Hono<BladeEnv>();
 
@@ -43,7 +52,7 @@ export function attachRoutes(deps: Deps) {
   router.get('/blade-resource/attach/list', requireTenantAdmin, async (c) => {
     const auth = c.get('auth');
     const q = c.req.query();
-    const page = pageRequest({ current: Number(q.current) || 1, size: Number(q.size) || 10 });
+    const { page, orders } = listRequest(q, ATTACH_SORTABLE, 10);
     const out = await withTenant(deps.db, auth.tenantId, async (trx) => {
       let base = trx
         .selectFrom('blade_file')
@@ -53,15 +62,11 @@ export function attachRoutes(deps: Deps) {
       if (q.originalName)
         base = base.where('original_filename', 'like', contains(q.originalName.slice(0, 255)));
       if (q.extension) base = base.where('suffix', '=', q.extension.slice(0, 16).toLowerCase());
-      const n = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-      const rows = await base
-        .selectAll()
-        .orderBy('create_time', 'desc')
-        .orderBy('id')
-        .limit(page.size)
-        .offset(page.offset)
-        .execute();
-      return toPage(rows.map(attachVO), Number(n.n), page);
+      const { rows, total } = await fetchPage(base, (qb) => qb.selectAll(), page, orders, [
+        { column: 'create_time', direction: 'desc' },
+        { column: 'id', direction: 'asc' },
+      ]);
+      return toPage(rows.map(attachVO), total, page);
     });
     return c.json(ok(out));
   });

@@ -3,12 +3,24 @@ import type { BladeEnv, Deps } from '../../core/context';
 import { ok, success } from '../../core/envelope';
 import { NotFoundError, ServiceError, ValidationError } from '../../core/errors';
 import { nextId } from '../../core/ids';
-import { pageRequest, toPage } from '../../core/page';
+import { fetchPage, toPage } from '../../core/page';
 import { withTenant } from '../../db/tenant';
-import { childNodes, resolveNode, type RecordRef, type ResolvedNode, type Rules } from './catalog.service';
+import type { Database } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import {
+  childNodes,
+  nodeVO,
+  resolveNode,
+  type RecordRef,
+  type ResolvedNode,
+  type Rules,
+} from './catalog.service';
 import { fileVO, nodeFiles, type FileRow } from './file.repository';
 import { recordHistory } from './history.repository';
 import { readInput } from './input';
+import { listRequest } from './rows';
+
+type Trx = Transaction<Database>;
 
 const ID = /^\d{1,19}$/;
 export const TREE_PAGE_SIZE = 100;
@@ -28,9 +40,8 @@ function nodeIdOf(input: Record<string, string>, field = 'fileCatalogId'): strin
 }
 
 function pageOf(input: Record<string, string>, defaultSize = TREE_PAGE_SIZE) {
-  const current = /^\d{1,9}$/.test(input.current ?? '') ? Number(input.current) : 1;
-  const size = /^\d{1,9}$/.test(input.size ?? '') ? Number(input.size) : defaultSize;
-  return pageRequest({ current, size });
+  // A tree level and a node's files keep their display order; only the page is the caller's.
+  return listRequest(input, {}, defaultSize).page;
 }
 
 /** A file row of the file table: the file plus the node's flags that decide its buttons (000 §3, §6). */
@@ -106,14 +117,16 @@ export function catalogRoutes(deps: Deps) {
         .where('is_deleted', '=', 0)
         .where('is_saved', '=', 1)
         .where('kind', '=', 'file');
-      const count = await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-      const rows = await base
-        .selectAll()
-        .orderBy('create_time')
-        .orderBy('id')
-        .limit(page.size)
-        .offset(page.offset)
-        .execute();
+      const { rows, total } = await fetchPage(
+        base,
+        (qb) => qb.selectAll(),
+        page,
+        [],
+        [
+          { column: 'create_time', direction: 'asc' },
+          { column: 'id', direction: 'asc' },
+        ],
+      );
       const missing = await trx
         .selectFrom('blade_file_missing')
         .select(['id', 'create_time'])
@@ -133,7 +146,7 @@ export function catalogRoutes(deps: Deps) {
           nodePath: node.nodePath,
           ...node.rules,
         });
-      return { records, total: Number(count.n) };
+      return { records, total };
     });
     return c.json(ok(toPage(out.records, out.total, page)));
   });
@@ -170,22 +183,30 @@ export function catalogRoutes(deps: Deps) {
       await recordHistory(trx, auth, {
         dataId: record.dataId,
         fileCatalogId: id,
-        action: 'rename',
-        detail: `add ${name}`,
+        action: 'add-node',
+        detail: name,
       });
       return resolveNode(trx, auth.tenantId, record, id);
     });
-    return c.json(ok(node ? { ...node, ...node.rules, label: node.catalogName } : null));
+    // A new node is an empty leaf: the same shape selectFileList answers, so the client can show it at once.
+    return c.json(
+      ok(node ? nodeVO(node, { isLeaf: true, fileCount: 0, nodeFileCount: 0, isMissing: false }) : null),
+    );
   });
 
-  /** Writes the record's overlay of a library node (rename, remark, removal), or updates an added node. */
+  /**
+   * Writes the record's overlay of a library node (a remark), or updates a node the record added (rename, remark,
+   * removal). `change` runs inside the transaction, after the node is resolved, so its checks see the same state.
+   */
   async function overlay(
     c: Context<BladeEnv>,
     change: (
       node: ResolvedNode,
       input: Record<string, string>,
-    ) => { catalog_name?: string; remark?: string; is_removed?: number },
-    action: 'rename' | 'remark',
+      trx: Trx,
+      record: RecordRef,
+    ) => Promise<{ catalog_name?: string; remark?: string; is_removed?: number }>,
+    action: 'rename' | 'remark' | 'remove-node',
   ) {
     const auth = c.get('auth');
     const input = await readInput(c);
@@ -194,7 +215,7 @@ export function catalogRoutes(deps: Deps) {
     await withTenant(deps.db, auth.tenantId, async (trx) => {
       const node = await resolveNode(trx, auth.tenantId, record, nodeId);
       if (!node) throw new NotFoundError('目录不存在');
-      const values = change(node, input);
+      const values = await change(node, input, trx, record);
       if (node.isAppNode) {
         await trx
           .updateTable('blade_file_catalog_using')
@@ -245,11 +266,12 @@ export function catalogRoutes(deps: Deps) {
     return c.json(success());
   }
 
-  // POST /blade-resource/fileCatalog/setRemark — functionCode, dataId, id (node), remark (≤ 500).
+  // POST /blade-resource/fileCatalog/setRemark — functionCode, dataId, id (node), remark (≤ 500): any node of the
+  // record's tree (a note on this record's copy; the library node is unchanged).
   router.post('/blade-resource/fileCatalog/setRemark', (c) =>
     overlay(
       c,
-      (_node, input) => {
+      async (_node, input) => {
         const remark = (input.remark ?? '').trim();
         if (remark.length > 500) throw new ValidationError('remark', '长度不能超过500');
         return { remark };
@@ -258,11 +280,13 @@ export function catalogRoutes(deps: Deps) {
     ),
   );
 
-  // POST /blade-resource/fileCatalog/renameInUsing — functionCode, dataId, id (node), catalogName.
+  // POST /blade-resource/fileCatalog/renameInUsing — functionCode, dataId, id (node), catalogName: only nodes the
+  // record added (saveInUsing); the library's nodes are named on /system/fileConfiguration_detail.
   router.post('/blade-resource/fileCatalog/renameInUsing', (c) =>
     overlay(
       c,
-      (_node, input) => {
+      async (node, input) => {
+        if (!node.isAppNode) throw new ServiceError('该目录不允许重命名');
         const name = (input.catalogName ?? '').trim();
         if (!name) throw new ValidationError('catalogName', '请输入目录名称');
         if (name.length > 200) throw new ValidationError('catalogName', '长度不能超过200');
@@ -272,32 +296,32 @@ export function catalogRoutes(deps: Deps) {
     ),
   );
 
-  // POST /blade-resource/fileCatalog/removeInUsing — functionCode, dataId, id (node): hides a node of this record
-  // (only when no file is in it or below it).
-  router.post('/blade-resource/fileCatalog/removeInUsing', async (c) => {
-    const auth = c.get('auth');
-    const input = await readInput(c);
-    const record = recordOf(input);
-    const nodeId = nodeIdOf(input);
-    const count = await withTenant(deps.db, auth.tenantId, async (trx) => {
-      const node = await resolveNode(trx, auth.tenantId, record, nodeId);
-      if (!node) throw new NotFoundError('目录不存在');
-      const row = await trx
-        .selectFrom('blade_file')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('tenant_id', '=', auth.tenantId)
-        .where('data_id', '=', record.dataId)
-        .where('function_code', '=', record.functionCode)
-        .where('is_deleted', '=', 0)
-        .where((eb) =>
-          eb.or([eb('node_path', '=', node.nodePath), eb('node_path', 'like', `${node.nodePath},%`)]),
-        )
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
-    });
-    if (count > 0) throw new ServiceError('该目录下存在文件，不能删除');
-    return overlay(c, () => ({ is_removed: 1 }), 'rename');
-  });
+  // POST /blade-resource/fileCatalog/removeInUsing — functionCode, dataId, id (node): removes a node the record added,
+  // with the nodes it added below, only when no file is in it or below it. Library nodes (the configured structure,
+  // with their mustUpload rules) stay.
+  router.post('/blade-resource/fileCatalog/removeInUsing', (c) =>
+    overlay(
+      c,
+      async (node, _input, trx, record) => {
+        if (!node.isAppNode) throw new ServiceError('该目录不允许删除');
+        const auth = c.get('auth');
+        const row = await trx
+          .selectFrom('blade_file')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('tenant_id', '=', auth.tenantId)
+          .where('data_id', '=', record.dataId)
+          .where('function_code', '=', record.functionCode)
+          .where('is_deleted', '=', 0)
+          .where((eb) =>
+            eb.or([eb('node_path', '=', node.nodePath), eb('node_path', 'like', `${node.nodePath},%`)]),
+          )
+          .executeTakeFirstOrThrow();
+        if (Number(row.n) > 0) throw new ServiceError('该目录下存在文件，不能删除');
+        return { is_removed: 1 };
+      },
+      'remove-node',
+    ),
+  );
 
   return router;
 }

@@ -78,6 +78,36 @@ describe('file configuration', () => {
     expect(fns.body.data.records).toEqual([
       expect.objectContaining({ functionCode: 'project', functionName: '项目' }),
     ]);
+    await post('/blade-resource/fileFunction/submit', { functionCode: 'contract', functionName: '合同' });
+    const byName = await call<Page<Record<string, unknown>>>(
+      '/blade-resource/fileFunction/list?descs=functionName',
+    );
+    expect(byName.body.data.records.map((r) => r.functionName)).toEqual(['项目', '合同']);
+    expect((await call('/blade-resource/fileFunction/list?ascs=tenant_id')).body).toMatchObject({
+      code: 400,
+    });
+    const second = await call<Page<Record<string, unknown>>>(
+      '/blade-resource/fileFunction/list?size=1&current=2',
+    );
+    expect(second.body.data).toMatchObject({
+      total: 2,
+      current: 2,
+      records: [expect.objectContaining({ functionCode: 'project' })],
+    });
+    const contract = byName.body.data.records.find((r) => r.functionCode === 'contract')!;
+    expect((await post(`/blade-resource/fileFunction/remove?ids=${contract.id}`, {})).body.code).toBe(200);
+    expect((await post(`/blade-resource/fileFunction/remove?ids=${contract.id}`, {})).status).toBe(404);
+    // A removed row is not edited back to life, and an edit of an unknown id creates nothing.
+    for (const id of [String(contract.id), '1234567890123456789']) {
+      const edit = await post('/blade-resource/fileFunction/submit', {
+        id,
+        functionCode: 'revived',
+        functionName: '复活',
+      });
+      expect(edit.status).toBe(404);
+    }
+    const afterEdits = await call<Page<Record<string, unknown>>>('/blade-resource/fileFunction/list');
+    expect(afterEdits.body.data.records.map((r) => r.functionCode)).toEqual(['project']);
 
     const mk = async (key: string, body: Record<string, unknown>) => {
       const r = await post<{ id: string }>('/blade-resource/fileCatalog/submit', body);
@@ -102,6 +132,13 @@ describe('file configuration', () => {
       fileCatalogId: ids.root,
     });
     expect(preset.body.code).toBe(200);
+    const presets = await call<Page<Record<string, unknown>>>(
+      '/blade-resource/filePreset/list?functionCode=project',
+    );
+    expect(presets.body.data.records).toEqual([
+      expect.objectContaining({ functionCode: 'project', fileCatalogId: ids.root, catalogName: '项目档案' }),
+    ]);
+    expect((await call('/blade-resource/filePreset/list?descs=catalog_name')).body.code).toBe(400);
     const lib = await call<Page<Record<string, unknown>>>(
       `/blade-resource/fileCatalog/list?parentId=${ids.root}`,
     );
@@ -250,32 +287,59 @@ describe("a record's tree", () => {
   });
 
   it("adds, renames, remarks and removes this record's own nodes", async () => {
-    const added = await post<{ id: string }>('/blade-resource/fileCatalog/saveInUsing', {
-      ...record,
-      parentId: ids.root,
-      catalogName: '补充材料',
-    });
-    expect(added.body.code).toBe(200);
+    const added = await post<{ id: string; isAppNode: number; canAddAppNode: number }>(
+      '/blade-resource/fileCatalog/saveInUsing',
+      { ...record, parentId: ids.root, catalogName: '补充材料' },
+    );
+    expect(added.body.data).toMatchObject({ isAppNode: 1, canAddAppNode: 1 });
     const nodeId = added.body.data.id;
+    // canAddAppNode is the parent's flag: 合同 (0) takes no added nodes, whatever the client shows.
+    const refused = await post('/blade-resource/fileCatalog/saveInUsing', {
+      ...record,
+      parentId: ids.contract,
+      catalogName: 'x',
+    });
+    expect(refused.body).toMatchObject({ code: 400, msg: '该目录不允许添加子目录' });
     expect(
       (
         await post('/blade-resource/fileCatalog/saveInUsing', {
           ...record,
-          parentId: ids.contract,
-          catalogName: 'x',
+          parentId: ids.root,
+          catalogName: ' ',
         })
       ).body.msg,
-    ).toBe('该目录不允许添加子目录');
-    await post('/blade-resource/fileCatalog/renameInUsing', {
-      ...record,
-      id: nodeId,
-      catalogName: '补充材料（二）',
-    });
-    await post('/blade-resource/fileCatalog/setRemark', {
-      ...record,
-      id: ids.contract,
-      remark: '原件在档案室',
-    });
+    ).toBe('catalogName:请输入目录名称');
+    expect(
+      (
+        await post('/blade-resource/fileCatalog/renameInUsing', {
+          ...record,
+          id: nodeId,
+          catalogName: '补充材料（二）',
+        })
+      ).body.code,
+    ).toBe(200);
+    // The library's nodes are the configured structure: a record may annotate them, not rename or remove them.
+    expect(
+      (
+        await post('/blade-resource/fileCatalog/renameInUsing', {
+          ...record,
+          id: ids.contract,
+          catalogName: 'x',
+        })
+      ).body,
+    ).toMatchObject({ code: 400, msg: '该目录不允许重命名' });
+    expect(
+      (await post('/blade-resource/fileCatalog/removeInUsing', { ...record, id: ids.prep })).body,
+    ).toMatchObject({ code: 400, msg: '该目录不允许删除' });
+    expect(
+      (
+        await post('/blade-resource/fileCatalog/setRemark', {
+          ...record,
+          id: ids.contract,
+          remark: '原件在档案室',
+        })
+      ).body.code,
+    ).toBe(200);
     const kids = await call<Page<Node>>(
       `/blade-resource/fileCatalog/selectFileList?${new URLSearchParams(record)}&parentId=${ids.root}`,
     );
@@ -285,22 +349,55 @@ describe("a record's tree", () => {
       ['归档', '', 0],
       ['补充材料（二）', '', 1],
     ]);
-    // Another record does not see this record's node.
+    // Another record does not see this record's node, nor can it change it.
     const other = await call<Page<Node>>(
       `/blade-resource/fileCatalog/selectFileList?functionCode=project&dataId=P-2&parentId=${ids.root}`,
     );
     expect(other.body.data.total).toBe(3);
-    expect((await upload({ ...record, fileCatalogId: nodeId }, 'in-added.png')).body.code).toBe(200);
+    expect(
+      (
+        await post('/blade-resource/fileCatalog/renameInUsing', {
+          functionCode: 'project',
+          dataId: 'P-2',
+          id: nodeId,
+          catalogName: 'x',
+        })
+      ).status,
+    ).toBe(404);
+    // An added node takes added nodes below it; removing the parent with a file below is refused.
+    const child = await post<{ id: string }>('/blade-resource/fileCatalog/saveInUsing', {
+      ...record,
+      parentId: nodeId,
+      catalogName: '附件',
+    });
+    expect((await upload({ ...record, fileCatalogId: child.body.data.id }, 'in-added.png')).body.code).toBe(
+      200,
+    );
     expect(
       (await post('/blade-resource/fileCatalog/removeInUsing', { ...record, id: nodeId })).body.msg,
     ).toBe('该目录下存在文件，不能删除');
+    const empty = await post<{ id: string }>('/blade-resource/fileCatalog/saveInUsing', {
+      ...record,
+      parentId: ids.root,
+      catalogName: '临时',
+    });
     expect(
-      (await post('/blade-resource/fileCatalog/removeInUsing', { ...record, id: ids.prep })).body.code,
+      (await post('/blade-resource/fileCatalog/removeInUsing', { ...record, id: empty.body.data.id })).body
+        .code,
     ).toBe(200);
     const after = await call<Page<Node>>(
       `/blade-resource/fileCatalog/selectFileList?${new URLSearchParams(record)}&parentId=${ids.root}`,
     );
-    expect(after.body.data.records.map((n) => n.catalogName)).not.toContain('准备文件');
-    expect((await upload({ ...record, fileCatalogId: ids.prep })).status).toBe(404);
+    expect(after.body.data.records.map((n) => n.catalogName)).toEqual([
+      '准备文件',
+      '合同',
+      '归档',
+      '补充材料（二）',
+    ]);
+    expect((await upload({ ...record, fileCatalogId: empty.body.data.id })).status).toBe(404);
+    const history = await call<Page<{ action: string }>>(
+      `/blade-resource/file/history?dataId=${record.dataId}&fileCatalogId=${empty.body.data.id}`,
+    );
+    expect(history.body.data.records.map((r) => r.action)).toEqual(['remove-node', 'add-node']);
   });
 });

@@ -4,13 +4,14 @@ import type { BladeEnv, Deps } from '../../core/context';
 import { ok, success } from '../../core/envelope';
 import { NotFoundError, ServiceError } from '../../core/errors';
 import { nextId } from '../../core/ids';
-import { contains, pageRequest, toPage } from '../../core/page';
+import { contains, fetchPage, toPage } from '../../core/page';
 import { blank, idListSchema, idSchema } from '../../core/validation';
 import { auditFields } from '../../core/vo';
 import { withTenant } from '../../db/tenant';
 import { requireTenantAdmin } from '../auth/roles';
 import { RULE_FIELDS } from './catalog.service';
 import { readInput } from './input';
+import { listRequest, liveRow, liveRows, sameColumns, saveRow, softDelete } from './rows';
 
 // File configuration (/system/fileConfiguration_detail): functions, the catalogue library and the presets that give
 // a function's records their trees. Reads for every user of the tenant, writes for its administrators.
@@ -33,11 +34,21 @@ const ruleSchema = {
 };
 type RuleInput = { [K in keyof typeof ruleSchema]?: number | null };
 
-const pageQuery = (input: Record<string, string>) =>
-  pageRequest({
-    current: /^\d{1,9}$/.test(input.current ?? '') ? Number(input.current) : 1,
-    size: /^\d{1,9}$/.test(input.size ?? '') ? Number(input.size) : 10,
-  });
+/** Sortable columns of the three lists (ascs/descs); anything else is refused. */
+const FUNCTION_SORTABLE = sameColumns(
+  'function_code',
+  'function_name',
+  'use_position',
+  'create_time',
+  'update_time',
+);
+const CATALOG_SORTABLE = sameColumns('sort', 'catalog_name', 'catalog_code', 'create_time', 'update_time');
+const PRESET_SORTABLE = {
+  function_code: 'p.function_code',
+  sort: 'p.sort',
+  create_time: 'p.create_time',
+  update_time: 'p.update_time',
+};
 
 const functionSchema = z.object({
   id: blank(idSchema),
@@ -121,25 +132,19 @@ export function configRoutes(deps: Deps) {
   router.get('/blade-resource/fileFunction/list', async (c) => {
     const auth = c.get('auth');
     const input = c.req.query();
-    const page = pageQuery(input);
+    const { page, orders } = listRequest(input, FUNCTION_SORTABLE, 10);
     const out = await withTenant(deps.db, auth.tenantId, async (trx) => {
-      let q = trx
-        .selectFrom('blade_file_function')
-        .where('tenant_id', '=', auth.tenantId)
-        .where('is_deleted', '=', 0);
+      let q = liveRows(trx, 'blade_file_function', auth.tenantId);
       if (input.functionCode) q = q.where('function_code', 'like', contains(input.functionCode.slice(0, 64)));
       if (input.functionName)
         q = q.where('function_name', 'like', contains(input.functionName.slice(0, 100)));
-      const n = await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-      const rows = await q
-        .selectAll()
-        .orderBy('function_code')
-        .limit(page.size)
-        .offset(page.offset)
-        .execute();
+      const { rows, total } = await fetchPage(q, (qb) => qb.selectAll(), page, orders, [
+        { column: 'function_code', direction: 'asc' },
+        { column: 'id', direction: 'asc' },
+      ]);
       return toPage(
         rows.map((r) => ({ ...auditFields(r), ...functionVO(r) })),
-        Number(n.n),
+        total,
         page,
       );
     });
@@ -151,13 +156,7 @@ export function configRoutes(deps: Deps) {
     const auth = c.get('auth');
     const id = idSchema.parse(c.req.query('id'));
     const row = await withTenant(deps.db, auth.tenantId, (trx) =>
-      trx
-        .selectFrom('blade_file_function')
-        .selectAll()
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', '=', id)
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst(),
+      liveRow(trx, 'blade_file_function', auth.tenantId, id).executeTakeFirst(),
     );
     if (!row) throw new NotFoundError();
     return c.json(ok({ ...auditFields(row), ...functionVO(row) }));
@@ -169,12 +168,9 @@ export function configRoutes(deps: Deps) {
     const body = functionSchema.parse(await readInput(c));
     const hidden = body.is_hidden ?? body.isHidden ?? 0;
     await withTenant(deps.db, auth.tenantId, async (trx) => {
-      const clash = await trx
-        .selectFrom('blade_file_function')
+      const clash = await liveRows(trx, 'blade_file_function', auth.tenantId)
         .select('id')
-        .where('tenant_id', '=', auth.tenantId)
         .where('function_code', '=', body.functionCode)
-        .where('is_deleted', '=', 0)
         .executeTakeFirst();
       if (clash && clash.id !== body.id) throw new ServiceError('功能编码已存在');
       const values = {
@@ -185,21 +181,7 @@ export function configRoutes(deps: Deps) {
         update_user: auth.userId,
         update_time: new Date(),
       };
-      if (body.id) {
-        const r = await trx
-          .updateTable('blade_file_function')
-          .set(values)
-          .where('tenant_id', '=', auth.tenantId)
-          .where('id', '=', body.id)
-          .where('is_deleted', '=', 0)
-          .executeTakeFirst();
-        if (r.numUpdatedRows === 0n) throw new NotFoundError();
-      } else {
-        await trx
-          .insertInto('blade_file_function')
-          .values({ id: nextId(), tenant_id: auth.tenantId, create_user: auth.userId, ...values })
-          .execute();
-      }
+      await saveRow(trx, 'blade_file_function', auth, body.id, values);
     });
     return c.json(success());
   });
@@ -208,16 +190,7 @@ export function configRoutes(deps: Deps) {
   router.post('/blade-resource/fileFunction/remove', requireTenantAdmin, async (c) => {
     const auth = c.get('auth');
     const ids = idListSchema.parse((await readInput(c)).ids);
-    const r = await withTenant(deps.db, auth.tenantId, (trx) =>
-      trx
-        .updateTable('blade_file_function')
-        .set({ is_deleted: 1, update_user: auth.userId, update_time: new Date() })
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', 'in', ids)
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst(),
-    );
-    if (r.numUpdatedRows === 0n) throw new NotFoundError();
+    await withTenant(deps.db, auth.tenantId, (trx) => softDelete(trx, 'blade_file_function', auth, ids));
     return c.json(success());
   });
 
@@ -225,13 +198,7 @@ export function configRoutes(deps: Deps) {
   type CatalogRow = Awaited<ReturnType<typeof loadCatalog>>;
   async function loadCatalog(tenantId: string, id: string) {
     return withTenant(deps.db, tenantId, (trx) =>
-      trx
-        .selectFrom('blade_file_catalog')
-        .selectAll()
-        .where('tenant_id', '=', tenantId)
-        .where('id', '=', id)
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst(),
+      liveRow(trx, 'blade_file_catalog', tenantId, id).executeTakeFirst(),
     );
   }
   const catalogVO = (r: NonNullable<CatalogRow>, hasChildren = false) => ({
@@ -256,43 +223,33 @@ export function configRoutes(deps: Deps) {
   router.get('/blade-resource/fileCatalog/list', async (c) => {
     const auth = c.get('auth');
     const input = c.req.query();
-    const page = pageQuery(input);
+    const { page, orders } = listRequest(input, CATALOG_SORTABLE, 10);
     const parentId = input.parentId?.trim() || '0';
     if (!/^\d{1,19}$/.test(parentId)) throw new ServiceError('parentId:必须是有效的ID');
     const out = await withTenant(deps.db, auth.tenantId, async (trx) => {
-      let q = trx
-        .selectFrom('blade_file_catalog')
-        .where('tenant_id', '=', auth.tenantId)
-        .where('is_deleted', '=', 0);
+      let q = liveRows(trx, 'blade_file_catalog', auth.tenantId);
       q = input.catalogName
         ? q.where('catalog_name', 'like', contains(input.catalogName.slice(0, 200)))
         : q.where('parent_id', '=', parentId);
-      const n = await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-      const rows = await q
-        .selectAll()
-        .orderBy('sort')
-        .orderBy('id')
-        .limit(page.size)
-        .offset(page.offset)
-        .execute();
+      const { rows, total } = await fetchPage(q, (qb) => qb.selectAll(), page, orders, [
+        { column: 'sort', direction: 'asc' },
+        { column: 'id', direction: 'asc' },
+      ]);
       const parents = rows.length
-        ? await trx
-            .selectFrom('blade_file_catalog')
+        ? await liveRows(trx, 'blade_file_catalog', auth.tenantId)
             .select('parent_id')
-            .where('tenant_id', '=', auth.tenantId)
             .where(
               'parent_id',
               'in',
               rows.map((r) => r.id),
             )
-            .where('is_deleted', '=', 0)
             .groupBy('parent_id')
             .execute()
         : [];
       const withKids = new Set(parents.map((p) => p.parent_id));
       return toPage(
         rows.map((r) => catalogVO(r, withKids.has(r.id))),
-        Number(n.n),
+        total,
         page,
       );
     });
@@ -326,13 +283,7 @@ export function configRoutes(deps: Deps) {
         update_time: new Date(),
       };
       if (body.id) {
-        const current = await trx
-          .selectFrom('blade_file_catalog')
-          .select('parent_id')
-          .where('tenant_id', '=', auth.tenantId)
-          .where('id', '=', body.id)
-          .where('is_deleted', '=', 0)
-          .executeTakeFirst();
+        const current = await liveRow(trx, 'blade_file_catalog', auth.tenantId, body.id).executeTakeFirst();
         if (!current) throw new NotFoundError();
         if (
           body.parentId !== undefined &&
@@ -350,13 +301,7 @@ export function configRoutes(deps: Deps) {
       }
       let path = '';
       if (parentId !== '0') {
-        const parent = await trx
-          .selectFrom('blade_file_catalog')
-          .select('node_path')
-          .where('tenant_id', '=', auth.tenantId)
-          .where('id', '=', parentId)
-          .where('is_deleted', '=', 0)
-          .executeTakeFirst();
+        const parent = await liveRow(trx, 'blade_file_catalog', auth.tenantId, parentId).executeTakeFirst();
         if (!parent) throw new NotFoundError('上级目录不存在');
         if (parent.node_path.split(',').length >= 20) throw new ServiceError('目录层级不能超过20级');
         path = `${parent.node_path},`;
@@ -384,24 +329,14 @@ export function configRoutes(deps: Deps) {
     const auth = c.get('auth');
     const ids = idListSchema.parse((await readInput(c)).ids);
     await withTenant(deps.db, auth.tenantId, async (trx) => {
-      const kids = await trx
-        .selectFrom('blade_file_catalog')
+      const kids = await liveRows(trx, 'blade_file_catalog', auth.tenantId)
         .select('id')
-        .where('tenant_id', '=', auth.tenantId)
         .where('parent_id', 'in', ids)
         .where('id', 'not in', ids)
-        .where('is_deleted', '=', 0)
         .limit(1)
         .execute();
       if (kids.length) throw new ServiceError('请先删除子目录');
-      const r = await trx
-        .updateTable('blade_file_catalog')
-        .set({ is_deleted: 1, update_user: auth.userId, update_time: new Date() })
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', 'in', ids)
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst();
-      if (r.numUpdatedRows === 0n) throw new NotFoundError();
+      await softDelete(trx, 'blade_file_catalog', auth, ids);
     });
     return c.json(success());
   });
@@ -412,7 +347,7 @@ export function configRoutes(deps: Deps) {
   router.get('/blade-resource/filePreset/list', async (c) => {
     const auth = c.get('auth');
     const input = c.req.query();
-    const page = pageQuery(input);
+    const { page, orders } = listRequest(input, PRESET_SORTABLE, 10);
     const out = await withTenant(deps.db, auth.tenantId, async (trx) => {
       let q = trx
         .selectFrom('blade_file_preset as p')
@@ -420,16 +355,17 @@ export function configRoutes(deps: Deps) {
         .where('p.tenant_id', '=', auth.tenantId)
         .where('p.is_deleted', '=', 0);
       if (input.functionCode) q = q.where('p.function_code', '=', input.functionCode.slice(0, 64));
-      const n = await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-      const rows = await q
-        .selectAll('p')
-        .select('c.catalog_name')
-        .orderBy('p.function_code')
-        .orderBy('p.sort')
-        .orderBy('p.id')
-        .limit(page.size)
-        .offset(page.offset)
-        .execute();
+      const { rows, total } = await fetchPage(
+        q,
+        (qb) => qb.selectAll('p').select('c.catalog_name'),
+        page,
+        orders,
+        [
+          { column: 'p.function_code', direction: 'asc' },
+          { column: 'p.sort', direction: 'asc' },
+          { column: 'p.id', direction: 'asc' },
+        ],
+      );
       return toPage(
         rows.map((r) => ({
           ...auditFields(r),
@@ -439,7 +375,7 @@ export function configRoutes(deps: Deps) {
           sort: r.sort,
           ...rulesOfRow(r),
         })),
-        Number(n.n),
+        total,
         page,
       );
     });
@@ -451,13 +387,7 @@ export function configRoutes(deps: Deps) {
     const auth = c.get('auth');
     const id = idSchema.parse(c.req.query('id'));
     const row = await withTenant(deps.db, auth.tenantId, (trx) =>
-      trx
-        .selectFrom('blade_file_preset')
-        .selectAll()
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', '=', id)
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst(),
+      liveRow(trx, 'blade_file_preset', auth.tenantId, id).executeTakeFirst(),
     );
     if (!row) throw new NotFoundError();
     return c.json(
@@ -476,21 +406,17 @@ export function configRoutes(deps: Deps) {
     const auth = c.get('auth');
     const body = presetSchema.parse(await readInput(c)) as z.infer<typeof presetSchema> & RuleInput;
     await withTenant(deps.db, auth.tenantId, async (trx) => {
-      const catalog = await trx
-        .selectFrom('blade_file_catalog')
-        .select('id')
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', '=', body.fileCatalogId)
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst();
+      const catalog = await liveRow(
+        trx,
+        'blade_file_catalog',
+        auth.tenantId,
+        body.fileCatalogId,
+      ).executeTakeFirst();
       if (!catalog) throw new NotFoundError('目录不存在');
-      const clash = await trx
-        .selectFrom('blade_file_preset')
+      const clash = await liveRows(trx, 'blade_file_preset', auth.tenantId)
         .select('id')
-        .where('tenant_id', '=', auth.tenantId)
         .where('function_code', '=', body.functionCode)
         .where('file_catalog_id', '=', body.fileCatalogId)
-        .where('is_deleted', '=', 0)
         .executeTakeFirst();
       if (clash && clash.id !== body.id) throw new ServiceError('该功能已包含此目录');
       const values = {
@@ -501,21 +427,7 @@ export function configRoutes(deps: Deps) {
         update_user: auth.userId,
         update_time: new Date(),
       };
-      if (body.id) {
-        const r = await trx
-          .updateTable('blade_file_preset')
-          .set(values)
-          .where('tenant_id', '=', auth.tenantId)
-          .where('id', '=', body.id)
-          .where('is_deleted', '=', 0)
-          .executeTakeFirst();
-        if (r.numUpdatedRows === 0n) throw new NotFoundError();
-      } else {
-        await trx
-          .insertInto('blade_file_preset')
-          .values({ id: nextId(), tenant_id: auth.tenantId, create_user: auth.userId, ...values })
-          .execute();
-      }
+      await saveRow(trx, 'blade_file_preset', auth, body.id, values);
     });
     return c.json(success());
   });
@@ -524,16 +436,7 @@ export function configRoutes(deps: Deps) {
   router.post('/blade-resource/filePreset/remove', requireTenantAdmin, async (c) => {
     const auth = c.get('auth');
     const ids = idListSchema.parse((await readInput(c)).ids);
-    const r = await withTenant(deps.db, auth.tenantId, (trx) =>
-      trx
-        .updateTable('blade_file_preset')
-        .set({ is_deleted: 1, update_user: auth.userId, update_time: new Date() })
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', 'in', ids)
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst(),
-    );
-    if (r.numUpdatedRows === 0n) throw new NotFoundError();
+    await withTenant(deps.db, auth.tenantId, (trx) => softDelete(trx, 'blade_file_preset', auth, ids));
     return c.json(success());
   });
 

@@ -4,7 +4,7 @@ import { formatDateTime } from '../../core/dates';
 import { ok, success } from '../../core/envelope';
 import { nextId } from '../../core/ids';
 import { ForbiddenError, NotFoundError, ServiceError, ValidationError } from '../../core/errors';
-import { pageRequest, toPage } from '../../core/page';
+import { fetchPage, toPage } from '../../core/page';
 import { withTenant } from '../../db/tenant';
 import { StorageNotFound } from '../../storage';
 import { isTenantAdmin } from '../auth/roles';
@@ -21,7 +21,8 @@ import {
 } from './file.service';
 import { recordHistory } from './history.repository';
 import { readInput } from './input';
-import { sendFile } from './send';
+import { listRequest } from './rows';
+import { isContinuation, sendFile, type RangeRequest } from './send';
 import { storeOfKind, uploadStore } from './stores';
 import { MAX_UPLOAD_MB, receiveUpload } from './upload';
 
@@ -116,6 +117,7 @@ export function fileRoutes(deps: Deps) {
     const query = c.req.query();
     const id = fileIdOf(query);
     const download = query.isDownload === '1' || query.isDownload === 'true';
+    const ranged: RangeRequest = { range: c.req.header('range'), ifRange: c.req.header('if-range') };
     const file = await withTenant(deps.db, auth.tenantId, async (trx) => {
       const row = await findFile(trx, auth.tenantId, id);
       if (!row) throw new NotFoundError(MSG_FILE_NOT_FOUND);
@@ -128,16 +130,24 @@ export function fileRoutes(deps: Deps) {
       )
         throw new ForbiddenError('下载授权无效或已过期');
       await assertFileAction(trx, auth.tenantId, row, download ? 'download' : 'view');
-      await recordHistory(trx, auth, {
-        fileId: row.id,
-        dataId: row.data_id,
-        fileCatalogId: row.file_catalog_id,
-        action: download ? 'download' : 'view',
-      });
+      // A viewer reading a PDF in pieces, or a resumed download, is one action on the record, not one per piece.
+      if (!isContinuation(ranged))
+        await recordHistory(trx, auth, {
+          fileId: row.id,
+          dataId: row.data_id,
+          fileCatalogId: row.file_catalog_id,
+          action: download ? 'download' : 'view',
+        });
       return row;
     });
     try {
-      return await sendFile(await storeOfKind(deps, deps.db, file.tenant_id, file.storage), file, download);
+      return await sendFile(
+        await storeOfKind(deps, deps.db, file.tenant_id, file.storage),
+        file,
+        download,
+        file.original_filename,
+        ranged,
+      );
     } catch (err) {
       if (err instanceof StorageNotFound) throw new NotFoundError(MSG_FILE_NOT_FOUND);
       throw err;
@@ -294,7 +304,8 @@ export function fileRoutes(deps: Deps) {
   router.get('/blade-resource/file/history', async (c) => {
     const auth = c.get('auth');
     const query = c.req.query();
-    const page = pageRequest({ current: Number(query.current) || 1, size: Number(query.size) || 20 });
+    // Newest first, always: a history is read in the order things happened.
+    const { page } = listRequest(query, {}, 20);
     const fileId = query.fileId?.trim();
     const dataId = query.dataId?.trim();
     const nodeId = query.fileCatalogId?.trim();
@@ -306,15 +317,16 @@ export function fileRoutes(deps: Deps) {
       q = fileId
         ? q.where('file_id', '=', fileId)
         : q.where('data_id', '=', dataId!).where('file_catalog_id', '=', nodeId!);
-      const count = await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-      const list = await q
-        .selectAll()
-        .orderBy('create_time', 'desc')
-        .orderBy('id', 'desc')
-        .limit(page.size)
-        .offset(page.offset)
-        .execute();
-      return { rows: list, total: Number(count.n) };
+      return fetchPage(
+        q,
+        (qb) => qb.selectAll(),
+        page,
+        [],
+        [
+          { column: 'create_time', direction: 'desc' },
+          { column: 'id', direction: 'desc' },
+        ],
+      );
     });
     const records = rows.map((r) => ({
       id: r.id,

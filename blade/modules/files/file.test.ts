@@ -245,3 +245,25 @@ describe('tenant isolation and keys', () => {
     ]);
   });
 });
+
+describe('attachments', () => {
+  it('pages the tenant’s files for its administrators, sorted through the allowlist', async () => {
+    type List = {
+      code: number;
+      data: { records: { originalName: string; extension: string }[]; total: number };
+    };
+    const list = async (query: string, token = a) =>
+      (await h.authed(`/blade-resource/attach/list?${query}`, { token })).json() as Promise<List>;
+    await upload(form({}, { name: 'b-附件.png', bytes: pngBytes() }));
+    await upload(form({}, { name: 'a-附件.png', bytes: pngBytes() }));
+    const byName = await list('originalName=附件&ascs=originalName&size=1');
+    expect(byName.data.total).toBe(2);
+    expect(byName.data.records.map((r) => r.originalName)).toEqual(['a-附件.png']);
+    const second = await list('originalName=附件&ascs=originalName&size=1&current=2');
+    expect(second.data.records.map((r) => r.originalName)).toEqual(['b-附件.png']);
+    expect((await list('ascs=object_key')).code).toBe(400);
+    expect((await h.authed('/blade-resource/attach/list', { token: aPlain })).status).toBe(403);
+    // Tenant B sees none of tenant A's files.
+    expect((await list('originalName=附件', b)).data.total).toBe(0);
+  });
+});

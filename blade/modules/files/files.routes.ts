@@ -4,6 +4,7 @@ import { attachRoutes } from './attach.routes';
 import { catalogRoutes } from './catalog.routes';
 import { configRoutes } from './config.routes';
 import { fileRoutes } from './file.routes';
+import { sealRoutes } from './seal.routes';
 import { stampRoutes } from './stamp.routes';
 
 /**
@@ -16,6 +17,7 @@ export function filesRoutes(deps: Deps) {
   router.route('/', catalogRoutes(deps));
   router.route('/', configRoutes(deps));
   router.route('/', stampRoutes(deps));
+  router.route('/', sealRoutes(deps));
   router.route('/', attachRoutes(deps));
   return router;
 }

@@ -17,8 +17,10 @@ export type FileAction =
   | 'stamp'
   | 'stamp-save'
   | 'stamp-cancel'
+  | 'add-node'
   | 'rename'
-  | 'remark';
+  | 'remark'
+  | 'remove-node';
 
 export interface HistoryEntry {
   fileId?: string | null;

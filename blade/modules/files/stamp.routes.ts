@@ -6,7 +6,6 @@ import { ok } from '../../core/envelope';
 import { ForbiddenError, NotFoundError, ServiceError, ValidationError } from '../../core/errors';
 import { withTenant } from '../../db/tenant';
 import { StorageNotFound } from '../../storage';
-import { requireTenantAdmin } from '../auth/roles';
 import { verifyAuthKey } from './auth-key';
 import { convertToPdf, OFFICE, sofficePath } from './convert';
 import { kindOf } from './file-type';
@@ -15,10 +14,10 @@ import { newFileId, nodeOfFile, objectKey } from './file.service';
 import { assertFileAction } from './file.routes';
 import { recordHistory } from './history.repository';
 import { readInput } from './input';
-import { sendFile } from './send';
+import { isContinuation, sendFile, type RangeRequest } from './send';
 import { storeOfKind, uploadStore } from './stores';
 import { BuiltinSigner, defaultSeal, type Signer } from './signer';
-import { receiveUpload } from './upload';
+import { currentSeal } from './seal.routes';
 
 /** Stamping and conversion read the whole file: bounded so that one request cannot take the process's memory. */
 const MAX_PROCESS_BYTES = 100 * 1024 * 1024;
@@ -148,15 +147,22 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
       if (!verifyAuthKey(deps.settings.jwtSigningKey, query.authKey ?? '', claims))
         throw new ForbiddenError('下载授权无效或已过期');
       await assertFileAction(trx, auth.tenantId, row, action);
-      await recordHistory(trx, auth, {
-        fileId: id,
-        dataId: row.data_id,
-        fileCatalogId: row.file_catalog_id,
-        action,
-      });
+      // A viewer reading a PDF in pieces is one view on the record, not one per piece.
+      if (!isContinuation(rangeOf(c)))
+        await recordHistory(trx, auth, {
+          fileId: id,
+          dataId: row.data_id,
+          fileCatalogId: row.file_catalog_id,
+          action,
+        });
       return row;
     });
   }
+
+  const rangeOf = (c: Context<BladeEnv>): RangeRequest => ({
+    range: c.req.header('range'),
+    ifRange: c.req.header('if-range'),
+  });
 
   // GET /blade-resource/file/preview?id&authKey — inline preview: images and PDF as they are; Word, Excel and
   // PowerPoint converted to PDF by LibreOffice headless (cached); 400 该文件暂不支持在线预览 without LibreOffice.
@@ -164,26 +170,28 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
     const auth = c.get('auth');
     const file = await authorisedFile(c, 'view');
     if (kindOf(file.suffix)?.inline)
-      return sendFile(await storeOfKind(deps, deps.db, file.tenant_id, file.storage), file, false);
+      return sendFile(
+        await storeOfKind(deps, deps.db, file.tenant_id, file.storage),
+        file,
+        false,
+        file.original_filename,
+        rangeOf(c),
+      );
     if (!OFFICE.has(file.suffix)) throw new ServiceError('该文件暂不支持在线预览');
     const pdf = await pdfOf(auth, file);
     const base = file.original_filename.replace(/\.[^.]*$/, '');
-    return sendFile(await storeOfKind(deps, deps.db, pdf.tenant_id, pdf.storage), pdf, false, `${base}.pdf`);
+    return sendFile(
+      await storeOfKind(deps, deps.db, pdf.tenant_id, pdf.storage),
+      pdf,
+      false,
+      `${base}.pdf`,
+      rangeOf(c),
+    );
   });
 
-  /** The seal image of the tenant: the latest one an admin uploaded, else the default ring. */
+  /** The seal image of the tenant: the one an admin uploaded (seal.routes.ts), else the default ring. */
   async function sealOf(tenantId: string): Promise<Buffer> {
-    const row = await withTenant(deps.db, tenantId, (trx) =>
-      trx
-        .selectFrom('blade_file')
-        .selectAll()
-        .where('tenant_id', '=', tenantId)
-        .where('kind', '=', 'seal')
-        .where('is_deleted', '=', 0)
-        .orderBy('create_time', 'desc')
-        .limit(1)
-        .executeTakeFirst(),
-    );
+    const row = await withTenant(deps.db, tenantId, (trx) => currentSeal(trx, tenantId));
     return row ? bytesOf(row) : defaultSeal(tenantId);
   }
 
@@ -384,56 +392,6 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
       return stamped;
     });
     return sendFile(await storeOfKind(deps, deps.db, copy.tenant_id, copy.storage), copy, true);
-  });
-
-  // POST /blade-resource/file/uploadSeal — tenant administrators: multipart `file` (png or jpg, ≤ 2 MB), the seal
-  // image the built-in signer places.
-  router.post('/blade-resource/file/uploadSeal', requireTenantAdmin, async (c) => {
-    const auth = c.get('auth');
-    const store = await uploadStore(deps, auth.tenantId);
-    const fileId = newFileId();
-    const received = await receiveUpload(
-      c.req.raw,
-      {},
-      {
-        storage: store,
-        key: (f) => objectKey(auth.tenantId, fileId, f.suffix),
-        beforeFile: async (_fields, f) => {
-          if (!['png', 'jpg', 'jpeg'].includes(f.suffix))
-            throw new ServiceError('文件格式不正确，仅支持 png, jpg, jpeg');
-          return 2;
-        },
-      },
-    );
-    if (!received.file) throw new ValidationError('file', '请选择要上传的文件');
-    const f = received.file;
-    try {
-      await withTenant(deps.db, auth.tenantId, async (trx) => {
-        await trx
-          .insertInto('blade_file')
-          .values({
-            id: fileId,
-            tenant_id: auth.tenantId,
-            storage: store.kind,
-            object_key: f.key,
-            original_filename: f.originalName,
-            suffix: f.suffix,
-            content_type: f.contentType,
-            size: f.size,
-            sha256: f.sha256,
-            kind: 'seal',
-            is_saved: 0,
-            create_user: auth.userId,
-            update_user: auth.userId,
-          })
-          .execute();
-        await recordHistory(trx, auth, { fileId, action: 'upload', detail: `seal ${f.originalName}` });
-      });
-    } catch (err) {
-      await store.delete(f.key).catch(() => undefined);
-      throw err;
-    }
-    return c.json(ok({ id: fileId }));
   });
 
   return router;

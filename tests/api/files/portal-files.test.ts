@@ -209,3 +209,33 @@ it('leaves no file behind when the browser goes away mid-upload', async () => {
   await new Promise((r) => setTimeout(r, 200));
   expect(filesUnder(root).length).toBe(before);
 }, 60_000);
+
+it('passes a Range request and its 206 / 416 answers through the portal unchanged', async () => {
+  const up = await uploadThroughPortal(300_000, '分段.png');
+  const id = up.body.data.id;
+  const ranged = async (range: string) => {
+    const key = await (
+      await GET(apiRequest(`/api/blade-resource/file/getFileAuthKey?fileId=${id}`, { cookie }))
+    ).json();
+    return GET(
+      apiRequest(`/api/blade-resource/file/downloadById?id=${id}&isDownload=0&authKey=${key.data.authKey}`, {
+        cookie,
+        headers: { Range: range },
+      }),
+    );
+  };
+  const whole = await downloadThroughPortal(id);
+  expect(whole.res.headers.get('accept-ranges')).toBe('bytes');
+  const part = await ranged('bytes=100000-100099');
+  expect(part.status).toBe(206);
+  expect(part.headers.get('content-range')).toBe('bytes 100000-100099/300000');
+  expect(part.headers.get('accept-ranges')).toBe('bytes');
+  const bytes = Buffer.from(await part.arrayBuffer());
+  expect(bytes.length).toBe(100);
+  // The generator's pattern: byte i of each 1 MiB chunk is (i * 31 + 7) & 0xff.
+  expect([...bytes.subarray(0, 3)]).toEqual([0, 1, 2].map((k) => ((100000 + k) * 31 + 7) & 0xff));
+  const past = await ranged('bytes=300000-');
+  expect(past.status).toBe(416);
+  expect(past.headers.get('content-range')).toBe('bytes */300000');
+  await past.arrayBuffer();
+}, 60_000);

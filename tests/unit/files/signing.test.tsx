@@ -58,10 +58,18 @@ describe('signing', () => {
     const blade = serve();
     renderScreen(<FileTreePage record={record} queryView={false} />);
     await startStamp();
+    // Declined: nothing is sent and the viewer is usable again (its buttons are not left aria-hidden).
     fireEvent.click(screen.getByRole('button', { name: '取消签章' }));
+    fireEvent.click(await screen.findByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByText('是否确认取消签章?')).not.toBeInTheDocument());
+    expect(blade.to('/api/blade-resource/file/updateStamped')).toHaveLength(0);
+    fireEvent.click(await screen.findByRole('button', { name: '取消签章' }));
     expect(await screen.findByText('是否确认取消签章?')).toBeInTheDocument();
-    // `hidden`: jsdom sometimes leaves the confirmation under the signing dialog's aria-hidden (noted in issue 5).
-    fireEvent.click(await screen.findByRole('button', { name: '确定', hidden: true }));
+    // Found without `hidden: true`: the confirmation is on top, the viewer (opened while 是否确认签章文件? was still
+    // fading out) is the one hidden behind it.
+    const viewer = screen.getByText('签章：合同.png').closest('.MuiDialog-root') as HTMLElement;
+    await waitFor(() => expect(viewer).toHaveAttribute('aria-hidden', 'true'));
+    fireEvent.click(await screen.findByRole('button', { name: '确定' }));
     await waitFor(() => expect(blade.to('/api/blade-resource/file/updateStamped')).toHaveLength(1));
     expect(blade.to('/api/blade-resource/file/updateStamped')[0].body).toEqual({
       stampedFileId: 's1',

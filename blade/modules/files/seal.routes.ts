@@ -1,0 +1,198 @@
+import type { Readable } from 'node:stream';
+import { Hono } from 'hono';
+import type { Transaction } from 'kysely';
+import sharp from 'sharp';
+import type { BladeEnv, Deps } from '../../core/context';
+import { ok, success } from '../../core/envelope';
+import { ServiceError, ValidationError } from '../../core/errors';
+import type { Database } from '../../db/schema';
+import { withTenant } from '../../db/tenant';
+import { requireTenantAdmin } from '../auth/roles';
+import type { FileRow } from './file.repository';
+import { newFileId, objectKey } from './file.service';
+import { recordHistory } from './history.repository';
+import { defaultSeal } from './signer';
+import { storeOfKind, uploadStore } from './stores';
+import { receiveUpload } from './upload';
+
+type Trx = Transaction<Database>;
+
+/** The seal is a small picture: 2 MB, and between 64 and 4096 pixels a side (a seal that still reads when scaled). */
+export const SEAL_MAX_MB = 2;
+const SEAL_MIN_SIDE = 64;
+const SEAL_MAX_SIDE = 4096;
+const SEAL_FORMATS: Record<string, string> = { png: 'png', jpg: 'jpeg', jpeg: 'jpeg' };
+export const MSG_SEAL_FORMAT = '文件格式不正确，仅支持 png, jpg, jpeg';
+export const MSG_SEAL_INVALID = `印章图片无效：须为可读取的 png 或 jpg，边长 ${SEAL_MIN_SIDE}–${SEAL_MAX_SIDE} 像素`;
+
+/** The tenant's current seal (the last one uploaded and not removed), if any. */
+export function currentSeal(trx: Trx, tenantId: string): Promise<FileRow | undefined> {
+  return trx
+    .selectFrom('blade_file')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('kind', '=', 'seal')
+    .where('is_deleted', '=', 0)
+    .orderBy('create_time', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+async function readAll(stream: Readable, max: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > max) {
+      stream.destroy();
+      throw new ServiceError(MSG_SEAL_INVALID);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The upload's magic bytes were checked while it streamed; the signer will decode the whole picture, so decode it
+ * now: a truncated or mislabelled image, or one too small or too large to place, is refused before it is the seal.
+ */
+async function assertUsableSeal(bytes: Buffer, suffix: string): Promise<void> {
+  try {
+    const image = sharp(bytes, { failOn: 'truncated' });
+    const meta = await image.metadata();
+    if (meta.format !== SEAL_FORMATS[suffix]) throw new Error('format');
+    const { width = 0, height = 0 } = meta;
+    if (Math.min(width, height) < SEAL_MIN_SIDE || Math.max(width, height) > SEAL_MAX_SIDE)
+      throw new Error('size');
+    await image.stats();
+  } catch {
+    throw new ServiceError(MSG_SEAL_INVALID);
+  }
+}
+
+/** The seal the built-in signer places (signer.ts): each tenant's administrators upload, replace or remove it. */
+export function sealRoutes(deps: Deps) {
+  const router = new Hono<BladeEnv>();
+
+  async function sealBytes(row: FileRow): Promise<Buffer> {
+    const store = await storeOfKind(deps, deps.db, row.tenant_id, row.storage);
+    return readAll(await store.get(row.object_key), SEAL_MAX_MB * 1024 * 1024);
+  }
+
+  // GET /blade-resource/file/seal — tenant administrators: `{custom: 0}` while the generated ring is used, else
+  // `{custom: 1, id, originalName, size, createTime}` of the uploaded seal.
+  router.get('/blade-resource/file/seal', requireTenantAdmin, async (c) => {
+    const auth = c.get('auth');
+    const row = await withTenant(deps.db, auth.tenantId, (trx) => currentSeal(trx, auth.tenantId));
+    if (!row) return c.json(ok({ custom: 0 }));
+    return c.json(
+      ok({
+        custom: 1,
+        id: row.id,
+        originalName: row.original_filename,
+        size: Number(row.size),
+        createTime: row.create_time,
+      }),
+    );
+  });
+
+  // GET /blade-resource/file/sealImage — tenant administrators: the picture the signer places now (uploaded or the
+  // generated ring), as an image for the settings screen.
+  router.get('/blade-resource/file/sealImage', requireTenantAdmin, async (c) => {
+    const auth = c.get('auth');
+    const row = await withTenant(deps.db, auth.tenantId, (trx) => currentSeal(trx, auth.tenantId));
+    const bytes = row ? await sealBytes(row) : await defaultSeal(auth.tenantId);
+    return new Response(new Uint8Array(bytes), {
+      headers: {
+        'Content-Type': row?.content_type ?? 'image/png',
+        'Content-Length': String(bytes.length),
+        'Cache-Control': 'private, no-store',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    });
+  });
+
+  // POST /blade-resource/file/uploadSeal — tenant administrators: multipart `file` (png or jpg, ≤ 2 MB, decodable,
+  // 64–4096 px a side). Replaces the current seal; earlier ones stay stored (history) but are no longer used.
+  router.post('/blade-resource/file/uploadSeal', requireTenantAdmin, async (c) => {
+    const auth = c.get('auth');
+    const store = await uploadStore(deps, auth.tenantId);
+    const fileId = newFileId();
+    const received = await receiveUpload(
+      c.req.raw,
+      {},
+      {
+        storage: store,
+        key: (f) => objectKey(auth.tenantId, fileId, f.suffix),
+        beforeFile: async (_fields, f) => {
+          if (!Object.hasOwn(SEAL_FORMATS, f.suffix)) throw new ServiceError(MSG_SEAL_FORMAT);
+          return SEAL_MAX_MB;
+        },
+      },
+    );
+    if (!received.file) throw new ValidationError('file', '请选择要上传的文件');
+    const f = received.file;
+    try {
+      await assertUsableSeal(await readAll(await store.get(f.key), SEAL_MAX_MB * 1024 * 1024), f.suffix);
+      await withTenant(deps.db, auth.tenantId, async (trx) => {
+        const previous = await trx
+          .updateTable('blade_file')
+          .set({ is_deleted: 1, update_user: auth.userId, update_time: new Date() })
+          .where('tenant_id', '=', auth.tenantId)
+          .where('kind', '=', 'seal')
+          .where('is_deleted', '=', 0)
+          .returning('id')
+          .execute();
+        await trx
+          .insertInto('blade_file')
+          .values({
+            id: fileId,
+            tenant_id: auth.tenantId,
+            storage: store.kind,
+            object_key: f.key,
+            original_filename: f.originalName,
+            suffix: f.suffix,
+            content_type: f.contentType,
+            size: f.size,
+            sha256: f.sha256,
+            kind: 'seal',
+            is_saved: 0,
+            create_user: auth.userId,
+            update_user: auth.userId,
+          })
+          .execute();
+        await recordHistory(trx, auth, {
+          fileId,
+          action: 'upload',
+          detail: `seal ${f.originalName}${previous.length ? ` (replaces ${previous.map((p) => p.id).join(',')})` : ''}`,
+        });
+      });
+    } catch (err) {
+      await store.delete(f.key).catch(() => undefined);
+      throw err;
+    }
+    return c.json(ok({ id: fileId }));
+  });
+
+  // POST /blade-resource/file/removeSeal — tenant administrators: back to the generated ring. The picture stays
+  // stored (soft delete), as every removed file does.
+  router.post('/blade-resource/file/removeSeal', requireTenantAdmin, async (c) => {
+    const auth = c.get('auth');
+    await withTenant(deps.db, auth.tenantId, async (trx) => {
+      const removed = await trx
+        .updateTable('blade_file')
+        .set({ is_deleted: 1, update_user: auth.userId, update_time: new Date() })
+        .where('tenant_id', '=', auth.tenantId)
+        .where('kind', '=', 'seal')
+        .where('is_deleted', '=', 0)
+        .returning('id')
+        .execute();
+      for (const r of removed)
+        await recordHistory(trx, auth, { fileId: r.id, action: 'delete', detail: 'seal' });
+    });
+    return c.json(success());
+  });
+
+  return router;
+}
