@@ -25,7 +25,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body>
         <AppRouterCacheProvider options={{ key: 'css', nonce }}>
           <NextIntlClientProvider>
-            <AppProviders>{children}</AppProviders>
+            <AppProviders nonce={nonce}>{children}</AppProviders>
           </NextIntlClientProvider>
         </AppRouterCacheProvider>
       </body>

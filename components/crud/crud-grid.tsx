@@ -13,6 +13,7 @@ import {
 import { enUS, zhCN } from '@mui/x-data-grid/locales';
 import { useLocale, useTranslations } from 'next-intl';
 import { useMemo, useState, type ReactNode } from 'react';
+import { useNonce } from '@/components/providers/nonce';
 import type { CrudList } from './use-crud-list';
 
 export interface RowAction<Row> {
@@ -32,6 +33,8 @@ export interface CrudGridProps<Row extends GridValidRowModel> {
   /** Row checkboxes; the selected ids come back through onSelectionChange. */
   selectable?: boolean;
   onSelectionChange?: (ids: string[]) => void;
+  /** Rows without a checkbox (and never part of "select all"). */
+  isRowSelectable?: (row: Row) => boolean;
   rowActions?: RowAction<Row>[];
   /** Buttons above the grid (add, multi-delete, …). */
   toolbar?: ReactNode;
@@ -51,10 +54,14 @@ function selectedIds<Row extends GridValidRowModel>(
   model: GridRowSelectionModel,
   rows: Row[],
   rowId: (row: Row) => string,
+  selectableRow: (row: Row) => boolean,
 ): string[] {
   if (model.type === 'include') return [...model.ids].map(String);
-  // "Select all" on a server page is an exclusion model: everything on the page except the listed ids.
-  return rows.map(rowId).filter((id) => !model.ids.has(id as GridRowId));
+  // "Select all" on a server page is an exclusion model: everything selectable on the page except the listed ids.
+  return rows
+    .filter(selectableRow)
+    .map(rowId)
+    .filter((id) => !model.ids.has(id as GridRowId));
 }
 
 /** THE data grid of the product: MUI X DataGrid in server mode, Blade paging, checkbox selection, row actions. */
@@ -65,6 +72,7 @@ export function CrudGrid<Row extends GridValidRowModel>({
   pageSizeOptions = PAGE_SIZES,
   selectable = true,
   onSelectionChange,
+  isRowSelectable,
   rowActions,
   toolbar,
   getRowId = (row) => String(row.id),
@@ -118,6 +126,7 @@ export function CrudGrid<Row extends GridValidRowModel>({
       ? enUS.components.MuiDataGrid.defaultProps.localeText
       : zhCN.components.MuiDataGrid.defaultProps.localeText;
 
+  const nonce = useNonce();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       {toolbar && (
@@ -128,6 +137,8 @@ export function CrudGrid<Row extends GridValidRowModel>({
       <Box sx={{ height, minHeight: 320, width: '100%' }}>
         <DataGrid<Row>
           aria-label={label}
+          // The grid writes a <style> of CSS variables: without the page's nonce the CSP blocks it.
+          nonce={nonce}
           rows={list.rows}
           columns={allColumns}
           getRowId={getRowId}
@@ -142,11 +153,12 @@ export function CrudGrid<Row extends GridValidRowModel>({
           pageSizeOptions={pageSizeOptions}
           disableColumnFilter
           checkboxSelection={selectable}
+          isRowSelectable={isRowSelectable ? ({ row }) => isRowSelectable(row) : undefined}
           disableRowSelectionOnClick
           rowSelectionModel={selection}
           onRowSelectionModelChange={(model) => {
             setSelection(model);
-            onSelectionChange?.(selectedIds(model, list.rows, getRowId));
+            onSelectionChange?.(selectedIds(model, list.rows, getRowId, isRowSelectable ?? (() => true)));
           }}
           onRowClick={onRowClick ? ({ row }) => onRowClick(row) : undefined}
           getRowClassName={({ id }) =>

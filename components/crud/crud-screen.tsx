@@ -8,13 +8,14 @@ import { useMemo, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { useConfirm } from '@/components/providers/confirm';
 import { useNotify } from '@/components/providers/notifier';
+import { usePageKeepAlive } from '@/components/shell/shell-context';
 import { bladeRequest } from '@/lib/client/fetcher';
 import { usePermissions } from '@/lib/permissions/use-permissions';
 import { CrudForm } from './crud-form';
 import { CrudGrid, type RowAction } from './crud-grid';
 import { FormDialog } from './form-dialog';
 import { flattenTree, joinIds } from './ids';
-import { SearchBar } from './search-bar';
+import { SearchBar, type SearchValues } from './search-bar';
 import type { CrudField, FormMode, FormValues } from './types';
 import { useCrudForm } from './use-crud-form';
 import { useCrudList } from './use-crud-list';
@@ -65,11 +66,16 @@ export interface CrudScreenProps<Row extends GridValidRowModel> {
   mapFilters?: (filters: Params) => Params;
   /** Row checkboxes (default: when rows can be deleted). */
   selectable?: boolean;
+  /** Rows that cannot be changed (e.g. a sealed dictionary): no edit or delete button, no checkbox. */
+  readOnlyRow?: (row: Row) => boolean;
   onRowClick?: (row: Row) => void;
   currentRowId?: string;
   /** Grid height (CSS); side-by-side and stacked layouts need less than the full page. */
   height?: number | string;
 }
+
+/** The default mapFilters, one function for every render (it feeds the list query's memo). */
+const unchangedFilters = (filters: Params) => filters;
 
 /**
  * A whole CRUD screen from a description: search bar, grid, add / edit / view dialog with on-blur validation,
@@ -98,8 +104,9 @@ export function CrudScreen<Row extends GridValidRowModel>(props: CrudScreenProps
     toolbarExtra,
     getRowId,
     onSaved,
-    mapFilters = (f) => f,
+    mapFilters = unchangedFilters,
     selectable,
+    readOnlyRow,
     onRowClick,
     currentRowId,
     height,
@@ -108,9 +115,11 @@ export function CrudScreen<Row extends GridValidRowModel>(props: CrudScreenProps
   const notify = useNotify();
   const confirm = useConfirm();
   const { can } = usePermissions();
-  const [filters, setFilters] = useState<Params>({});
-  const query = useMemo(() => ({ ...params, ...filters }), [params, filters]);
-  const list = useCrudList<Row>({ url: api.list, params: query, paged, pageSize });
+  // Page, sorting and search survive leaving the tab and coming back (keep-alive), one set per list call.
+  const keepAliveKey = api.list ? `crud|${api.list}` : undefined;
+  const [search, setSearch] = usePageKeepAlive<SearchValues>(keepAliveKey && `${keepAliveKey}|search`, {});
+  const query = useMemo(() => ({ ...params, ...mapFilters(search) }), [params, mapFilters, search]);
+  const list = useCrudList<Row>({ url: api.list, params: query, paged, pageSize, keepAliveKey });
   const rows = useMemo(
     () => (tree ? (flattenTree(list.rows as (Row & { children?: Row[] })[]) as Row[]) : list.rows),
     [list.rows, tree],
@@ -174,7 +183,13 @@ export function CrudScreen<Row extends GridValidRowModel>(props: CrudScreenProps
       ? [{ label: t('view'), onClick: (r: Row) => void open('view', r), hidden: !can(permissions.view) }]
       : []),
     ...(show.edit && api.submit
-      ? [{ label: t('edit'), onClick: (r: Row) => void open('edit', r), hidden: !can(permissions.edit) }]
+      ? [
+          {
+            label: t('edit'),
+            onClick: (r: Row) => void open('edit', r),
+            hidden: (r: Row) => !can(permissions.edit) || !!readOnlyRow?.(r),
+          },
+        ]
       : []),
     ...(show.delete && api.remove
       ? [
@@ -182,7 +197,7 @@ export function CrudScreen<Row extends GridValidRowModel>(props: CrudScreenProps
             label: t('delete'),
             color: 'error' as const,
             onClick: (r: Row) => void remove([getRowId ? getRowId(r) : String(r.id)]),
-            hidden: !can(permissions.delete),
+            hidden: (r: Row) => !can(permissions.delete) || !!readOnlyRow?.(r),
           },
         ]
       : []),
@@ -200,8 +215,9 @@ export function CrudScreen<Row extends GridValidRowModel>(props: CrudScreenProps
       {searchFields?.length ? (
         <SearchBar
           fields={searchFields}
+          initial={search}
           onSearch={(values) => {
-            setFilters(mapFilters(values));
+            setSearch(values);
             list.setPaginationModel({ ...list.paginationModel, page: 0 });
           }}
         />
@@ -213,6 +229,7 @@ export function CrudScreen<Row extends GridValidRowModel>(props: CrudScreenProps
         label={title}
         getRowId={getRowId}
         selectable={selectable ?? (show.delete && !!api.remove)}
+        isRowSelectable={readOnlyRow ? (row) => !readOnlyRow(row) : undefined}
         onSelectionChange={setSelected}
         onRowClick={onRowClick}
         currentRowId={currentRowId}

@@ -11,18 +11,23 @@ import { useCrudForm } from './use-crud-form';
 
 const anySchema = z.object({}).passthrough();
 
+export type SearchValues = Record<string, string | number | undefined>;
+
 interface SearchBarProps {
   fields: CrudField[];
-  onSearch: (values: Record<string, string | number | undefined>) => void;
+  /** Values the fields start with (a re-opened tab's last search). */
+  initial?: SearchValues;
+  onSearch: (values: SearchValues) => void;
 }
 
 /** Filter fields above a grid; 搜索 applies them (blade/ filters on the server), 清空 resets them. */
-export function SearchBar({ fields, onSearch }: SearchBarProps) {
+export function SearchBar({ fields, initial, onSearch }: SearchBarProps) {
   const t = useTranslations('crud');
   const [empty] = useState(() => Object.fromEntries(fields.map((f) => [f.name, ''])) as FormValues);
-  const form = useCrudForm(anySchema, empty);
+  const [start] = useState(() => ({ ...empty, ...initial }) as FormValues);
+  const form = useCrudForm(anySchema, start);
   const submit = () => {
-    const out: Record<string, string | number | undefined> = {};
+    const out: SearchValues = {};
     for (const [k, v] of Object.entries(form.values)) {
       if (v !== '' && v !== undefined && v !== null) out[k] = typeof v === 'number' ? v : String(v);
     }

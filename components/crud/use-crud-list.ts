@@ -1,7 +1,8 @@
 'use client';
 
 import type { GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { usePageKeepAlive } from '@/components/shell/shell-context';
 import useSWR from 'swr';
 import { toColumn } from './ids';
 import type { BladePage } from './types';
@@ -16,6 +17,11 @@ export interface CrudListOptions {
   /** true: the call pages (`current`, `size`, `records`/`total`); false: it answers a whole array or tree. */
   paged?: boolean;
   pageSize?: number;
+  /**
+   * Keeps page and sorting with the page's tab (keep-alive): coming back to the tab finds the same page. A key per
+   * list on the page (its url, say); leave it out for lists whose params change what "page 3" means.
+   */
+  keepAliveKey?: string;
 }
 
 export interface CrudList<Row> {
@@ -39,9 +45,16 @@ export function useCrudList<Row>({
   params,
   paged = true,
   pageSize = 10,
+  keepAliveKey,
 }: CrudListOptions): CrudList<Row> {
-  const [paginationModel, setPaginationModel] = useState<GridPaginationModel>({ page: 0, pageSize });
-  const [sortModel, setSortModel] = useState<GridSortModel>([]);
+  const [paginationModel, setPaginationModel] = usePageKeepAlive<GridPaginationModel>(
+    keepAliveKey && `${keepAliveKey}|page`,
+    { page: 0, pageSize },
+  );
+  const [sortModel, setSortModel] = usePageKeepAlive<GridSortModel>(
+    keepAliveKey && `${keepAliveKey}|sort`,
+    [],
+  );
   const query = useMemo(() => {
     const q: Params = { ...params };
     if (paged) {

@@ -21,9 +21,10 @@ import {
   layoutFlags,
   type DesktopShell,
 } from '@/components/shell/layout-model';
-import { filterByRoles, findMenuLabel, leafEntries, type ShellMenuNode } from '@/components/shell/menu-model';
+import { filterByRoles, leafEntries, type ShellMenuNode } from '@/components/shell/menu-model';
 import { MenuSearch } from '@/components/shell/menu-search';
 import { RegisterGuestDialog } from '@/components/shell/register-guest-dialog';
+import { routeLabel } from '@/components/shell/route-labels';
 import {
   collapseStore,
   desktopShellStore,
@@ -49,6 +50,8 @@ import {
   type Tab,
 } from '@/components/shell/tabs-model';
 import { ThemeDialog } from '@/components/shell/theme-dialog';
+import { useDocumentTitle } from '@/components/shell/use-document-title';
+import { useMenuLabel } from '@/components/shell/use-menu-label';
 import { installErrorLog } from '@/lib/client/error-log';
 import { bladeRequest } from '@/lib/client/fetcher';
 import { hardNavigate, withBasePath } from '@/lib/client/navigation';
@@ -70,12 +73,6 @@ declare global {
     __DESKTOP_SHELL__?: unknown;
   }
 }
-
-/** Labels of the built-in pages that are not menu items. */
-const ROUTE_LABELS: Record<string, string> = {
-  '/info/index': 'routes.info',
-  '/wel/dashboard': 'routes.dashboard',
-};
 
 /**
  * The layout every signed-in page lives in (spec 000 §2): optional top bar, side menu and tag bar by layout mode
@@ -99,8 +96,13 @@ export function PortalShell({ children }: { children: ReactNode }) {
   const [desktopShell, setDesktopShell] = usePersistent(desktopShellStore);
   const [topMenuId, setTopMenuId] = useState('');
   const { data: topMenu } = useTopMenu();
-  const { data: rawMenu, isLoading: menuLoading } = useSWR<ShellMenuNode[]>(
-    topMenuId ? ['/api/blade-system/menu/routes', { topMenuId }] : '/api/blade-system/menu/routes',
+  const flags = applyDesktopShell(layoutFlags(layoutMode), desktopShell);
+  // Without the top bar there is no way back to the home item: the side menu then shows everything.
+  const activeTopMenu = flags.top ? topMenuId : '';
+  // The whole tree names tabs and feeds the search; the side menu shows the picked top menu's part of it.
+  const { data: fullMenu, isLoading: fullLoading } = useSWR<ShellMenuNode[]>('/api/blade-system/menu/routes');
+  const { data: topMenuPart, isLoading: partLoading } = useSWR<ShellMenuNode[]>(
+    activeTopMenu ? ['/api/blade-system/menu/routes', { topMenuId: activeTopMenu }] : null,
   );
   const [askLockPassword, setAskLockPassword] = useState(false);
   const [searchOpen, setSearchOpen] = useState(false);
@@ -127,26 +129,24 @@ export function PortalShell({ children }: { children: ReactNode }) {
     tabsOwnerStore.set(owner);
   }, [owner, setTabs]);
 
-  const flags = applyDesktopShell(layoutFlags(layoutMode), desktopShell);
   const collapsed = collapsedSetting || screen === 0;
   const aliases = useMemo(() => (user?.role_name ?? '').split(',').filter(Boolean), [user?.role_name]);
-  const menu = useMemo(() => (rawMenu ? filterByRoles(rawMenu, aliases) : undefined), [rawMenu, aliases]);
-  const menuLabel = useCallback(
-    (node: ShellMenuNode) => (node.code && t.has(`menu.${node.code}`) ? t(`menu.${node.code}`) : node.name),
-    [t],
+  const menu = useMemo(() => (fullMenu ? filterByRoles(fullMenu, aliases) : undefined), [fullMenu, aliases]);
+  const sideMenu = useMemo(
+    () => (activeTopMenu ? (topMenuPart ? filterByRoles(topMenuPart, aliases) : undefined) : menu),
+    [activeTopMenu, topMenuPart, aliases, menu],
   );
+  const menuLabel = useMenuLabel();
   const entries = useMemo(() => leafEntries(menu ?? [], menuLabel), [menu, menuLabel]);
   const home = homeTab(t('layout.home'));
   const tabs = storedTabs.length && storedTabs[0].value === HOME_PATH ? storedTabs : [home, ...storedTabs];
 
   const labelOf = useCallback(
-    (path: string, query: URLSearchParams): string => {
-      if (path === HOME_PATH) return t('layout.home');
-      if (path.startsWith('/myiframe/')) return query.get('name') || ts('routes.myiframe');
-      if (ROUTE_LABELS[path]) return ts(ROUTE_LABELS[path]);
-      return findMenuLabel(menu ?? [], path, menuLabel) ?? path.split('/').filter(Boolean).join(' / ');
-    },
-    [menu, menuLabel, t, ts],
+    (path: string, query: URLSearchParams): string =>
+      path === HOME_PATH
+        ? t('layout.home')
+        : routeLabel(path, query, { menu: menu ?? [], menuLabel, message: (key) => t(key) }),
+    [menu, menuLabel, t],
   );
 
   // ?target= opens the route in a new window and leaves this one where it was.
@@ -165,9 +165,11 @@ export function PortalShell({ children }: { children: ReactNode }) {
     const label = labelOf(pathname, params);
     if (!isNonTab(pathname))
       setTabs((list) => openTab(list.length ? list : [home], { label, value: pathname, query }));
-    document.title = `${label} - ${t('app.shortTitle')}`;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs per navigation (and when labels arrive)
   }, [pathname, query, labelOf]);
+
+  const pageLabel = useMemo(() => labelOf(pathname, new URLSearchParams(query)), [labelOf, pathname, query]);
+  useDocumentTitle(`${pageLabel} - ${t('app.shortTitle')}`);
 
   const go = (tab: Tab) => router.push(tabHref(tab));
   const onClose = (value: string) => {
@@ -179,15 +181,18 @@ export function PortalShell({ children }: { children: ReactNode }) {
     setTabs(closeTab(tabs, value));
   };
   const onCloseOthers = (value: string) => {
+    // Closed tabs forget their kept state, whichever way they were closed.
+    for (const tab of tabs) if (tab.value !== value) clearKeepAlive(tab.value.split('?')[0]);
     setTabs(closeOthers(tabs, value));
     if (value !== pathname) router.push(value);
   };
   const onCloseAll = () => {
+    clearKeepAlive();
     setTabs(closeAll(tabs));
     router.push(HOME_PATH);
   };
-  const onClearCache = async (ask: boolean) => {
-    if (ask && !(await confirm(ts('tabs.clearCacheConfirm')))) return;
+  // Asked first by the tag bar (是否需要清除缓存?).
+  const onClearCache = async () => {
     clearKeepAlive();
     await bladeRequest('/api/blade-auth/oauth/clear-cache').catch(() => undefined);
     await mutate(() => true);
@@ -273,7 +278,11 @@ export function PortalShell({ children }: { children: ReactNode }) {
                 </Typography>
               )}
             </Box>
-            <SideMenu menu={menu} loading={menuLoading} collapsed={collapsed} />
+            <SideMenu
+              menu={sideMenu}
+              loading={activeTopMenu ? partLoading : fullLoading}
+              collapsed={collapsed}
+            />
           </Box>
         ) : null}
         <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
@@ -285,7 +294,7 @@ export function PortalShell({ children }: { children: ReactNode }) {
               collapsed={collapsed}
               onToggleCollapse={() => setCollapsed(!collapsedSetting)}
               topMenu={topMenu ?? []}
-              topMenuId={topMenuId}
+              topMenuId={activeTopMenu}
               onTopMenu={setTopMenuId}
               onSearch={openSearch}
               onTheme={() => setThemeOpen(true)}
@@ -306,7 +315,7 @@ export function PortalShell({ children }: { children: ReactNode }) {
               onClose={onClose}
               onCloseOthers={onCloseOthers}
               onCloseAll={onCloseAll}
-              onClearCache={(ask) => void onClearCache(ask)}
+              onClearCache={() => void onClearCache()}
               onSearch={openSearch}
             />
           ) : null}

@@ -18,6 +18,8 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useMemo, useState } from 'react';
 import { menuHref, type ShellMenuNode } from '@/components/shell/menu-model';
+import { useMenuLabel } from '@/components/shell/use-menu-label';
+import { MENU_ICONS } from '@/components/system/menu-icons';
 import { ancestorsOf, type MenuNode } from '@/lib/shared/menu';
 
 export interface SideMenuProps {
@@ -26,10 +28,16 @@ export interface SideMenuProps {
   collapsed: boolean;
 }
 
-/** Menu names are data; a code with a message in the `menu` namespace is translated, others show as stored. */
-function useMenuLabel() {
-  const t = useTranslations('menu');
-  return (node: MenuNode) => (node.code && t.has(node.code) ? t(node.code) : node.name);
+/**
+ * The menu's own icon (`source`, a name of the icon picker's set); a submenu without one shows a folder and a page a
+ * document, so that a collapsed sidebar still has something to point at.
+ */
+function MenuIcon({ source, branch }: { source: string | undefined; branch: boolean }) {
+  // Own keys only: a stored name such as `constructor` must not pick up Object.prototype.
+  const known = source && Object.hasOwn(MENU_ICONS, source) ? source : null;
+  const Icon = known ? MENU_ICONS[known] : branch ? FolderOutlined : InsertDriveFileOutlined;
+  // data-icon names the glyph for the browser tests (MUI's test ids are left out of production builds).
+  return <Icon fontSize="small" data-icon={known ?? (branch ? 'folder' : 'page')} />;
 }
 
 function MenuEntry({
@@ -49,11 +57,7 @@ function MenuEntry({
   const label = useMenuLabel()(node);
   const hasChildren = !!node.children?.length;
   const isOpen = open.has(node.id);
-  const icon = hasChildren ? (
-    <FolderOutlined fontSize="small" />
-  ) : (
-    <InsertDriveFileOutlined fontSize="small" />
-  );
+  const icon = <MenuIcon source={node.source} branch={hasChildren} />;
   const padding = collapsed ? 2 : 2 + depth * 2;
 
   if (!hasChildren) {

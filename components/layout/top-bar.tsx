@@ -31,6 +31,7 @@ import { FullscreenButton } from '@/components/shell/fullscreen-button';
 import { avatarSource } from '@/components/shell/layout-model';
 import { Notices } from '@/components/shell/notices';
 import { useAvatarSrc } from '@/components/shell/use-avatar-src';
+import { MENU_ICONS } from '@/components/system/menu-icons';
 import type { SessionUser } from '@/lib/swr/use-session-user';
 import type { TopMenuItem } from '@/lib/swr/use-top-menu';
 
@@ -100,9 +101,19 @@ export function TopBar(props: TopBarProps) {
           sx={{ flex: 1, minHeight: 48, '& .MuiTab-root': { minHeight: 48, textTransform: 'none' } }}
         >
           <Tab value="" label={ts('topHome')} icon={<HomeOutlined fontSize="small" />} iconPosition="start" />
-          {topMenu.map((item) => (
-            <Tab key={item.id} value={item.id} label={item.name} />
-          ))}
+          {topMenu.map((item) => {
+            const Icon =
+              item.source && Object.hasOwn(MENU_ICONS, item.source) ? MENU_ICONS[item.source] : null;
+            return (
+              <Tab
+                key={item.id}
+                value={item.id}
+                label={item.name}
+                icon={Icon ? <Icon fontSize="small" /> : undefined}
+                iconPosition="start"
+              />
+            );
+          })}
         </Tabs>
         <Tooltip title={ts('search')}>
           <IconButton color="inherit" aria-label={ts('search')} onClick={props.onSearch}>

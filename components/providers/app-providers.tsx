@@ -5,12 +5,18 @@ import { ThemeProvider } from '@mui/material/styles';
 import { useTranslations } from 'next-intl';
 import { useEffect, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
+import { z } from 'zod';
 import { configureFetcher, swrFetcher } from '@/lib/client/fetcher';
 import { hardNavigate } from '@/lib/client/navigation';
 import { useThemeName } from '@/components/shell/settings';
 import { portalTheme } from '@/lib/theme/themes';
 import { ConfirmProvider } from './confirm';
+import { NonceContext } from './nonce';
 import { NotifierProvider, useNotify } from './notifier';
+
+// In the browser zod must not probe for `new Function` (its JIT): the page's CSP has no 'unsafe-eval', and each probe
+// files a CSP violation report. The server keeps the JIT.
+if (typeof window !== 'undefined') z.config({ jitless: true });
 
 function FetcherBridge() {
   const notify = useNotify();
@@ -32,20 +38,22 @@ function FetcherBridge() {
   return null;
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
+export function AppProviders({ children, nonce }: { children: ReactNode; nonce?: string }) {
   // The theme chosen in the shell, by name (server renders use the default until the browser's choice is read).
   const [themeName] = useThemeName();
   return (
-    <ThemeProvider theme={portalTheme(themeName)}>
-      <CssBaseline />
-      <NotifierProvider>
-        <FetcherBridge />
-        <ConfirmProvider>
-          <SWRConfig value={{ fetcher: swrFetcher, revalidateOnFocus: false, shouldRetryOnError: false }}>
-            {children}
-          </SWRConfig>
-        </ConfirmProvider>
-      </NotifierProvider>
-    </ThemeProvider>
+    <NonceContext.Provider value={nonce}>
+      <ThemeProvider theme={portalTheme(themeName)}>
+        <CssBaseline />
+        <NotifierProvider>
+          <FetcherBridge />
+          <ConfirmProvider>
+            <SWRConfig value={{ fetcher: swrFetcher, revalidateOnFocus: false, shouldRetryOnError: false }}>
+              {children}
+            </SWRConfig>
+          </ConfirmProvider>
+        </NotifierProvider>
+      </ThemeProvider>
+    </NonceContext.Provider>
   );
 }

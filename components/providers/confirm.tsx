@@ -20,11 +20,19 @@ export function useConfirm(): Confirm {
 
 export function ConfirmProvider({ children }: { children: ReactNode }) {
   const t = useTranslations('common');
-  const [state, setState] = useState<{ message: string; title?: string } | null>(null);
+  // Each question gets a dialog of its own (a new key): a dialog reused while another modal opened over it during its
+  // fade-out would keep the aria-hidden that modal gave it, and stay hidden from assistive technology and tests.
+  const [state, setState] = useState<{ id: number; open: boolean; message: string; title?: string } | null>(
+    null,
+  );
   const resolver = useRef<(ok: boolean) => void>(undefined);
+  const asked = useRef(0);
 
   const confirm = useCallback<Confirm>((message, title) => {
-    setState({ message, title });
+    // A question still open when the next one comes is answered "no", never left hanging.
+    resolver.current?.(false);
+    asked.current += 1;
+    setState({ id: asked.current, open: true, message, title });
     return new Promise<boolean>((resolve) => {
       resolver.current = resolve;
     });
@@ -33,30 +41,33 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   const close = (ok: boolean) => {
     resolver.current?.(ok);
     resolver.current = undefined;
-    setState(null);
+    setState((s) => s && { ...s, open: false });
   };
 
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
-      <Dialog
-        open={!!state}
-        onClose={() => close(false)}
-        aria-labelledby="confirm-title"
-        maxWidth="xs"
-        fullWidth
-      >
-        <DialogTitle id="confirm-title">{state?.title ?? t('tip')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{state?.message}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => close(false)}>{t('cancel')}</Button>
-          <Button variant="contained" onClick={() => close(true)} autoFocus>
-            {t('confirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {state ? (
+        <Dialog
+          key={state.id}
+          open={state.open}
+          onClose={() => close(false)}
+          aria-labelledby={`confirm-title-${state.id}`}
+          maxWidth="xs"
+          fullWidth
+        >
+          <DialogTitle id={`confirm-title-${state.id}`}>{state.title ?? t('tip')}</DialogTitle>
+          <DialogContent>
+            <DialogContentText>{state.message}</DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => close(false)}>{t('cancel')}</Button>
+            <Button variant="contained" onClick={() => close(true)} autoFocus>
+              {t('confirm')}
+            </Button>
+          </DialogActions>
+        </Dialog>
+      ) : null}
     </ConfirmContext.Provider>
   );
 }

@@ -80,20 +80,3 @@ export function searchMenu(entries: MenuEntry[], text: string): MenuEntry[] {
   if (!needle) return [];
   return entries.filter((e) => e.name.toLowerCase().startsWith(needle));
 }
-
-/** The label of the menu item a pathname belongs to. */
-export function findMenuLabel(
-  nodes: ShellMenuNode[],
-  pathname: string,
-  label: (n: ShellMenuNode) => string = (n) => n.name,
-  topLevel = true,
-): string | undefined {
-  for (const n of nodes) {
-    if (n.path === pathname || menuHref(n, topLevel) === pathname) return label(n);
-    if (n.children?.length) {
-      const hit = findMenuLabel(n.children as ShellMenuNode[], pathname, label, false);
-      if (hit) return hit;
-    }
-  }
-  return undefined;
-}

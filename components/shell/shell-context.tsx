@@ -10,6 +10,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { usePathname } from 'next/navigation';
 import { debounce, RESIZE_DEBOUNCE_MS, screenClass } from './layout-model';
 
 export interface ContentSize {
@@ -110,17 +111,29 @@ export function ShellProvider({
  */
 export function useKeepAlive<T>(tab: string, key: string, initial: T): [T, (v: T) => void] {
   const [value, setValue] = useState<T>(() => {
-    const bucket = keepAlive.get(tab);
+    const bucket = tab ? keepAlive.get(tab) : undefined;
     return bucket?.has(key) ? (bucket.get(key) as T) : initial;
   });
   const set = useCallback(
     (v: T) => {
-      const bucket = keepAlive.get(tab) ?? new Map<string, unknown>();
-      keepAlive.set(tab, bucket);
-      bucket.set(key, v);
+      // No tab (a component rendered outside the portal's pages): plain state.
+      if (tab) {
+        const bucket = keepAlive.get(tab) ?? new Map<string, unknown>();
+        keepAlive.set(tab, bucket);
+        bucket.set(key, v);
+      }
       setValue(v);
     },
     [tab, key],
   );
   return [value, set];
+}
+
+/**
+ * useKeepAlive on the current page's tab (its path, as the tags bar keys tabs), or plain state when `key` is
+ * undefined: what the grids use to find their page, sorting and search again when their tab is re-opened.
+ */
+export function usePageKeepAlive<T>(key: string | undefined, initial: T): [T, (v: T) => void] {
+  const pathname = usePathname();
+  return useKeepAlive(key === undefined ? '' : (pathname ?? ''), key ?? '', initial);
 }

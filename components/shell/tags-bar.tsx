@@ -10,6 +10,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useTranslations } from 'next-intl';
 import { useState, type MouseEvent } from 'react';
+import { useConfirm } from '@/components/providers/confirm';
 import { HOME_PATH, type Tab as TabItem } from './tabs-model';
 
 export interface TagsBarProps {
@@ -19,12 +20,15 @@ export interface TagsBarProps {
   onClose: (value: string) => void;
   onCloseOthers: (value: string) => void;
   onCloseAll: () => void;
-  /** Asks 是否需要清除缓存? first when from the dropdown. */
-  onClearCache: (ask: boolean) => void;
+  /** Called once the user confirmed 是否需要清除缓存?. */
+  onClearCache: () => void;
   onSearch: () => void;
 }
 
-/** The tab bar of opened pages: right-click menu and a dropdown with the same actions plus search. */
+/**
+ * The tab bar of opened pages: right-click menu and a dropdown with the same actions plus search. Clearing the cache
+ * asks 是否需要清除缓存? from either menu: the spec lists it among its confirmations without naming one entry point.
+ */
 export function TagsBar({
   tabs,
   current,
@@ -36,6 +40,7 @@ export function TagsBar({
   onSearch,
 }: TagsBarProps) {
   const t = useTranslations('shell.tabs');
+  const confirm = useConfirm();
   const [context, setContext] = useState<{ x: number; y: number; value: string } | null>(null);
   const [dropdown, setDropdown] = useState<HTMLElement | null>(null);
   const selected = tabs.some((tab) => tab.value === current) ? current : false;
@@ -48,6 +53,9 @@ export function TagsBar({
     setContext(null);
     setDropdown(null);
     fn();
+  };
+  const clearCache = async () => {
+    if (await confirm(t('clearCacheConfirm'))) onClearCache();
   };
 
   return (
@@ -112,7 +120,7 @@ export function TagsBar({
         anchorReference="anchorPosition"
         anchorPosition={context ? { top: context.y, left: context.x } : undefined}
       >
-        <MenuItem onClick={act(() => onClearCache(false))}>{t('clearCache')}</MenuItem>
+        <MenuItem onClick={act(() => void clearCache())}>{t('clearCache')}</MenuItem>
         <MenuItem onClick={act(() => context && onCloseOthers(context.value))}>{t('closeOthers')}</MenuItem>
         <MenuItem onClick={act(onCloseAll)}>{t('closeAll')}</MenuItem>
       </Menu>
@@ -120,7 +128,7 @@ export function TagsBar({
         <MenuItem onClick={act(onSearch)}>{t('search')}</MenuItem>
         <MenuItem onClick={act(() => onCloseOthers(current))}>{t('closeOthers')}</MenuItem>
         <MenuItem onClick={act(onCloseAll)}>{t('closeAll')}</MenuItem>
-        <MenuItem onClick={act(() => onClearCache(true))}>{t('clearCache')}</MenuItem>
+        <MenuItem onClick={act(() => void clearCache())}>{t('clearCache')}</MenuItem>
       </Menu>
     </Box>
   );

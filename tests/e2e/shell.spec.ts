@@ -114,12 +114,14 @@ test('the language is switched, the title follows, and it survives a reload', as
 
 test('tabs open per page, keep their query, and their menus close and clear', async ({ page }) => {
   await login(page);
+  const tags = page.getByTestId('tags-bar').getByTestId('tag');
   await page.goto('/info/index');
   await expect(page.getByRole('tab', { name: '修改密码' })).toBeVisible();
+  // The tab is stored once the page has opened it; a full navigation before that would start from the stored list.
+  await expect(tags).toHaveText(['首页', '个人信息']);
   await page.goto('/wel/dashboard?from=e2e');
   await expect(page.getByRole('heading', { name: '控制台' })).toBeVisible();
   await expect(page).toHaveTitle(/控制台/);
-  const tags = page.getByTestId('tags-bar').getByTestId('tag');
   await expect(tags).toHaveText(['首页', '个人信息', '控制台']);
   // Back to the info tab; the dashboard tab keeps its query.
   await tags.nth(1).click();
@@ -132,6 +134,13 @@ test('tabs open per page, keep their query, and their menus close and clear', as
   await shot(page, 'tabs-context-menu');
   await page.getByRole('menuitem', { name: '关闭其他' }).click();
   await expect(tags).toHaveText(['首页', '控制台']);
+  // Clearing the cache asks first from the right-click menu as from the dropdown; cancelling clears nothing.
+  await tags.nth(1).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: '清除缓存' }).click();
+  await expect(page.getByText('是否需要清除缓存?')).toBeVisible();
+  await page.getByRole('button', { name: '取消' }).click();
+  await expect(page.getByText('是否需要清除缓存?')).toBeHidden();
+  await expect(page.getByRole('alert').filter({ hasText: '清除完毕' })).toHaveCount(0);
   // Dropdown: clear cache asks first.
   await page.getByRole('button', { name: '标签操作' }).click();
   await page.getByRole('menuitem', { name: '清除缓存' }).click();
@@ -155,7 +164,15 @@ test('the tab of a keep-alive page keeps its state until it is closed', async ({
   await page.getByTestId('tags-bar').getByTestId('tag').first().click();
   await expect(page).toHaveURL(/\/wel\/index$/);
   await page.getByTestId('tags-bar').getByTestId('tag').nth(1).click();
+  await expect(page).toHaveURL(/\/info\/index$/);
   await expect(page.getByRole('tab', { name: '修改密码' })).toHaveAttribute('aria-selected', 'true');
+  // Closing the tab forgets the kept state: the page opens again on its first tab.
+  await page.getByRole('button', { name: '关闭 个人信息' }).click();
+  await expect(page).toHaveURL(/\/wel\/index$/);
+  await page.getByRole('button', { name: '用户菜单' }).click();
+  await page.getByRole('menuitem', { name: '个人信息' }).click();
+  await expect(page).toHaveURL(/\/info\/index$/);
+  await expect(page.getByRole('tab', { name: '修改密码' })).toHaveAttribute('aria-selected', 'false');
 });
 
 test('menu search filters by prefix, Escape closes it and Enter opens the entry', async ({ page }) => {
@@ -357,4 +374,121 @@ test('screen size class follows the window, and ?target= opens the route in a ne
   const popup = await opened;
   await expect(popup).toHaveURL(/\/info\/index$/);
   await expect(page).toHaveURL(/\/wel\/index$/);
+});
+
+/** A Blade call through the proxy with the page's session, as the portal's fetcher sends it. */
+async function blade<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
+  const headers = { 'X-CSRF': '1', Origin: new URL(page.url()).origin };
+  const res =
+    method === 'GET'
+      ? await page.request.get(path, { headers })
+      : await page.request.post(path, { headers, data: data as Record<string, unknown> });
+  const body = (await res.json()) as { code: number; data: T; msg?: string };
+  expect(body.code, `${path}: ${body.msg}`).toBe(200);
+  return body.data;
+}
+
+interface RouteNode {
+  id: string;
+  path: string;
+  children?: RouteNode[];
+}
+const findByPath = (nodes: RouteNode[], path: string): RouteNode | undefined =>
+  nodes.map((n) => (n.path === path ? n : findByPath(n.children ?? [], path))).find(Boolean);
+
+test('a top menu set up through the admin calls filters the side menu when picked', async ({ page }) => {
+  await login(page);
+  const routes = await blade<RouteNode[]>(page, 'GET', '/api/blade-system/menu/routes');
+  const user = findByPath(routes, '/system/user')!;
+  const role = findByPath(routes, '/authority/role')!;
+  const code = `e2e${Date.now()}`;
+  await blade(page, 'POST', '/api/blade-system/topmenu/submit', {
+    code,
+    name: '用户与角色',
+    source: 'people',
+    path: '',
+    sort: 0,
+  });
+  const list = await blade<{ records: Array<{ id: string; code: string }> }>(
+    page,
+    'GET',
+    `/api/blade-system/topmenu/list?code=${code}`,
+  );
+  const topMenuId = list.records.find((r) => r.code === code)!.id;
+  await blade(page, 'POST', '/api/blade-system/topmenu/grant', {
+    topMenuIds: [topMenuId],
+    menuIds: [user.id, role.id],
+  });
+
+  await page.reload();
+  const top = page.getByRole('tablist', { name: '顶部菜单' });
+  const side = page.getByRole('navigation', { name: '菜单' });
+  await expect(top.getByRole('tab', { name: '首页' })).toHaveAttribute('aria-selected', 'true');
+  await expect(side.getByRole('button', { name: '工作台' })).toBeVisible();
+  await expect(side.getByRole('button', { name: '资源管理' })).toBeVisible();
+
+  await top.getByRole('tab', { name: '用户与角色' }).click();
+  // Only the granted pages and the submenus above them remain.
+  await expect(side.getByRole('button', { name: '工作台' })).toHaveCount(0);
+  await expect(side.getByRole('button', { name: '资源管理' })).toHaveCount(0);
+  await side.getByRole('button', { name: '系统管理' }).click();
+  await side.getByRole('button', { name: '权限管理' }).click();
+  await expect(side.getByRole('link')).toHaveText(['用户管理', '角色管理']);
+  // Both submenus have finished opening (the screenshot would catch them half way).
+  await expect(side.locator('.MuiCollapse-entered')).toHaveCount(2);
+  await shot(page, 'top-menu-filtered');
+  await side.getByRole('link', { name: '角色管理' }).click();
+  await expect(page).toHaveURL(/\/authority\/role$/);
+  await expect(page.getByTestId('tags-bar').getByTestId('tag').last()).toHaveText('角色管理');
+
+  await top.getByRole('tab', { name: '首页' }).click();
+  await expect(side.getByRole('button', { name: '工作台' })).toBeVisible();
+  await expect(side.getByRole('button', { name: '资源管理' })).toBeVisible();
+});
+
+test('pages outside the menu get translated tab labels and titles', async ({ page }) => {
+  await login(page);
+  await page.goto('/dict-horizontal/index');
+  await expect(page).toHaveTitle(/^字典管理（横向） - /);
+  await page.goto('/myiframe/urlPath?src=%2Flogo.svg&name=%E6%A0%87%E5%BF%97');
+  await expect(page).toHaveTitle(/^标志 - /);
+  await page.goto('/myiframe/urlPath?src=%2Ffavicon.svg');
+  await expect(page.getByTestId('myiframe')).toHaveAttribute('src', '/favicon.svg');
+  await expect(page).toHaveTitle(/^内嵌页面 - /);
+  await page.goto('/wel/dashboard');
+  const tags = page.getByTestId('tags-bar').getByTestId('tag');
+  // The frame page is one tab (one path), named by the item it shows last.
+  await expect(tags).toHaveText(['首页', '字典管理（横向）', '内嵌页面', '控制台']);
+  // Side menu entries carry their menus' own icons.
+  // The menu's own name follows the language too.
+  const side = page.getByRole('navigation', { name: /^(菜单|Menu)$/ });
+  await expect(
+    side.getByRole('button', { name: '工作台' }).locator('svg[data-icon="dashboard"]'),
+  ).toBeVisible();
+  await expect(
+    side.getByRole('button', { name: '系统管理' }).locator('svg[data-icon="settings"]'),
+  ).toBeVisible();
+
+  await page.getByRole('button', { name: '语言' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(tags).toHaveText(['Home', 'Dictionaries (side by side)', 'Embedded page', 'Console']);
+  await expect(side.getByRole('button', { name: 'System' })).toBeVisible();
+  await side.getByRole('button', { name: 'System' }).click();
+  await side.getByRole('link', { name: 'Users', exact: true }).click();
+  await expect(page).toHaveURL(/\/system\/user$/);
+  await expect(tags.last()).toHaveText('Users');
+  await expect(page).toHaveTitle(/^Users - /);
+  await shot(page, 'tabs-en');
+  await page.getByRole('button', { name: 'Language' }).click();
+  await page.getByRole('menuitem', { name: '中文' }).click();
+  await expect(tags.last()).toHaveText('用户管理');
+});
+
+test('the top bar toggles fullscreen', async ({ page }) => {
+  await login(page);
+  await page.getByRole('button', { name: '全屏', exact: true }).click();
+  await expect.poll(() => page.evaluate(() => !!document.fullscreenElement)).toBe(true);
+  await page.getByRole('button', { name: '退出全屏' }).click();
+  await expect.poll(() => page.evaluate(() => !!document.fullscreenElement)).toBe(false);
+  await expect(page.getByRole('button', { name: '全屏', exact: true })).toBeVisible();
 });

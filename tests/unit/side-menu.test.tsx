@@ -38,6 +38,12 @@ describe('SideMenu', () => {
     expect(screen.getByRole('button', { name: '工作台' })).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('shows the stored names in zh, so that a renamed seeded menu shows its new name', () => {
+    const renamed: MenuNode[] = [{ ...menu[0], name: '我的工作台' }];
+    renderWithIntl(<SideMenu menu={renamed} loading={false} collapsed={false} />);
+    expect(screen.getByRole('button', { name: '我的工作台' })).toBeInTheDocument();
+  });
+
   it('translates menu codes that have a message and keeps stored names otherwise', () => {
     renderWithIntl(<SideMenu menu={menu} loading={false} collapsed={false} />, 'en');
     expect(screen.getByRole('button', { name: 'Workbench' })).toBeInTheDocument();

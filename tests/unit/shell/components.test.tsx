@@ -86,7 +86,7 @@ describe('TagsBar', () => {
     expect(h.onCloseOthers).toHaveBeenCalledWith('/system/user');
   });
 
-  it('has a dropdown with search, close others, close all and clear cache (asking first)', () => {
+  it('has a dropdown with search, close others, close all and clear cache', () => {
     const h = handlers();
     themed(<TagsBar tabs={tabs} current="/system/user" {...h} />);
     fireEvent.click(screen.getByRole('button', { name: '标签操作' }));
@@ -96,8 +96,27 @@ describe('TagsBar', () => {
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
     ).toEqual(['搜索', '关闭其他', '关闭全部', '清除缓存']);
-    fireEvent.click(within(menu).getByText('清除缓存'));
-    expect(h.onClearCache).toHaveBeenCalledWith(true);
+    fireEvent.click(within(menu).getByText('搜索'));
+    expect(h.onSearch).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['the right-click menu', () => fireEvent.contextMenu(screen.getAllByTestId('tag')[1])],
+    ['the dropdown', () => fireEvent.click(screen.getByRole('button', { name: '标签操作' }))],
+  ])('asks 是否需要清除缓存? before clearing from %s', async (_, open) => {
+    const h = handlers();
+    themed(<TagsBar tabs={tabs} current="/system/user" {...h} />);
+    open();
+    fireEvent.click(within(screen.getByRole('menu')).getByText('清除缓存'));
+    const ask = await screen.findByRole('dialog');
+    expect(ask).toHaveTextContent('是否需要清除缓存?');
+    fireEvent.click(within(ask).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(h.onClearCache).not.toHaveBeenCalled();
+    open();
+    fireEvent.click(within(screen.getByRole('menu')).getByText('清除缓存'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(h.onClearCache).toHaveBeenCalledTimes(1));
   });
 
   it('closes a tab by its close mark; home has none', () => {

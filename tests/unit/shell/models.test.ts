@@ -10,7 +10,6 @@ import {
 } from '@/components/shell/layout-model';
 import {
   filterByRoles,
-  findMenuLabel,
   iframeHref,
   indexRedirect,
   isExternalPath,
@@ -147,7 +146,6 @@ describe('menus', () => {
     expect(searchMenu(entries, 'admin')).toEqual([]);
     expect(searchMenu(entries, '用户').map((e) => e.path)).toEqual(['/system/user']);
     expect(searchMenu(entries, '  ')).toEqual([]);
-    expect(findMenuLabel(tree, '/report/index')).toBe('报表');
   });
 });
 

@@ -1,0 +1,81 @@
+import { isExternalPath, type ShellMenuNode } from './menu-model';
+
+/**
+ * Message keys naming the pages the shell can open when no menu entry names them: the spec's routes inside the layout
+ * (000 §2), pages reached without a menu (a role without the grant, a top menu that hides the entry, menus not loaded
+ * yet) and the screens of the seeded menus. Menu entries win: their names are the tenant's data.
+ */
+export const ROUTE_LABELS: Readonly<Record<string, string>> = {
+  '/wel/index': 'layout.home',
+  '/wel/dashboard': 'shell.routes.dashboard',
+  '/info/index': 'shell.routes.info',
+  '/test/index': 'shell.routes.test',
+  '/dict-horizontal/index': 'shell.routes.dictHorizontal',
+  '/dict-vertical/index': 'shell.routes.dictVertical',
+  '/administration/projectManagement_detail': 'shell.routes.projectDetail',
+  '/administration/contractManagement_detail': 'shell.routes.contractDetail',
+  '/devManage/developingTest_detail': 'shell.routes.developingTestDetail',
+  '/documents/query': 'menu.archive_query',
+  '/archives': 'menu.archive_tree',
+  '/system/fileConfiguration_detail': 'menu.file_configuration',
+  '/system/user': 'menu.user',
+  '/system/dept': 'menu.dept',
+  '/system/post': 'menu.post',
+  '/system/dict': 'menu.dict',
+  '/system/dictbiz': 'menu.dictbiz',
+  '/system/menu': 'menu.menu',
+  '/system/topmenu': 'menu.topmenu',
+  '/system/param': 'menu.param',
+  '/system/tenant': 'menu.tenant',
+  '/system/tenantpackage': 'menu.tenantpackage',
+  '/system/client': 'menu.client',
+  '/system/region': 'menu.region',
+  '/system/externalUser': 'menu.external_user',
+  '/system/deptLaboratoryExternalUser': 'menu.dept_lab_user',
+  '/authority/role': 'menu.role',
+  '/authority/datascope': 'menu.datascope',
+  '/authority/apiscope': 'menu.apiscope',
+  '/monitor/log/usual': 'menu.log_usual',
+  '/monitor/log/api': 'menu.log_api',
+  '/monitor/log/error': 'menu.log_error',
+  '/tool/code': 'menu.code',
+  '/tool/model': 'menu.model',
+  '/tool/datasource': 'menu.datasource',
+  '/resource/oss': 'menu.oss',
+  '/resource/attach': 'menu.attach',
+  '/resource/sms': 'menu.sms',
+};
+
+/** The frame page's own label when the menu item's name is not in its query. */
+export const IFRAME_LABEL = 'shell.routes.myiframe';
+/** Any other path (it is on its way to its /index child or to /404). */
+export const UNKNOWN_LABEL = 'shell.routes.page';
+
+export interface RouteLabelSources {
+  /** The whole menu tree of the user (not the top menu's part of it). */
+  menu: ShellMenuNode[];
+  menuLabel: (node: ShellMenuNode) => string;
+  /** Translates a full message key. */
+  message: (key: string) => string;
+}
+
+function findMenuNode(nodes: ShellMenuNode[], pathname: string, topLevel = true): ShellMenuNode | undefined {
+  for (const n of nodes) {
+    const href = isExternalPath(n.path) ? null : n.path;
+    const indexHref = topLevel && !n.children?.length && href ? `${href.replace(/\/$/, '')}/index` : null;
+    if (href === pathname || indexHref === pathname) return n;
+    if (n.children?.length) {
+      const hit = findMenuNode(n.children as ShellMenuNode[], pathname, false);
+      if (hit) return hit;
+    }
+  }
+  return undefined;
+}
+
+/** The label of a page for its tab and the document title: the menu entry's, else the route's message. */
+export function routeLabel(path: string, query: URLSearchParams, sources: RouteLabelSources): string {
+  if (path.startsWith('/myiframe/')) return query.get('name') || sources.message(IFRAME_LABEL);
+  const node = findMenuNode(sources.menu, path);
+  if (node) return sources.menuLabel(node);
+  return sources.message(ROUTE_LABELS[path] ?? UNKNOWN_LABEL);
+}
