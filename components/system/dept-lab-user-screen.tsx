@@ -3,11 +3,11 @@
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
-import useSWR from 'swr';
 import { z } from 'zod';
 import { CrudScreen } from '@/components/crud/crud-screen';
 import { flattenTree } from '@/components/crud/ids';
-import type { BladePage, CrudField, FieldOption, FormMode, TreeNode } from '@/components/crud/types';
+import type { CrudField, FieldOption, FormMode } from '@/components/crud/types';
+import { ExternalUserPicker, userLabel, type PickedUser } from './external-user-picker';
 import { useDeptTree } from './use-system-data';
 
 interface DeptLabUser {
@@ -22,14 +22,6 @@ interface DeptLabUser {
   createTime: string;
 }
 
-/** The tenant's external users to pick from (one page of up to 500, the most blade/ answers). */
-function useExternalUsers() {
-  return useSWR<BladePage<{ id: string; account: string; realName: string }>>([
-    '/api/blade-user/externalUser/page',
-    { current: 1, size: 500 },
-  ]);
-}
-
 /**
  * Department laboratory external users (001 §7.4 `deptLaboratoryExternalUser/*`): which external users work with
  * a department's laboratory. Adding attaches several users to one department at once; an edit moves one link.
@@ -39,32 +31,51 @@ export function DeptLabUserScreen() {
   const t = useTranslations('system.deptLabUser');
   const tu = useTranslations('system.user');
   const { data: deptTree = [] } = useDeptTree();
-  const { data: users } = useExternalUsers();
   const deptOptions: FieldOption[] = flattenTree(deptTree).map((n) => ({
     value: n.id,
     label: `${'\u3000'.repeat(n.depth)}${n.title}`,
   }));
-  const userTree: TreeNode[] = (users?.records ?? []).map((u) => ({
-    id: String(u.id),
-    title: `${u.realName} (${u.account})`,
-  }));
-  const userOptions: FieldOption[] = userTree.map((n) => ({ value: n.id, label: n.title }));
 
-  const schema = useMemo(
-    () => (mode: FormMode) =>
+  const schema = useMemo(() => {
+    const picked = z.object({ id: z.string(), label: z.string() }, { error: t('userRequired') });
+    return (mode: FormMode) =>
       z.object({
         deptId: z.string({ error: t('deptRequired') }).min(1, t('deptRequired')),
-        ...(mode === 'add'
-          ? { userIds: z.array(z.string()).min(1, t('userRequired')) }
-          : { userId: z.string({ error: t('userRequired') }).min(1, t('userRequired')) }),
-      }),
-    [t],
-  );
+        ...(mode === 'add' ? { users: z.array(picked).min(1, t('userRequired')) } : { user: picked }),
+      });
+  }, [t]);
 
   const fields: CrudField[] = [
     { name: 'deptId', label: tu('dept'), kind: 'select', options: deptOptions },
-    { name: 'userIds', label: t('users'), kind: 'treeMulti', tree: userTree, hiddenIn: ['edit', 'view'] },
-    { name: 'userId', label: t('user'), kind: 'select', options: userOptions, hiddenIn: ['add'] },
+    {
+      name: 'users',
+      label: t('users'),
+      kind: 'custom',
+      wide: true,
+      hiddenIn: ['edit', 'view'],
+      render: (props) => (
+        <ExternalUserPicker
+          {...props}
+          label={t('users')}
+          multiple
+          value={(props.value ?? []) as PickedUser[]}
+        />
+      ),
+    },
+    {
+      name: 'user',
+      label: t('user'),
+      kind: 'custom',
+      hiddenIn: ['add'],
+      render: (props) => (
+        <ExternalUserPicker
+          {...props}
+          label={t('user')}
+          multiple={false}
+          value={(props.value ?? null) as PickedUser | null}
+        />
+      ),
+    },
   ];
   const columns: GridColDef<DeptLabUser>[] = [
     { field: 'deptName', headerName: tu('dept'), flex: 1, minWidth: 120, sortable: false },
@@ -87,18 +98,18 @@ export function DeptLabUserScreen() {
       columns={columns}
       fields={fields}
       schema={schema}
-      emptyValues={{ deptId: '', userIds: [], userId: '' }}
+      emptyValues={{ deptId: '', users: [], user: null }}
       searchFields={[{ name: 'deptId', label: tu('dept'), kind: 'select', options: deptOptions }]}
       permissions={{
         add: 'dept_lab_user_add',
         edit: 'dept_lab_user_edit',
         delete: 'dept_lab_user_delete',
       }}
-      toForm={(row) => ({ id: row.id, deptId: row.deptId, userId: row.userId })}
+      toForm={(row) => ({ id: row.id, deptId: row.deptId, user: { id: row.userId, label: userLabel(row) } })}
       toBody={(v, mode) =>
         mode === 'add'
-          ? { deptId: v.deptId, userIds: v.userIds }
-          : { id: v.id, deptId: v.deptId, userId: v.userId }
+          ? { deptId: v.deptId, userIds: (v.users as PickedUser[]).map((u) => u.id) }
+          : { id: v.id, deptId: v.deptId, userId: (v.user as PickedUser).id }
       }
     />
   );

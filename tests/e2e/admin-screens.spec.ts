@@ -280,10 +280,11 @@ test.describe('external users', () => {
     await expect(attach.getByText('请选择外部用户')).toBeVisible();
     await attach.getByRole('combobox', { name: '所属部门' }).click();
     await page.getByRole('option', { name: /检验检测部/ }).click();
-    await attach
-      .getByRole('treeitem', { name: '外部甲 (e2e_guest)' })
-      .locator('input[type="checkbox"]')
-      .check();
+    // The picker searches blade/ as one types (by name or account), rather than loading every external user.
+    await attach.getByRole('combobox', { name: '外部用户' }).fill('e2e_gu');
+    await page.getByRole('option', { name: '外部甲 (e2e_guest)' }).click();
+    await expect(attach.getByRole('button', { name: '外部甲 (e2e_guest)' })).toBeVisible();
+    await shot(page, 'dept-lab-user-picker');
     await attach.getByRole('button', { name: '保存' }).click();
     await expect(page.getByText('新增成功')).toBeVisible();
     const link = links.getByRole('row', { name: /e2e_guest/ });

@@ -128,14 +128,25 @@ describe('DeptLabUserScreen', () => {
     createTime: '2026-11-21 10:00:00',
   };
 
+  const guests = [
+    { id: 'g1', account: 'guest1', realName: '客户甲' },
+    { id: 'g2', account: 'guest2', realName: '客户乙' },
+  ];
+  /** externalUser/page as blade/ answers it: realName and account filter (contains), ANDed. */
+  const externalUserPage =
+    (records = guests, total?: number) =>
+    (call: { query: URLSearchParams }) => {
+      const name = call.query.get('realName') ?? '';
+      const account = call.query.get('account') ?? '';
+      const found = records.filter((u) => u.realName.includes(name) && u.account.includes(account));
+      return { ...page(found), total: total ?? found.length };
+    };
+
   it('attaches several external users to a department, moves one link, and has no view button', async () => {
     const blade = fakeBlade({
       ...common,
       '/api/blade-system/menu/buttons': buttonsWith(['dept_lab_user_add', 'dept_lab_user_edit']),
-      '/api/blade-user/externalUser/page': page([
-        { id: 'g1', account: 'guest1', realName: '客户甲' },
-        { id: 'g2', account: 'guest2', realName: '客户乙' },
-      ]),
+      '/api/blade-user/externalUser/page': externalUserPage(),
       '/api/blade-user/deptLaboratoryExternalUser/list': page([link]),
       'POST /api/blade-user/deptLaboratoryExternalUser/save': {},
       'POST /api/blade-user/deptLaboratoryExternalUser/update': {},
@@ -143,8 +154,8 @@ describe('DeptLabUserScreen', () => {
     renderScreen(<DeptLabUserScreen />);
     expect(await screen.findByText('客户甲')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '查看' })).not.toBeInTheDocument();
-    await waitFor(() => expect(blade.to('/api/blade-user/externalUser/page')).toHaveLength(1));
-    expect(blade.to('/api/blade-user/externalUser/page')[0].query.get('size')).toBe('500');
+    // Nothing is loaded to pick from until a dialog asks.
+    expect(blade.to('/api/blade-user/externalUser/page')).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: '新增' }));
     const dialog = await screen.findByRole('dialog', { name: /新增实验室外部用户/ });
@@ -152,8 +163,16 @@ describe('DeptLabUserScreen', () => {
     expect(await within(dialog).findByText('请选择所属部门')).toBeInTheDocument();
     expect(within(dialog).getByText('请选择外部用户')).toBeInTheDocument();
     await pick(dialog, '所属部门', '检验部');
-    check(within(dialog).getByRole('treeitem', { name: '客户甲 (guest1)' }));
-    check(within(dialog).getByRole('treeitem', { name: '客户乙 (guest2)' }));
+    const users = within(dialog).getByRole('combobox', { name: '外部用户' });
+    fireEvent.mouseDown(users);
+    fireEvent.click(await screen.findByRole('option', { name: '客户甲 (guest1)' }));
+    // The list closes after a pick (it would cover the buttons); reopened, it no longer offers the picked user.
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+    fireEvent.mouseDown(users);
+    const second = await screen.findByRole('option', { name: '客户乙 (guest2)' });
+    expect(screen.queryByRole('option', { name: '客户甲 (guest1)' })).not.toBeInTheDocument();
+    fireEvent.click(second);
+    expect(blade.to('/api/blade-user/externalUser/page')[0].query.get('size')).toBe('20');
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     expect(await screen.findByText('新增成功')).toBeInTheDocument();
     await dialogsClosed();
@@ -167,7 +186,16 @@ describe('DeptLabUserScreen', () => {
     const row = screen.getByText('客户甲').closest('[role="row"]') as HTMLElement;
     fireEvent.click(within(row).getByRole('button', { name: '编辑' }));
     const edit = await screen.findByRole('dialog', { name: /编辑实验室外部用户/ });
-    await pick(edit, '外部用户', '客户乙 (guest2)');
+    const user = within(edit).getByRole('combobox', { name: '外部用户' });
+    expect(user).toHaveValue('客户甲 (guest1)');
+    // Typing searches blade/ by name and by account (its filters are ANDed, so two pages are merged).
+    fireEvent.change(user, { target: { value: '乙' } });
+    await waitFor(() => {
+      const searches = blade.to('/api/blade-user/externalUser/page').map((c) => c.query);
+      expect(searches.some((q) => q.get('realName') === '乙')).toBe(true);
+      expect(searches.some((q) => q.get('account') === '乙')).toBe(true);
+    });
+    fireEvent.click(await screen.findByRole('option', { name: '客户乙 (guest2)' }));
     fireEvent.click(within(edit).getByRole('button', { name: '保存' }));
     expect(await screen.findByText('更新成功')).toBeInTheDocument();
     expect(blade.to('/api/blade-user/deptLaboratoryExternalUser/update')[0].body).toEqual({
@@ -177,11 +205,32 @@ describe('DeptLabUserScreen', () => {
     });
   });
 
+  it('says how many matches are not listed, and asks for a narrower search', async () => {
+    const many = Array.from({ length: 20 }, (_, i) => ({
+      id: `m${i}`,
+      account: `contact${i}`,
+      realName: `联系人${i}`,
+    }));
+    fakeBlade({
+      ...common,
+      '/api/blade-system/menu/buttons': buttonsWith(['dept_lab_user_add']),
+      '/api/blade-user/externalUser/page': externalUserPage(many, 1234),
+      '/api/blade-user/deptLaboratoryExternalUser/list': page([]),
+    });
+    renderScreen(<DeptLabUserScreen />);
+    fireEvent.click(await screen.findByRole('button', { name: '新增' }));
+    const dialog = await screen.findByRole('dialog', { name: /新增实验室外部用户/ });
+    expect(
+      await within(dialog).findByText('另有 1214 位未列出，请输入姓名或账号缩小范围'),
+    ).toBeInTheDocument();
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: '外部用户' }));
+    expect(await screen.findAllByRole('option')).toHaveLength(20);
+  });
+
   it('filters by department', async () => {
     const blade = fakeBlade({
       ...common,
       '/api/blade-system/menu/buttons': buttonsWith([]),
-      '/api/blade-user/externalUser/page': page([]),
       '/api/blade-user/deptLaboratoryExternalUser/list': page([link]),
     });
     renderScreen(<DeptLabUserScreen />);
