@@ -48,9 +48,12 @@ function useMatches(search: string) {
     seen.add(id);
     options.push({ id, label: userLabel(row) });
   }
-  const total = Math.max(byName.data?.total ?? 0, byAccount.data?.total ?? 0);
+  // At least this many matches are not shown (either search may list users the other left out).
+  const unlisted = Math.max(
+    ...[byName.data, byAccount.data].map((found) => (found ? found.total - found.records.length : 0)),
+  );
   const loading = byName.isLoading || byAccount.isLoading;
-  return { options, unlisted: Math.max(0, total - PICKER_PAGE_SIZE), loading };
+  return { options, unlisted, loading };
 }
 
 interface PickerProps<Multiple extends boolean> {
