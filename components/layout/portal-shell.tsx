@@ -31,6 +31,7 @@ import {
   homeTab,
   tabsOwnerStore,
   tabsStore,
+  topMenuStore,
   useLayoutMode,
   usePersistent,
   useThemeName,
@@ -94,11 +95,13 @@ export function PortalShell({ children }: { children: ReactNode }) {
   const [collapsedSetting, setCollapsed] = usePersistent(collapseStore);
   const [storedTabs, setTabs] = usePersistent(tabsStore);
   const [desktopShell, setDesktopShell] = usePersistent(desktopShellStore);
-  const [topMenuId, setTopMenuId] = useState('');
+  const [topMenuId, setTopMenuId] = usePersistent(topMenuStore);
   const { data: topMenu } = useTopMenu();
   const flags = applyDesktopShell(layoutFlags(layoutMode), desktopShell);
-  // Without the top bar there is no way back to the home item: the side menu then shows everything.
-  const activeTopMenu = flags.top ? topMenuId : '';
+  // Without the top bar there is no way back to the home item: the side menu then shows everything. A remembered
+  // top menu that is no longer offered (removed, or its grant taken) falls back to the home item too.
+  const topMenuOffered = !topMenu || topMenu.some((item) => item.id === topMenuId);
+  const activeTopMenu = flags.top && topMenuOffered ? topMenuId : '';
   // The whole tree names tabs and feeds the search; the side menu shows the picked top menu's part of it.
   const { data: fullMenu, isLoading: fullLoading } = useSWR<ShellMenuNode[]>('/api/blade-system/menu/routes');
   const { data: topMenuPart, isLoading: partLoading } = useSWR<ShellMenuNode[]>(
@@ -126,8 +129,9 @@ export function PortalShell({ children }: { children: ReactNode }) {
     // Read from storage, not a hook snapshot: during hydration a snapshot still holds the server's empty default.
     if (!owner || tabsOwnerStore.get() === owner) return;
     setTabs([]);
+    setTopMenuId('');
     tabsOwnerStore.set(owner);
-  }, [owner, setTabs]);
+  }, [owner, setTabs, setTopMenuId]);
 
   const collapsed = collapsedSetting || screen === 0;
   const aliases = useMemo(() => (user?.role_name ?? '').split(',').filter(Boolean), [user?.role_name]);

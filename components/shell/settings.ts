@@ -12,7 +12,12 @@ export const layoutModeStore = new PersistentValue<LayoutMode>('layoutMode', DEF
 export const collapseStore = new PersistentValue<boolean>('collapse', false);
 export const homeTab = (label: string): Tab => ({ label, value: HOME_PATH, query: '' });
 export const tabsStore = new PersistentValue<Tab[]>('tagList', []);
-/** Whose tabs `tabsStore` holds (tenant:user): another account signing in on this browser starts with none. */
+/** The picked top menu ('' is the home item), kept over reloads like the tabs and with the same owner. */
+export const topMenuStore = new PersistentValue<string>('topMenuId', '');
+/**
+ * Whose tabs and top menu `tabsStore` and `topMenuStore` hold (tenant:user): another account signing in on this
+ * browser starts with none.
+ */
 export const tabsOwnerStore = new PersistentValue<string>('tagOwner', '');
 /** Per browser tab: a desktop shell that announced itself by query keeps its flags while the user navigates. */
 export const desktopShellStore = new PersistentValue<DesktopShell | null>('desktopShell', null, 'session');

@@ -440,6 +440,11 @@ test('a top menu set up through the admin calls filters the side menu when picke
   await side.getByRole('link', { name: '角色管理' }).click();
   await expect(page).toHaveURL(/\/authority\/role$/);
   await expect(page.getByTestId('tags-bar').getByTestId('tag').last()).toHaveText('角色管理');
+  // The pick is kept over a reload, like the tabs.
+  await page.reload();
+  await expect(top.getByRole('tab', { name: '用户与角色' })).toHaveAttribute('aria-selected', 'true');
+  await expect(side.getByRole('button', { name: '系统管理' })).toBeVisible();
+  await expect(side.getByRole('button', { name: '工作台' })).toHaveCount(0);
 
   await top.getByRole('tab', { name: '首页' }).click();
   await expect(side.getByRole('button', { name: '工作台' })).toBeVisible();

@@ -2,7 +2,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { PortalShell } from '@/components/layout/portal-shell';
-import { layoutModeStore } from '@/components/shell/settings';
+import { layoutModeStore, topMenuStore } from '@/components/shell/settings';
 import type { ShellMenuNode } from '@/components/shell/menu-model';
 import { swrFetcher } from '@/lib/client/fetcher';
 import { portalTheme } from '@/lib/theme/themes';
@@ -80,6 +80,7 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   layoutModeStore.set(6);
+  topMenuStore.set('');
 });
 
 describe('PortalShell top menu', () => {
@@ -100,6 +101,35 @@ describe('PortalShell top menu', () => {
     expect(screen.getByTestId('tags-bar')).toHaveTextContent('用户管理');
 
     fireEvent.click(top.getByRole('tab', { name: '首页' }));
+    await waitFor(() => expect(sideMenu().getByRole('button', { name: '工作台' })).toBeInTheDocument());
+  });
+
+  it('remembers the picked top menu over a reload; one no longer offered falls back to the home item', async () => {
+    serve();
+    const first = renderShell();
+    fireEvent.click(
+      await within(await screen.findByRole('tablist', { name: '顶部菜单' })).findByRole('tab', {
+        name: '系统',
+      }),
+    );
+    await waitFor(() => expect(sideMenu().queryByRole('button', { name: '工作台' })).toBeNull());
+    first.unmount();
+
+    const second = renderShell();
+    const top = within(await screen.findByRole('tablist', { name: '顶部菜单' }));
+    await waitFor(() =>
+      expect(top.getByRole('tab', { name: '系统' })).toHaveAttribute('aria-selected', 'true'),
+    );
+    expect(sideMenu().queryByRole('button', { name: '工作台' })).toBeNull();
+    expect(sideMenu().getByRole('button', { name: '系统管理' })).toBeInTheDocument();
+    second.unmount();
+
+    act(() => topMenuStore.set('99'));
+    renderShell();
+    const again = within(await screen.findByRole('tablist', { name: '顶部菜单' }));
+    await waitFor(() =>
+      expect(again.getByRole('tab', { name: '首页' })).toHaveAttribute('aria-selected', 'true'),
+    );
     await waitFor(() => expect(sideMenu().getByRole('button', { name: '工作台' })).toBeInTheDocument());
   });
 
