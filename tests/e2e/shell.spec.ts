@@ -69,12 +69,19 @@ test('the desktop shell’s flags override the layout and its avatar replaces th
 
 test('themes are applied, persisted by name across reloads', async ({ page }) => {
   await login(page);
+  // Every theme once, each screenshot named by the theme; vip last, since the reload below checks it.
   for (const [name, file] of [
-    ['默认主题', 'theme-light-default'],
+    ['默认主题', 'theme-default'],
+    ['白色主题', 'theme-white'],
     ['黑色主题', 'theme-dark'],
-    ['智能主题', 'theme-coloured-header-smart'],
-    ['d2主题', 'theme-light-sidebar-d2'],
-    ['vip主题', 'theme-dark-vip'],
+    ['星空主题', 'theme-star'],
+    ['智能主题', 'theme-smart'],
+    ['iview主题', 'theme-iview'],
+    ['酷炫主题', 'theme-cool'],
+    ['d2主题', 'theme-d2'],
+    ['hey主题', 'theme-hey'],
+    ['lte主题', 'theme-lte'],
+    ['vip主题', 'theme-vip'],
   ] as const) {
     await openSettings(page);
     await page.getByTestId('theme-dialog').getByRole('radio', { name }).click();
