@@ -1,14 +1,11 @@
 'use client';
 
 import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useConfirm } from '@/components/providers/confirm';
 import { useNotify } from '@/components/providers/notifier';
-import { PortalDialog } from '@/components/shell/portal-dialog';
 import {
   addCatalogNode,
   removeCatalogNode,
@@ -17,6 +14,7 @@ import {
   type ArchiveRecord,
 } from './api';
 import { catalogActions, type CatalogAction, type CatalogNode } from './model';
+import { TextDialog } from './text-dialog';
 
 /** blade/'s limits for a node's name and remark. */
 const NAME_MAX = 200;
@@ -45,6 +43,7 @@ export function CatalogActions({
   const confirm = useConfirm();
   const notify = useNotify();
   const [editing, setEditing] = useState<{ action: TextAction; node: CatalogNode } | null>(null);
+  const isRemark = editing?.action === 'remark';
 
   if (!node) return null;
   const actions = catalogActions(node);
@@ -95,85 +94,26 @@ export function CatalogActions({
           </Button>
         ))}
       </Stack>
-      <NodeTextDialog
+      <TextDialog
         key={editing ? `${editing.action}:${editing.node.id}` : 'closed'}
-        editing={editing}
+        open={!!editing}
+        width={520}
+        title={editing ? t(`${editing.action}Title`, { name: editing.node.catalogName }) : ''}
+        label={isRemark ? t('remarkLabel') : t('nameLabel')}
+        initial={
+          editing?.action === 'rename'
+            ? editing.node.catalogName
+            : editing?.action === 'remark'
+              ? (editing.node.remark ?? '')
+              : ''
+        }
+        max={isRemark ? REMARK_MAX : NAME_MAX}
+        multiline={isRemark}
+        // A remark may be cleared; a name may not.
+        requiredMessage={isRemark ? undefined : t('nameRequired')}
         onClose={() => setEditing(null)}
         onSubmit={submit}
       />
     </>
-  );
-}
-
-function NodeTextDialog({
-  editing,
-  onClose,
-  onSubmit,
-}: {
-  editing: { action: TextAction; node: CatalogNode } | null;
-  onClose: () => void;
-  onSubmit: (value: string) => Promise<void>;
-}) {
-  const t = useTranslations('files.catalogEdit');
-  const tc = useTranslations('common');
-  const isRemark = editing?.action === 'remark';
-  const initial =
-    editing?.action === 'rename'
-      ? editing.node.catalogName
-      : editing?.action === 'remark'
-        ? (editing.node.remark ?? '')
-        : '';
-  const [value, setValue] = useState(initial);
-  const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const max = isRemark ? REMARK_MAX : NAME_MAX;
-  // A remark may be cleared; a name may not.
-  const error = !isRemark && touched && !value.trim() ? t('nameRequired') : undefined;
-
-  const submit = async () => {
-    setTouched(true);
-    if (!isRemark && !value.trim()) return;
-    setBusy(true);
-    try {
-      await onSubmit(value.trim());
-    } catch {
-      // The fetcher has shown the server's message; the dialog stays open with the text.
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <PortalDialog
-      open={!!editing}
-      onClose={onClose}
-      width={520}
-      title={editing ? t(`${editing.action}Title`, { name: editing.node.catalogName }) : ''}
-      actions={
-        <DialogActions>
-          <Button onClick={onClose}>{tc('cancel')}</Button>
-          <Button variant="contained" onClick={() => void submit()} disabled={busy}>
-            {tc('confirm')}
-          </Button>
-        </DialogActions>
-      }
-    >
-      <TextField
-        autoFocus
-        fullWidth
-        margin="dense"
-        multiline={isRemark}
-        minRows={isRemark ? 3 : undefined}
-        label={isRemark ? t('remarkLabel') : t('nameLabel')}
-        value={value}
-        onChange={(event) => setValue(event.target.value.slice(0, max))}
-        onBlur={() => setTouched(true)}
-        onKeyDown={(event) => {
-          if (!isRemark && event.key === 'Enter') void submit();
-        }}
-        error={!!error}
-        helperText={error ?? `${value.length}/${max}`}
-      />
-    </PortalDialog>
   );
 }

@@ -1,12 +1,8 @@
 'use client';
 
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
-import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
-import { PortalDialog } from '@/components/shell/portal-dialog';
 import type { FileRow } from './model';
+import { TextDialog } from './text-dialog';
 
 const REMARK_MAX = 200;
 
@@ -21,59 +17,22 @@ export function ProblemDialog({
   onSubmit: (remark: string) => Promise<void>;
 }) {
   const t = useTranslations('files.problem');
-  const tc = useTranslations('common');
-  const [remark, setRemark] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const error = touched && !remark.trim() ? t('required') : undefined;
-
-  const close = () => {
-    setRemark('');
-    setTouched(false);
-    onClose();
-  };
-  const submit = async () => {
-    setTouched(true);
-    if (!remark.trim()) return;
-    setBusy(true);
-    try {
-      await onSubmit(remark.trim());
-      close();
-    } catch {
-      // The fetcher has shown the server's message; the dialog stays open with the remark.
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <PortalDialog
+    <TextDialog
+      // A new file starts with an empty remark.
+      key={file?.id ?? 'closed'}
       open={!!file}
-      onClose={close}
       width={560}
       title={t('title', { name: file?.originalFilename ?? '' })}
-      actions={
-        <DialogActions>
-          <Button onClick={close}>{tc('cancel')}</Button>
-          <Button variant="contained" onClick={() => void submit()} disabled={busy}>
-            {tc('confirm')}
-          </Button>
-        </DialogActions>
-      }
-    >
-      <TextField
-        autoFocus
-        fullWidth
-        multiline
-        minRows={3}
-        margin="dense"
-        label={t('remark')}
-        value={remark}
-        onChange={(event) => setRemark(event.target.value.slice(0, REMARK_MAX))}
-        onBlur={() => setTouched(true)}
-        error={!!error}
-        helperText={error ?? `${remark.length}/${REMARK_MAX}`}
-      />
-    </PortalDialog>
+      label={t('remark')}
+      max={REMARK_MAX}
+      multiline
+      requiredMessage={t('required')}
+      onClose={onClose}
+      onSubmit={async (remark) => {
+        await onSubmit(remark);
+        onClose();
+      }}
+    />
   );
 }
