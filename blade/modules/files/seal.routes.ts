@@ -1,8 +1,7 @@
-import type { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import type { Transaction } from 'kysely';
 import sharp from 'sharp';
-import type { BladeEnv, Deps } from '../../core/context';
+import type { AuthUser, BladeEnv, Deps } from '../../core/context';
 import { ok, success } from '../../core/envelope';
 import { ServiceError, ValidationError } from '../../core/errors';
 import type { Database } from '../../db/schema';
@@ -12,7 +11,7 @@ import type { FileRow } from './file.repository';
 import { newFileId, objectKey } from './file.service';
 import { recordHistory } from './history.repository';
 import { defaultSeal } from './signer';
-import { storeOfKind, uploadStore } from './stores';
+import { readLimited, storeOfKind, uploadStore } from './stores';
 import { receiveUpload } from './upload';
 
 type Trx = Transaction<Database>;
@@ -39,18 +38,16 @@ export function currentSeal(trx: Trx, tenantId: string): Promise<FileRow | undef
     .executeTakeFirst();
 }
 
-async function readAll(stream: Readable, max: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
-    if (size > max) {
-      stream.destroy();
-      throw new ServiceError(MSG_SEAL_INVALID);
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+/** Soft-deletes the tenant's seals (a replaced or reset one stays stored, as every removed file does). */
+function retireSeals(trx: Trx, auth: Pick<AuthUser, 'tenantId' | 'userId'>): Promise<Array<{ id: string }>> {
+  return trx
+    .updateTable('blade_file')
+    .set({ is_deleted: 1, update_user: auth.userId, update_time: new Date() })
+    .where('tenant_id', '=', auth.tenantId)
+    .where('kind', '=', 'seal')
+    .where('is_deleted', '=', 0)
+    .returning('id')
+    .execute();
 }
 
 /**
@@ -77,7 +74,7 @@ export function sealRoutes(deps: Deps) {
 
   async function sealBytes(row: FileRow): Promise<Buffer> {
     const store = await storeOfKind(deps, deps.db, row.tenant_id, row.storage);
-    return readAll(await store.get(row.object_key), SEAL_MAX_MB * 1024 * 1024);
+    return readLimited(await store.get(row.object_key), SEAL_MAX_MB * 1024 * 1024, MSG_SEAL_INVALID);
   }
 
   // GET /blade-resource/file/seal — tenant administrators: `{custom: 0}` while the generated ring is used, else
@@ -134,16 +131,12 @@ export function sealRoutes(deps: Deps) {
     if (!received.file) throw new ValidationError('file', '请选择要上传的文件');
     const f = received.file;
     try {
-      await assertUsableSeal(await readAll(await store.get(f.key), SEAL_MAX_MB * 1024 * 1024), f.suffix);
+      await assertUsableSeal(
+        await readLimited(await store.get(f.key), SEAL_MAX_MB * 1024 * 1024, MSG_SEAL_INVALID),
+        f.suffix,
+      );
       await withTenant(deps.db, auth.tenantId, async (trx) => {
-        const previous = await trx
-          .updateTable('blade_file')
-          .set({ is_deleted: 1, update_user: auth.userId, update_time: new Date() })
-          .where('tenant_id', '=', auth.tenantId)
-          .where('kind', '=', 'seal')
-          .where('is_deleted', '=', 0)
-          .returning('id')
-          .execute();
+        const previous = await retireSeals(trx, auth);
         await trx
           .insertInto('blade_file')
           .values({
@@ -180,14 +173,7 @@ export function sealRoutes(deps: Deps) {
   router.post('/blade-resource/file/removeSeal', requireTenantAdmin, async (c) => {
     const auth = c.get('auth');
     await withTenant(deps.db, auth.tenantId, async (trx) => {
-      const removed = await trx
-        .updateTable('blade_file')
-        .set({ is_deleted: 1, update_user: auth.userId, update_time: new Date() })
-        .where('tenant_id', '=', auth.tenantId)
-        .where('kind', '=', 'seal')
-        .where('is_deleted', '=', 0)
-        .returning('id')
-        .execute();
+      const removed = await retireSeals(trx, auth);
       for (const r of removed)
         await recordHistory(trx, auth, { fileId: r.id, action: 'delete', detail: 'seal' });
     });

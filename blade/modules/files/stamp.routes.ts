@@ -15,26 +15,12 @@ import { assertFileAction } from './file.routes';
 import { recordHistory } from './history.repository';
 import { readInput } from './input';
 import { isContinuation, sendFile, type RangeRequest } from './send';
-import { storeOfKind, uploadStore } from './stores';
+import { readLimited, storeOfKind, uploadStore } from './stores';
 import { BuiltinSigner, defaultSeal, type Signer } from './signer';
 import { currentSeal } from './seal.routes';
 
-/** Stamping and conversion read the whole file: bounded so that one request cannot take the process's memory. */
+/** Stamping and conversion read the whole file (readLimited). */
 const MAX_PROCESS_BYTES = 100 * 1024 * 1024;
-
-async function readLimited(stream: Readable, max: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
-    if (size > max) {
-      stream.destroy();
-      throw new ServiceError('文件过大，无法处理');
-    }
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
 
 function fileIdOf(input: Record<string, string>, field = 'fileId'): string {
   const id = (input[field] || input.id || '').trim();
@@ -50,6 +36,7 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
       return await readLimited(
         await (await storeOfKind(deps, deps.db, file.tenant_id, file.storage)).get(file.object_key),
         MAX_PROCESS_BYTES,
+        '文件过大，无法处理',
       );
     } catch (err) {
       if (err instanceof StorageNotFound) throw new NotFoundError('文件不存在');

@@ -1,4 +1,6 @@
+import type { Readable } from 'node:stream';
 import type { Deps } from '../../core/context';
+import { ServiceError } from '../../core/errors';
 import type { Db } from '../../db/tenant';
 import { withTenant } from '../../db/tenant';
 import { S3Storage, type Storage } from '../../storage';
@@ -67,4 +69,22 @@ export async function storeOfKind(deps: Deps, db: Db, tenantId: string, kind: st
     secretKey: row.secret_key,
     region: row.region,
   });
+}
+
+/**
+ * A stored object's bytes, for work that needs them all at once (stamping, conversion, decoding a seal). Past `max`
+ * the read stops and `tooLarge` is the caller's answer, so one request cannot take the process's memory.
+ */
+export async function readLimited(stream: Readable, max: number, tooLarge: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > max) {
+      stream.destroy();
+      throw new ServiceError(tooLarge);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
 }
