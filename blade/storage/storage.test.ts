@@ -1,30 +1,24 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import S3rver from 's3rver';
 import { LocalStorage } from './local';
 import { S3Storage } from './s3';
 import { StorageNotFound, type Storage } from './storage';
+import { startS3rver, tempDirs, type RunningS3rver } from '../testing/s3rver';
 
 // The same contract against the local directory and a real S3-compatible server (s3rver) on loopback.
 
-const dirs: string[] = [];
-const tmp = (prefix: string) => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-};
+const dirs = tempDirs();
+const tmp = dirs.make;
 
-let s3server: S3rver;
+let s3server: RunningS3rver;
 let s3: S3Storage;
 
 beforeAll(async () => {
-  s3server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: tmp('s3rver-') });
-  const { port } = await s3server.run();
+  s3server = await startS3rver(tmp('s3rver-'));
   s3 = new S3Storage({
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: s3server.endpoint,
     bucket: 'blade-files',
     accessKey: 'S3RVER',
     secretKey: 'S3RVER',
@@ -35,7 +29,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await s3server?.close();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  dirs.removeAll();
 });
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');

@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import S3rver from 's3rver';
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
 import { S3Storage } from '../../storage';
 import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { startS3rver, tempDirs, type RunningS3rver } from '../../testing/s3rver';
 import { filesUnder, form, pngBytes, sha256 } from './files.test-helpers';
 
 // A tenant's enabled S3-protocol object storage configuration (system → object storage) receives its uploads; files
@@ -13,21 +10,16 @@ import { filesUnder, form, pngBytes, sha256 } from './files.test-helpers';
 // server (s3rver) on loopback.
 
 let h: Harness;
-let s3server: S3rver;
+let s3server: RunningS3rver;
 let endpoint: string;
-const dirs: string[] = [];
-const tmp = (p: string) => {
-  const d = mkdtempSync(path.join(os.tmpdir(), p));
-  dirs.push(d);
-  return d;
-};
+const dirs = tempDirs();
+const tmp = dirs.make;
 let root: string;
 let ossId: string;
 
 beforeAll(async () => {
-  s3server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: tmp('s3rver-oss-') });
-  const { port } = await s3server.run();
-  endpoint = `http://127.0.0.1:${port}`;
+  s3server = await startS3rver(tmp('s3rver-oss-'));
+  endpoint = s3server.endpoint;
   await new S3Storage({
     endpoint,
     bucket: 'tenant-a',
@@ -59,7 +51,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
   await s3server?.close();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  dirs.removeAll();
 }, SETUP_TIMEOUT);
 
 async function download(id: string) {

@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import S3rver from 's3rver';
 import { S3Storage } from '../../storage';
 import { ADMIN_PASSWORD, createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { startS3rver, tempDirs, type RunningS3rver } from '../../testing/s3rver';
 import { form, pngBytes, sha256 } from './files.test-helpers';
 import { parseRange } from './send';
 
@@ -36,20 +33,15 @@ describe('parseRange', () => {
   });
 });
 
-const dirs: string[] = [];
-const tmp = (p: string) => {
-  const d = mkdtempSync(path.join(os.tmpdir(), p));
-  dirs.push(d);
-  return d;
-};
-let s3server: S3rver;
+const dirs = tempDirs();
+const tmp = dirs.make;
+let s3server: RunningS3rver;
 const harnesses: Record<'local' | 's3', Harness> = {} as never;
 
 beforeAll(async () => {
-  s3server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: tmp('s3rver-range-') });
-  const { port } = await s3server.run();
+  s3server = await startS3rver(tmp('s3rver-range-'));
   const s3 = {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint: s3server.endpoint,
     bucket: 'range',
     accessKey: 'S3RVER',
     secretKey: 'S3RVER',
@@ -63,7 +55,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const h of Object.values(harnesses)) await h?.close();
   await s3server?.close();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  dirs.removeAll();
 }, SETUP_TIMEOUT);
 
 describe.each(['local', 's3'] as const)('on %s storage', (kind) => {

@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import S3rver from 's3rver';
 import { bladeOptionsFrom } from '@/blade/options';
 import { filesUnder, form, pngBytes, sha256 } from '@/blade/modules/files/files.test-helpers';
 import { defaultStorage, S3Storage, storageSet } from '@/blade/storage';
 import { ADMIN_PASSWORD, createHarness, SETUP_TIMEOUT, type Harness } from '@/blade/testing/harness';
+import { startS3rver, tempDirs, type RunningS3rver } from '@/blade/testing/s3rver';
 import { ConfigError, parseConfig } from '@/lib/env';
 
 // The instance's default file store from the environment (STORAGE_DRIVER and S3_*), used whenever a tenant has no
@@ -73,22 +70,17 @@ describe('STORAGE_DRIVER and S3_* in lib/env', () => {
 });
 
 describe('the default store against s3rver', () => {
-  const dirs: string[] = [];
-  const tmp = (p: string) => {
-    const d = mkdtempSync(path.join(os.tmpdir(), p));
-    dirs.push(d);
-    return d;
-  };
-  let s3server: S3rver;
+  const dirs = tempDirs();
+  const tmp = dirs.make;
+  let s3server: RunningS3rver;
   let h: Harness;
   let env: Record<string, string>;
   let localRoot: string;
 
   beforeAll(async () => {
-    s3server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: tmp('s3rver-env-') });
-    const { port } = await s3server.run();
+    s3server = await startS3rver(tmp('s3rver-env-'));
     env = {
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_ENDPOINT: s3server.endpoint,
       S3_BUCKET: 'portal-files',
       S3_ACCESS_KEY: 'S3RVER',
       S3_SECRET_KEY: 'S3RVER',
@@ -104,7 +96,7 @@ describe('the default store against s3rver', () => {
   afterAll(async () => {
     await h?.close();
     await s3server?.close();
-    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    dirs.removeAll();
   }, SETUP_TIMEOUT);
 
   it('puts uploads in the bucket when no OSS configuration is enabled, and serves them back', async () => {
