@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# The portal as one Node container: the standalone build (npm run build:standalone) on Node 20 LTS, as a non-root
+# The portal as one Node container: the standalone build (npm run build:standalone) on Node 24 LTS, as a non-root
 # user, with DATA_DIR (embedded database, files, generated admin password) on a volume.
 #
 #   docker build -t cert-portal .                              # served at /
@@ -10,7 +10,7 @@
 # JWT_SIGNING_KEY, CLIENT_SECRET and PUBLIC_ORIGINS). Not tested here: Docker does not run on the build machines;
 # tests/deploy runs the same standalone directory with the same command.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app

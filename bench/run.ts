@@ -15,6 +15,8 @@ import { runAdminBench } from './admin';
 import { runFilesTransferBench, runFilesTreeBench } from './files';
 
 const root = path.resolve(__dirname, '..');
+// Every Next process the bench starts inherits this: no telemetry calls from an intranet machine.
+process.env.NEXT_TELEMETRY_DISABLED = '1';
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 const tsxBin = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));

@@ -7,6 +7,8 @@ import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// Next's telemetry would call out from an intranet build; every Next process these scripts start inherits this.
+process.env.NEXT_TELEMETRY_DISABLED = '1';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = process.env.NEXT_DIST_DIR || '.next';
 const dist = path.join(root, distDir);

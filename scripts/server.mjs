@@ -34,6 +34,7 @@ const drainDelayMs = Math.min(Number(process.env.SHUTDOWN_DRAIN_DELAY_MS || 3_00
 const distDir = process.env.NEXT_DIST_DIR || '.next';
 
 process.env.PORTAL_SERVER = '1';
+process.env.NEXT_TELEMETRY_DISABLED = '1';
 // Next forces this for `next start`; the operator's intent was recorded as APP_ENV (scripts/start.mjs, lib/env.ts).
 process.env.APP_ENV ||= process.env.NODE_ENV === 'production' ? 'production' : 'development';
 process.env.NODE_ENV = 'production';
