@@ -15,6 +15,8 @@ export interface BladeConfigSource {
     driver: 'local' | 's3';
     s3?: { endpoint: string; bucket: string; region?: string; accessKey: string; secretKey: string };
   };
+  /** OUTBOUND_ALLOWED_HOSTS and OUTBOUND_ALLOW_PUBLIC (blade/core/outbound.ts). */
+  outbound?: { allowedHosts: string[]; allowPublic: boolean };
 }
 
 /** One mapping for every place that opens blade/ from configuration: the portal, `start:blade`, the bench. */
@@ -31,6 +33,7 @@ export function bladeOptionsFrom(config: BladeConfigSource, extra: Partial<Blade
       s3: config.storage.s3,
       defaultKind: config.storage.driver,
     },
+    outbound: config.outbound,
     ...extra,
   };
 }

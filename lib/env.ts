@@ -40,6 +40,16 @@ const origin = z.string().refine((v) => {
   }
 }, 'each origin must look like https://host[:port] with no path');
 
+/** An OUTBOUND_ALLOWED_HOSTS entry: `host`, `host:port` or `http(s)://host[:port]`, nothing more. */
+const outboundHost = z.string().refine((v) => {
+  try {
+    const u = new URL(/^https?:\/\//i.test(v) ? v : `http://${v}`);
+    return !/[/?#@\\]/.test(v.replace(/^https?:\/\//i, '')) && u.pathname === '/' && !!u.hostname;
+  } catch {
+    return false;
+  }
+}, 'each OUTBOUND_ALLOWED_HOSTS entry must be host, host:port or http(s)://host[:port]');
+
 /** An IPv4/IPv6 address, optionally with a CIDR prefix length. */
 const proxyAddress = z.string().refine((v) => {
   const [address, prefix, extra] = v.split('/');
@@ -121,6 +131,9 @@ const rawSchema = z.object({
     .optional(),
   S3_ACCESS_KEY: z.string().max(128).optional(),
   S3_SECRET_KEY: z.string().max(256).optional(),
+  // Where a tenant's configuration (object storage, SMS, …) may make the server connect: blade/core/outbound.ts.
+  OUTBOUND_ALLOWED_HOSTS: csv.pipe(z.array(outboundHost)).default([]),
+  OUTBOUND_ALLOW_PUBLIC: boolish.default(false),
 });
 
 export type AppEnv = 'development' | 'test' | 'production';
@@ -155,7 +168,7 @@ export interface Config {
   /** Sub-path the portal is served under (`/portal`), '' at the root. Fixed at build time (see next.config.mjs). */
   basePath: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  /** Login attempts allowed per account (tenant + account) in 10 minutes (lib/bff/rate-limit.ts). */
+  /** Login attempts allowed per account from one address (tenant + account + address) in 10 minutes (lib/bff/rate-limit.ts). */
   rateLimitLoginAccount: number;
   /** Login attempts allowed per client address in 10 minutes: a whole office behind one proxy address shares it. */
   rateLimitLoginAddress: number;
@@ -173,6 +186,12 @@ export interface Config {
    * present whenever they are all set, so files written there stay readable after STORAGE_DRIVER goes back to local.
    */
   storage: StorageConfig;
+  /**
+   * Endpoints a tenant's configuration may use (blade/core/outbound.ts): those ops allow by name
+   * (OUTBOUND_ALLOWED_HOSTS; S3_ENDPOINT always is) and, only when OUTBOUND_ALLOW_PUBLIC is on (default off), public
+   * endpoints whose every resolved address is checked at connect time.
+   */
+  outbound: { allowedHosts: string[]; allowPublic: boolean };
 }
 
 export interface StorageConfig {
@@ -316,6 +335,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
             }
           : undefined,
     },
+    outbound: { allowedHosts: raw.OUTBOUND_ALLOWED_HOSTS, allowPublic: raw.OUTBOUND_ALLOW_PUBLIC },
   };
 }
 

@@ -6,7 +6,14 @@ import type { Storage } from './storage';
 
 export { LocalStorage } from './local';
 export { S3Storage, type S3Config } from './s3';
-export { StorageNotFound, type ByteRange, type Storage, type StoredObject, type PutOptions } from './storage';
+export {
+  PARTIAL_MAX_AGE_MS,
+  StorageNotFound,
+  type ByteRange,
+  type Storage,
+  type StoredObject,
+  type PutOptions,
+} from './storage';
 
 export interface StorageOptions {
   /** A ready store (tests, or an embedding application). */
@@ -48,11 +55,29 @@ export function defaultStorage(dataDir: string, memory: boolean, options: Storag
 export interface StorageSet {
   default: Storage;
   byKind(kind: string): Storage;
+  /** Stops the periodic sweep of partial files. */
+  close(): void;
 }
 
-export function storageSet(primary: Storage, others: Storage[] = []): StorageSet {
+const SWEEP_EVERY_MS = 15 * 60_000;
+
+/**
+ * The stores of one blade instance. Their partial files left by a crash (SECURITY 22: an aborted upload leaves no
+ * file behind) are swept now, at start-up, and every `sweepEveryMs` until close(); the timer keeps no process alive.
+ */
+export function storageSet(
+  primary: Storage,
+  others: Storage[] = [],
+  sweepEveryMs = SWEEP_EVERY_MS,
+): StorageSet {
   const all = new Map<string, Storage>([[primary.kind, primary]]);
   for (const s of [...others, ...(companions.get(primary) ?? [])]) if (!all.has(s.kind)) all.set(s.kind, s);
+  const sweep = () => {
+    // A sweep that fails is tried again at the next tick; nothing waits for it.
+    for (const store of all.values()) store.sweep?.().catch(() => undefined);
+  };
+  sweep();
+  const timer = setInterval(sweep, sweepEveryMs).unref();
   return {
     default: primary,
     byKind(kind) {
@@ -60,5 +85,6 @@ export function storageSet(primary: Storage, others: Storage[] = []): StorageSet
       if (!store) throw new Error(`no storage configured for kind ${kind}`);
       return store;
     },
+    close: () => clearInterval(timer),
   };
 }

@@ -6,6 +6,8 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   assertSafeKey,
+  PARTIAL_MAX_AGE_MS,
+  removeStale,
   StorageNotFound,
   type ByteRange,
   type PutOptions,
@@ -15,12 +17,20 @@ import {
 
 /**
  * Files under one directory (default `DATA_DIR/files`). A put writes to `.partial/` and renames into place only when
- * the whole stream arrived, so a reader never sees half a file and an aborted upload leaves nothing.
+ * the whole stream arrived, so a reader never sees half a file and an aborted upload leaves nothing; what a crash
+ * leaves there, sweep removes (StorageSet runs it at start-up and periodically).
  */
 export class LocalStorage implements Storage {
   readonly kind = 'local';
+  readonly #partialDir: string;
 
-  constructor(readonly root: string) {}
+  constructor(readonly root: string) {
+    this.#partialDir = path.join(/*turbopackIgnore: true*/ root, '.partial');
+  }
+
+  sweep(maxAgeMs = PARTIAL_MAX_AGE_MS, now = Date.now()): Promise<number> {
+    return removeStale(this.#partialDir, '', maxAgeMs, now);
+  }
 
   #path(key: string): string {
     assertSafeKey(key);
@@ -29,7 +39,7 @@ export class LocalStorage implements Storage {
 
   async put(key: string, body: Readable, _options?: PutOptions): Promise<StoredObject> {
     const final = this.#path(key);
-    const partialDir = path.join(/*turbopackIgnore: true*/ this.root, '.partial');
+    const partialDir = this.#partialDir;
     await mkdir(partialDir, { recursive: true });
     await mkdir(path.dirname(final), { recursive: true });
     const partial = path.join(partialDir, randomUUID());

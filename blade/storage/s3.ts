@@ -6,9 +6,11 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AwsV4Signer } from 'aws4fetch';
-import { request } from 'undici';
+import { request, type Dispatcher } from 'undici';
 import {
   assertSafeKey,
+  PARTIAL_MAX_AGE_MS,
+  removeStale,
   StorageNotFound,
   type ByteRange,
   type PutOptions,
@@ -25,7 +27,14 @@ export interface S3Config {
   region?: string;
   /** Where a stream of unknown length is spooled before the PUT (S3 wants a Content-Length). */
   spoolDir?: string;
+  /**
+   * What every request goes through: for a tenant's configuration the outbound rule's (core/outbound.ts), which
+   * checks where it connects; the process-wide undici dispatcher for ops' own store.
+   */
+  dispatcher?: Dispatcher;
 }
+
+const SPOOL_PREFIX = 's3-spool-';
 
 const TIMEOUT_MS = 30 * 60_000;
 
@@ -39,6 +48,15 @@ export class S3Storage implements Storage {
     readonly config: S3Config,
     readonly kind = 's3',
   ) {}
+
+  get #spoolDir(): string {
+    return this.config.spoolDir ?? os.tmpdir();
+  }
+
+  /** Spool files of puts that died with their process (see Storage.sweep). */
+  sweep(maxAgeMs = PARTIAL_MAX_AGE_MS, now = Date.now()): Promise<number> {
+    return removeStale(this.#spoolDir, SPOOL_PREFIX, maxAgeMs, now);
+  }
 
   #url(key: string): string {
     assertSafeKey(key);
@@ -73,6 +91,7 @@ export class S3Storage implements Storage {
     });
     const res = await request(url, {
       method: 'PUT',
+      dispatcher: this.config.dispatcher,
       headers: { ...headers, 'content-length': String(options.size) },
       body,
       headersTimeout: TIMEOUT_MS,
@@ -84,9 +103,9 @@ export class S3Storage implements Storage {
   }
 
   async #putSpooled(key: string, body: Readable, options: PutOptions): Promise<StoredObject> {
-    const dir = this.config.spoolDir ?? os.tmpdir();
+    const dir = this.#spoolDir;
     await mkdir(dir, { recursive: true });
-    const spool = path.join(dir, `s3-spool-${randomUUID()}`);
+    const spool = path.join(dir, `${SPOOL_PREFIX}${randomUUID()}`);
     try {
       await pipeline(body, createWriteStream(spool, { flags: 'wx', mode: 0o600 }));
       const { size } = await stat(spool);
@@ -101,6 +120,7 @@ export class S3Storage implements Storage {
     const rangeHeader: Record<string, string> = range ? { range: `bytes=${range.start}-${range.end}` } : {};
     const res = await request(url, {
       method: 'GET',
+      dispatcher: this.config.dispatcher,
       headers: await this.#signed('GET', url, rangeHeader),
       headersTimeout: 30_000,
       bodyTimeout: TIMEOUT_MS,
@@ -123,7 +143,11 @@ export class S3Storage implements Storage {
 
   async stat(key: string): Promise<StoredObject | null> {
     const url = this.#url(key);
-    const res = await request(url, { method: 'HEAD', headers: await this.#signed('HEAD', url) });
+    const res = await request(url, {
+      method: 'HEAD',
+      dispatcher: this.config.dispatcher,
+      headers: await this.#signed('HEAD', url),
+    });
     await res.body.dump();
     if (res.statusCode === 404) return null;
     if (res.statusCode >= 300) throw new Error(`S3 HEAD ${res.statusCode}`);
@@ -132,7 +156,11 @@ export class S3Storage implements Storage {
 
   async delete(key: string): Promise<void> {
     const url = this.#url(key);
-    const res = await request(url, { method: 'DELETE', headers: await this.#signed('DELETE', url) });
+    const res = await request(url, {
+      method: 'DELETE',
+      dispatcher: this.config.dispatcher,
+      headers: await this.#signed('DELETE', url),
+    });
     await res.body.dump();
     if (res.statusCode >= 300 && res.statusCode !== 404) throw new Error(`S3 DELETE ${res.statusCode}`);
   }
@@ -140,10 +168,11 @@ export class S3Storage implements Storage {
   /** Creates the bucket when it does not exist (tests and first start against an empty MinIO). */
   async ensureBucket(): Promise<void> {
     const url = `${this.config.endpoint.replace(/\/+$/, '')}/${encodeURIComponent(this.config.bucket)}`;
-    const head = await request(url, { method: 'HEAD', headers: await this.#signed('HEAD', url) });
+    const { dispatcher } = this.config;
+    const head = await request(url, { method: 'HEAD', dispatcher, headers: await this.#signed('HEAD', url) });
     await head.body.dump();
     if (head.statusCode < 300) return;
-    const res = await request(url, { method: 'PUT', headers: await this.#signed('PUT', url) });
+    const res = await request(url, { method: 'PUT', dispatcher, headers: await this.#signed('PUT', url) });
     const text = await res.body.text();
     if (res.statusCode >= 300 && res.statusCode !== 409)
       throw new Error(`S3 make bucket ${res.statusCode}: ${text}`);

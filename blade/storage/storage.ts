@@ -1,3 +1,5 @@
+import { readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
 
 /** What a store knows about one object. */
@@ -33,6 +35,41 @@ export interface Storage {
   stat(key: string): Promise<StoredObject | null>;
   /** Deleting a missing object is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Removes the partial files of puts that died with their process (none are left by a put that fails while the
+   * process lives) once nobody has written to them for `maxAgeMs`; returns how many. For stores that keep any.
+   */
+  sweep?(maxAgeMs?: number, now?: number): Promise<number>;
+}
+
+/** A partial file nobody has written to for this long belongs to a put that is gone (a live one keeps writing). */
+export const PARTIAL_MAX_AGE_MS = 60 * 60_000;
+
+/** Removes the files under `dir` named `prefix…` that were last modified more than `maxAgeMs` before `now`. */
+export async function removeStale(
+  dir: string,
+  prefix: string,
+  maxAgeMs: number,
+  now: number,
+): Promise<number> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((name) => name.startsWith(prefix));
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(/*turbopackIgnore: true*/ dir, name);
+    try {
+      if (now - (await stat(file)).mtimeMs <= maxAgeMs) continue;
+      await rm(file, { force: true });
+      removed++;
+    } catch {
+      // Renamed into place or removed by its own put since readdir.
+    }
+  }
+  return removed;
 }
 
 export class StorageNotFound extends Error {

@@ -14,22 +14,28 @@ const OSS_KIND = /^oss:(\d{1,19})$/;
 // One client per configuration version: a changed endpoint or key gets a new one.
 const clients = new Map<string, S3Storage>();
 
+/**
+ * A tenant's configuration is reached only as the outbound rule allows (SECURITY 24): an endpoint that is not
+ * scheme://host:port, or not allowed, is refused here, and a public one connects through the dispatcher that checks
+ * every address it resolves to.
+ */
 function clientFor(
+  deps: Deps,
   oss: Pick<OssConfig, 'id' | 'endpoint' | 'bucketName' | 'accessKey' | 'secretKey' | 'region'>,
 ) {
-  const cacheKey = [oss.id, oss.endpoint, oss.bucketName, oss.accessKey, oss.secretKey, oss.region].join(
-    '\u0000',
-  );
+  const { origin, dispatcher } = deps.outbound.route(oss.endpoint, '对象存储地址');
+  const cacheKey = [oss.id, origin, oss.bucketName, oss.accessKey, oss.secretKey, oss.region].join('\u0000');
   let client = clients.get(cacheKey);
-  if (!client) {
+  if (!client || client.config.dispatcher !== dispatcher) {
     if (clients.size > 100) clients.clear();
     client = new S3Storage(
       {
-        endpoint: oss.endpoint,
+        endpoint: origin,
         bucket: oss.bucketName,
         accessKey: oss.accessKey,
         secretKey: oss.secretKey,
         region: oss.region || undefined,
+        dispatcher,
       },
       `oss:${oss.id}`,
     );
@@ -44,7 +50,7 @@ function clientFor(
  */
 export async function uploadStore(deps: Deps, tenantId: string): Promise<Storage> {
   const oss = await getEnabledOss(deps.db, tenantId);
-  if (oss && S3_CATEGORIES.has(oss.category) && oss.endpoint && oss.bucketName) return clientFor(oss);
+  if (oss && S3_CATEGORIES.has(oss.category) && oss.endpoint && oss.bucketName) return clientFor(deps, oss);
   return storageOf(deps).default;
 }
 
@@ -61,7 +67,7 @@ export async function storeOfKind(deps: Deps, db: Db, tenantId: string, kind: st
       .executeTakeFirst(),
   );
   if (!row) throw new Error(`object storage configuration ${match[1]} is gone`);
-  return clientFor({
+  return clientFor(deps, {
     id: row.id,
     endpoint: row.endpoint,
     bucketName: row.bucket_name,

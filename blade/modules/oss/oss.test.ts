@@ -7,7 +7,8 @@ let admin: string;
 let tenantAdmin: string;
 
 beforeAll(async () => {
-  h = await createHarness();
+  // Ops allow the tenants' MinIO and one cloud endpoint by name; public endpoints are not permitted (the default).
+  h = await createHarness({ outbound: { allowedHosts: ['minio.internal:9000', 's3.example.com'] } });
   const b = await addTenant(h.blade.db, {
     tenantId: '300001',
     tenantName: 'B 公司',
@@ -28,7 +29,7 @@ const post = (path: string, token: string) => call(path, token, {});
 const minio = {
   category: 1,
   ossCode: 'minio-a',
-  endpoint: 'http://10.0.0.5:9000',
+  endpoint: 'http://minio.internal:9000',
   accessKey: 'AKIA-A',
   secretKey: 'secret-a-1',
   bucketName: 'files',
@@ -57,7 +58,7 @@ describe('object storage configuration', () => {
       category: 1,
       categoryName: 'minio',
       ossCode: 'minio-a',
-      endpoint: 'http://10.0.0.5:9000',
+      endpoint: 'http://minio.internal:9000',
       accessKey: 'AKIA-A',
       secretKey: '',
       secretKeySet: true,
@@ -73,7 +74,7 @@ describe('object storage configuration', () => {
     await post(`/blade-resource/oss/enable?id=${id}`, admin);
     expect(await getEnabledOss(h.blade.db, '000000')).toMatchObject({
       id,
-      endpoint: 'http://10.0.0.5:9000',
+      endpoint: 'http://minio.internal:9000',
       secretKey: 'secret-a-1',
       bucketName: 'files-2',
     });
@@ -141,5 +142,42 @@ describe('object storage configuration', () => {
     expect((await getEnabledOss(h.blade.db, '300001'))?.endpoint).toBe('https://s3.example.com');
     expect(await getEnabledOss(h.blade.db, '000000')).toBeUndefined();
     expect((await call(`/blade-resource/oss/detail?id=${bId}`, admin)).status).toBe(404);
+  });
+
+  it('keeps an endpoint to scheme, host and port that ops allow, for every administrator', async () => {
+    const submit = (token: string, endpoint: string, extra: object = {}) =>
+      call('/blade-resource/oss/submit', token, { ...minio, ossCode: 'minio-rule', endpoint, ...extra });
+    for (const token of [tenantAdmin, admin]) {
+      for (const [endpoint, msg] of [
+        ['http://minio.internal:9000/internal/secret', '资源地址只能包含协议、主机和端口'],
+        ['http://minio.internal:9000/?x=1', '资源地址只能包含协议、主机和端口'],
+        ['http://minio.internal:9000?', '资源地址只能包含协议、主机和端口'],
+        ['http://minio.internal:9000#top', '资源地址只能包含协议、主机和端口'],
+        ['http://key:secret@minio.internal:9000', '资源地址不能包含账号密码'],
+        ['http://localhost:9000', '资源地址不能指向内部网络'],
+        ['http://localhost.:9000', '资源地址不能指向内部网络'],
+        ['http://[::7f00:1]:9000', '资源地址不能指向内部网络'],
+        ['http://[::ffff:127.0.0.1]:9000', '资源地址不能指向内部网络'],
+        ['http://127.1:9000', '资源地址不能指向内部网络'],
+        ['http://2130706433:9000', '资源地址不能指向内部网络'],
+        ['http://0x7f000001:9000', '资源地址不能指向内部网络'],
+        ['http://169.254.169.254', '资源地址不能指向内部网络'],
+        ['http://minio.internal:9001', '资源地址不在运维允许的范围内'],
+        ['https://other.example.com', '资源地址不在运维允许的范围内'],
+      ])
+        expect(await submit(token, endpoint)).toMatchObject({ status: 400, code: 400, msg });
+      expect(
+        await submit(token, 'http://minio.internal:9000', {
+          transformEndpoint: 'https://s3.example.com/files',
+        }),
+      ).toMatchObject({ status: 400, msg: '外网地址只能包含协议、主机和端口' });
+    }
+
+    // What is kept is the normalised origin.
+    expect((await submit(tenantAdmin, 'HTTP://MinIO.Internal:9000/')).code).toBe(200);
+    const id = await idOf(tenantAdmin, 'minio-rule');
+    expect((await call(`/blade-resource/oss/detail?id=${id}`, tenantAdmin)).data.endpoint).toBe(
+      'http://minio.internal:9000',
+    );
   });
 });

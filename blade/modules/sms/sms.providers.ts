@@ -48,6 +48,9 @@ export function loggingSmsProvider(log: (line: string) => void): SmsProvider {
 /**
  * Where real vendors go: add `category → provider` here (categories are SMS_CATEGORIES in sms.repository.ts, e.g.
  * 3 aliyun, 4 tencent), implemented against the vendor's HTTP API with the configuration's access and secret keys.
+ * Every request goes to the origin and through the dispatcher of `deps.outbound.route(endpoint, label)`
+ * (core/outbound.ts, SECURITY 24): the rule that object storage follows, so an endpoint is allowed by ops or checked
+ * at connect time.
  * A category without an entry is sent through the logging provider, so nothing leaves the server by accident.
  */
 export function smsProviders(log: (line: string) => void): {

@@ -3,6 +3,20 @@ import type { AuthUser, Deps } from '../../core/context';
 import { ValidationError } from '../../core/errors';
 import { storeStream } from '../files/file.service';
 
+/** The id storeAvatar hands out (a file id, 32 hex characters: the spec tells it from a URL by that length). */
+const FILE_ID = /^[0-9a-f]{32}$/i;
+
+/**
+ * Refuses an avatar value that is neither '' (none), a file id, nor an http(s) image URL on a host ops allow by name
+ * (core/outbound.ts, the allowlist of a tenant's endpoints). Every screen loads the avatar with the
+ * viewer's session, so a relative path (`/api/blade-…`), a `javascript:` or `data:` URL, or any other host would
+ * have it make requests of the owner's choosing. Call it wherever an avatar is saved.
+ */
+export function assertAvatar(deps: Pick<Deps, 'outbound'>, value: string | null | undefined): void {
+  if (!value || FILE_ID.test(value) || deps.outbound.allowsUrlByName(value)) return;
+  throw new ValidationError('avatar', '头像格式不正确');
+}
+
 /** Spec 000 §5 / §9: jpg or png only, at most 500 kb. */
 export const AVATAR_MAX_BYTES = 500 * 1024;
 
