@@ -322,6 +322,12 @@ export const MENUS: SeedMenu[] = [
         source: 'account_tree',
         sort: 2,
         grant: ['user'],
+        // Changing a record's files where no business module owns the function (modules/files/access.ts).
+        children: buttons('/archives', [
+          ['archive_upload', '上传', 'upload', 1],
+          ['archive_edit', '修改', 'edit', 3],
+          ['archive_delete', '删除', 'delete', 2],
+        ]),
       },
       page('file_configuration', '文件配置', '/system/fileConfiguration_detail', 'tune', 3, []),
     ],

@@ -10,6 +10,7 @@ import { requireTenantAdmin } from '../auth/roles';
 import { FILE_ID, type FileRow } from './file.repository';
 import { recordHistory } from './history.repository';
 import { readInput } from './input';
+import { storedNameInput } from './names';
 import { listRequest } from './rows';
 
 // BladeX's attachment screen over the stored files of the tenant (every upload is an attachment).
@@ -96,11 +97,10 @@ export function attachRoutes(deps: Deps) {
     const body = z
       .object({
         id: z.string().regex(FILE_ID, '必须是有效的文件ID'),
-        originalName: z
-          .string({ error: '请输入附件原名' })
-          .trim()
-          .min(1, '请输入附件原名')
-          .max(255, '长度不能超过255'),
+        originalName: z.preprocess(
+          storedNameInput,
+          z.string({ error: '请输入附件原名' }).trim().min(1, '请输入附件原名').max(255, '长度不能超过255'),
+        ),
       })
       .parse(await readInput(c));
     await withTenant(deps.db, auth.tenantId, async (trx) => {

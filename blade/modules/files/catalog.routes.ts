@@ -15,9 +15,11 @@ import {
   type ResolvedNode,
   type Rules,
 } from './catalog.service';
+import { fileAccess, MSG_NODE_NOT_FOUND } from './access';
 import { fileVO, nodeFiles, type FileRow } from './file.repository';
 import { recordHistory } from './history.repository';
 import { readInput } from './input';
+import { storedName } from './names';
 import { listRequest } from './rows';
 
 type Trx = Transaction<Database>;
@@ -72,9 +74,11 @@ export function catalogRoutes(deps: Deps) {
     const parentId = input.parentId?.trim() || undefined;
     if (parentId && !ID.test(parentId)) throw new ValidationError('parentId', '必须是有效的ID');
     const page = pageOf(input);
+    const access = await fileAccess(deps, auth);
     const result = await withTenant(deps.db, auth.tenantId, async (trx) => {
+      await access.record(trx, record, 'read');
       const level = await childNodes(trx, auth.tenantId, record, parentId, page);
-      if (!level) throw new NotFoundError('目录不存在');
+      if (!level) throw new NotFoundError(MSG_NODE_NOT_FOUND);
       const files = await nodeFiles(
         trx,
         auth.tenantId,
@@ -105,9 +109,11 @@ export function catalogRoutes(deps: Deps) {
     const record = recordOf(input);
     const nodeId = nodeIdOf(input);
     const page = pageOf(input);
+    const access = await fileAccess(deps, auth);
     const out = await withTenant(deps.db, auth.tenantId, async (trx) => {
+      await access.record(trx, record, 'read');
       const node = await resolveNode(trx, auth.tenantId, record, nodeId);
-      if (!node) throw new NotFoundError('目录不存在');
+      if (!node) throw new NotFoundError(MSG_NODE_NOT_FOUND);
       const base = trx
         .selectFrom('blade_file')
         .where('tenant_id', '=', auth.tenantId)
@@ -158,12 +164,14 @@ export function catalogRoutes(deps: Deps) {
     const input = await readInput(c);
     const record = recordOf(input);
     const parentId = nodeIdOf(input, 'parentId');
-    const name = (input.catalogName ?? '').trim();
+    const name = storedName(input.catalogName ?? '').trim();
     if (!name) throw new ValidationError('catalogName', '请输入目录名称');
     if (name.length > 200) throw new ValidationError('catalogName', '长度不能超过200');
+    const access = await fileAccess(deps, auth);
     const node = await withTenant(deps.db, auth.tenantId, async (trx) => {
+      await access.record(trx, record, 'edit');
       const parent = await resolveNode(trx, auth.tenantId, record, parentId);
-      if (!parent) throw new NotFoundError('目录不存在');
+      if (!parent) throw new NotFoundError(MSG_NODE_NOT_FOUND);
       if (parent.rules.canAddAppNode !== 1) throw new ServiceError('该目录不允许添加子目录');
       const id = nextId();
       await trx
@@ -212,9 +220,11 @@ export function catalogRoutes(deps: Deps) {
     const input = await readInput(c);
     const record = recordOf(input);
     const nodeId = nodeIdOf(input);
+    const access = await fileAccess(deps, auth);
     await withTenant(deps.db, auth.tenantId, async (trx) => {
+      await access.record(trx, record, 'edit');
       const node = await resolveNode(trx, auth.tenantId, record, nodeId);
-      if (!node) throw new NotFoundError('目录不存在');
+      if (!node) throw new NotFoundError(MSG_NODE_NOT_FOUND);
       const values = await change(node, input, trx, record);
       if (node.isAppNode) {
         await trx
@@ -287,7 +297,7 @@ export function catalogRoutes(deps: Deps) {
       c,
       async (node, input) => {
         if (!node.isAppNode) throw new ServiceError('该目录不允许重命名');
-        const name = (input.catalogName ?? '').trim();
+        const name = storedName(input.catalogName ?? '').trim();
         if (!name) throw new ValidationError('catalogName', '请输入目录名称');
         if (name.length > 200) throw new ValidationError('catalogName', '长度不能超过200');
         return { catalog_name: name };

@@ -400,4 +400,46 @@ describe("a record's tree", () => {
     );
     expect(history.body.data.records.map((r) => r.action)).toEqual(['remove-node', 'add-node']);
   });
+
+  it('removes bidi control characters from stored file and node names', async () => {
+    // Embeddings, overrides, isolates and marks: 'report\u202Egnp.exe' would show as 'reportexe.png'.
+    const controls = '\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069\u200E\u200F\u061C';
+    const up = await upload({ ...record, fileCatalogId: ids.locked }, `报告${controls}\u202E(终).png`);
+    expect(up.body.data).toMatchObject({ originalFilename: '报告(终).png', originalName: '报告(终).png' });
+    const spoofed = await upload({}, 'invoice\u202Egnp.exe');
+    expect(spoofed.body.code).toBe(400);
+
+    const renamed = await post('/blade-resource/attach/submit', {
+      id: up.body.data.id,
+      originalName: `\u202E合同${controls}.png`,
+    });
+    expect(renamed.body.code).toBe(200);
+    const file = await call(`/blade-resource/file/getFileById?fileId=${up.body.data.id}`);
+    expect(file.body.data.originalFilename).toBe('合同.png');
+
+    const added = await post<{ id: string; catalogName: string }>('/blade-resource/fileCatalog/saveInUsing', {
+      ...record,
+      parentId: ids.root,
+      catalogName: `补\u202E充${controls}`,
+    });
+    expect(added.body.data.catalogName).toBe('补充');
+    await post('/blade-resource/fileCatalog/renameInUsing', {
+      ...record,
+      id: added.body.data.id,
+      catalogName: `${controls}补充二\u2066`,
+    });
+    const library = await post<{ id: string; catalogName: string }>('/blade-resource/fileCatalog/submit', {
+      catalogName: `\u202E库${controls}目录`,
+    });
+    expect(library.body.data.catalogName).toBe('库目录');
+    const kids = await call<Page<Node>>(
+      `/blade-resource/fileCatalog/selectFileList?${new URLSearchParams(record)}&parentId=${ids.root}`,
+    );
+    expect(kids.body.data.records.map((n) => n.catalogName)).toContain('补充二');
+    for (const [url, body] of [
+      ['/blade-resource/fileCatalog/saveInUsing', { ...record, parentId: ids.root, catalogName: controls }],
+      ['/blade-resource/fileCatalog/submit', { catalogName: ` ${controls} ` }],
+    ] as const)
+      expect((await post(url, body)).body.msg).toBe('catalogName:请输入目录名称');
+  });
 });

@@ -11,6 +11,7 @@ import { withTenant } from '../../db/tenant';
 import { requireTenantAdmin } from '../auth/roles';
 import { RULE_FIELDS } from './catalog.service';
 import { readInput } from './input';
+import { storedNameInput } from './names';
 import { listRequest, liveRow, liveRows, sameColumns, saveRow, softDelete } from './rows';
 
 // File configuration (/system/fileConfiguration_detail): functions, the catalogue library and the presets that give
@@ -70,11 +71,10 @@ const functionSchema = z.object({
 const catalogSchema = z.object({
   id: blank(idSchema),
   parentId: blank(z.union([z.literal('0'), z.literal(0), idSchema])),
-  catalogName: z
-    .string({ error: '请输入目录名称' })
-    .trim()
-    .min(1, '请输入目录名称')
-    .max(200, '长度不能超过200'),
+  catalogName: z.preprocess(
+    storedNameInput,
+    z.string({ error: '请输入目录名称' }).trim().min(1, '请输入目录名称').max(200, '长度不能超过200'),
+  ),
   catalogCode: blank(z.string().max(64, '长度不能超过64')),
   fileType: blank(z.string().max(32, '长度不能超过32')),
   fileNodeProp: blank(z.string().max(32, '长度不能超过32')),

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import type { BladeEnv, Deps } from '../../core/context';
+import type { AuthUser, BladeEnv, Deps } from '../../core/context';
 import { formatDateTime } from '../../core/dates';
 import { ok, success } from '../../core/envelope';
 import { nextId } from '../../core/ids';
@@ -7,9 +7,9 @@ import { ForbiddenError, NotFoundError, ServiceError, ValidationError } from '..
 import { fetchPage, toPage } from '../../core/page';
 import { withTenant } from '../../db/tenant';
 import { StorageNotFound } from '../../storage';
-import { isTenantAdmin } from '../auth/roles';
+import { fileAccess, MSG_FILE_NOT_FOUND, MSG_NODE_NOT_FOUND, type FileAccess } from './access';
 import { AUTH_KEY_TTL_SECONDS, signAuthKey, verifyAuthKey } from './auth-key';
-import { FILE_TYPE_PREPARATION, resolveNode } from './catalog.service';
+import { FILE_TYPE_PREPARATION, resolveNode, type RecordRef } from './catalog.service';
 import { findFile, fileVO, FILE_ID, type FileRow } from './file.repository';
 import {
   commitUpload,
@@ -26,7 +26,6 @@ import { isContinuation, sendFile, type RangeRequest } from './send';
 import { storeOfKind, uploadStore } from './stores';
 import { MAX_UPLOAD_MB, receiveUpload } from './upload';
 
-const MSG_FILE_NOT_FOUND = '文件不存在';
 /** The query view's business type: the only one with the missing-file actions (000 §2, calls.tsv). */
 export const BUSINESS_TYPE_QUERY = 1;
 
@@ -39,9 +38,21 @@ function fileIdOf(input: Record<string, string>): string {
 export function fileRoutes(deps: Deps) {
   const router = new Hono<BladeEnv>();
 
+  /** A live file the caller may read (its record's rule), else 404 / 403. */
+  async function readableFile(auth: AuthUser, id: string): Promise<FileRow> {
+    const access = await fileAccess(deps, auth);
+    return withTenant(deps.db, auth.tenantId, async (trx) => {
+      const file = await findFile(trx, auth.tenantId, id);
+      if (!file) throw new NotFoundError(MSG_FILE_NOT_FOUND);
+      await access.file(trx, file, 'read');
+      return file;
+    });
+  }
+
   /** Upload and cover share the streaming path; only the target differs. */
   async function upload(c: Context<BladeEnv>, mode: 'upload' | 'cover') {
     const auth = c.get('auth');
+    const access = await fileAccess(deps, auth);
     const store = await uploadStore(deps, auth.tenantId);
     const fileId = newFileId();
     let target: UploadTarget | undefined;
@@ -51,7 +62,7 @@ export function fileRoutes(deps: Deps) {
       beforeFile: async (fields) => {
         if (mode === 'cover' && !fields.fileId && !fields.id) return MAX_UPLOAD_MB;
         const early = await withTenant(deps.db, auth.tenantId, (trx) =>
-          resolveUploadTarget(trx, auth.tenantId, fields, mode),
+          resolveUploadTarget(trx, auth.tenantId, fields, mode, access),
         );
         // A plain target may only mean the archive fields come after the file: decide again once they are in.
         if (early.node || early.coverFile || early.problemFile) target = early;
@@ -63,7 +74,7 @@ export function fileRoutes(deps: Deps) {
     try {
       // Fields sent after the file are honoured too, checked once the bytes are in (and the object removed if not).
       target ??= await withTenant(deps.db, auth.tenantId, (trx) =>
-        resolveUploadTarget(trx, auth.tenantId, received.fields, mode),
+        resolveUploadTarget(trx, auth.tenantId, received.fields, mode, access),
       );
       if (stored.size > target.maxMb * 1024 * 1024) throw new ServiceError(`文件大小不超过${target.maxMb}M`);
       const t = target;
@@ -91,17 +102,16 @@ export function fileRoutes(deps: Deps) {
   router.get('/blade-resource/file/getFileById', async (c) => {
     const auth = c.get('auth');
     const id = fileIdOf(c.req.query());
-    const file = await withTenant(deps.db, auth.tenantId, (trx) => findFile(trx, auth.tenantId, id));
-    if (!file) throw new NotFoundError(MSG_FILE_NOT_FOUND);
+    const file = await readableFile(auth, id);
     return c.json(ok(fileVO(file)));
   });
 
-  // GET /blade-resource/file/getFileAuthKey?fileId — a download key for this user and file, valid 5 minutes.
+  // GET /blade-resource/file/getFileAuthKey?fileId — a download key for this user and file, valid 5 minutes, for a
+  // caller who may read the file's record now (the download checks again).
   router.get('/blade-resource/file/getFileAuthKey', async (c) => {
     const auth = c.get('auth');
     const id = fileIdOf(c.req.query());
-    const file = await withTenant(deps.db, auth.tenantId, (trx) => findFile(trx, auth.tenantId, id));
-    if (!file) throw new NotFoundError(MSG_FILE_NOT_FOUND);
+    await readableFile(auth, id);
     const authKey = signAuthKey(deps.settings.jwtSigningKey, {
       tenantId: auth.tenantId,
       userId: auth.userId,
@@ -118,6 +128,7 @@ export function fileRoutes(deps: Deps) {
     const id = fileIdOf(query);
     const download = query.isDownload === '1' || query.isDownload === 'true';
     const ranged: RangeRequest = { range: c.req.header('range'), ifRange: c.req.header('if-range') };
+    const access = await fileAccess(deps, auth);
     const file = await withTenant(deps.db, auth.tenantId, async (trx) => {
       const row = await findFile(trx, auth.tenantId, id);
       if (!row) throw new NotFoundError(MSG_FILE_NOT_FOUND);
@@ -129,6 +140,7 @@ export function fileRoutes(deps: Deps) {
         })
       )
         throw new ForbiddenError('下载授权无效或已过期');
+      await access.file(trx, row, 'read');
       await assertFileAction(trx, auth.tenantId, row, download ? 'download' : 'view');
       // A viewer reading a PDF in pieces, or a resumed download, is one action on the record, not one per piece.
       if (!isContinuation(ranged))
@@ -158,7 +170,8 @@ export function fileRoutes(deps: Deps) {
   router.post('/blade-resource/file/delFileById', async (c) => {
     const auth = c.get('auth');
     const id = fileIdOf(await readInput(c));
-    await withTenant(deps.db, auth.tenantId, (trx) => removeFiles(trx, auth, [id]));
+    const access = await fileAccess(deps, auth);
+    await withTenant(deps.db, auth.tenantId, (trx) => removeFiles(trx, auth, access, [id]));
     return c.json(success());
   });
 
@@ -174,7 +187,8 @@ export function fileRoutes(deps: Deps) {
       if (ids.length === 0) throw new ValidationError('ids', '请至少选择一条数据');
       if (ids.length > 500 || !ids.every((id) => FILE_ID.test(id)))
         throw new ValidationError('ids', '必须是有效的文件ID');
-      await withTenant(deps.db, auth.tenantId, (trx) => removeFiles(trx, auth, ids));
+      const access = await fileAccess(deps, auth);
+      await withTenant(deps.db, auth.tenantId, (trx) => removeFiles(trx, auth, access, ids));
       return c.json(success());
     });
   }
@@ -191,9 +205,11 @@ export function fileRoutes(deps: Deps) {
       const remark = (input.problemRemark ?? '').trim();
       if (hasProblem === '1' && !remark) throw new ValidationError('problemRemark', '请输入问题描述');
       if (remark.length > 500) throw new ValidationError('problemRemark', '长度不能超过500');
+      const access = await fileAccess(deps, auth);
       const row = await withTenant(deps.db, auth.tenantId, async (trx) => {
         const file = await findFile(trx, auth.tenantId, id);
         if (!file || file.kind !== 'file') throw new NotFoundError(MSG_FILE_NOT_FOUND);
+        await access.file(trx, file, 'edit');
         if (!file.file_catalog_id) throw new ServiceError('只有档案文件可以标记问题');
         await nodeOfFile(trx, auth.tenantId, file);
         if (hasProblem === '1') {
@@ -260,12 +276,13 @@ export function fileRoutes(deps: Deps) {
       const functionCode = (input.functionCode ?? '').trim();
       if (!dataId || dataId.length > 64) throw new ValidationError('dataId', '不能为空');
       if (!/^\d{1,19}$/.test(nodeId)) throw new ValidationError('fileCatalogId', '必须是有效的ID');
+      const access = await fileAccess(deps, auth);
       await withTenant(deps.db, auth.tenantId, async (trx) => {
         const code = functionCode || (await functionOfNode(trx, auth.tenantId, nodeId, dataId));
-        const node = code
-          ? await resolveNode(trx, auth.tenantId, { functionCode: code, dataId }, nodeId)
-          : undefined;
-        if (!node) throw new NotFoundError('目录不存在');
+        if (!code) throw new NotFoundError(MSG_NODE_NOT_FOUND);
+        await demandAtNode(trx, access, auth.tenantId, { functionCode: code, dataId }, nodeId, 'edit');
+        const node = await resolveNode(trx, auth.tenantId, { functionCode: code, dataId }, nodeId);
+        if (!node) throw new NotFoundError(MSG_NODE_NOT_FOUND);
         if (node.fileType === FILE_TYPE_PREPARATION) throw new ServiceError('准备文件不能标记缺失');
         if (isMissing === 1) {
           await trx
@@ -312,7 +329,31 @@ export function fileRoutes(deps: Deps) {
     if (fileId && !FILE_ID.test(fileId)) throw new ValidationError('fileId', '必须是有效的文件ID');
     if (!fileId && !(dataId && nodeId && /^\d{1,19}$/.test(nodeId)))
       throw new ValidationError('', '请提供 fileId 或 dataId 与 fileCatalogId');
+    const functionCode = query.functionCode?.trim();
+    const access = await fileAccess(deps, auth);
     const { rows, total } = await withTenant(deps.db, auth.tenantId, async (trx) => {
+      if (fileId) {
+        // A removed file's history stays readable, to those who may read its record.
+        const file = await trx
+          .selectFrom('blade_file')
+          .selectAll()
+          .where('tenant_id', '=', auth.tenantId)
+          .where('id', '=', fileId)
+          .executeTakeFirst();
+        if (!file) throw new NotFoundError(MSG_FILE_NOT_FOUND);
+        await access.file(trx, file, 'read');
+      } else {
+        const code = functionCode || (await functionOfNode(trx, auth.tenantId, nodeId!, dataId!));
+        if (!code) throw new NotFoundError(MSG_NODE_NOT_FOUND);
+        await demandAtNode(
+          trx,
+          access,
+          auth.tenantId,
+          { functionCode: code, dataId: dataId! },
+          nodeId!,
+          'read',
+        );
+      }
       let q = trx.selectFrom('blade_file_history').where('tenant_id', '=', auth.tenantId);
       q = fileId
         ? q.where('file_id', '=', fileId)
@@ -346,9 +387,11 @@ export function fileRoutes(deps: Deps) {
   router.get('/blade-combusiness/file/selectFileListByFile', async (c) => {
     const auth = c.get('auth');
     const id = fileIdOf(c.req.query());
+    const access = await fileAccess(deps, auth);
     const rows = await withTenant(deps.db, auth.tenantId, async (trx) => {
       const file = await findFile(trx, auth.tenantId, id);
       if (!file) throw new NotFoundError(MSG_FILE_NOT_FOUND);
+      await access.file(trx, file, 'read');
       if (!file.file_catalog_id || !file.data_id || !file.function_code) return [file];
       return trx
         .selectFrom('blade_file')
@@ -413,23 +456,55 @@ async function functionOfNode(
   return codes.length === 1 ? codes[0] : undefined;
 }
 
+/**
+ * Missing marks and the history of a node are kept by record id and node, not by function: a call on them must be
+ * allowed on the record it names and on every other function's record with that id that has files (removed ones too)
+ * or nodes of its own there — else naming a function one may use would reach another's marks and history.
+ */
+async function demandAtNode(
+  trx: Parameters<typeof resolveNode>[0],
+  access: FileAccess,
+  tenantId: string,
+  record: RecordRef,
+  nodeId: string,
+  action: 'read' | 'edit',
+): Promise<void> {
+  const files = await trx
+    .selectFrom('blade_file')
+    .select('function_code')
+    .distinct()
+    .where('tenant_id', '=', tenantId)
+    .where('data_id', '=', record.dataId)
+    .where('file_catalog_id', '=', nodeId)
+    .execute();
+  const nodes = await trx
+    .selectFrom('blade_file_catalog_using')
+    .select('function_code')
+    .distinct()
+    .where('tenant_id', '=', tenantId)
+    .where('data_id', '=', record.dataId)
+    .where((eb) => eb.or([eb('id', '=', nodeId), eb('catalog_id', '=', nodeId)]))
+    .execute();
+  const codes = new Set([record.functionCode]);
+  for (const row of [...files, ...nodes]) if (row.function_code) codes.add(row.function_code);
+  for (const functionCode of codes) await access.record(trx, { functionCode, dataId: record.dataId }, action);
+}
+
 type FileAction = 'view' | 'download' | 'delete';
 
-/** The per-file flags the file table shows are the ones enforced here (000 §6). */
+/**
+ * The per-file flags the file table shows are the ones enforced here (000 §6). Who may act on the file at all is
+ * FileAccess's question (access.ts), asked first.
+ */
 export async function assertFileAction(
   trx: Parameters<typeof resolveNode>[0],
   tenantId: string,
   file: FileRow,
   action: FileAction,
-  auth?: { userId: string; isAdmin: boolean },
 ): Promise<void> {
   const owner = file.kind === 'file' ? file : await findFile(trx, tenantId, file.source_file_id ?? '');
   const node = owner ? await nodeOfFile(trx, tenantId, owner).catch(() => undefined) : undefined;
-  if (!node) {
-    if (action === 'delete' && auth && !auth.isAdmin && file.create_user !== auth.userId)
-      throw new ForbiddenError('只能删除自己上传的文件');
-    return;
-  }
+  if (!node) return;
   const allowed =
     action === 'view'
       ? node.rules.canView
@@ -448,16 +523,15 @@ export async function assertFileAction(
 
 async function removeFiles(
   trx: Parameters<typeof resolveNode>[0],
-  auth: BladeEnv['Variables']['auth'],
+  auth: AuthUser,
+  access: FileAccess,
   ids: string[],
 ): Promise<void> {
   for (const id of ids) {
     const file = await findFile(trx, auth.tenantId, id);
     if (!file || file.kind !== 'file') throw new NotFoundError(MSG_FILE_NOT_FOUND);
-    await assertFileAction(trx, auth.tenantId, file, 'delete', {
-      userId: auth.userId,
-      isAdmin: isTenantAdmin(auth),
-    });
+    await access.file(trx, file, 'delete');
+    await assertFileAction(trx, auth.tenantId, file, 'delete');
     if (file.is_stamped === 1) throw new ServiceError('已签章文件不能删除');
     // Soft delete: the object stays in storage, so a removal can be undone by an operator and history stays whole.
     await trx

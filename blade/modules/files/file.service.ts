@@ -6,10 +6,12 @@ import { NotFoundError, ServiceError } from '../../core/errors';
 import type { Database } from '../../db/schema';
 import { withTenant } from '../../db/tenant';
 import type { StorageSet } from '../../storage';
+import type { FileAccess } from './access';
 import { resolveNode, type RecordRef, type ResolvedNode } from './catalog.service';
 import { extensionOf, KINDS, kindOf, MSG_BAD_EXTENSION } from './file-type';
 import { countNodeFiles, findFile, type FileRow } from './file.repository';
 import { recordHistory } from './history.repository';
+import { storedName } from './names';
 import { uploadStore } from './stores';
 import { CheckedStream, MAX_UPLOAD_MB, type StoredUpload } from './upload';
 
@@ -91,17 +93,19 @@ export async function nodeOfFile(
   return node;
 }
 
-/** Checks everything that can be known before the bytes arrive. */
+/** Checks everything that can be known before the bytes arrive, the caller's right to the record first. */
 export async function resolveUploadTarget(
   trx: Trx,
   tenantId: string,
   fields: Record<string, string>,
   mode: 'upload' | 'cover',
+  access: FileAccess,
 ): Promise<UploadTarget> {
   if (mode === 'cover') {
     const fileId = (fields.fileId ?? fields.id ?? '').trim();
     const file = await findFile(trx, tenantId, fileId);
     if (!file || file.kind !== 'file') throw new NotFoundError('文件不存在');
+    await access.file(trx, file, 'upload');
     const node = await nodeOfFile(trx, tenantId, file);
     if (node && node.rules.canCover !== 1) throw new ServiceError('该目录不允许覆盖文件');
     return { node, coverFile: file, save: true, maxMb: maxMbOf(node) };
@@ -110,6 +114,7 @@ export async function resolveUploadTarget(
   if (problemFileId) {
     const file = await findFile(trx, tenantId, problemFileId);
     if (!file || file.kind !== 'file') throw new NotFoundError('文件不存在');
+    await access.file(trx, file, 'upload');
     if (file.has_problem !== 1) throw new ServiceError('该文件未标记为问题文件');
     const node = await nodeOfFile(trx, tenantId, file);
     const replacements = await countReplacements(trx, tenantId, file.id);
@@ -121,6 +126,7 @@ export async function resolveUploadTarget(
     return { record, node, problemFile: file, save: true, maxMb: maxMbOf(node) };
   }
   if (!archive) return { save: true, maxMb: MAX_UPLOAD_MB };
+  await access.record(trx, archive.record, 'upload');
   const node = await resolveNode(trx, tenantId, archive.record, archive.fileCatalogId);
   if (!node) throw new NotFoundError('目录不存在');
   if (node.rules.canUpload !== 1) throw new ServiceError('该目录不允许上传文件');
@@ -259,7 +265,7 @@ export interface StoreStreamInput {
  */
 export async function storeStream(deps: Deps, who: Uploader, input: StoreStreamInput): Promise<string> {
   const store = await uploadStore(deps, who.tenantId);
-  const originalName = input.originalName.normalize('NFC').slice(0, 255);
+  const originalName = storedName(input.originalName).slice(0, 255);
   const suffix = extensionOf(originalName);
   if (!Object.hasOwn(KINDS, suffix) || (input.extensions && !input.extensions.includes(suffix))) {
     input.stream.resume();

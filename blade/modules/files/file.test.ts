@@ -121,6 +121,52 @@ describe('plain uploads', () => {
     expect(filesUnder(root).length).toBe(before);
   });
 
+  it('answers an early refusal without tearing down the body a client is still sending', async () => {
+    // A sender that pushes its parts without waiting for reads, as fetch sends a FormData body (Node 24's undici):
+    // it must not find the body cancelled under it while the server answers.
+    const boundary = 'x-boundary-456';
+    const parts = [
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="tool.exe"\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\n',
+      ),
+      ...Array.from({ length: 40 }, () => pngBytes(64 * 1024)),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ];
+    const failures: unknown[] = [];
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+    const sent = (async () => {
+      for (const part of parts) {
+        await new Promise((resolve) => setImmediate(resolve));
+        try {
+          controller.enqueue(new Uint8Array(part));
+        } catch (err) {
+          failures.push(err);
+        }
+      }
+      try {
+        controller.close();
+      } catch (err) {
+        failures.push(err);
+      }
+    })();
+    const before = filesUnder(root).length;
+    const res = await h.authed('/blade-resource/file/uploadFile', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as Body).msg).toBe(
+      '文件格式不正确，仅支持 png, jpg, jpeg, gif, bmp, doc, xls, ppt, docx, xlsx, pptx',
+    );
+    await sent;
+    expect(failures.map(String)).toEqual([]);
+    expect(filesUnder(root).length).toBe(before);
+  });
+
   it('answers getUUID with 32 hex characters', async () => {
     const body = (await (await h.authed('/blade-resource/file/getUUID')).json()) as { data: string };
     expect(body.data).toMatch(/^[0-9a-f]{32}$/);

@@ -6,6 +6,7 @@ import { ok } from '../../core/envelope';
 import { ForbiddenError, NotFoundError, ServiceError, ValidationError } from '../../core/errors';
 import { withTenant } from '../../db/tenant';
 import { StorageNotFound } from '../../storage';
+import { fileAccess } from './access';
 import { verifyAuthKey } from './auth-key';
 import { convertToPdf, OFFICE, sofficePath } from './convert';
 import { kindOf } from './file-type';
@@ -127,12 +128,14 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
     const auth = c.get('auth');
     const query = c.req.query();
     const id = fileIdOf(query, 'id');
+    const access = await fileAccess(deps, auth);
     return withTenant(deps.db, auth.tenantId, async (trx) => {
       const row = await findFile(trx, auth.tenantId, id);
       if (!row) throw new NotFoundError('文件不存在');
       const claims = { tenantId: auth.tenantId, userId: auth.userId, fileId: id };
       if (!verifyAuthKey(deps.settings.jwtSigningKey, query.authKey ?? '', claims))
         throw new ForbiddenError('下载授权无效或已过期');
+      await access.file(trx, row, 'read');
       await assertFileAction(trx, auth.tenantId, row, action);
       // A viewer reading a PDF in pieces is one view on the record, not one per piece.
       if (!isContinuation(rangeOf(c)))
@@ -187,9 +190,11 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
   router.get('/blade-resource/file/signatureDocument', async (c) => {
     const auth = c.get('auth');
     const id = fileIdOf(c.req.query());
+    const access = await fileAccess(deps, auth);
     const file = await withTenant(deps.db, auth.tenantId, async (trx) => {
       const row = await findFile(trx, auth.tenantId, id);
       if (!row || row.kind !== 'file') throw new NotFoundError('文件不存在');
+      await access.file(trx, row, 'edit');
       const node = await nodeOfFile(trx, auth.tenantId, row);
       if (!node || node.rules.needStamped !== 1) throw new ServiceError('该文件无需签章');
       if (row.is_stamped === 1) throw new ServiceError('该文件已签章');
@@ -267,11 +272,15 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
     const query = c.req.query();
     const id = fileIdOf(query);
     const force = query.forceUpload === '1' || query.forceUpload === 'true';
+    const access = await fileAccess(deps, auth);
     const file = await withTenant(deps.db, auth.tenantId, async (trx) => {
       let row = await findFile(trx, auth.tenantId, id);
       if (!row || row.kind !== 'file') throw new NotFoundError('文件不存在');
+      await access.file(trx, row, 'read');
       await assertFileAction(trx, auth.tenantId, row, 'view');
       if (force && row.stamped_not_saved === 1 && row.stamped_file_id) {
+        // Dropping the unsaved copy is a change of the record's files.
+        await access.file(trx, row, 'edit');
         await dropStampedCopy(trx, auth, row);
         row = (await findFile(trx, auth.tenantId, id))!;
       }
@@ -323,6 +332,7 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
     if (save !== '0' && save !== '1' && save !== 'true' && save !== 'false')
       throw new ValidationError('isSaveStamped', '必须为0或1');
     const confirm = save === '1' || save === 'true';
+    const access = await fileAccess(deps, auth);
     const row = await withTenant(deps.db, auth.tenantId, async (trx) => {
       const file = await trx
         .selectFrom('blade_file')
@@ -332,6 +342,7 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
         .where('is_deleted', '=', 0)
         .executeTakeFirst();
       if (!file) throw new NotFoundError('文件不存在');
+      await access.file(trx, file, 'edit');
       if (file.stamped_not_saved !== 1)
         throw new ServiceError(file.is_stamped === 1 ? '该文件已签章' : '没有待确认的签章');
       if (!confirm) {
@@ -362,9 +373,11 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
     const auth = c.get('auth');
     const input = await readInput(c);
     const id = fileIdOf(input);
+    const access = await fileAccess(deps, auth);
     const copy = await withTenant(deps.db, auth.tenantId, async (trx) => {
       const file = await findFile(trx, auth.tenantId, id);
       if (!file || file.kind !== 'file') throw new NotFoundError('文件不存在');
+      await access.file(trx, file, 'read');
       await assertFileAction(trx, auth.tenantId, file, 'download');
       if (file.is_stamped !== 1 || !file.stamped_file_id) throw new ServiceError('该文件尚未签章');
       const stamped = await findFile(trx, auth.tenantId, file.stamped_file_id);

@@ -13,6 +13,7 @@ import {
   MSG_BAD_EXTENSION,
   sizeMessage,
 } from './file-type';
+import { storedName } from './names';
 
 /** General upload limit (000 §5). */
 export const MAX_UPLOAD_MB = 500;
@@ -117,12 +118,18 @@ export async function receiveUpload(
   const fields: Record<string, string> = { ...query };
   let stored: Promise<StoredUpload> | undefined;
   let current: CheckedStream | undefined;
+  let failed = false;
 
   const done = new Promise<void>((resolve, reject) => {
     const fail = (err: unknown) => {
+      failed = true;
       current?.destroy(err instanceof Error ? err : new Error(String(err)));
+      // Stop reading, but leave the body uncancelled: the rest is the HTTP server's to discard after the answer
+      // (@hono/node-server drains a bounded amount, then closes). Cancelling it would reset an HTTP client's
+      // connection before it reads the refusal, and races a sender that pushes without waiting for reads, as fetch
+      // does with a FormData body (Node 24 then throws "ReadableStream is already closed" in the sender).
       source.unpipe(parser);
-      source.destroy();
+      source.pause();
       reject(err);
     };
     source.on('error', (err) => fail(new ServiceError(`上传中断: ${err.message}`)));
@@ -131,17 +138,19 @@ export async function receiveUpload(
       if (!Object.hasOwn(fields, name) || fields[name] === '') fields[name] = value;
     });
     parser.on('file', (name, stream, info) => {
-      if (name !== 'file' || stored) {
+      if (name !== 'file' || stored || failed) {
         stream.resume();
         return;
       }
-      const originalName = (info.filename ?? '').normalize('NFC').slice(0, 255);
+      const originalName = storedName(info.filename ?? '').slice(0, 255);
       const suffix = extensionOf(originalName);
       const file = { originalName, suffix };
       stream.pause();
       stored = (async () => {
         if (!Object.hasOwn(KINDS, suffix)) throw new ServiceError(MSG_BAD_EXTENSION);
         const maxMb = Math.min(MAX_UPLOAD_MB, await options.beforeFile({ ...fields }, file));
+        // The upload may have failed while beforeFile ran (the client went away): its file part will never end.
+        if (failed) throw new ServiceError('上传中断');
         const checked = new CheckedStream(suffix, maxMb * 1024 * 1024, maxMb);
         current = checked;
         // Errors surface through the store's pipeline; until the store attaches (after an await), keep them handled.
