@@ -183,7 +183,7 @@ async function runOn(databaseUrl?: string) {
         uncached: await (async () => {
           const times: number[] = [];
           for (let i = 0; i < SAMPLES + 10; i += 1) {
-            await get('/blade-auth/oauth/clear-cache', bench);
+            await get('/blade-auth/oauth/clear-cache', admin);
             const start = performance.now();
             const res = await get('/blade-system/menu/routes', bench);
             await res.arrayBuffer();

@@ -8,14 +8,16 @@ import { isHttpsRequest } from '@/lib/request-meta';
 
 /**
  * The portal session: an iron-session seal in one cookie (SECURITY 2–5). It holds the upstream tokens, their times,
- * a random id, tenant and user, and the lock state, so that the server (not the browser) enforces the lock.
- * Timeouts are decided from the times inside the seal; the cookie's Max-Age is only a hint to the browser.
+ * a random id, tenant and user, and the lock state as this browser last set it (for early redirects and refusals).
+ * The lock itself, and its password, are kept by the upstream's auth session, so an older copy of the cookie is
+ * locked too (SECURITY 27). Timeouts are decided from the times inside the seal; the cookie's Max-Age is only a hint
+ * to the browser.
  */
 
 export interface SessionLock {
   locked: boolean;
-  /** Lock-password hash (lib/bff/lock-password.ts); empty until the user sets one. */
-  hash: string;
+  /** The upstream keeps a lock password for this session: later locks need none. */
+  hasPassword: boolean;
 }
 
 export interface PortalSession {
@@ -59,7 +61,8 @@ const sessionSchema = z.object({
   lastSeenAt: z.number(),
   tenantId: z.string(),
   userId: z.string(),
-  lock: z.object({ locked: z.boolean(), hash: z.string() }).optional(),
+  // A seal from before the upstream kept the lock (a `hash` here instead) no longer opens: its lock would not hold.
+  lock: z.object({ locked: z.boolean(), hasPassword: z.boolean() }).optional(),
 });
 
 // --- compact form -------------------------------------------------------------------------------------------------

@@ -198,7 +198,8 @@ export function PortalShell({ children }: { children: ReactNode }) {
   // Asked first by the tag bar (是否需要清除缓存?).
   const onClearCache = async () => {
     clearKeepAlive();
-    await bladeRequest('/api/blade-auth/oauth/clear-cache').catch(() => undefined);
+    // The server's caches are the administrators' to clear (403 for others); everyone's own caches are cleared here.
+    await bladeRequest('/api/blade-auth/oauth/clear-cache', { silent: true }).catch(() => undefined);
     await mutate(() => true);
     notify(ts('tabs.cleared'), 'success');
   };

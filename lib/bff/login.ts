@@ -2,13 +2,15 @@ import { parseJsonObject, readSmallBody } from '@/lib/bff/body';
 import { envelope, jsonResponse, withCookies } from '@/lib/bff/envelope';
 import { callUpstream, upstreamHeaders } from '@/lib/bff/forward';
 import { LOGIN_HEADERS } from '@/lib/bff/headers';
+import { revokeUpstream } from '@/lib/bff/logout';
 import { MSG } from '@/lib/bff/messages';
 import { rateLimits } from '@/lib/bff/rate-limit';
 import { basicAuthorization } from '@/lib/bff/refresh';
 import { noteIdentity } from '@/lib/bff/request-log';
 import { forwardedSearch } from '@/lib/bff/routes';
 import { getLogger } from '@/lib/log';
-import { clearSessionCookie, createSession, sessionSetCookie } from '@/lib/session';
+import { clientIp } from '@/lib/request-meta';
+import { clearSessionCookie, createSession, sessionCookieValue, sessionSetCookie } from '@/lib/session';
 
 /**
  * POST /api/blade-auth/oauth/token — the login. The portal adds the client credentials (they never reach the
@@ -25,23 +27,32 @@ function grantsAllowed(query: URLSearchParams, body: URLSearchParams): boolean {
 }
 
 /**
- * Login attempts per account: the tenant (header, else parameter) and the account name, as the upstream identifies
- * them. Checked before the upstream call, so a guessing run costs neither argon2 time nor captcha lookups.
+ * Login attempts per account from one client address: the tenant (header, else parameter) and the account name, as
+ * the upstream identifies them, and the address. Checked before the upstream call, so a guessing run costs neither
+ * argon2 time nor captcha lookups. Never per account alone: then a stranger's attempts would refuse the real user
+ * (SECURITY 29); across addresses the upstream counts failures and asks for the captcha instead. An unknown address
+ * is not limited here (it would put every caller in one bucket).
  */
 function accountLimit(request: Request, query: URLSearchParams, form: URLSearchParams): Response | null {
   const param = (name: string) => form.get(name) ?? query.get(name) ?? '';
   const tenant = request.headers.get('tenant-id') ?? param('tenantId');
   const account = param('username') || param('account');
-  if (!account) return null;
-  const wait = rateLimits().loginAccount.take(`${tenant.trim()}\u0000${account.trim().toLowerCase()}`);
+  const ip = clientIp(request.headers);
+  if (!account || !ip) return null;
+  const key = `${tenant.trim()}\u0000${account.trim().toLowerCase()}\u0000${ip}`;
+  const wait = rateLimits().loginAccountAddress.take(key);
   if (wait === 0) return null;
   // The account name is not a secret, but the tenant/user pair is enough for the operator.
-  getLogger().warn({ tenant: tenant || undefined, account }, 'rate limited (account)');
+  getLogger().warn({ tenant: tenant || undefined, account, ip }, 'rate limited (account and address)');
   const response = envelope(429, MSG.tooManyRequests);
   response.headers.set('Retry-After', String(wait));
   return response;
 }
 
+/**
+ * A session cookie the browser still sends is replaced (or, when the login fails, cleared) by the answer: its auth
+ * session ends upstream too (SECURITY 27), so no copy of that cookie outlives this login.
+ */
 export async function handleLogin(request: Request): Promise<Response> {
   if (request.method !== 'POST') return envelope(405, MSG.methodNotSupported);
   const url = new URL(request.url);
@@ -72,6 +83,7 @@ export async function handleLogin(request: Request): Promise<Response> {
   });
 
   const payload = parseJsonObject(await upstream.text());
+  await revokeUpstream(sessionCookieValue(request), request);
   const { access_token: at, refresh_token: rt, ...userFields } = payload ?? {};
   const succeeded =
     upstream.status === 200 &&

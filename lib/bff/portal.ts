@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import zh from '@/messages/zh.json';
-import { readJsonObject } from '@/lib/bff/body';
+import { parseJsonObject, readJsonObject } from '@/lib/bff/body';
 import { passesCsrfCheck } from '@/lib/bff/csrf';
 import { envelope, ok, withCookies } from '@/lib/bff/envelope';
-import { hashLockPassword, verifyLockPassword } from '@/lib/bff/lock-password';
+import { bearer, callUpstream, serviceHeaders } from '@/lib/bff/forward';
 import { MSG } from '@/lib/bff/messages';
-import { grantByRefreshToken, withTokens } from '@/lib/bff/refresh';
+import { grantByRefreshToken, refreshTokens, tokensAreDue, withTokens } from '@/lib/bff/refresh';
 import { withRequestLog } from '@/lib/bff/request-log';
-import { requireSession } from '@/lib/bff/session-gate';
+import { endSession, requireSession } from '@/lib/bff/session-gate';
 import { newSessionId, readSession, sessionSetCookie, type PortalSession } from '@/lib/session';
 
 /** The portal's own calls under /api/portal: session state, screen lock, department/role switch. */
@@ -32,18 +31,19 @@ export const handleSessionInfo = withRequestLog(async (request: Request): Promis
   const info: PortalSessionInfo = {
     loggedIn: !!session,
     locked: !!session?.lock?.locked,
-    hasLockPassword: !!session?.lock?.hash,
+    hasLockPassword: !!session?.lock?.hasPassword,
     tenantId: session?.tenantId ?? null,
     userId: session?.userId ?? null,
   };
   return ok(info);
 });
 
-type Outcome = PortalSession | { session: PortalSession; data: unknown } | Response;
+type Outcome = PortalSession | { session: PortalSession; data?: unknown; response?: Response } | Response;
 
 /**
  * Runs `action` for a same-origin POST with a live session. A returned session is written back (as activity) and
- * answered with a success envelope carrying `data`; a returned Response is the answer as it is.
+ * answered with a success envelope carrying `data`, or with `response` (a refusal after the tokens were renewed must
+ * still keep them: the old refresh token is spent); a returned Response is the answer as it is.
  */
 async function withSession(
   request: Request,
@@ -54,8 +54,8 @@ async function withSession(
   if (session instanceof Response) return session;
   const result = await action(session);
   if (result instanceof Response) return result;
-  const [next, data] = 'session' in result ? [result.session, result.data] : [result, null];
-  return withCookies(ok(data), [await sessionSetCookie(request, { ...next, lastSeenAt: Date.now() })]);
+  const { session: next, data = null, response = ok(data) } = 'sid' in result ? { session: result } : result;
+  return withCookies(response, [await sessionSetCookie(request, { ...next, lastSeenAt: Date.now() })]);
 }
 
 async function passwordOf(request: Request): Promise<string | undefined | Response> {
@@ -64,33 +64,102 @@ async function passwordOf(request: Request): Promise<string | undefined | Respon
 }
 
 /**
+ * POSTs `body` to the upstream as the session's user (as logout does: tokens renewed first when due, or once when
+ * refused). Answers the session as it now is and the upstream's envelope, or the Response to give the browser: 401
+ * (cookie cleared) once the upstream refuses the session, 503 when it cannot be reached.
+ */
+async function postAsUser(
+  session: PortalSession,
+  request: Request,
+  path: string,
+  body: Record<string, unknown>,
+): Promise<{ session: PortalSession; status: number; reply: Record<string, unknown> } | Response> {
+  let current = session;
+  let renewed = false;
+  const renew = async (): Promise<Response | null> => {
+    const outcome = await refreshTokens(current, request);
+    if (outcome.kind === 'ok') {
+      current = withTokens(current, outcome);
+      renewed = true;
+      return null;
+    }
+    return outcome.kind === 'unavailable' ? envelope(503, MSG.unavailable) : endSession(request);
+  };
+  const send = () => {
+    const headers = serviceHeaders(request);
+    headers.set('blade-auth', bearer(current.at));
+    headers.set('content-type', 'application/json');
+    return callUpstream({ method: 'POST', pathAndQuery: path, headers, body: JSON.stringify(body) });
+  };
+  if (tokensAreDue(current)) {
+    const stop = await renew();
+    if (stop) return stop;
+  }
+  let upstream = await send();
+  if (upstream.status === 401 && !renewed) {
+    await upstream.body?.cancel();
+    const stop = await renew();
+    if (stop) return stop;
+    upstream = await send();
+  }
+  if (upstream.status === 401) {
+    await upstream.body?.cancel();
+    return endSession(request);
+  }
+  const reply = parseJsonObject(await upstream.text()) ?? {};
+  const failed = upstream.status !== 200 || reply.code !== 200;
+  if (failed && upstream.status >= 500) return envelope(503, MSG.unavailable);
+  return { session: current, status: failed ? upstream.status : 200, reply };
+}
+
+/** The upstream's refusal as the browser gets it: its status and message. */
+function refusal(status: number, reply: Record<string, unknown>): Response {
+  if (status === 423) return envelope(423, MSG.locked);
+  return envelope(status, typeof reply.msg === 'string' && reply.msg ? reply.msg : MSG.rejected);
+}
+
+const hasPasswordIn = (reply: Record<string, unknown>) =>
+  (reply.data as { hasPassword?: unknown } | null)?.hasPassword === true;
+
+/**
  * POST /api/portal/lock {password?} — the first lock sets the lock password; later locks may omit it, or give it
- * to be checked.
+ * to be checked. The upstream locks the auth session itself (SECURITY 27): any other copy of this cookie is locked
+ * too, and the lock password's hash stays there.
  */
 export const handleLock = withRequestLog((request: Request): Promise<Response> => {
   return withSession(request, async (session) => {
     const password = await passwordOf(request);
     if (password instanceof Response) return password;
-    let hash = session.lock?.hash ?? '';
-    if (!hash) {
-      if (!password) return envelope(400, zh.lock.passwordRequired);
-      hash = await hashLockPassword(password);
-    } else if (password !== undefined && !(await verifyLockPassword(password, hash))) {
-      return envelope(400, zh.lock.wrongPassword);
-    }
-    return { ...session, lock: { locked: true, hash } };
+    const result = await postAsUser(session, request, '/blade-auth/oauth/lock', password ? { password } : {});
+    if (result instanceof Response) return result;
+    if (result.status !== 200)
+      return { session: result.session, response: refusal(result.status, result.reply) };
+    return { ...result.session, lock: { locked: true, hasPassword: true } };
   });
 });
 
-/** POST /api/portal/unlock {password} — the right password unlocks and gives the session a new id. */
+/**
+ * POST /api/portal/unlock {password} — the right password unlocks the auth session upstream and gives this session a
+ * new id. Also asked of a cookie that does not say locked: it may be a copy of a session locked elsewhere.
+ */
 export const handleUnlock = withRequestLog((request: Request): Promise<Response> => {
   return withSession(request, async (session) => {
     const password = await passwordOf(request);
     if (password instanceof Response) return password;
-    if (!session.lock?.locked) return session;
-    if (!password) return envelope(400, zh.lock.passwordRequired);
-    if (!(await verifyLockPassword(password, session.lock.hash))) return envelope(400, zh.lock.wrongPassword);
-    return { ...session, sid: newSessionId(), lock: { locked: false, hash: session.lock.hash } };
+    const result = await postAsUser(
+      session,
+      request,
+      '/blade-auth/oauth/unlock',
+      password ? { password } : {},
+    );
+    if (result instanceof Response) return result;
+    if (result.status !== 200)
+      return { session: result.session, response: refusal(result.status, result.reply) };
+    return {
+      ...result.session,
+      sid: newSessionId(),
+      lock: { locked: false, hasPassword: hasPasswordIn(result.reply) },
+    };
   });
 });
 

@@ -4,11 +4,13 @@ import { getConfig } from '@/lib/env';
  * Rate limits of the login and captcha calls (token buckets, in this process's memory).
  *
  * Each key holds `limit` tokens and regains them evenly over WINDOW_MS, so a burst of `limit` passes and then the
- * steady pace is `limit` per window. Login is limited per account (tenant + account name: guessing one password
- * from many addresses) and per client address (guessing many accounts from one address); the captcha per client
- * address (it has no account). The address limits are generous on purpose: a corporate proxy puts a whole office
- * behind one address, and 300 staff logging in within ten minutes must all get through (tests/api/prod). Failed
- * passwords are also counted and locked per account by the upstream (SECURITY 17); this is the cheap wall in front.
+ * steady pace is `limit` per window. Login is limited per account and client address together (guessing one
+ * account's password from one address) and per client address (guessing many accounts from one address); the captcha
+ * per client address (it has no account). Nothing here is per account alone: a stranger's attempts would then refuse
+ * the real user's login from elsewhere (SECURITY 29). The upstream counts failed passwords per account and address
+ * (lock) and per account (captcha required), SECURITY 17; this is the cheap wall in front. The address limits are
+ * generous on purpose: a corporate proxy puts a whole office behind one address, and 300 staff logging in within ten
+ * minutes must all get through (tests/api/prod).
  *
  * With several portal replicas each keeps its own buckets: the effective limit is the replica count times these.
  */
@@ -61,12 +63,16 @@ export class RateLimiter {
 }
 
 const store = globalThis as unknown as {
-  __portalRateLimits?: { loginAccount: RateLimiter; loginAddress: RateLimiter; captchaAddress: RateLimiter };
+  __portalRateLimits?: {
+    loginAccountAddress: RateLimiter;
+    loginAddress: RateLimiter;
+    captchaAddress: RateLimiter;
+  };
 };
 
 export function rateLimits() {
   store.__portalRateLimits ??= {
-    loginAccount: new RateLimiter(() => getConfig().rateLimitLoginAccount),
+    loginAccountAddress: new RateLimiter(() => getConfig().rateLimitLoginAccount),
     loginAddress: new RateLimiter(() => getConfig().rateLimitLoginAddress),
     captchaAddress: new RateLimiter(() => getConfig().rateLimitCaptchaAddress),
   };

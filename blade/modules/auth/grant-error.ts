@@ -14,7 +14,7 @@ export const GRANT_MESSAGES = {
   badCaptcha: '验证码不正确',
   captchaRequired: '已开启验证码登录，请使用验证码授权方式（grant_type=captcha）',
   pairLocked: '用户登录失败次数过多，请稍后再试',
-  accountLocked: '该账号已被锁定，请稍后再试或联系管理员解锁',
+  accountChallenged: '该账号登录失败次数过多，请使用验证码登录',
   userDisabled: '该账号已被禁用，请联系管理员',
   tenantExpired: '租户已过期，请联系管理员',
   tenantDisabled: '租户已被禁用，请联系管理员',

@@ -48,19 +48,26 @@ export async function updateSessionSelection(
     .execute();
 }
 
-/** True while the session is open and its user still exists and is enabled. */
-export async function isSessionLive(
+/** What a request's session check needs: the user's roles as they are now, and whether the screen is locked. */
+export interface LiveSessionRow {
+  /** The user's role ids (blade_user.role_id), whatever the token says. */
+  roleIds: string;
+  locked: boolean;
+}
+
+/** The session while it is open and its user still exists and is enabled; else undefined. */
+export async function findLiveSession(
   db: Db,
   tenantId: string,
   sessionId: string,
   userId: string,
-): Promise<boolean> {
+): Promise<LiveSessionRow | undefined> {
   const row = await db
     .selectFrom('blade_auth_session as s')
     .innerJoin('blade_user as u', (join) =>
       join.onRef('u.id', '=', 's.user_id').onRef('u.tenant_id', '=', 's.tenant_id'),
     )
-    .select('s.id')
+    .select(['u.role_id', 's.locked_at'])
     .where('s.tenant_id', '=', tenantId)
     .where('s.id', '=', sessionId)
     .where('s.user_id', '=', userId)
@@ -68,7 +75,39 @@ export async function isSessionLive(
     .where('u.is_deleted', '=', 0)
     .where('u.status', '=', 1)
     .executeTakeFirst();
-  return row !== undefined;
+  return row && { roleIds: row.role_id, locked: row.locked_at !== null };
+}
+
+/** Locks the screen of an open session, keeping `lockHash` as its lock password. */
+export async function lockSession(db: Db, tenantId: string, sessionId: string, lockHash: string) {
+  await db
+    .updateTable('blade_auth_session')
+    .set({ locked_at: sql<Date>`coalesce(locked_at, now())`, lock_hash: lockHash, unlock_failures: 0 })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function unlockSession(db: Db, tenantId: string, sessionId: string) {
+  await db
+    .updateTable('blade_auth_session')
+    .set({ locked_at: null, unlock_failures: 0 })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', sessionId)
+    .execute();
+}
+
+/** Counts an unlock attempt before its password is checked (unlockSession resets it); returns the count. */
+export async function recordUnlockFailure(db: Db, tenantId: string, sessionId: string): Promise<number> {
+  const row = await db
+    .updateTable('blade_auth_session')
+    .set({ unlock_failures: sql<number>`unlock_failures + 1` })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', sessionId)
+    .returning('unlock_failures')
+    .executeTakeFirst();
+  return row?.unlock_failures ?? 0;
 }
 
 export async function revokeSession(db: Db, tenantId: string, sessionId: string): Promise<void> {
@@ -79,6 +118,26 @@ export async function revokeSession(db: Db, tenantId: string, sessionId: string)
     .where('id', '=', sessionId)
     .where('revoked_at', 'is', null)
     .execute();
+}
+
+/**
+ * Ends every open session of a user except `exceptSessionId` (the caller's own, when they keep it). A refresh token
+ * only works while its session is open, so this also ends their refresh tokens. Callers clear the sessions cache.
+ */
+export async function revokeUserSessions(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  exceptSessionId?: string,
+): Promise<void> {
+  let query = db
+    .updateTable('blade_auth_session')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('tenant_id', '=', tenantId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (exceptSessionId !== undefined) query = query.where('id', '!=', exceptSessionId);
+  await query.execute();
 }
 
 export async function insertRefreshToken(

@@ -8,6 +8,8 @@ import { findTenant } from '../system/tenant/tenant.repository';
 import { findUserById } from '../user/user.repository';
 import { findRolesByIds } from '../system/role/role.repository';
 import { identityFields } from './identity';
+import { lockRoutes } from './lock.routes';
+import { requireTenantAdmin } from './roles';
 import { revokeSession } from './session.repository';
 
 export function sessionRoutes(deps: Deps) {
@@ -42,13 +44,16 @@ export function sessionRoutes(deps: Deps) {
     );
   });
 
-  // GET /blade-auth/oauth/clear-cache — drops this process's caches (sessions, client verdicts).
-  router.get('/oauth/clear-cache', (c) => {
+  // GET /blade-auth/oauth/clear-cache — drops this process's caches (sessions, client verdicts); administrators only
+  // (as BladeX's @PreAuth(HAS_ROLE_ADMIN)): every tenant shares these caches.
+  router.get('/oauth/clear-cache', requireTenantAdmin, (c) => {
     deps.caches.sessions.clear();
     deps.caches.clients.clear();
     clearPermissionCaches(deps);
     return c.json(success());
   });
+
+  router.route('/', lockRoutes(deps));
 
   return router;
 }

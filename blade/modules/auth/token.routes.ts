@@ -50,6 +50,7 @@ async function grant(deps: Deps, c: Context<BladeEnv>) {
     ...selection,
     ip: clientIp(c),
     client,
+    captchaSolved: grantType === 'captcha',
   });
 }
 

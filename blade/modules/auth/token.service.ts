@@ -32,6 +32,8 @@ export interface PasswordLogin extends Selection {
   password: string;
   ip: string;
   client: ClientRow;
+  /** The captcha grant, whose captcha the route checked: an account under attack asks for it. */
+  captchaSolved: boolean;
 }
 
 const TENANT_ID = /^[A-Za-z0-9_-]{1,12}$/;
@@ -104,8 +106,10 @@ export async function passwordLogin(deps: Deps, login: PasswordLogin): Promise<T
     lock: await lockState(trx, tenantId, account, login.ip),
     user: await findUserByAccount(trx, tenantId, account),
   }));
-  if (lock.accountLocked) throw new GrantError(400, M.accountLocked);
   if (lock.pairLocked) throw new GrantError(400, M.pairLocked);
+  // Strangers' failures from elsewhere never refuse the right password (SECURITY 29): they make the account ask for
+  // the captcha, which a guessing run must then solve for every try.
+  if (lock.challenged && !login.captchaSolved) throw new GrantError(400, M.accountChallenged);
 
   const check = user ? await checkPassword(user.password, login.password) : undefined;
   if (!user || !check?.ok) {
@@ -114,7 +118,8 @@ export async function passwordLogin(deps: Deps, login: PasswordLogin): Promise<T
     // JSON.stringify: the account is caller-supplied text and must not forge log lines.
     const who = `tenant ${tenantId} account ${JSON.stringify(account)}`;
     if (locked.pairLocked) log(`[blade] login locked for ${who} from ${login.ip}`);
-    if (locked.accountLocked) log(`[blade] login locked for ${who} (all addresses)`);
+    if (locked.challenged)
+      log(`[blade] login challenged for ${who}: captcha required (failures from many addresses)`);
     throw new GrantError(400, M.badCredentials);
   }
   checkStanding(user, tenant);

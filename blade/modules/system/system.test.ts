@@ -107,7 +107,7 @@ describe('menus', () => {
     expect(codes((await json(await h.authed('/blade-system/menu/routes', { token: user }))).data)).toEqual(
       before,
     );
-    expect((await h.authed('/blade-auth/oauth/clear-cache', { token: user })).status).toBe(200);
+    expect((await h.authed('/blade-auth/oauth/clear-cache', { token: admin })).status).toBe(200);
     expect(codes((await json(await h.authed('/blade-system/menu/routes', { token: user }))).data)).toEqual([
       ...before,
       'system',
@@ -117,7 +117,7 @@ describe('menus', () => {
       .where('role_id', '=', userRole)
       .where('menu_id', 'in', h.blade.db.selectFrom('blade_menu').select('id').where('code', '=', 'system'))
       .execute();
-    await h.authed('/blade-auth/oauth/clear-cache', { token: user });
+    await h.authed('/blade-auth/oauth/clear-cache', { token: admin });
   });
 
   it('lists buttons under their menus', async () => {

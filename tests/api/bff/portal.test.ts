@@ -58,17 +58,61 @@ describe('GET /api/portal/session', () => {
 });
 
 describe('lock and unlock', () => {
-  it('sets the lock password, locks, blocks the API with 423, unlocks with a new session id', async () => {
+  /** The upstream's lock calls (blade/modules/auth/lock.routes.ts): one auth session's lock state and password. */
+  function upstreamLock() {
+    const state = { locked: false, password: '' };
+    const calls: { path: string; auth: string | undefined; body: Record<string, unknown> }[] = [];
+    upstream.handle(async (req, res, body) => {
+      const path = req.url ?? '';
+      const raw = (await body()).toString();
+      const isJson = req.headers['content-type'] === 'application/json';
+      const given = (isJson ? JSON.parse(raw) : Object.fromEntries(new URLSearchParams(raw))) as {
+        password?: string;
+      };
+      calls.push({ path, auth: req.headers['blade-auth'] as string | undefined, body: given });
+      const refuse = (msg: string) => json(res, 400, { code: 400, success: false, data: {}, msg });
+      const done = () =>
+        json(res, 200, { code: 200, success: true, data: { hasPassword: true }, msg: '操作成功' });
+      if (path === '/blade-auth/oauth/token') {
+        return json(res, 200, { access_token: 'renewed-at', refresh_token: 'renewed-rt' });
+      }
+      if (path === '/blade-auth/oauth/lock') {
+        if (!state.password && !given.password) return refuse('锁屏密码不能为空');
+        if (state.password && given.password && given.password !== state.password)
+          return refuse('锁屏密码错误');
+        state.password ||= given.password!;
+        state.locked = true;
+        return done();
+      }
+      if (path === '/blade-auth/oauth/unlock') {
+        if (state.locked && given.password !== state.password) return refuse('锁屏密码错误');
+        state.locked = false;
+        return done();
+      }
+      json(res, 404, { code: 404 });
+    });
+    return calls;
+  }
+
+  it('locks and unlocks upstream, blocks the API with 423 meanwhile, unlocks with a new session id', async () => {
+    const calls = upstreamLock();
     const { session, cookie } = await sessionCookie();
-    expect((await lock(post('/api/portal/lock', cookie, {}))).status).toBe(400);
+    const first = await lock(post('/api/portal/lock', cookie, {}));
+    expect(first.status).toBe(400);
+    expect(await first.json()).toMatchObject({ code: 400, msg: '锁屏密码不能为空' });
 
     const locked = await lock(post('/api/portal/lock', cookie, { password: 'pa55' }));
     expect(locked.status).toBe(200);
+    expect(calls.at(-1)).toEqual({
+      path: '/blade-auth/oauth/lock',
+      auth: `bearer ${session.at}`,
+      body: { password: 'pa55' },
+    });
     const lockedCookie = nextCookie(locked)!;
     const lockedSession = await sealOf(lockedCookie);
-    expect(lockedSession?.lock?.locked).toBe(true);
-    expect(lockedSession?.lock?.hash).toMatch(/^s1\$/);
-    expect(lockedSession?.lock?.hash).not.toContain('pa55');
+    expect(lockedSession?.lock).toEqual({ locked: true, hasPassword: true });
+    // The cookie keeps no trace of the lock password: the upstream holds it.
+    expect(JSON.stringify(lockedSession)).not.toContain('pa55');
 
     const info = await (
       await sessionInfo(apiRequest('/api/portal/session', { cookie: lockedCookie }))
@@ -85,13 +129,26 @@ describe('lock and unlock', () => {
     const right = await unlock(post('/api/portal/unlock', lockedCookie, { password: 'pa55' }));
     expect(right.status).toBe(200);
     const unlocked = await sealOf(nextCookie(right)!);
-    expect(unlocked?.lock).toMatchObject({ locked: false });
+    expect(unlocked?.lock).toEqual({ locked: false, hasPassword: true });
     expect(unlocked?.sid).not.toBe(session.sid);
 
     // Later locks reuse the password: without it, or checked when given.
     const again = nextCookie(right)!;
     expect((await lock(post('/api/portal/lock', again, { password: 'other' }))).status).toBe(400);
     expect((await lock(post('/api/portal/lock', again, {}))).status).toBe(200);
+  });
+
+  it('renews due tokens first, and keeps the renewed ones when the upstream refuses', async () => {
+    const calls = upstreamLock();
+    const { cookie } = await sessionCookie({ tokenTime: 0 });
+    const refused = await lock(post('/api/portal/lock', cookie, {}));
+    expect(refused.status).toBe(400);
+    expect(calls.map((c) => [c.path, c.auth])).toEqual([
+      ['/blade-auth/oauth/token', undefined],
+      ['/blade-auth/oauth/lock', 'bearer renewed-at'],
+    ]);
+    // The old refresh token is spent: the cookie must carry the new pair although the lock was refused.
+    expect(await sealOf(nextCookie(refused)!)).toMatchObject({ at: 'renewed-at', rt: 'renewed-rt' });
   });
 
   it('needs a session and the CSRF proof', async () => {

@@ -59,13 +59,18 @@ function heavyToken(roles: number): string {
 
 describe('seal', () => {
   it('round-trips and refuses tampering or foreign keys', async () => {
-    const s = session({ lock: { locked: true, hash: 's1$x$y' } });
+    const s = session({ lock: { locked: true, hasPassword: true } });
     const seal = await sealSession(s);
     expect(await unsealSession(seal)).toEqual(s);
     expect(await unsealSession(`${seal.slice(0, 40)}A${seal.slice(41)}`)).toBeNull();
     expect(await unsealSession('garbage')).toBeNull();
     setConfigForTests(testConfig({ sessionSecrets: [NEW_KEY] }));
     expect(await unsealSession(seal)).toBeNull();
+  });
+
+  it('no longer opens a seal that kept the lock password itself (the upstream keeps the lock now)', async () => {
+    const legacy = { ...session(), lock: { locked: true, hash: 's1$x$y' } } as unknown as PortalSession;
+    expect(await unsealSession(await sealSession(legacy))).toBeNull();
   });
 
   it('round-trips real JWTs exactly', async () => {
@@ -160,7 +165,7 @@ describe('cookie', () => {
     const s = session({
       at: heavyToken(20),
       rt: heavyToken(0),
-      lock: { locked: true, hash: `s1$${'x'.repeat(22)}$${'y'.repeat(43)}` },
+      lock: { locked: true, hasPassword: true },
     });
     setConfigForTests(testConfig({ trustedProxies: ['10.0.0.1'] }));
     const request = new Request(`${ORIGIN}/`, { headers: { 'x-forwarded-proto': 'https' } });

@@ -6,9 +6,10 @@ const upstream = fakeUpstreamForFile();
 
 // The portal sits behind a corporate proxy (10.0.0.0/8); the office's public address is what the portal sees.
 const OFFICE = '203.0.113.7';
+const RIGHT_PASSWORD = 'right';
 const viaProxy = (client: string) => ({ 'x-forwarded-for': `${client}, 10.0.0.5` });
 
-function login(account: string, client = OFFICE, tenant = '000000') {
+function login(account: string, client = OFFICE, tenant = '000000', password = 'x') {
   return POST(
     apiRequest('/api/blade-auth/oauth/token', {
       method: 'POST',
@@ -18,7 +19,7 @@ function login(account: string, client = OFFICE, tenant = '000000') {
         'tenant-id': tenant,
         'content-type': 'application/x-www-form-urlencoded',
       },
-      body: new URLSearchParams({ grant_type: 'captcha', username: account, password: 'x' }).toString(),
+      body: new URLSearchParams({ grant_type: 'captcha', username: account, password }).toString(),
     }),
   );
 }
@@ -38,9 +39,13 @@ function limits(given: { account?: number; address?: number; captcha?: number } 
 }
 
 beforeEach(() => {
-  upstream.handle((req, res) => {
+  upstream.handle(async (req, res, body) => {
     if (req.url?.startsWith('/blade-auth/oauth/captcha')) {
       json(res, 200, { code: 200, data: { key: 'k', image: 'data:image/svg+xml;base64,' } });
+      return;
+    }
+    if (new URLSearchParams((await body()).toString()).get('password') === RIGHT_PASSWORD) {
+      json(res, 200, { access_token: 'at', refresh_token: 'rt', tenant_id: '000000', user_id: '1' });
       return;
     }
     json(res, 400, { error_code: 400, error_description: '用户名或密码错误' });
@@ -59,10 +64,10 @@ describe('login and captcha rate limits', () => {
     expect(upstream.seen.filter((s) => s.url.startsWith('/blade-auth/oauth/token'))).toHaveLength(330);
   });
 
-  it('limits one account whatever the address, with 429 and Retry-After', async () => {
+  it('limits one account from one address, with 429 and Retry-After', async () => {
     await useConfig(limits({ account: 5 }));
-    for (let i = 0; i < 5; i++) expect((await login('admin', `198.51.100.${i}`)).status).toBe(400);
-    const refused = await login('ADMIN', '198.51.100.99');
+    for (let i = 0; i < 5; i++) expect((await login('admin', '198.51.100.1')).status).toBe(400);
+    const refused = await login('ADMIN', '198.51.100.1');
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({ code: 429, success: false });
     const retryAfter = Number(refused.headers.get('retry-after'));
@@ -71,7 +76,19 @@ describe('login and captcha rate limits', () => {
     expect(retryAfter).toBeLessThanOrEqual(120);
     // The refused attempt never reached the upstream; the same name in another tenant is another account.
     expect(upstream.seen).toHaveLength(5);
-    expect((await login('admin', '198.51.100.99', '100001')).status).toBe(400);
+    expect((await login('admin', '198.51.100.1', '100001')).status).toBe(400);
+  });
+
+  it("does not let a stranger's attempts from other addresses stop the real user's login", async () => {
+    await useConfig(limits({ account: 5 }));
+    // Twenty addresses, each guessing until it is refused.
+    for (let a = 0; a < 20; a++) {
+      for (let i = 0; i < 6; i++) await login('admin', `198.51.100.${a}`);
+      expect((await login('admin', `198.51.100.${a}`)).status).toBe(429);
+    }
+    const real = await login('admin', OFFICE, '000000', RIGHT_PASSWORD);
+    expect(real.status).toBe(200);
+    expect(real.headers.getSetCookie()[0]).toMatch(/portal-session=[^;]/);
   });
 
   it('limits one client address across accounts; other addresses are unaffected', async () => {
