@@ -20,9 +20,11 @@ import {
   BADGE_MAX,
   clearErrorLog,
   errorLogEntries,
+  forgetUploaded,
   recordError,
   serverErrorLogEntries,
   subscribeErrorLog,
+  uploadBatch,
 } from '@/lib/client/error-log';
 import { bladeRequest } from '@/lib/client/fetcher';
 import { PortalDialog } from './portal-dialog';
@@ -47,13 +49,14 @@ export function ErrorLogButton() {
     if (!(await confirm(t('uploadConfirm')))) return;
     setBusy(true);
     try {
+      const batch = uploadBatch(entries);
       // An array is not a plain object to the fetcher: send it as JSON text.
       await bladeRequest(ERROR_UPLOAD_URL, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(entries.slice(0, 100)),
+        body: JSON.stringify(batch),
       });
-      clearErrorLog();
+      forgetUploaded(entries.slice(0, batch.length));
       notify(t('uploaded'), 'success');
     } finally {
       setBusy(false);

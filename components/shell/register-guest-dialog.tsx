@@ -6,7 +6,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import useSWR from 'swr';
 import { useNotify } from '@/components/providers/notifier';
 import { BladeError, bladeRequest } from '@/lib/client/fetcher';
 import { md5Hex } from '@/lib/client/md5';
@@ -33,8 +32,9 @@ export function guestProblem(form: GuestForm, needTenant: boolean): GuestProblem
 }
 
 /**
- * Registration of a third-party login guest: the tenant number is asked only when the host does not tell it
- * (tenant/info); success shows the spec's message and logs out to /login.
+ * Registration of a third-party login guest: success shows the spec's message and logs out to /login. The account is
+ * requested in the guest's own tenant, which blade takes from the session's token, so the spec's tenant number field
+ * ("shown only if the tenant cannot be inferred") never shows and none is sent.
  */
 export function RegisterGuestDialog({
   open,
@@ -47,15 +47,6 @@ export function RegisterGuestDialog({
 }) {
   const t = useTranslations('shell.registerGuest');
   const notify = useNotify();
-  const { data: hostTenant } = useSWR<{ tenantId?: string }>(
-    open
-      ? [
-          '/api/blade-system/tenant/info',
-          { domain: typeof window === 'undefined' ? '' : window.location.host },
-        ]
-      : null,
-  );
-  const inferred = hostTenant?.tenantId ?? '';
   const [form, setForm] = useState<GuestForm>({
     tenantId: '',
     name: '',
@@ -70,7 +61,7 @@ export function RegisterGuestDialog({
   });
 
   const submit = async () => {
-    const problem = guestProblem(form, !inferred);
+    const problem = guestProblem(form, false);
     if (problem) {
       notify(t(problem), 'error');
       return;
@@ -81,7 +72,6 @@ export function RegisterGuestDialog({
         method: 'POST',
         silent: true,
         body: {
-          tenantId: inferred || form.tenantId.trim(),
           name: form.name.trim(),
           account: form.account.trim(),
           password: md5Hex(form.password),
@@ -113,7 +103,6 @@ export function RegisterGuestDialog({
       }
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        {inferred ? null : <TextField label={t('tenantId')} {...field('tenantId')} />}
         <TextField label={t('name')} {...field('name')} />
         <TextField label={t('account')} {...field('account')} />
         <TextField label={t('password')} type="password" {...field('password')} />

@@ -5,10 +5,12 @@ import { formatDateTime } from '../../core/dates';
 import { ok } from '../../core/envelope';
 import { NotFoundError, ValidationError } from '../../core/errors';
 import { contains, pageQuerySchema, pageRequest, sortOrders, toPage } from '../../core/page';
+import { spendRate, type RateRule } from '../../core/rate-limit';
 import { blank, idSchema, parseJson, parseQuery } from '../../core/validation';
 import { withTenant } from '../../db/tenant';
 import { requireTenantAdmin } from '../auth/roles';
-import { sendMessage, MESSAGE_CATEGORY, tenantAdminIds } from '../message/message.repository';
+import { MESSAGE_CATEGORY, sendGrouped, tenantAdminIds } from '../message/message.repository';
+import { CLIENT_ERROR_LIMITS, cutText, MAX_CLIENT_ERRORS_PER_UPLOAD } from './client-error-limits';
 import {
   findLog,
   insertClientErrors,
@@ -91,18 +93,31 @@ const listQuery = pageQuerySchema.extend({
   ),
 });
 
+const cut = (max: number) => z.string().transform((v) => cutText(v, max));
 const clientErrorSchema = z.object({
-  type: z.string().trim().min(1, '不能为空').max(255, '长度不能超过255'),
-  url: z.string().max(2000, '长度不能超过2000').default(''),
-  message: z.string().max(10_000, '长度不能超过10000').default(''),
-  stack: z.string().max(20_000, '长度不能超过20000').default(''),
-  info: z.string().max(10_000, '长度不能超过10000').default(''),
-  time: z.string().max(64, '长度不能超过64').default(''),
+  type: z
+    .string()
+    .trim()
+    .min(1, '不能为空')
+    .transform((v) => cutText(v, CLIENT_ERROR_LIMITS.type)),
+  url: cut(CLIENT_ERROR_LIMITS.url).default(''),
+  message: cut(CLIENT_ERROR_LIMITS.message).default(''),
+  stack: cut(CLIENT_ERROR_LIMITS.stack).default(''),
+  info: cut(CLIENT_ERROR_LIMITS.info).default(''),
+  time: cut(CLIENT_ERROR_LIMITS.time).default(''),
 });
 const uploadSchema = z
   .array(clientErrorSchema, { error: '日志格式不正确' })
   .min(1, '没有需要上传的日志')
-  .max(100, '一次最多上传100条日志');
+  .max(MAX_CLIENT_ERRORS_PER_UPLOAD, `一次最多上传${MAX_CLIENT_ERRORS_PER_UPLOAD}条日志`);
+
+/** Uploads one user may make per hour: the portal uploads when someone presses the error log's upload button. */
+export const ERROR_UPLOADS_PER_WINDOW = 10;
+const ERROR_UPLOAD_RATE: RateRule = {
+  bucket: 'error-upload',
+  limit: ERROR_UPLOADS_PER_WINDOW,
+  windowSeconds: 3600,
+};
 
 export const ERROR_UPLOAD_PATH = '/error/upload';
 
@@ -110,23 +125,33 @@ export function logRoutes(deps: Deps) {
   const router = new Hono<BladeEnv>();
 
   // POST /blade-log/error/upload — any signed-in user: the browser's recorded UI errors (type, url, message, stack,
-  // info, time), at most 100 per call, stored as error log rows of service portal-web; tenant admins get a message.
+  // info, time), at most 100 per call and 10 calls an hour per user, each field cut to its bound; stored as error log
+  // rows of service portal-web. Each tenant admin has one unread notice counting the uploaded errors, not one per call.
   router.post(ERROR_UPLOAD_PATH, async (c) => {
     const auth = c.get('auth');
+    // Counted in a transaction of its own, before the body is read: a refused caller costs no parsing, and malformed
+    // uploads use the allowance too.
+    await withTenant(deps.db, auth.tenantId, (trx) =>
+      spendRate(trx, auth.tenantId, ERROR_UPLOAD_RATE, auth.userId),
+    );
     const errors = await parseJson(c, uploadSchema);
     const origin = {
       account: auth.account,
       remoteIp: (c.req.header('x-blade-client-ip') ?? '').slice(0, 255),
-      userAgent: (c.req.header('user-agent') ?? '').slice(0, 1000),
+      userAgent: cutText(c.req.header('user-agent') ?? '', 1000),
     };
     const count = await withTenant(deps.db, auth.tenantId, async (trx) => {
       const n = await insertClientErrors(trx, auth.tenantId, origin, errors);
-      await sendMessage(trx, auth.tenantId, {
+      await sendGrouped(trx, auth.tenantId, {
         userIds: await tenantAdminIds(trx, auth.tenantId),
         category: MESSAGE_CATEGORY.notice,
-        title: `收到${n}条前端错误日志`,
-        content: `用户 ${auth.account} 上传了${n}条前端错误日志，请在错误日志中查看。`,
-        sender: auth.account,
+        groupKey: 'client-errors',
+        count: n,
+        render: (total) => ({
+          title: `收到${total}条前端错误日志`,
+          content: `共${total}条前端错误日志，最近一次由用户 ${auth.account} 上传，请在错误日志中查看。`,
+        }),
+        sender: 'system',
         createUser: auth.userId,
       });
       return n;

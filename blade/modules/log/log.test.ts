@@ -1,7 +1,9 @@
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
-import { addTenant, addUser, deptIds, roleIdByAlias } from '../../testing/fixtures';
+import { addTenant, addUser, deptIds, roleIdByAlias, secondsAgo } from '../../testing/fixtures';
 import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { CLIENT_ERROR_LIMITS } from './client-error-limits';
+import { ERROR_UPLOADS_PER_WINDOW } from './log.routes';
 
 let h: Harness;
 let admin: string;
@@ -115,6 +117,170 @@ describe('error log upload (POST /blade-log/error/upload)', () => {
     expect((await json(many)).msg).toBe('一次最多上传100条日志');
     const notJson = await h.authed('/blade-log/error/upload', { method: 'POST', token: plain, body: 'x' });
     expect(notJson.status).toBe(400);
+  });
+});
+
+/** A tenant with two administrators and two ordinary users, for counting notices and uploads from scratch. */
+async function floodTenant(tenantId: string) {
+  const db = h.blade.db;
+  const t = await addTenant(db, { tenantId, tenantName: tenantId, adminPassword: 'admin-pass-1' });
+  await addUser(db, tenantId, {
+    account: 'admin2',
+    password: 'admin-pass-2',
+    roleIds: [t.roleId],
+    deptIds: [t.deptId],
+  });
+  const role = await withTenant(db, tenantId, async (trx) => {
+    const id = nextId();
+    await trx
+      .insertInto('blade_role')
+      .values({ id, tenant_id: tenantId, role_name: '用户', role_alias: 'user' })
+      .execute();
+    return id;
+  });
+  for (const account of ['u1', 'u2'])
+    await addUser(db, tenantId, {
+      account,
+      password: `${account}-pass`,
+      roleIds: [role],
+      deptIds: [t.deptId],
+    });
+  const login = async (account: string, password: string) =>
+    (await h.login(account, password, tenantId)).access_token;
+  return {
+    admins: [await login('admin', 'admin-pass-1'), await login('admin2', 'admin-pass-2')],
+    users: [await login('u1', 'u1-pass'), await login('u2', 'u2-pass')],
+  };
+}
+
+async function errorLogNotices(token: string) {
+  const page = await json(
+    await h.authed('/blade-customer/message/page?category=3&isReaded=0&size=100', { token }),
+  );
+  return (page.data.records as { id: string; title: string; content: string }[]).filter((m) =>
+    /前端错误日志/.test(m.title),
+  );
+}
+
+describe('error log upload bounds (SECURITY 30)', () => {
+  it('cuts every field to its bound instead of storing what the browser sent', async () => {
+    const { admins, users } = await floodTenant('300001');
+    const huge = {
+      type: 'T'.repeat(1_000),
+      url: `/p?${'u'.repeat(5_000)}`,
+      message: 'm'.repeat(20_000),
+      stack: 's'.repeat(40_000),
+      info: 'i'.repeat(20_000),
+      time: '9'.repeat(1_000),
+    };
+    const res = await post('/blade-log/error/upload', users[0], [huge]);
+    expect(res.status).toBe(200);
+    const list = await json(await h.authed('/blade-log/error/list', { token: admins[0] }));
+    const detail = await json(
+      await h.authed(`/blade-log/error/detail?id=${list.data.records[0].id}`, { token: admins[0] }),
+    );
+    expect(detail.data.exceptionName).toBe(huge.type.slice(0, CLIENT_ERROR_LIMITS.type));
+    expect(detail.data.requestUri).toBe(huge.url.slice(0, CLIENT_ERROR_LIMITS.url));
+    expect(detail.data.message).toBe(huge.message.slice(0, CLIENT_ERROR_LIMITS.message));
+    expect(detail.data.stackTrace).toBe(huge.stack.slice(0, CLIENT_ERROR_LIMITS.stack));
+    expect(detail.data.params).toBe(huge.info.slice(0, CLIENT_ERROR_LIMITS.info));
+    expect(detail.data.time).toBe(huge.time.slice(0, CLIENT_ERROR_LIMITS.time));
+    expect(
+      CLIENT_ERROR_LIMITS.message + CLIENT_ERROR_LIMITS.stack + CLIENT_ERROR_LIMITS.info,
+    ).toBeLessThanOrEqual(16_000);
+    // NUL, which PostgreSQL text cannot hold, is dropped rather than failing the upload.
+    expect(
+      (await post('/blade-log/error/upload', users[0], [{ type: 'Nul', message: 'a\u0000b' }])).status,
+    ).toBe(200);
+    const nul = await json(await h.authed('/blade-log/error/list?type=Nul', { token: admins[0] }));
+    const nulDetail = await json(
+      await h.authed(`/blade-log/error/detail?id=${nul.data.records[0].id}`, { token: admins[0] }),
+    );
+    expect(nulDetail.data.message).toBe('ab');
+    // A cut never leaves half of a surrogate pair behind.
+    const cut = `${'m'.repeat(CLIENT_ERROR_LIMITS.message - 1)}😀`;
+    expect((await post('/blade-log/error/upload', users[0], [{ type: 'Emoji', message: cut }])).status).toBe(
+      200,
+    );
+    const emoji = await json(await h.authed('/blade-log/error/list?type=Emoji', { token: admins[0] }));
+    const stored = await json(
+      await h.authed(`/blade-log/error/detail?id=${emoji.data.records[0].id}`, { token: admins[0] }),
+    );
+    expect(stored.data.message).toBe('m'.repeat(CLIENT_ERROR_LIMITS.message - 1));
+  });
+
+  it('refuses a user’s uploads past the window’s allowance, per user, until the window passes', async () => {
+    const { users } = await floodTenant('300002');
+    const entry = [{ type: 'Error', message: 'x' }];
+    for (let i = 0; i < ERROR_UPLOADS_PER_WINDOW; i++)
+      expect((await post('/blade-log/error/upload', users[0], entry)).status).toBe(200);
+    const refused = await post('/blade-log/error/upload', users[0], entry);
+    expect(refused.status).toBe(400);
+    expect(await json(refused)).toMatchObject({ code: 400, msg: '请求过于频繁，请稍后再试' });
+    // Nothing of the refused upload was stored.
+    const stored = await withTenant(h.blade.db, '300002', (trx) =>
+      trx.selectFrom('blade_log_error').select('id').where('tenant_id', '=', '300002').execute(),
+    );
+    expect(stored).toHaveLength(ERROR_UPLOADS_PER_WINDOW);
+    // Another user of the same tenant is not held back by the first one.
+    expect((await post('/blade-log/error/upload', users[1], entry)).status).toBe(200);
+    await withTenant(h.blade.db, '300002', (trx) =>
+      trx
+        .updateTable('blade_rate_limit')
+        .set({ window_start: secondsAgo(2 * 3600) })
+        .where('tenant_id', '=', '300002')
+        .execute(),
+    );
+    expect((await post('/blade-log/error/upload', users[0], entry)).status).toBe(200);
+  });
+
+  it('holds the allowance and the grouping under concurrent uploads', async () => {
+    const { admins, users } = await floodTenant('300004');
+    const statuses = await Promise.all(
+      Array.from({ length: ERROR_UPLOADS_PER_WINDOW + 5 }, () =>
+        post('/blade-log/error/upload', users[0], [clientError]).then((r) => r.status),
+      ),
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(ERROR_UPLOADS_PER_WINDOW);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(5);
+    for (const admin of admins)
+      expect((await errorLogNotices(admin)).map((m) => m.title)).toEqual([
+        `收到${ERROR_UPLOADS_PER_WINDOW}条前端错误日志`,
+      ]);
+  });
+
+  it('groups the administrators’ notices: five uploads make one unread notice per administrator, with the count', async () => {
+    const { admins, users } = await floodTenant('300003');
+    for (let i = 0; i < 5; i++)
+      expect((await post('/blade-log/error/upload', users[i % 2], [clientError, clientError])).status).toBe(
+        200,
+      );
+    for (const admin of admins) {
+      const notices = await errorLogNotices(admin);
+      expect(notices).toHaveLength(1);
+      expect(notices[0].title).toBe('收到10条前端错误日志');
+      expect(notices[0].content).not.toContain(clientError.message);
+    }
+    // Once read, the next upload opens a new notice for that administrator; the other one's keeps counting.
+    const [first] = await errorLogNotices(admins[0]);
+    await h.authed(`/blade-customer/message/updateIsReadedList?ids=${first.id}`, {
+      method: 'POST',
+      token: admins[0],
+    });
+    expect((await post('/blade-log/error/upload', users[0], [clientError])).status).toBe(200);
+    expect((await errorLogNotices(admins[0])).map((m) => m.title)).toEqual(['收到1条前端错误日志']);
+    expect((await errorLogNotices(admins[1])).map((m) => m.title)).toEqual(['收到11条前端错误日志']);
+    // Marking the old one unread again does not break the grouping.
+    const marked = await post('/blade-customer/message/updateIsReadedList', admins[0], {
+      ids: first.id,
+      isReaded: 0,
+    });
+    expect(marked.status).toBe(200);
+    expect((await post('/blade-log/error/upload', users[1], [clientError])).status).toBe(200);
+    expect((await errorLogNotices(admins[0])).map((m) => m.title).sort()).toEqual([
+      '收到10条前端错误日志',
+      '收到2条前端错误日志',
+    ]);
   });
 });
 

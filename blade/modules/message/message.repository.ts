@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { nextId } from '../../core/ids';
 import { fetchPage, type PageRequest } from '../../core/page';
 import type { MessageTable } from '../../db/schema';
@@ -19,8 +19,8 @@ export interface NewMessage {
 }
 
 /**
- * Delivers one message to each recipient. Other modules call this for the events users must see (a guest waiting
- * for approval, an e-mail binding link, uploaded error logs); run it inside the caller's transaction.
+ * Delivers one message to each recipient. Other modules call this for the events users must see (an e-mail binding
+ * link); events that may come in floods go through sendGrouped. Run it inside the caller's transaction.
  */
 export async function sendMessage(db: Db, tenantId: string, message: NewMessage): Promise<number> {
   if (message.userIds.length === 0) return 0;
@@ -41,6 +41,72 @@ export async function sendMessage(db: Db, tenantId: string, message: NewMessage)
     )
     .execute();
   return message.userIds.length;
+}
+
+export interface GroupedMessage {
+  userIds: string[];
+  category: number;
+  /** Events of one kind share a key (≤ 64 characters). */
+  groupKey: string;
+  /** How many events this call adds (≥ 1). */
+  count: number;
+  /** The notice for `total` events of the group: server text only, never text a caller chose. */
+  render: (total: number) => { title: string; content: string };
+  sender?: string;
+  createUser?: string | null;
+}
+
+/**
+ * Delivers events that may come in floods (uploaded error logs, guest registrations) without flooding the inboxes:
+ * each recipient has at most one unread notice per group, which counts the events until it is read; the next event
+ * opens a new one. The partial unique index blade_message_group turns that into one upsert, also under concurrency.
+ * Run it inside the caller's transaction.
+ */
+export async function sendGrouped(db: Db, tenantId: string, message: GroupedMessage): Promise<void> {
+  const userIds = [...new Set(message.userIds)];
+  if (userIds.length === 0) return;
+  const first = message.render(message.count);
+  const rows = await db
+    .insertInto('blade_message')
+    .values(
+      userIds.map((userId) => ({
+        id: nextId(),
+        tenant_id: tenantId,
+        user_id: userId,
+        category: message.category,
+        title: first.title.slice(0, 255),
+        content: first.content,
+        sender: (message.sender ?? '').slice(0, 64),
+        create_user: message.createUser ?? null,
+        update_user: message.createUser ?? null,
+        group_key: message.groupKey,
+        group_count: message.count,
+      })),
+    )
+    .onConflict((oc) =>
+      oc
+        .columns(['tenant_id', 'user_id', 'group_key'])
+        // Literal, not bound: PostgreSQL matches the partial index by proving this predicate at planning time.
+        .where(sql<boolean>`group_key is not null and is_readed = 0 and is_deleted = 0`)
+        .doUpdateSet({
+          group_count: sql<number>`blade_message.group_count + excluded.group_count`,
+          update_user: message.createUser ?? null,
+          update_time: sql<Date>`now()`,
+        }),
+    )
+    .returning(['id', 'group_count'])
+    .execute();
+  // Notices that already counted earlier events get the text for their new total (one per recipient: few rows).
+  for (const row of rows) {
+    if (row.group_count === message.count) continue;
+    const text = message.render(row.group_count);
+    await db
+      .updateTable('blade_message')
+      .set({ title: text.title.slice(0, 255), content: text.content })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', row.id)
+      .execute();
+  }
 }
 
 export interface MessageFilter {
@@ -98,9 +164,16 @@ export async function setReaded(
   ids: string[] | null,
   isReaded: number,
 ): Promise<number> {
+  // A notice read (or made unread again) leaves its group: the group's next event opens a new notice, and the unique
+  // index of unread grouped notices never meets two of them.
   let q = db
     .updateTable('blade_message')
-    .set({ is_readed: isReaded, read_time: isReaded ? new Date() : null, update_time: new Date() })
+    .set({
+      is_readed: isReaded,
+      read_time: isReaded ? new Date() : null,
+      update_time: new Date(),
+      group_key: null,
+    })
     .where('tenant_id', '=', tenantId)
     .where('user_id', '=', userId)
     .where('is_deleted', '=', 0)

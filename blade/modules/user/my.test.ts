@@ -158,50 +158,6 @@ describe('avatar upload', () => {
   });
 });
 
-describe('guest registration', () => {
-  it('validates in the spec’s order and creates a user that waits for approval', async () => {
-    expect((await json(await postJson('/blade-user/register-guest', plain, {}))).msg).toBe(
-      'tenantId:请先输入租户编号',
-    );
-    expect(
-      (await json(await postJson('/blade-user/register-guest', plain, { tenantId: PLATFORM }))).msg,
-    ).toBe('account:请先输入账号名称');
-    expect(
-      (
-        await json(
-          await postJson('/blade-user/register-guest', plain, { tenantId: PLATFORM, account: 'guest1' }),
-        )
-      ).msg,
-    ).toBe('password:请先输入密码');
-    const ok = await json(
-      await postJson('/blade-user/register-guest', plain, {
-        tenantId: PLATFORM,
-        account: 'guest1',
-        name: '访客',
-        password: md5Hex('guest-pass'),
-        oauthId: 'wx-123',
-      }),
-    );
-    expect(ok.msg).toBe('注册申请已提交,请耐心等待管理员通过!');
-    // Not approved yet: cannot log in.
-    expect((await h.tryLogin('guest1', 'guest-pass')).status).toBe(400);
-    const again = await postJson('/blade-user/register-guest', plain, {
-      tenantId: PLATFORM,
-      account: 'guest1',
-      password: md5Hex('x'),
-    });
-    expect((await json(again)).msg).toBe('当前账号已被使用!');
-    const unknown = await postJson('/blade-user/register-guest', plain, {
-      tenantId: '999999',
-      account: 'g',
-      password: md5Hex('x'),
-    });
-    expect(unknown.status).toBe(404);
-    const news = await json(await h.authed('/blade-customer/message/page?category=2', { token: admin }));
-    expect(news.data.records[0].title).toBe('新用户注册申请');
-  });
-});
-
 describe('e-mail binding', () => {
   it('delivers a one-time link to the user’s messages and binds the address through the public call', async () => {
     expect(
