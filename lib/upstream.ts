@@ -2,9 +2,11 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { Agent, type Dispatcher } from 'undici';
 import type { Blade } from '@/blade';
+import { PayloadTooLargeError } from '@/blade/core/body-limit';
 import { envelope } from '@/lib/bff/envelope';
 import { MSG } from '@/lib/bff/messages';
 import { getConfig, type Config } from '@/lib/env';
+import { bladeLog, getLogger } from '@/lib/log';
 
 /**
  * The one way the portal reaches the Blade API: in process (the embedded blade/, default) or over HTTP when
@@ -58,7 +60,7 @@ function bodyOf(req: UpstreamRequest): ReadableStream<Uint8Array> | string | nul
 
 function loadBlade(config: Config): Promise<Blade> {
   store.__portalBlade ??= import('@/blade')
-    .then(({ createBlade, bladeOptionsFrom }) => createBlade(bladeOptionsFrom(config)))
+    .then(({ createBlade, bladeOptionsFrom }) => createBlade(bladeOptionsFrom(config, { log: bladeLog })))
     .catch((error: unknown) => {
       store.__portalBlade = undefined;
       throw error;
@@ -153,7 +155,7 @@ function inProcessUpstream(config: Config): Upstream {
         signal?.addEventListener('abort', onAbort, { once: true });
         pending.then(finish, (error: unknown) => {
           if (signal?.aborted) return finish(abortedResponse());
-          console.error('[upstream] in-process call failed', error);
+          getLogger().error({ err: error }, 'upstream: in-process call failed');
           return finish(unavailableResponse());
         });
       });
@@ -176,14 +178,21 @@ const CONNECTION_ERRORS = new Set([
   'UND_ERR_CLOSED',
 ]);
 
-function errorCode(error: unknown): string | undefined {
-  const seen = new Set<unknown>();
+/** `error` and its causes, outermost first. */
+function causes(error: unknown): unknown[] {
+  const chain: unknown[] = [];
   let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
+  while (current && typeof current === 'object' && !chain.includes(current)) {
+    chain.push(current);
     current = (current as { cause?: unknown }).cause;
+  }
+  return chain;
+}
+
+function errorCode(error: unknown): string | undefined {
+  for (const link of causes(error)) {
+    const code = (link as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
   }
   return undefined;
 }
@@ -254,10 +263,16 @@ function httpUpstream(config: Config, baseUrl: string): Upstream {
           return toResponse(data, method);
         } catch (error) {
           if (signal?.aborted) return abortedResponse();
+          // The browser's body went past its limit while streaming up (lib/bff/body.ts): the caller's 413.
+          const oversize = causes(error).find((link) => link instanceof PayloadTooLargeError);
+          if (oversize) return envelope(413, (oversize as PayloadTooLargeError).message);
           const code = errorCode(error);
           if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT') return timeoutResponse();
           if (code && CONNECTION_ERRORS.has(code) && retriable && attempt === 0) continue;
-          console.error(`[upstream] ${method} ${req.pathAndQuery.split('?')[0]} failed: ${code ?? error}`);
+          getLogger().error(
+            { method, route: req.pathAndQuery.split('?')[0], code, err: error },
+            'upstream: call failed',
+          );
           return unavailableResponse();
         }
       }

@@ -9,10 +9,15 @@
 //    short drain delay (the load balancer notices the 503), then the listener closes; in-flight requests get up to
 //    SHUTDOWN_GRACE_MS (25 s) from the signal; the database is closed; exit 0 (1 if requests had to be cut).
 // 3. One JSON log line per page or static request with its request id (route handlers under /api log their own,
-//    with tenant and user: lib/bff/request-log.ts). Every response carries X-Request-Id.
+//    with tenant and user: lib/bff/request-log.ts). Every response carries X-Request-Id. Every other line the process
+//    writes through `console` (Next's own error reports included) becomes one JSON object too, with the id of the
+//    request it was written for (lib/log reads the same request scope) and a stack as one `err` field.
+// 4. A path under /api/ that is not valid %-encoded UTF-8 is answered 400 with the Blade envelope, as lib/bff answers
+//    the paths it refuses, instead of Next's HTML error page.
 //
 // Configuration is validated by lib/env.ts when Next starts (instrumentation.ts); this file reads only what it needs
 // before that, and never logs headers or query strings.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -20,6 +25,7 @@ import { createRequire } from 'node:module';
 import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { format } from 'node:util';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // In the repository this file is scripts/server.mjs; in the standalone output it sits next to Next's server.js.
@@ -42,11 +48,41 @@ process.env.NODE_ENV = 'production';
 // --- logging (the same JSON shape as lib/log) ---------------------------------------------------------------------
 const levels = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
 const minLevel = levels[process.env.LOG_LEVEL || 'info'] ?? 30;
+// The request a line belongs to; lib/log finds the same store under this name and adds the id to its own lines.
+const requestScope = (globalThis.__portalRequestScope ??= new AsyncLocalStorage());
+
+function serializeError(err) {
+  return { type: err.name, message: err.message, stack: err.stack, ...(err.code && { code: err.code }) };
+}
+
 function log(level, fields, msg) {
   if (levels[level] < minLevel) return;
-  process.stdout.write(
-    `${JSON.stringify({ level, time: new Date().toISOString(), service: 'portal', ...fields, msg })}\n`,
-  );
+  const reqId = requestScope.getStore()?.reqId;
+  const line = {
+    level,
+    time: new Date().toISOString(),
+    service: 'portal',
+    ...(reqId && { reqId }),
+    ...fields,
+    msg,
+  };
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+}
+
+// Next and libraries report through `console` in plain, often multi-line text: one JSON line each instead.
+for (const [method, level] of Object.entries({
+  log: 'info',
+  info: 'info',
+  debug: 'debug',
+  trace: 'debug',
+  warn: 'warn',
+  error: 'error',
+})) {
+  console[method] = (...args) => {
+    const err = args.find((arg) => arg instanceof Error);
+    const text = format(...args.filter((arg) => arg !== err));
+    log(level, err ? { err: serializeError(err) } : {}, text || err?.message || '');
+  };
 }
 
 // --- trusted proxies ----------------------------------------------------------------------------------------------
@@ -98,6 +134,29 @@ function settleForwarded(req) {
   const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
   req.headers['x-request-id'] = id;
   return id;
+}
+
+// --- malformed API paths ------------------------------------------------------------------------------------------
+function isMalformedApiPath(url) {
+  let pathname = (url || '/').split('?')[0];
+  if (basePath && (pathname === basePath || pathname.startsWith(`${basePath}/`)))
+    pathname = pathname.slice(basePath.length);
+  if (!pathname.startsWith('/api/') || !pathname.includes('%')) return false;
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+function refuseMalformedPath(res) {
+  res.writeHead(400, {
+    'Content-Type': 'application/json;charset=UTF-8',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(JSON.stringify({ code: 400, success: false, data: null, msg: '请求路径不合法' }));
 }
 
 // --- Next ---------------------------------------------------------------------------------------------------------
@@ -160,10 +219,13 @@ const server = http.createServer((req, res) => {
   };
   res.on('finish', finish);
   res.on('close', finish);
-  handle(req, res).catch((error) => {
-    log('error', { reqId: id, err: String(error?.message ?? error) }, 'request failed');
-    if (!res.headersSent) res.statusCode = 500;
-    res.end();
+  requestScope.run({ reqId: id }, () => {
+    if (isMalformedApiPath(req.url)) return refuseMalformedPath(res);
+    handle(req, res).catch((error) => {
+      log('error', { err: error instanceof Error ? serializeError(error) : String(error) }, 'request failed');
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    });
   });
 });
 server.keepAliveTimeout = 65_000; // longer than common proxies' upstream keep-alive, so they close first

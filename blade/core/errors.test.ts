@@ -9,11 +9,19 @@ import {
   ServiceError,
   UnauthorizedError,
 } from './errors';
-import { blank, idSchema, parseJson } from './validation';
+import { PayloadTooLargeError } from './body-limit';
+import type { LogFields } from './log';
+import { blank, idSchema, intSchema, parseJson } from './validation';
 
 const logged: string[] = [];
+const records: { msg: string; fields?: LogFields }[] = [];
 const app = new Hono();
-app.onError(errorHandler((line) => logged.push(line)));
+app.onError(
+  errorHandler((msg, fields) => {
+    logged.push(msg);
+    records.push({ msg, fields });
+  }),
+);
 app.notFound(notFoundHandler);
 
 const submitSchema = z.object({
@@ -22,6 +30,9 @@ const submitSchema = z.object({
   name: z.string({ error: '不能为空' }).min(1, '不能为空'),
 });
 app.post('/submit', async (c) => c.json(ok(await parseJson(c, submitSchema))));
+app.post('/cleaned', async (c) =>
+  c.json(ok(await parseJson(c, z.object({ text: z.string().transform((v) => v.replaceAll('\u0000', '')) })))),
+);
 app.get('/service', () => {
   throw new ServiceError('当前字典键值已存在!');
 });
@@ -33,6 +44,12 @@ app.get('/denied', () => {
 });
 app.get('/anonymous', () => {
   throw new UnauthorizedError();
+});
+app.get('/data-exception', () => {
+  throw Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
+});
+app.get('/too-large', () => {
+  throw new PayloadTooLargeError(1024 * 1024);
 });
 app.get('/boom', () => {
   throw new Error('relation "blade_user" violates constraint blade_user_account; select * from blade_user');
@@ -56,6 +73,25 @@ describe('error mapping', () => {
     const res = await post(JSON.stringify({ sort: 'abc' }));
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ code: 400, success: false, data: {}, msg: 'sort:必须为数字' });
+  });
+
+  it('refuses a NUL in a string the schema keeps, naming the field, and lets a schema that cleans it have its way', async () => {
+    const res = await post(JSON.stringify({ name: 'a\u0000b' }));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ code: 400, success: false, data: {}, msg: 'name:不能包含空字符' });
+    const cleaned = await app.request('/cleaned', {
+      method: 'POST',
+      body: JSON.stringify({ text: 'a\u0000b' }),
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(await cleaned.json()).toMatchObject({ code: 200, data: { text: 'ab' } });
+  });
+
+  it('takes integers within int4 only, as numbers or numeric strings', async () => {
+    for (const sort of [3000000000, '3000000000', -2147483649, '99999999999'])
+      expect(intSchema.safeParse(sort).success).toBe(false);
+    for (const sort of [2147483647, '-2147483648', 0, '12'])
+      expect(intSchema.safeParse(sort)).toMatchObject({ success: true, data: Number(sort) });
   });
 
   it('answers 400 for unreadable JSON', async () => {
@@ -83,5 +119,25 @@ describe('error mapping', () => {
     expect(JSON.parse(text)).toEqual({ code: 500, success: false, data: {}, msg: '服务器异常' });
     expect(text).not.toContain('blade_user');
     expect(logged.join('\n')).toContain('blade_user_account');
+    const record = records.find((r) => r.msg.includes('/boom'));
+    expect(record?.fields).toMatchObject({ level: 'error', err: expect.any(Error) });
+  });
+
+  it('answers a database data exception (SQLSTATE class 22) 400 with a generic message, logged as a warning', async () => {
+    const res = await app.request('/data-exception');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ code: 400, success: false, data: {}, msg: '请求参数错误' });
+    expect(records.find((r) => r.msg.includes('/data-exception'))?.fields).toMatchObject({ level: 'warn' });
+  });
+
+  it('answers a body past its limit 413 with the limit', async () => {
+    const res = await app.request('/too-large');
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({
+      code: 413,
+      success: false,
+      data: {},
+      msg: '请求内容过大，不能超过1MB',
+    });
   });
 });

@@ -1,8 +1,10 @@
+import { isUploadContentType } from '@/blade/core/body-limit';
 import { baseHeaders } from '@/lib/bff/envelope';
 
 const BASE_HEADERS = [...baseHeaders()];
 import { forwardRequestHeaders, stripResponseHeaders } from '@/lib/bff/headers';
 import { getConfig } from '@/lib/env';
+import { REQUEST_ID_HEADER, currentRequestId } from '@/lib/log';
 import { clientIp } from '@/lib/request-meta';
 import { getUpstream } from '@/lib/upstream';
 
@@ -12,9 +14,15 @@ const LONG_RUNNING_PATH = /export|import|download|upload|preview|signatureDocume
 /** Uploads, imports, exports and downloads get the long timeout; everything else the default (SECURITY 11). */
 export function upstreamTimeoutMs(path: string, contentType: string | null): number {
   const config = getConfig();
-  const long =
-    LONG_RUNNING_PATH.test(path) || /^multipart\/|^application\/octet-stream/i.test(contentType ?? '');
+  const long = LONG_RUNNING_PATH.test(path) || isUploadContentType(contentType);
   return long ? config.upstreamUploadTimeoutMs : config.upstreamTimeoutMs;
+}
+
+/** The request's id, so that the upstream's log lines for this call carry the id of the portal's. */
+function identify(headers: Headers): Headers {
+  const id = currentRequestId();
+  if (id) headers.set(REQUEST_ID_HEADER, id);
+  return headers;
 }
 
 /** Browser headers cleaned for the upstream, with the client address the upstream may log and rate-limit by. */
@@ -22,7 +30,7 @@ export function upstreamHeaders(browser: Request): Headers {
   const headers = forwardRequestHeaders(browser.headers);
   const ip = clientIp(browser.headers);
   if (ip) headers.set('x-blade-client-ip', ip);
-  return headers;
+  return identify(headers);
 }
 
 /** Headers for a call the portal makes on its own behalf (refresh, logout): only the client's address and agent. */
@@ -32,7 +40,7 @@ export function serviceHeaders(browser: Request): Headers {
   if (ip) headers.set('x-blade-client-ip', ip);
   const agent = browser.headers.get('user-agent');
   if (agent) headers.set('user-agent', agent);
-  return headers;
+  return identify(headers);
 }
 
 export function bearer(accessToken: string): string {

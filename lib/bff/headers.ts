@@ -33,6 +33,8 @@ const DROPPED_REQUEST = new Set([
   'forwarded',
   'x-real-ip',
   'rsc',
+  // The portal sends its own request id (lib/bff/forward.ts).
+  'x-request-id',
 ]);
 const DROPPED_REQUEST_PREFIXES = [
   'x-forwarded-',

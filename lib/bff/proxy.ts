@@ -1,4 +1,5 @@
-import { parseJsonObject } from '@/lib/bff/body';
+import type { LimitedBody } from '@/blade/core/body-limit';
+import { forwardedBody, parseJsonObject, payloadTooLarge } from '@/lib/bff/body';
 import { isUnsafeMethod, passesCsrfCheck } from '@/lib/bff/csrf';
 import { envelope, withCookies } from '@/lib/bff/envelope';
 import { bearer, callUpstream, passThrough, upstreamHeaders } from '@/lib/bff/forward';
@@ -8,27 +9,21 @@ import { MSG } from '@/lib/bff/messages';
 import { rateLimits } from '@/lib/bff/rate-limit';
 import { refreshTokens, tokensAreDue, withTokens } from '@/lib/bff/refresh';
 import { noteIdentity, withRequestLog } from '@/lib/bff/request-log';
-import { forwardedSearch, parseApiPath } from '@/lib/bff/routes';
+import { forwardedSearch, isBadSearch, parseApiPath } from '@/lib/bff/routes';
 import { endSession, requireSession } from '@/lib/bff/session-gate';
 import { getLogger } from '@/lib/log';
 import { clientIp } from '@/lib/request-meta';
-import {
-  SessionTooLargeError,
-  newSessionId,
-  sessionSetCookie,
-  touchSession,
-  type PortalSession,
-} from '@/lib/session';
+import { newSessionId, sessionSetCookie, touchSession, type PortalSession } from '@/lib/session';
 
-/** The `/api/<service>/…` proxy: path and CSRF checks, then the login, logout, public or session-bearing call. */
+/**
+ * The `/api/<service>/…` proxy: URL and CSRF checks, then the login, logout, public or session-bearing call, whose
+ * body streams upstream counted against its limit (SECURITY 26).
+ */
 export const handleProxy = withRequestLog(async (request: Request): Promise<Response> => {
   try {
     return await route(request);
   } catch (error) {
-    getLogger().error(
-      { err: error instanceof SessionTooLargeError ? error.message : String(error) },
-      'proxy failed',
-    );
+    getLogger().error({ err: error }, 'proxy failed');
     return envelope(500, MSG.serverError);
   }
 });
@@ -56,6 +51,7 @@ async function route(request: Request): Promise<Response> {
   const method = request.method.toUpperCase();
   const parsed = parseApiPath(url.pathname);
   if (!parsed.ok) return envelope(parsed.status, parsed.status === 400 ? MSG.badPath : MSG.notFound);
+  if (isBadSearch(url.search)) return envelope(400, MSG.badRequest);
   if (isUnsafeMethod(method) && !passesCsrfCheck(request.headers)) return envelope(403, MSG.rejected);
 
   const { kind, upstreamPath, rotatesSession, call } = parsed.route;
@@ -65,14 +61,38 @@ async function route(request: Request): Promise<Response> {
     if (limited) return limited;
   }
   if (kind === 'logout') return handleLogout(request);
-  const pathAndQuery = `${upstreamPath}${forwardedSearch(url.search)}`;
+  const forwarded = forwardedBody(request);
+  if ('refused' in forwarded) return forwarded.refused;
+  const outgoing: Outgoing = {
+    method,
+    pathAndQuery: `${upstreamPath}${forwardedSearch(url.search)}`,
+    body: forwarded.body,
+  };
   if (kind === 'public') {
     const headers = upstreamHeaders(request);
-    return passThrough(
-      await callUpstream({ method, pathAndQuery, headers, body: request.body, signal: request.signal }),
-    );
+    const upstream = await callUpstream({
+      ...outgoing,
+      headers,
+      body: outgoing.body?.stream,
+      signal: request.signal,
+    });
+    return (await refusedOversize(outgoing, upstream)) ?? passThrough(upstream);
   }
-  return forwardWithSession(request, method, pathAndQuery, rotatesSession);
+  return forwardWithSession(request, outgoing, rotatesSession);
+}
+
+interface Outgoing {
+  method: string;
+  pathAndQuery: string;
+  /** The browser's body, counted against its limit while the upstream reads it. */
+  body: LimitedBody | null;
+}
+
+/** 413 when the body went past its limit while the upstream read it, whatever the upstream made of the cut body. */
+async function refusedOversize(outgoing: Outgoing, upstream: Response): Promise<Response | null> {
+  if (!outgoing.body?.exceeded) return null;
+  await upstream.body?.cancel();
+  return payloadTooLarge(outgoing.body.limit);
 }
 
 /** Refreshes the tokens, or answers for the request: 401 with a cleared cookie if refused, 503 if unreachable. */
@@ -84,8 +104,7 @@ async function renew(session: PortalSession, request: Request): Promise<PortalSe
 
 async function forwardWithSession(
   request: Request,
-  method: string,
-  pathAndQuery: string,
+  outgoing: Outgoing,
   rotatesSession: boolean,
 ): Promise<Response> {
   const required = await requireSession(request);
@@ -108,11 +127,13 @@ async function forwardWithSession(
   const send = (accessToken: string) => {
     const headers = upstreamHeaders(request);
     headers.set('blade-auth', bearer(accessToken));
-    return callUpstream({ method, pathAndQuery, headers, body: request.body, signal: request.signal });
+    return callUpstream({ ...outgoing, headers, body: outgoing.body?.stream, signal: request.signal });
   };
   let upstream = await send(session.at);
+  const oversize = await refusedOversize(outgoing, upstream);
+  if (oversize) return changed ? withCookies(oversize, [await sessionSetCookie(request, session)]) : oversize;
   // An access token the upstream no longer takes: refresh and try again, if the request can be sent twice.
-  if (upstream.status === 401 && !refreshed && request.body === null) {
+  if (upstream.status === 401 && !refreshed && outgoing.body === null) {
     await upstream.body?.cancel();
     const renewed = await renew(session, request);
     if (renewed instanceof Response) return renewed;

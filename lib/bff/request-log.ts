@@ -1,9 +1,11 @@
 import { clientIp } from '@/lib/request-meta';
-import { REQUEST_ID_HEADER, getAccessLogger, getLogger, requestIdOf } from '@/lib/log';
+import { REQUEST_ID_HEADER, getAccessLogger, getLogger, requestIdOf, withRequestId } from '@/lib/log';
 
 /**
  * One structured log line per BFF request (lib/log): request id, tenant, user, method, route, status, duration and
- * client address. The id also goes back in the X-Request-Id response header; the portal's error toast shows it.
+ * client address. The id also goes back in the X-Request-Id response header; the portal's error toast shows it. Every
+ * other line written while the handler runs carries the same id (lib/log withRequestId), and so does the upstream
+ * call (lib/bff/forward.ts), so the embedded or remote blade/ logs under it too.
  */
 
 interface RequestFacts {
@@ -38,12 +40,9 @@ export function withRequestLog(
     facts.set(request, known);
     let response: Response;
     try {
-      response = await handler(request);
+      response = await withRequestId(known.id, () => handler(request));
     } catch (error) {
-      getLogger().error(
-        { reqId: known.id, err: error instanceof Error ? error.message : String(error) },
-        'request failed',
-      );
+      getLogger().error({ reqId: known.id, err: error }, 'request failed');
       throw error;
     }
     try {

@@ -113,6 +113,21 @@ export function parseApiPath(pathname: string): ParseResult {
   };
 }
 
+/**
+ * Whether a query string is bad input for every reader of it: an encoded NUL (no text column can store it) or a
+ * %-escape that does not decode to UTF-8. Answered 400 here rather than forwarded to fail upstream.
+ */
+export function isBadSearch(search: string): boolean {
+  if (!search.includes('%')) return false;
+  if (/%00/.test(search)) return true;
+  try {
+    decodeURIComponent(search);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 /** The query string to forward: verbatim, except that a `blade-auth` token parameter never passes. */
 export function forwardedSearch(search: string): string {
   const params = new URLSearchParams(search);

@@ -1,9 +1,12 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import { getConfig } from '@/lib/env';
 
 /**
- * The portal's structured log: one JSON object per line on stdout (pino), for the container's log collector.
+ * The portal's structured log: one JSON object per line on stdout (pino), for the container's log collector. A line
+ * written while a request is served carries its id (`reqId`), whoever writes it: the BFF, the embedded blade/ (through
+ * bladeLog below) or scripts/server.mjs; an error is one `err` field with its stack, never lines of its own.
  *
  * What is logged is chosen field by field — request id, tenant, user, method, route (the path without its query),
  * status, duration, client address — never headers, bodies or query strings, so no password, token, cookie or captcha
@@ -30,19 +33,62 @@ const REDACT = [
   '*.captcha',
 ];
 
-const store = globalThis as unknown as { __portalLogger?: Logger };
+/** The request being served; shared through globalThis with scripts/server.mjs, which opens it for every request. */
+interface RequestScope {
+  reqId: string;
+}
 
-export function getLogger(): Logger {
-  if (!store.__portalLogger) {
-    store.__portalLogger = pino({
+const store = globalThis as unknown as {
+  __portalLogger?: Logger;
+  __portalRequestScope?: AsyncLocalStorage<RequestScope>;
+};
+const requestScope = (store.__portalRequestScope ??= new AsyncLocalStorage<RequestScope>());
+
+/** Runs `fn` as part of request `reqId`: every line logged meanwhile (in any await below it) carries the id. */
+export function withRequestId<T>(reqId: string, fn: () => T): T {
+  return requestScope.run({ reqId }, fn);
+}
+
+export function currentRequestId(): string | undefined {
+  return requestScope.getStore()?.reqId;
+}
+
+/** The portal's logger writing to `destination` (stdout by default): tests read what it writes. */
+export function createLogger(destination?: DestinationStream): Logger {
+  return pino(
+    {
       level: getConfig().logLevel,
       base: { service: 'portal' },
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: REDACT, censor: '[redacted]' },
       formatters: { level: (label) => ({ level: label }) },
-    });
-  }
+      // Fields given with the line win over these.
+      mixin: () => {
+        const reqId = currentRequestId();
+        return reqId === undefined ? {} : { reqId };
+      },
+    },
+    destination,
+  );
+}
+
+export function getLogger(): Logger {
+  store.__portalLogger ??= createLogger();
   return store.__portalLogger;
+}
+
+type BladeLogLevel = 'info' | 'warn' | 'error';
+
+/**
+ * The embedded blade/'s log sink (blade/core/log.ts BladeLog): its records become lines of this log, marked
+ * `component: blade`, with the request id blade/ adds (the same as the BFF's: the proxy sends it as X-Request-Id).
+ */
+export function bladeLog(
+  msg: string,
+  fields: { level?: BladeLogLevel; [field: string]: unknown } = {},
+): void {
+  const { level = 'info', ...rest } = fields;
+  getLogger()[level]({ component: 'blade', ...rest }, msg);
 }
 
 const accessLoggers = new WeakMap<Logger, Logger>();

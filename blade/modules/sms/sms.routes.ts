@@ -138,7 +138,7 @@ export function smsRoutes(deps: Deps) {
   });
 
   // POST /blade-resource/sms/submit — add (disabled until enabled) or edit; an empty secretKey keeps the stored one.
-  router.post('/sms/submit', async (c) => {
+  router.post('/sms/submit', permit(deps, { codes: ['sms_add', 'sms_edit'] }), async (c) => {
     const auth = c.get('auth');
     const body = await parseJson(c, submitBody);
     await demand(deps, auth, { codes: [body.id ? 'sms_edit' : 'sms_add'] });

@@ -89,6 +89,124 @@ describe('forwarding', () => {
     expect((await GET(apiRequest('/api/blade-auth/oauth/token/refresh', { cookie }))).status).toBe(404);
     expect(upstream.seen).toHaveLength(0);
   });
+
+  it('answers 400 to a NUL or a broken %-escape anywhere in the URL, before the upstream', async () => {
+    const { cookie } = await sessionCookie();
+    for (const path of [
+      '/api/blade-system/dict/detail?id=%00',
+      '/api/blade-system/dict/list?code=a%00b',
+      '/api/blade-system/dict/list?code=%zz',
+      '/api/blade-system/dict/list?code=%E0%A4%A',
+      '/api/blade-system/dict/%E0%A4%A',
+      '/api/blade-system/dict/detail%zz',
+    ]) {
+      const res = await GET(apiRequest(path, { cookie }));
+      expect([path, res.status]).toEqual([path, 400]);
+      expect(await res.json()).toMatchObject({
+        code: 400,
+        success: false,
+        msg: expect.stringMatching(/请求/),
+      });
+    }
+    expect(upstream.seen).toHaveLength(0);
+  });
+});
+
+describe('request bodies', () => {
+  const MB = 1024 * 1024;
+  const CHUNK = 64 * 1024;
+
+  /** `total` bytes made only as they are pulled: `pulled` is how much of the browser's body anyone read. */
+  function countedBody(total: number) {
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (pulled >= total) return controller.close();
+          const n = Math.min(CHUNK, total - pulled);
+          pulled += n;
+          controller.enqueue(new Uint8Array(n).fill(0x20));
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    return {
+      stream,
+      get pulled() {
+        return pulled;
+      },
+    };
+  }
+
+  const post = (path: string, body: ReadableStream<Uint8Array> | string, headers: Record<string, string>) =>
+    POST(apiRequest(path, { method: 'POST', body, headers: { ...sameOrigin, ...headers } }));
+
+  it('answers a declared oversize body 413 without reading it or calling the upstream', async () => {
+    const { cookie } = await sessionCookie();
+    const body = countedBody(150 * MB);
+    const res = await post('/api/blade-system/post/submit', body.stream, {
+      cookie,
+      'content-type': 'application/json',
+      'content-length': String(150 * MB),
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({
+      code: 413,
+      success: false,
+      data: null,
+      msg: '请求内容过大，不能超过1MB',
+    });
+    expect(body.pulled).toBe(0);
+    expect(upstream.seen).toHaveLength(0);
+  });
+
+  it('stops an undeclared body at the limit while it streams upstream, and answers 413', async () => {
+    let received = 0;
+    upstream.handle(async (req, res) => {
+      for await (const chunk of req) received += (chunk as Buffer).length;
+      json(res, 200, { code: 200 });
+    });
+    const { cookie } = await sessionCookie();
+    const body = countedBody(150 * MB);
+    const res = await post('/api/blade-system/post/submit', body.stream, {
+      cookie,
+      'content-type': 'application/json',
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: 413, success: false });
+    expect(body.pulled).toBeLessThanOrEqual(MB + CHUNK);
+    expect(received).toBeLessThanOrEqual(MB);
+  });
+
+  it('reads nothing of a body without a session', async () => {
+    const body = countedBody(150 * MB);
+    const res = await post('/api/blade-system/post/submit', body.stream, {
+      'content-type': 'application/json',
+    });
+    expect(res.status).toBe(401);
+    expect(body.pulled).toBe(0);
+    expect(upstream.seen).toHaveLength(0);
+  });
+
+  it('forwards a JSON body of exactly the limit, and a multipart upload past it', async () => {
+    const sizes: number[] = [];
+    upstream.handle(async (_req, res, body) => {
+      sizes.push((await body()).length);
+      json(res, 200, { code: 200 });
+    });
+    const { cookie } = await sessionCookie();
+    const exact = await post('/api/blade-system/post/submit', countedBody(MB).stream, {
+      cookie,
+      'content-type': 'application/json',
+    });
+    expect(exact.status).toBe(200);
+    const upload = await post('/api/blade-resource/file/uploadFile', countedBody(3 * MB).stream, {
+      cookie,
+      'content-type': 'multipart/form-data; boundary=x',
+    });
+    expect(upload.status).toBe(200);
+    expect(sizes).toEqual([MB, 3 * MB]);
+  });
 });
 
 describe('session and lock', () => {
@@ -124,7 +242,7 @@ describe('session and lock', () => {
   });
 
   it('answers 423 for a locked session', async () => {
-    const { cookie } = await sessionCookie({ lock: { locked: true, hash: 's1$a$b' } });
+    const { cookie } = await sessionCookie({ lock: { locked: true, hasPassword: true } });
     const res = await GET(apiRequest('/api/blade-system/menu/routes', { cookie }));
     expect(res.status).toBe(423);
     expect(upstream.seen).toHaveLength(0);
@@ -201,9 +319,11 @@ describe('login', () => {
 
     const cookie = nextCookie(res)!;
     expect(cookie).not.toBe(oldCookie);
+    // The session the login replaces ends upstream (SECURITY 27).
+    expect(upstream.seen[1]).toMatchObject({ method: 'POST', url: '/blade-auth/oauth/logout' });
     upstream.handle((_req, r) => json(r, 200, { code: 200 }));
     await GET(apiRequest('/api/blade-auth/oauth/user-info', { cookie }));
-    expect(upstream.seen[1].headers['blade-auth']).toBe('bearer new-at');
+    expect(upstream.seen[2].headers['blade-auth']).toBe('bearer new-at');
   });
 
   it('accepts the parameters in a urlencoded body', async () => {
@@ -286,7 +406,7 @@ describe('logout', () => {
 
   it('works for a locked session, refuses GET', async () => {
     upstream.handle((_req, res) => json(res, 200, { code: 200 }));
-    const { cookie } = await sessionCookie({ lock: { locked: true, hash: 's1$a$b' } });
+    const { cookie } = await sessionCookie({ lock: { locked: true, hasPassword: true } });
     expect((await GET(apiRequest('/api/blade-auth/oauth/logout', { cookie }))).status).toBe(405);
     const res = await POST(
       apiRequest('/api/blade-auth/oauth/logout', { method: 'POST', cookie, headers: sameOrigin }),

@@ -66,6 +66,18 @@ describe('request log and request ids', () => {
     expect(records().map((r) => r.reqId)).toContain('nginx-0123abcd');
   });
 
+  it("sends the call's request id upstream, never one the browser chose", async () => {
+    upstream.handle((_req, res) => json(res, 200, { code: 200, data: [] }));
+    const { cookie } = await loginCookie();
+    upstream.seen.length = 0;
+    const res = await GET(
+      apiRequest('/api/blade-system/menu/routes', { cookie, headers: { 'x-request-id': 'a"{evil} or=1' } }),
+    );
+    const id = res.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(upstream.seen.map((call) => call.headers['x-request-id'])).toEqual([id]);
+  });
+
   it('never logs the password, captcha answer, tokens or cookie of a login → call → logout journey', async () => {
     upstream.handle((_req, res) => json(res, 200, { code: 200, data: {} }));
     const { cookie, secrets } = await loginCookie();

@@ -140,7 +140,7 @@ export function deptAdminRoutes(deps: Deps) {
   });
 
   // POST /blade-system/dept/submit — add (dept_add) or edit (dept_edit); ancestors follow the parent.
-  router.post('/dept/submit', async (c) => {
+  router.post('/dept/submit', permit(deps, { codes: ['dept_add', 'dept_edit'] }), async (c) => {
     const body = await parseJson(c, submitBody);
     const auth = c.get('auth');
     await demand(deps, auth, { codes: [body.id ? 'dept_edit' : 'dept_add'] });

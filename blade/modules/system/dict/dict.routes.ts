@@ -238,12 +238,16 @@ export function dictRouter(deps: Deps, kind: 'dict' | 'dict-biz') {
   });
 
   // POST submit (JSON Dict) — add (no id) or edit; isSealed 0 → 1 seals the row (and, on a header, its items).
-  router.post(`${base}/submit`, async (c) => {
-    const body = await parseJson(c, submitBody);
-    await demand(deps, c.get('auth'), writeCodes(body.id ? 'edit' : 'add'));
-    await run(c, (db, scope) => submit(db, scope, body), true);
-    return c.json(success());
-  });
+  router.post(
+    `${base}/submit`,
+    permit(deps, kind === 'dict' ? writeCodes('add') : { codes: [`${page}_add`, `${page}_edit`] }),
+    async (c) => {
+      const body = await parseJson(c, submitBody);
+      await demand(deps, c.get('auth'), writeCodes(body.id ? 'edit' : 'add'));
+      await run(c, (db, scope) => submit(db, scope, body), true);
+      return c.json(success());
+    },
+  );
 
   // POST remove?ids — soft delete; refused for sealed rows and for rows that still have children.
   router.post(`${base}/remove`, permit(deps, writeCodes('delete')), async (c) => {

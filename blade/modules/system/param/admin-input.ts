@@ -35,13 +35,5 @@ export const flagSchema = z
   .union([z.number(), z.string(), z.boolean()])
   .transform((v) => (v === true || v === 1 || v === '1' ? 1 : 0));
 
-/** An integer given as a number or a numeric string (Avue number inputs send either). */
-export const intSchema = z
-  .union([
-    z.number().int(),
-    z
-      .string()
-      .trim()
-      .regex(/^-?\d{1,9}$/, '必须为整数'),
-  ])
-  .transform((v) => Number(v));
+/** An integer given as a number or a numeric string, within the int columns' range (core/validation.ts). */
+export { intSchema } from '../../../core/validation';

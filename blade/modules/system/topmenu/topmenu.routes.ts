@@ -76,7 +76,7 @@ export function topMenuRoutes(deps: Deps) {
   });
 
   // POST /blade-system/topmenu/submit — add (topmenu_add) or edit (topmenu_edit).
-  router.post('/topmenu/submit', async (c) => {
+  router.post('/topmenu/submit', permit(deps, { codes: ['topmenu_add', 'topmenu_edit'] }), async (c) => {
     const body = await parseJson(c, submitBody);
     const auth = c.get('auth');
     await demand(deps, auth, { codes: [body.id ? 'topmenu_edit' : 'topmenu_add'] });
