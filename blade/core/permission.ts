@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { isPlatformAdmin, isTenantAdmin } from '../modules/auth/roles';
 import { withTenant, type Db } from '../db/tenant';
 import type { AuthUser, BladeEnv, Deps } from './context';
+import { DATA_SCOPE_TYPE } from './data-scope';
 import { ForbiddenError, UnauthorizedError } from './errors';
 import { GRANT_MESSAGES } from '../modules/auth/grant-error';
 import { findTenant, tenantExpired } from '../modules/system/tenant/tenant.repository';
@@ -75,10 +76,14 @@ export function permit(deps: Deps, permission: Permission): MiddlewareHandler<Bl
   };
 }
 
-/** Menu and grant writes call this: navigation, button codes and API scopes are read again on the next request. */
+/**
+ * Menu, role and grant writes call this: navigation, button codes and API scopes are read again on the next request,
+ * and so are the sessions' roles (a deleted or renamed role stops counting at once, auth.middleware.ts).
+ */
 export function clearPermissionCaches(deps: Deps): void {
   deps.caches.menus.clear();
   deps.caches.menuBodies.clear();
+  deps.caches.sessions.clear();
 }
 
 // ---- API scopes ------------------------------------------------------------------------------------------------
@@ -148,29 +153,6 @@ export async function heldScopeIds(
   return rows.map((r) => r.scope_id);
 }
 
-/**
- * Scopes a caller may hand out in role grants: every live one for the platform administrator; for a tenant's
- * administrator the scopes attached to menus its roles hold; for anyone else the scopes its roles hold.
- */
-export async function grantableScopeIds(trx: Db, auth: AuthUser, category: 1 | 2): Promise<Set<string>> {
-  const table = category === 1 ? 'blade_scope_data' : 'blade_scope_api';
-  if (isPlatformAdmin(auth) || isTenantAdmin(auth)) {
-    let q = trx.selectFrom(table).select('id').where('is_deleted', '=', 0);
-    if (!isPlatformAdmin(auth)) {
-      if (auth.roleIds.length === 0) return new Set();
-      q = q.where('menu_id', 'in', (eb) =>
-        eb
-          .selectFrom('blade_role_menu')
-          .select('menu_id')
-          .where('tenant_id', '=', auth.tenantId)
-          .where('role_id', 'in', auth.roleIds),
-      );
-    }
-    return new Set((await q.execute()).map((r) => r.id));
-  }
-  return new Set(await heldScopeIds(trx, auth.tenantId, auth.roleIds, category));
-}
-
 async function heldApiScopes(deps: Deps, auth: AuthUser): Promise<Set<string>> {
   const key = `apiscope|${rolesKey(auth)}`;
   const hit = deps.caches.menus.get(key);
@@ -203,6 +185,184 @@ async function demandApiScope(deps: Deps, auth: AuthUser, path: string): Promise
   if (matching.length === 0) return;
   const held = await heldApiScopes(deps, auth);
   if (!matching.some((r) => held.has(r.id))) throw new ForbiddenError();
+}
+
+// ---- Grantable rights (SECURITY 25) -------------------------------------------------------------------------------
+
+/**
+ * What grants are made of: menu and button ids (blade_role_menu), data scope ids (blade_role_scope category 1) and
+ * API scope ids (category 2). Deleted menus and scopes confer nothing and never appear.
+ */
+export interface Rights {
+  menus: ReadonlySet<string>;
+  dataScopes: ReadonlySet<string>;
+  apiScopes: ReadonlySet<string>;
+}
+
+/** The live rights a set of roles holds together. */
+export async function roleRights(trx: Db, tenantId: string, roleIds: readonly string[]): Promise<Rights> {
+  if (roleIds.length === 0) return { menus: new Set(), dataScopes: new Set(), apiScopes: new Set() };
+  const menus = await trx
+    .selectFrom('blade_role_menu as rm')
+    .innerJoin('blade_menu as m', 'm.id', 'rm.menu_id')
+    .select('rm.menu_id')
+    .distinct()
+    .where('rm.tenant_id', '=', tenantId)
+    .where('rm.role_id', 'in', [...roleIds])
+    .where('m.is_deleted', '=', 0)
+    .execute();
+  const scopes = async (category: 1 | 2) =>
+    (
+      await trx
+        .selectFrom('blade_role_scope as rs')
+        .select('rs.scope_id')
+        .distinct()
+        .where('rs.tenant_id', '=', tenantId)
+        .where('rs.role_id', 'in', [...roleIds])
+        .where('rs.scope_category', '=', category)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom(category === 1 ? 'blade_scope_data' : 'blade_scope_api')
+              .select('id')
+              .whereRef('id', '=', 'rs.scope_id')
+              .where('is_deleted', '=', 0),
+          ),
+        )
+        .execute()
+    ).map((r) => r.scope_id);
+  return {
+    menus: new Set(menus.map((r) => r.menu_id)),
+    dataScopes: new Set(await scopes(1)),
+    apiScopes: new Set(await scopes(2)),
+  };
+}
+
+/**
+ * What a caller may hand out — to a user as roles, or to a role as grants — and the one test every such write
+ * passes: `covers(rights)` holds when the rights are all the caller's own.
+ *
+ * - The platform administrator holds every right: `grantableRights` answers undefined (no limit).
+ * - A tenant's administrator holds its roles' menus (provisioning gives its `admin` role the tenant package's menus)
+ *   and every scope hanging on those menus: it is never narrowed by scopes, so all of them are its to give.
+ * - Anyone else holds exactly its roles' menus and scopes.
+ *
+ * Data scopes restrict (a role set without one on a resource sees all of it, see core/data-scope), so a subset of
+ * ids is not enough for them: a caller restricted on a resource may not hand out the menus over that resource (those
+ * the resource's data scopes hang on, and their buttons) without one of its data scopes on the resource — else the
+ * receiver would see rows the caller cannot.
+ */
+export interface Grantable extends Rights {
+  covers(rights: Rights): boolean;
+}
+
+export async function grantableRights(trx: Db, auth: AuthUser): Promise<Grantable | undefined> {
+  if (isPlatformAdmin(auth)) return undefined;
+  const held = await roleRights(trx, auth.tenantId, auth.roleIds);
+  if (isTenantAdmin(auth)) {
+    const under = async (table: 'blade_scope_data' | 'blade_scope_api') =>
+      held.menus.size === 0
+        ? new Set<string>()
+        : new Set(
+            (
+              await trx
+                .selectFrom(table)
+                .select('id')
+                .where('is_deleted', '=', 0)
+                .where('menu_id', 'in', [...held.menus])
+                .execute()
+            ).map((r) => r.id),
+          );
+    const rights = {
+      menus: held.menus,
+      dataScopes: await under('blade_scope_data'),
+      apiScopes: await under('blade_scope_api'),
+    };
+    return { ...rights, covers: (wanted) => subset(wanted, rights) };
+  }
+  const restrictions = await dataRestrictions(trx, held.dataScopes);
+  const covered = (wanted: Rights, r: DataRestriction) =>
+    ![...wanted.menus].some((id) => r.menus.has(id)) || [...wanted.dataScopes].some((id) => r.scopes.has(id));
+  return {
+    ...held,
+    covers: (wanted) => subset(wanted, held) && restrictions.every((r) => covered(wanted, r)),
+  };
+}
+
+const subset = (wanted: Rights, held: Rights) =>
+  (['menus', 'dataScopes', 'apiScopes'] as const).every((kind) =>
+    [...wanted[kind]].every((id) => held[kind].has(id)),
+  );
+
+/** A resource the caller sees only part of: its data scopes on it, and the menus (with buttons) over it. */
+interface DataRestriction {
+  scopes: Set<string>;
+  menus: Set<string>;
+}
+
+async function dataRestrictions(trx: Db, heldDataScopes: ReadonlySet<string>): Promise<DataRestriction[]> {
+  if (heldDataScopes.size === 0) return [];
+  const held = await trx
+    .selectFrom('blade_scope_data')
+    .select(['id', 'resource_code', 'scope_type'])
+    .where('id', 'in', [...heldDataScopes])
+    .execute();
+  const byResource = new Map<string, Set<string>>();
+  for (const s of held)
+    byResource.set(s.resource_code, (byResource.get(s.resource_code) ?? new Set()).add(s.id));
+  // A held `all` scope lifts the restriction on its resource (core/data-scope).
+  for (const s of held) if (s.scope_type === DATA_SCOPE_TYPE.all) byResource.delete(s.resource_code);
+  if (byResource.size === 0) return [];
+  const over = await trx
+    .selectFrom('blade_scope_data')
+    .select(['resource_code', 'menu_id'])
+    .where('resource_code', 'in', [...byResource.keys()])
+    .where('is_deleted', '=', 0)
+    .execute();
+  const menus = await trx
+    .selectFrom('blade_menu')
+    .select(['id', 'parent_id'])
+    .where('is_deleted', '=', 0)
+    .execute();
+  const children = new Map<string, string[]>();
+  for (const m of menus) {
+    const siblings = children.get(m.parent_id);
+    if (siblings) siblings.push(m.id);
+    else children.set(m.parent_id, [m.id]);
+  }
+  return [...byResource].map(([resource, scopes]) => {
+    const below = new Set<string>();
+    const visit = (id: string) => {
+      if (below.has(id)) return;
+      below.add(id);
+      for (const child of children.get(id) ?? []) visit(child);
+    };
+    for (const s of over) if (s.resource_code === resource) visit(s.menu_id);
+    return { scopes, menus: below };
+  });
+}
+
+/** Throws 403 (see BEYOND_GRANT) unless the caller may hand out each of the rights. */
+export async function demandGrantable(trx: Db, auth: AuthUser, wanted: readonly Rights[]): Promise<void> {
+  const grantable = await grantableRights(trx, auth);
+  if (grantable && !wanted.every((rights) => grantable.covers(rights)))
+    throw new ForbiddenError(BEYOND_GRANT);
+}
+
+/**
+ * The refusal of a grant beyond the caller's rights: 403 like every other refusal of rights here (permit, the
+ * administrator roles), with its own text so the screen can say why.
+ */
+export const BEYOND_GRANT = '不能授予超出本人权限的角色或权限';
+
+/** Scopes (category 1 data, 2 API) the caller may put into role grants: what the grant tree offers. */
+export async function grantableScopeIds(trx: Db, auth: AuthUser, category: 1 | 2): Promise<Set<string>> {
+  const grantable = await grantableRights(trx, auth);
+  if (grantable) return new Set(category === 1 ? grantable.dataScopes : grantable.apiScopes);
+  const table = category === 1 ? 'blade_scope_data' : 'blade_scope_api';
+  return new Set(
+    (await trx.selectFrom(table).select('id').where('is_deleted', '=', 0).execute()).map((r) => r.id),
+  );
 }
 
 // ---- Tenant standing ---------------------------------------------------------------------------------------------

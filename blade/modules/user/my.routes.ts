@@ -3,27 +3,20 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { BladeEnv, Deps } from '../../core/context';
 import { ok, success } from '../../core/envelope';
-import { NotFoundError, ServiceError, UnauthorizedError, ValidationError } from '../../core/errors';
+import { ServiceError, UnauthorizedError, ValidationError } from '../../core/errors';
 import { splitIds } from '../../core/tree';
 import { withTenant } from '../../db/tenant';
-import { checkPassword, hashPassword } from '../auth/password';
-import { MESSAGE_CATEGORY, sendMessage, tenantAdminIds } from '../message/message.repository';
+import { changeOwnPassword } from '../auth/password-change.service';
+import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
 import { findDeptsByIds } from '../system/dept/dept.repository';
 import { findRolesByIds } from '../system/role/role.repository';
-import { findTenant } from '../system/tenant/tenant.repository';
-import { storeAvatar } from './avatar';
-import {
-  accountTaken,
-  consumeEmailBinding,
-  createEmailBinding,
-  insertGuest,
-  updateProfile,
-} from './my.repository';
-import { findUserById, updatePasswordHash } from './user.repository';
+import { assertAvatar, storeAvatar } from './avatar';
+import { consumeEmailBinding, createEmailBinding, updateProfile } from './my.repository';
+import { findUserById } from './user.repository';
 import { toUserVO } from './user.vo';
 
 /** Parameters from the query string, an urlencoded/multipart form or a JSON body (clients use all three). */
-async function params(c: Context): Promise<Record<string, unknown>> {
+export async function params(c: Context): Promise<Record<string, unknown>> {
   const merged: Record<string, unknown> = { ...c.req.query() };
   const type = c.req.header('content-type') ?? '';
   if (type.includes('application/json')) {
@@ -61,28 +54,14 @@ const profileSchema = z.object({
     .max(45, '长度不能超过45')
     .refine((v) => v === '' || z.email().safeParse(v).success, '邮箱格式不正确')
     .optional(),
-  // An avatar is a file id (32 characters) or a same-site path; other values would make the top bar load remote URLs.
-  avatar: z
-    .string()
-    .trim()
-    .max(2000)
-    .refine((v) => v === '' || /^[0-9a-f]{32}$/i.test(v) || /^\/(?!\/)/.test(v), '头像格式不正确')
-    .optional(),
+  // A file id or an allowed image URL: assertAvatar, which needs the outbound allowlist, checks it in updateMine.
+  avatar: z.string().trim().max(2000).optional(),
 });
 
 const passwordSchema = z.object({
   oldPassword: z.string({ error: '请输入原密码' }).min(1, '请输入原密码').max(256),
   newPassword: z.string({ error: '请输入新密码' }).min(1, '请输入新密码').max(256),
   newPassword1: z.string({ error: '请输入确认密码' }).min(1, '请输入确认密码').max(256),
-});
-
-/** Checked in the spec's order, with its texts (000 §5 registration dialog). */
-const guestSchema = z.object({
-  tenantId: z.string({ error: '请先输入租户编号' }).trim().min(1, '请先输入租户编号').max(12),
-  account: z.string({ error: '请先输入账号名称' }).trim().min(1, '请先输入账号名称').max(45),
-  password: z.string({ error: '请先输入密码' }).min(1, '请先输入密码').max(256),
-  name: z.string().trim().max(20, '长度不能超过20').optional(),
-  oauthId: z.string().trim().max(64).optional(),
 });
 
 const emailSchema = z.object({
@@ -120,6 +99,7 @@ async function myDetail(deps: Deps, c: Context<BladeEnv>) {
 async function updateMine(deps: Deps, c: Context<BladeEnv>) {
   const auth = c.get('auth');
   const change = profileSchema.parse(await params(c));
+  assertAvatar(deps, change.avatar);
   await withTenant(deps.db, auth.tenantId, (trx) => updateProfile(trx, auth.tenantId, auth.userId, change));
   return c.json(success('更新成功'));
 }
@@ -128,16 +108,11 @@ async function changePassword(deps: Deps, c: Context<BladeEnv>) {
   const auth = c.get('auth');
   const input = passwordSchema.parse(await params(c));
   if (input.newPassword !== input.newPassword1) throw new ServiceError('请输入正确的确认密码!');
-  await withTenant(deps.db, auth.tenantId, async (trx) => {
-    const user = await findUserById(trx, auth.tenantId, auth.userId);
-    if (!user) throw new UnauthorizedError();
-    if (!(await checkPassword(user.password, input.oldPassword)).ok) throw new ServiceError('原密码不正确!');
-    await updatePasswordHash(trx, auth.tenantId, auth.userId, await hashPassword(input.newPassword));
-  });
+  await changeOwnPassword(deps, auth, input.oldPassword, input.newPassword);
   return c.json(success('修改密码成功'));
 }
 
-/** Self-service calls of blade-user (000 §2 /info/index, guest registration, /emailBinding). */
+/** Self-service calls of blade-user (000 §2 /info/index, /emailBinding); guest registration is guest.routes.ts. */
 export function myRoutes(deps: Deps) {
   const router = new Hono<BladeEnv>();
 
@@ -149,7 +124,8 @@ export function myRoutes(deps: Deps) {
   router.post('/update-info', (c) => updateMine(deps, c));
 
   // POST /blade-user/my/update-password and /blade-user/update-password — oldPassword, newPassword, newPassword1
-  // (md5 hex from the client, like the login); the portal gives the session a new id on success.
+  // (md5 hex from the client, like the login). Ends the user's other sessions; the portal gives this session a new
+  // id on success. Wrong old passwords are limited (auth/password-change.service.ts).
   router.post('/my/update-password', (c) => changePassword(deps, c));
   router.post('/update-password', (c) => changePassword(deps, c));
 
@@ -188,33 +164,6 @@ export function myRoutes(deps: Deps) {
       });
     });
     return c.json(success('发送成功!'));
-  });
-
-  // POST /blade-user/register-guest — tenantId, name, account, password (md5 hex), oauthId. The new user waits for
-  // the tenant administrators' approval (status 0, no roles); they get a message about it.
-  router.post('/register-guest', async (c) => {
-    const auth = c.get('auth');
-    const input = guestSchema.parse(await params(c));
-    await withTenant(deps.db, input.tenantId, async (trx) => {
-      const tenant = await findTenant(trx, input.tenantId);
-      if (!tenant || tenant.status !== 1) throw new NotFoundError('租户不存在');
-      if (await accountTaken(trx, input.tenantId, input.account)) throw new ServiceError('当前账号已被使用!');
-      await insertGuest(trx, input.tenantId, {
-        account: input.account,
-        name: input.name || input.account,
-        passwordHash: await hashPassword(input.password),
-        oauthId: input.oauthId,
-        createUser: auth.userId,
-      });
-      await sendMessage(trx, input.tenantId, {
-        userIds: await tenantAdminIds(trx, input.tenantId),
-        category: MESSAGE_CATEGORY.message,
-        title: '新用户注册申请',
-        content: `账号 ${input.account}（${input.name || input.account}）申请注册，请在用户管理中审核。`,
-        sender: input.account,
-      });
-    });
-    return c.json(success('注册申请已提交,请耐心等待管理员通过!'));
   });
 
   return router;

@@ -1,5 +1,6 @@
 import type { AuthUser } from '../../core/context';
 import { ForbiddenError, NotFoundError } from '../../core/errors';
+import { splitIds } from '../../core/tree';
 import type { UserRow } from '../../db/schema';
 import type { Db } from '../../db/tenant';
 import { isTenantAdmin } from '../auth/roles';
@@ -19,4 +20,13 @@ export async function visibleUser(
   const user = await findUserById(db, auth.tenantId, target);
   if (!user) throw new NotFoundError();
   return user;
+}
+
+/**
+ * Every role the caller holds: the session's and the rest of their account's (a role switch can pick any of them),
+ * so "a role the caller holds" does not depend on which one the session runs under.
+ */
+export async function callerRoleIds(db: Db, auth: AuthUser): Promise<Set<string>> {
+  const user = await findUserById(db, auth.tenantId, auth.userId);
+  return new Set([...auth.roleIds, ...splitIds(user?.role_id ?? '')]);
 }

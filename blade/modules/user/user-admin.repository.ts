@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { TtlMap } from '../../core/context';
 import { applySort, contains, type PageRequest, type SortOrder } from '../../core/page';
 import { dataScopeCondition, type DataScope } from '../../core/data-scope';
+import { ServiceError } from '../../core/errors';
 import type { UserRow } from '../../db/schema';
 import type { Db } from '../../db/tenant';
 
@@ -130,6 +131,23 @@ export async function countLiveUsers(db: Db, tenantId: string): Promise<number> 
     .where('is_deleted', '=', 0)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * Refuses a new account once the tenant holds its quota of live users (blade_tenant.account_number; -1 is no limit):
+ * user/submit and register-guest call it before they add a user. The tenant row is locked for the rest of the transaction, so concurrent
+ * creations in one tenant take turns and cannot both take the last place.
+ */
+export async function assertAccountRoom(db: Db, tenantId: string): Promise<void> {
+  const tenant = await db
+    .selectFrom('blade_tenant')
+    .select('account_number')
+    .where('tenant_id', '=', tenantId)
+    .where('is_deleted', '=', 0)
+    .forUpdate()
+    .executeTakeFirst();
+  if (tenant && tenant.account_number >= 0 && (await countLiveUsers(db, tenantId)) >= tenant.account_number)
+    throw new ServiceError('当前租户已到最大账号额度!');
 }
 
 /** `account.initPassword` (global parameter) or 123456, the Blade default: what reset and provisioning set. */

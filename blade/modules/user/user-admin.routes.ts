@@ -18,15 +18,15 @@ import { blank, idSchema, parseJson, parseQuery, queryInt } from '../../core/val
 import type { UserRow } from '../../db/schema';
 import { withTenant, type Db } from '../../db/tenant';
 import { hashPassword, md5Hex } from '../auth/password';
+import { revokeUserSessions } from '../auth/session.repository';
 import { isTenantAdmin } from '../auth/roles';
 import { findDeptsByIds } from '../system/dept/dept.repository';
 import { intSchema } from '../system/param/admin-input';
-import { assertMayHandOut, requireRoles } from '../system/role/role-admin.routes';
+import { assertMayHandOut, demandGrantableRoles, requireRoles } from '../system/role/role-admin.routes';
 import { findRolesByIds } from '../system/role/role.repository';
-import { findTenant } from '../system/tenant/tenant.repository';
 import {
   accountTaken,
-  countLiveUsers,
+  assertAccountRoom,
   findUsersByIds,
   initialPassword,
   pageUsers,
@@ -34,6 +34,7 @@ import {
   USER_SCOPE_COLUMNS,
   USER_SORTABLE,
 } from './user-admin.repository';
+import { assertAvatar } from './avatar';
 import { deptLabRoutes } from './dept-lab.routes';
 import { toUserVO } from './user.vo';
 
@@ -132,14 +133,33 @@ async function assertMayManage(trx: Db, auth: AuthUser, users: UserRow[]): Promi
   if (roles.some((r) => PRIVILEGED_ALIASES.has(r.role_alias))) throw new ForbiddenError();
 }
 
-async function checkReferences(
+/**
+ * Checks a write that sets the roles of `users` (none: a new account) to `roleIds`, and tells whether anyone's roles
+ * change. Every call that sets a user's roles comes through here (SECURITY 25):
+ * - nobody changes their own roles: 400, like the other refusals about the caller's own account (不能删除本账号!);
+ * - roles that change hands must be the caller's to give (role-admin demandGrantableRoles: 403). A set left as it is
+ *   hands nothing out, so the profile of someone with wider rights can still be edited.
+ */
+const OWN_ROLES = '不能修改本账号的角色!';
+async function assertMaySetRoles(
   trx: Db,
   auth: AuthUser,
+  users: UserRow[],
   roleIds: string[],
-  deptIds: string[],
-  postIds: string[],
-) {
-  assertMayHandOut(auth, await requireRoles(trx, auth, roleIds));
+): Promise<boolean> {
+  const wanted = new Set(roleIds);
+  const changing = users.filter((u) => {
+    const current = new Set(splitIds(u.role_id));
+    return current.size !== wanted.size || [...current].some((id) => !wanted.has(id));
+  });
+  if (changing.some((u) => u.id === auth.userId)) throw new ServiceError(OWN_ROLES);
+  if (users.length === 0 || changing.length > 0) await demandGrantableRoles(trx, auth, roleIds);
+  else assertMayHandOut(auth, await requireRoles(trx, auth, roleIds));
+  return changing.length > 0;
+}
+
+/** Depts and posts a user form names must be the caller's tenant's (404). */
+async function checkReferences(trx: Db, auth: AuthUser, deptIds: string[], postIds: string[]) {
   if ((await findDeptsByIds(trx, auth.tenantId, deptIds)).length !== deptIds.length)
     throw new NotFoundError();
   if (postIds.length) {
@@ -157,6 +177,13 @@ async function checkReferences(
 /** User administration (blade-user, contract §7.4): always within the caller's tenant and data scope. */
 export function userAdminRoutes(deps: Deps) {
   const router = new Hono<BladeEnv>();
+
+  /**
+   * After a write that removes roles, disables, deletes or resets a user has committed: the auth middleware checks
+   * a session again (with the user's standing and roles) whenever it is not in this cache, so emptying it makes the
+   * change reach that user's very next request (SECURITY 27). The cache only remembers good answers for seconds.
+   */
+  const recheckSessions = () => deps.caches.sessions.clear();
 
   // GET /blade-user/page?current&size&deptId — users of a dept and the depts below it (all without deptId), filters
   // account/realName/name/phone/email/code (contains), userType/status (equal); the data scope `user` applies.
@@ -239,6 +266,7 @@ export function userAdminRoutes(deps: Deps) {
     await demand(deps, auth, { codes: [body.id ? `${prefix}_edit` : `${prefix}_add`] });
     const account = body.account?.trim();
     if (!account) throw new ServiceError('请输入账号');
+    assertAvatar(deps, body.avatar);
     const roleIds = idList(body.roleId, 'roleId');
     const deptIds = idList(body.deptId, 'deptId');
     const postIds = idList(body.postId, 'postId');
@@ -267,49 +295,46 @@ export function userAdminRoutes(deps: Deps) {
       ...(userType ? { user_type: userType } : body.userType ? { user_type: body.userType } : {}),
       ...(body.status !== null && body.status !== undefined ? { status: body.status } : {}),
     };
-    await withTenant(deps.db, auth.tenantId, async (trx) => {
-      if (body.id) {
-        const existing = await scopedUser(trx, auth, body.id);
+    const recheck = await withTenant(deps.db, auth.tenantId, async (trx) => {
+      const existing = body.id ? await scopedUser(trx, auth, body.id) : undefined;
+      if (existing) {
         if (userType && existing.user_type !== userType) throw new NotFoundError();
         await assertMayManage(trx, auth, [existing]);
         if (existing.id === auth.userId && values.status !== undefined && values.status !== 1)
           throw new ServiceError('不能停用本账号!');
       }
-      await checkReferences(trx, auth, roleIds, deptIds, postIds);
+      const rolesChange = await assertMaySetRoles(trx, auth, existing ? [existing] : [], roleIds);
+      await checkReferences(trx, auth, deptIds, postIds);
       if (await accountTaken(trx, auth.tenantId, account, body.id))
         throw new ServiceError('当前账号已被使用!');
-      if (body.id) {
+      if (existing) {
         await trx
           .updateTable('blade_user')
           .set({ ...values, ...updatedBy(auth) })
           .where('tenant_id', '=', auth.tenantId)
-          .where('id', '=', body.id)
+          .where('id', '=', existing.id)
           .execute();
-        return;
+        return rolesChange || (values.status !== undefined && values.status !== 1);
       }
-      const tenant = await findTenant(trx, auth.tenantId);
-      if (
-        tenant &&
-        tenant.account_number >= 0 &&
-        (await countLiveUsers(trx, auth.tenantId)) >= tenant.account_number
-      )
-        throw new ServiceError('当前租户已到最大账号额度!');
+      await assertAccountRoom(trx, auth.tenantId);
       await trx
         .insertInto('blade_user')
         .values({ id: nextId(), tenant_id: auth.tenantId, password: hash!, ...values, ...createdBy(auth) })
         .execute();
+      return false;
     });
+    if (recheck) recheckSessions();
   }
 
   // POST /blade-user/submit — add (user_add, password required) or edit (user_edit; password ignored).
-  router.post('/submit', async (c) => {
+  router.post('/submit', permit(deps, { codes: ['user_add', 'user_edit'] }), async (c) => {
     await save(c.get('auth'), await parseJson(c, userBody), false);
     forgetUserTotals(deps.db);
     return c.json(success());
   });
 
   // POST /blade-user/update — edit only (user_edit); a password in the body is ignored (contract §11 #14).
-  router.post('/update', async (c) => {
+  router.post('/update', permit(deps, { codes: ['user_edit'] }), async (c) => {
     await save(c.get('auth'), await parseJson(c, userBody), true);
     forgetUserTotals(deps.db);
     return c.json(success());
@@ -331,12 +356,15 @@ export function userAdminRoutes(deps: Deps) {
         .where('id', 'in', ids)
         .execute();
     });
+    recheckSessions();
     forgetUserTotals(deps.db);
     return c.json(success());
   };
   router.post('/remove', permit(deps, { codes: ['user_delete'] }), removeHandler());
 
-  // POST /blade-user/reset-password?userIds — sets the initial password (account.initPassword, default 123456).
+  // POST /blade-user/reset-password?userIds — sets the initial password (account.initPassword, default 123456) and ends
+  // every session of those users (SECURITY 27): whoever held one no longer knows the password. A caller resetting
+  // their own keeps the session they are using.
   router.post('/reset-password', permit(deps, { codes: ['user_reset'] }), async (c) => {
     const ids = await idsParam(c, 'userIds');
     const auth = c.get('auth');
@@ -350,12 +378,15 @@ export function userAdminRoutes(deps: Deps) {
         .where('tenant_id', '=', auth.tenantId)
         .where('id', 'in', ids)
         .execute();
+      for (const user of users)
+        await revokeUserSessions(trx, auth.tenantId, user.id, user.id === auth.userId ? auth.sid : undefined);
     });
+    recheckSessions();
     forgetUserTotals(deps.db);
     return c.json(success());
   });
 
-  // POST /blade-user/grant?userIds&roleIds — sets the roles of the listed users.
+  // POST /blade-user/grant?userIds&roleIds — sets the roles of the listed users (assertMaySetRoles).
   router.post('/grant', permit(deps, { codes: ['user_role'] }), async (c) => {
     const { userIds, roleIds } = parseQuery(c, grantQuery);
     const users = idList(userIds, 'userIds');
@@ -363,17 +394,19 @@ export function userAdminRoutes(deps: Deps) {
     if (users.length === 0) throw new ServiceError('请至少选择一个用户');
     if (roles.length === 0) throw new ServiceError('请选择角色');
     const auth = c.get('auth');
-    await withTenant(deps.db, auth.tenantId, async (trx) => {
+    const changed = await withTenant(deps.db, auth.tenantId, async (trx) => {
       const rows = await scopedUsers(trx, auth, users);
       await assertMayManage(trx, auth, rows);
-      assertMayHandOut(auth, await requireRoles(trx, auth, roles));
+      const rolesChange = await assertMaySetRoles(trx, auth, rows, roles);
       await trx
         .updateTable('blade_user')
         .set({ role_id: roles.join(','), ...updatedBy(auth) })
         .where('tenant_id', '=', auth.tenantId)
         .where('id', 'in', users)
         .execute();
+      return rolesChange;
     });
+    if (changed) recheckSessions();
     clearPermissionCaches(deps);
     forgetUserTotals(deps.db);
     return c.json(success());
@@ -417,7 +450,7 @@ export function userAdminRoutes(deps: Deps) {
     return c.json(ok(await detail(c.get('auth'), id, EXTERNAL_USER)));
   });
   // POST /blade-user/externalUser/save — add only (external_user_add).
-  router.post('/externalUser/save', async (c) => {
+  router.post('/externalUser/save', permit(deps, { codes: ['external_user_add'] }), async (c) => {
     const body = await parseJson(c, userBody);
     if (body.id) throw new ServiceError('id:新增时不能指定');
     await save(c.get('auth'), body, false, EXTERNAL_USER);
@@ -425,7 +458,7 @@ export function userAdminRoutes(deps: Deps) {
     return c.json(success());
   });
   // POST /blade-user/externalUser/update — edit only (external_user_edit); a password in the body is ignored.
-  router.post('/externalUser/update', async (c) => {
+  router.post('/externalUser/update', permit(deps, { codes: ['external_user_edit'] }), async (c) => {
     await save(c.get('auth'), await parseJson(c, userBody), true, EXTERNAL_USER);
     forgetUserTotals(deps.db);
     return c.json(success());

@@ -10,8 +10,8 @@ import { permit } from '../../../core/permission';
 import { idArraySchema, idsParam } from '../../../core/permission-input';
 import { blank, idSchema, parseJson, parseQuery } from '../../../core/validation';
 import { deleteTenantRows, withTenant } from '../../../db/tenant';
-import { assertMayHandOut, requireRoles } from '../role/role-admin.routes';
-import { findPosts } from '../post/post.routes';
+import { demandGrantableRoles } from '../role/role-admin.routes';
+import { findPosts } from '../post/post.resource';
 
 const POST_ROLE_SORTABLE = ['id', 'post_id', 'role_id', 'create_time'] as const;
 const listQuery = pageQuerySchema.extend({ postId: blank(idSchema), roleId: blank(idSchema) });
@@ -100,6 +100,7 @@ export function postRoleRoutes(deps: Deps) {
   });
 
   // POST /blade-system/postRole/submit — JSON { postId, roleIds } (replace the post's roles) or { id, postId, roleId }.
+  // A post comes with its roles, so only roles the caller may give a user can be set here (SECURITY 25).
   router.post('/postRole/submit', guard, async (c) => {
     const body = await parseJson(c, submitBody);
     const auth = c.get('auth');
@@ -107,7 +108,7 @@ export function postRoleRoutes(deps: Deps) {
     if (roleIds.length === 0) throw new ServiceError('请选择角色');
     await withTenant(deps.db, auth.tenantId, async (trx) => {
       if ((await findPosts(trx, auth.tenantId, [body.postId])).length === 0) throw new NotFoundError();
-      assertMayHandOut(auth, await requireRoles(trx, auth, roleIds));
+      await demandGrantableRoles(trx, auth, roleIds);
       if (body.id) {
         const existing = await trx
           .selectFrom('blade_post_role')

@@ -5,7 +5,14 @@ import { ok, success } from '../../../core/envelope';
 import { ForbiddenError, NotFoundError, ServiceError } from '../../../core/errors';
 import { nextId } from '../../../core/ids';
 import { pageQuerySchema, sortOrders } from '../../../core/page';
-import { clearPermissionCaches, demand, grantableScopeIds, permit } from '../../../core/permission';
+import {
+  clearPermissionCaches,
+  demand,
+  demandGrantable,
+  permit,
+  roleRights,
+  type Rights,
+} from '../../../core/permission';
 import {
   idArraySchema,
   idsParam,
@@ -18,8 +25,9 @@ import { blank, idSchema, parseJson, parseQuery } from '../../../core/validation
 import type { RoleRow } from '../../../db/schema';
 import { withTenant, type Db } from '../../../db/tenant';
 import { isPlatformAdmin, isTenantAdmin } from '../../auth/roles';
+import { callerRoleIds } from '../../user/user-access';
 import { intSchema } from '../param/admin-input';
-import { findGrantedMenuIds, replaceRoleMenus } from '../menu/menu.repository';
+import { replaceRoleMenus } from '../menu/menu.repository';
 import { findRolesByIds, listRoles } from './role.repository';
 import { toRoleVO } from './role.routes';
 
@@ -63,6 +71,30 @@ export function assertMayHandOut(auth: AuthUser, roles: RoleRow[]): void {
     return;
   }
   if (roles.some((r) => PRIVILEGED_ALIASES.has(r.role_alias))) throw new ForbiddenError();
+}
+
+/**
+ * Roles the caller gives to users (user grants, user and external user forms, post roles): the caller's tenant's
+ * (404), administrator roles only from administrators, and nothing beyond the caller's own rights (403, SECURITY 25).
+ */
+export async function demandGrantableRoles(trx: Db, auth: AuthUser, ids: string[]): Promise<RoleRow[]> {
+  const roles = await requireRoles(trx, auth, ids);
+  assertMayHandOut(auth, roles);
+  await demandGrantable(trx, auth, [await roleRights(trx, auth.tenantId, ids)]);
+  return roles;
+}
+
+/**
+ * Nobody changes a role they hold (SECURITY 25): granting it more would widen their own rights by the back door —
+ * and everyone else's holding it — and narrowing or renaming it changes their own standing. 400, as the neighbouring
+ * refusals about the caller's own account and roles are. The platform administrator is exempt: it holds every right
+ * whatever its role's grants, which decide only its navigation (a new menu is granted to its own role to show it).
+ */
+const HELD_ROLE = '不能修改当前登录用户的角色!';
+async function assertNotHeld(trx: Db, auth: AuthUser, ids: readonly string[]): Promise<void> {
+  if (isPlatformAdmin(auth)) return;
+  const held = await callerRoleIds(trx, auth);
+  if (ids.some((id) => held.has(id))) throw new ServiceError(HELD_ROLE);
 }
 
 /** Role administration (contract §7.3), always within the caller's tenant. */
@@ -124,7 +156,7 @@ export function roleAdminRoutes(deps: Deps) {
   });
 
   // POST /blade-system/role/submit — add (role_add) or edit (role_edit) a role of the caller's tenant.
-  router.post('/role/submit', async (c) => {
+  router.post('/role/submit', permit(deps, { codes: ['role_add', 'role_edit'] }), async (c) => {
     const body = await parseJson(c, submitBody);
     const auth = c.get('auth');
     await demand(deps, auth, { codes: [body.id ? 'role_edit' : 'role_add'] });
@@ -139,6 +171,7 @@ export function roleAdminRoutes(deps: Deps) {
       if (body.id) {
         const [existing] = await requireRoles(trx, auth, [body.id]);
         assertMayHandOut(auth, [existing]);
+        await assertNotHeld(trx, auth, [existing.id]);
       }
       if (body.parentId !== '0') {
         if (body.parentId === body.id) throw new ServiceError('父节点不可选择自身!');
@@ -189,7 +222,8 @@ export function roleAdminRoutes(deps: Deps) {
     await withTenant(deps.db, auth.tenantId, async (trx) => {
       const roles = await requireRoles(trx, auth, ids);
       assertMayHandOut(auth, roles);
-      if (ids.some((id) => auth.roleIds.includes(id))) throw new ServiceError('不能删除当前登录用户的角色!');
+      const held = await callerRoleIds(trx, auth);
+      if (ids.some((id) => held.has(id))) throw new ServiceError('不能删除当前登录用户的角色!');
       const removing = new Set(ids);
       const all = await listRoles(trx, auth.tenantId);
       if (all.some((r) => removing.has(r.parent_id) && !removing.has(r.id)))
@@ -220,9 +254,11 @@ export function roleAdminRoutes(deps: Deps) {
     return c.json(success());
   });
 
-  // POST /blade-system/role/grant — JSON { roleIds, menuIds, dataScopeIds, apiScopeIds }: replaces the roles'
-  // grants. Roles must be the caller's tenant's (404); a caller other than the platform administrator may grant only
-  // menus and scopes their own roles hold (403), so a grant can never widen the granter's own rights.
+  // POST /blade-system/role/grant — JSON { roleIds, menuIds, dataScopeIds, apiScopeIds }: replaces the kinds of the
+  // roles' grants the body lists (a kind left out stays as it is). Roles must be the caller's tenant's (404), menus and
+  // scopes live (404), every role's grants afterwards within what the caller may hand out (403, core/permission
+  // grantableRights) — a grant never gives anyone more than the granter holds — and the roles not the caller's own
+  // (400, assertNotHeld).
   router.post('/role/grant', permit(deps, { codes: ['role_grant'] }), async (c) => {
     const body = await parseJson(c, grantBody);
     const auth = c.get('auth');
@@ -230,45 +266,39 @@ export function roleAdminRoutes(deps: Deps) {
     await withTenant(deps.db, auth.tenantId, async (trx) => {
       const roles = await requireRoles(trx, auth, body.roleIds);
       assertMayHandOut(auth, roles);
-      const platform = isPlatformAdmin(auth);
-      if (body.menuIds) {
-        const live = new Set(
-          (
-            await trx
-              .selectFrom('blade_menu')
-              .select('id')
-              .where('id', 'in', body.menuIds.length ? body.menuIds : ['0'])
-              .where('is_deleted', '=', 0)
-              .execute()
-          ).map((r) => r.id),
-        );
-        if (!body.menuIds.every((id) => live.has(id))) throw new NotFoundError();
-        if (!platform) {
-          const held = await findGrantedMenuIds(trx, auth.tenantId, auth.roleIds);
-          if (!body.menuIds.every((id) => held.has(id))) throw new ForbiddenError();
-        }
-        await replaceRoleMenus(trx, auth.tenantId, body.roleIds, body.menuIds, nextId);
+      for (const [ids, table] of [
+        [body.menuIds, 'blade_menu'],
+        [body.dataScopeIds, 'blade_scope_data'],
+        [body.apiScopeIds, 'blade_scope_api'],
+      ] as const) {
+        if (!ids?.length) continue;
+        const live = await trx
+          .selectFrom(table)
+          .select('id')
+          .where('id', 'in', ids)
+          .where('is_deleted', '=', 0)
+          .execute();
+        if (live.length !== new Set(ids).size) throw new NotFoundError();
       }
-      for (const [ids, category, table] of [
-        [body.dataScopeIds, 1, 'blade_scope_data'],
-        [body.apiScopeIds, 2, 'blade_scope_api'],
+      // Each role as it will be; its own grants are read only for a kind the body leaves out.
+      const whole = body.menuIds && body.dataScopeIds && body.apiScopeIds;
+      const after: Rights[] = [];
+      for (const roleId of body.roleIds) {
+        const own = whole ? undefined : await roleRights(trx, auth.tenantId, [roleId]);
+        after.push({
+          menus: new Set(body.menuIds ?? own?.menus),
+          dataScopes: new Set(body.dataScopeIds ?? own?.dataScopes),
+          apiScopes: new Set(body.apiScopeIds ?? own?.apiScopes),
+        });
+      }
+      await demandGrantable(trx, auth, after);
+      await assertNotHeld(trx, auth, body.roleIds);
+      if (body.menuIds) await replaceRoleMenus(trx, auth.tenantId, body.roleIds, body.menuIds, nextId);
+      for (const [ids, category] of [
+        [body.dataScopeIds, 1],
+        [body.apiScopeIds, 2],
       ] as const) {
         if (!ids) continue;
-        const live = new Set(
-          (
-            await trx
-              .selectFrom(table)
-              .select('id')
-              .where('id', 'in', ids.length ? ids : ['0'])
-              .where('is_deleted', '=', 0)
-              .execute()
-          ).map((r) => r.id),
-        );
-        if (!ids.every((id) => live.has(id))) throw new NotFoundError();
-        if (!platform) {
-          const grantable = await grantableScopeIds(trx, auth, category);
-          if (!ids.every((id) => grantable.has(id))) throw new ForbiddenError();
-        }
         await trx
           .deleteFrom('blade_role_scope')
           .where('tenant_id', '=', auth.tenantId)
