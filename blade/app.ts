@@ -1,10 +1,14 @@
 import path from 'node:path';
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import { TtlMap, TtlSet, type BladeEnv, type Deps } from './core/context';
+import { TtlMap, TtlSet, type BladeEnv, type Deps, type LiveSession } from './core/context';
+import { bodyLimit } from './core/body-limit';
 import { errorHandler, notFoundHandler } from './core/errors';
+import { requestContext, stdoutLog, withRequestIds, type BladeLog } from './core/log';
 import { apiScopeGuard, tenantStandingGuard } from './core/permission';
 import { signingKeyProblem } from './core/known-keys';
+import { urlGuard } from './core/validation';
+import { OutboundPolicy, type OutboundOptions } from './core/outbound';
 import { ensureAppRole, grantAppRole } from './db/app-role';
 import { migrateToLatest } from './db/migrate';
 import { openDatabase } from './db/open';
@@ -23,10 +27,12 @@ import { ossRoutes } from './modules/oss/oss.routes';
 import { smsRoutes } from './modules/sms/sms.routes';
 import { developRoutes } from './modules/develop/develop.routes';
 import { filesRoutes } from './modules/files/files.routes';
+import { resourceRoutes } from './modules/resources';
 import { defaultStorage, storageSet, type StorageOptions } from './storage';
 import { logRoutes } from './modules/log/log.routes';
 import { messageRoutes } from './modules/message/message.routes';
 import { myPublicRoutes, myRoutes } from './modules/user/my.routes';
+import { guestRoutes } from './modules/user/guest.routes';
 
 export interface BladeOptions {
   /** PGlite files live in `${dataDir}/pglite` when databaseUrl is unset. */
@@ -50,10 +56,14 @@ export interface BladeOptions {
   refreshGraceSeconds?: number;
   /** Mounts GET /blade-auth/oauth/captcha/answer?key= (tests only). */
   testHooks?: boolean;
-  /** Default console.log. */
-  log?: (line: string) => void;
+  /** Tests: routes of the test's own, mounted after the token check (e.g. actions over a test table). */
+  extraRoutes?: (deps: Deps) => Hono<BladeEnv>;
+  /** Where log records go (core/log.ts); default: one JSON line each on stdout. */
+  log?: BladeLog;
   /** File storage: `DATA_DIR/files` unless an S3-compatible store or a ready one is given. */
   files?: StorageOptions;
+  /** Where a tenant's configuration may make the server connect (OUTBOUND_*; core/outbound.ts). */
+  outbound?: OutboundOptions;
 }
 
 export interface Blade {
@@ -63,10 +73,11 @@ export interface Blade {
   close(): Promise<void>;
 }
 
-function createApp(deps: Deps): Hono<BladeEnv> {
+function createApp(deps: Deps, extraRoutes?: BladeOptions['extraRoutes']): Hono<BladeEnv> {
   const app = new Hono<BladeEnv>();
   app.onError(errorHandler(deps.log));
   app.notFound(notFoundHandler);
+  app.use('*', requestContext());
   app.use('*', async (c, next) => {
     await next();
     // Set on the finished response's own (mutable) headers: c.header() after next() would rebuild the Response, a
@@ -77,6 +88,11 @@ function createApp(deps: Deps): Hono<BladeEnv> {
       c.header('Cache-Control', 'no-store');
     }
   });
+
+  // Before any route reads its input: a URL that cannot be read is a 400, a body is counted against its limit as it
+  // streams (413), so that the routes' permission checks run before a byte of it is read.
+  app.use('*', urlGuard());
+  app.use('*', bodyLimit());
 
   // The only routes reachable without a token.
   app.route('/blade-auth', tokenRoutes(deps));
@@ -92,22 +108,27 @@ function createApp(deps: Deps): Hono<BladeEnv> {
   app.route('/blade-system', systemRoutes(deps));
   app.route('/blade-user', userRoutes(deps));
   app.route('/blade-user', myRoutes(deps));
+  app.route('/blade-user', guestRoutes(deps));
   app.route('/blade-customer', messageRoutes(deps));
   app.route('/blade-log', logRoutes(deps));
   app.route('/blade-resource', ossRoutes(deps));
   app.route('/blade-resource', smsRoutes(deps));
   app.route('/blade-develop', developRoutes(deps));
   app.route('/', filesRoutes(deps));
+  app.route('/', resourceRoutes(deps));
+  if (extraRoutes) app.route('/', extraRoutes(deps));
   return app;
 }
 
 /** Opens the database, migrates, seeds an empty one, upserts the portal's client, and builds the Hono app. */
 export async function createBlade(options: BladeOptions): Promise<Blade> {
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log = withRequestIds(options.log ?? stdoutLog);
   const keyProblem = signingKeyProblem(options.jwtSigningKey);
   if (keyProblem) throw new Error(`[blade] ${keyProblem}`);
   if (options.portalClient.clientSecret.length < 16)
     throw new Error('[blade] the portal client secret is too short');
+  // Before the database opens: a bad OUTBOUND_ALLOWED_HOSTS entry stops start-up here.
+  const outbound = new OutboundPolicy(options.outbound, options.files?.s3 ? [options.files.s3.endpoint] : []);
 
   const { db, close } = await openDatabase({
     dataDir: options.dataDir,
@@ -142,6 +163,7 @@ export async function createBlade(options: BladeOptions): Promise<Blade> {
     db,
     log,
     storage: storageSet(defaultStorage(options.dataDir, options.memory ?? false, options.files)),
+    outbound,
     settings: {
       jwtSigningKey: options.jwtSigningKey,
       captchaEnabled: options.captchaEnabled,
@@ -149,14 +171,14 @@ export async function createBlade(options: BladeOptions): Promise<Blade> {
       testHooks: options.testHooks ?? false,
     },
     caches: {
-      sessions: new TtlSet(5_000),
+      sessions: new TtlMap<LiveSession>(5_000),
       clients: new TtlSet(300_000, 100),
       menus: new TtlMap<string>(5_000, 1_000),
       menuBodies: new TtlMap<Uint8Array<ArrayBuffer>>(5_000, 1_000),
       tokens: new TtlMap(60_000, 10_000),
     },
   };
-  const app = createApp(deps);
+  const app = createApp(deps, options.extraRoutes);
   let closed = false;
   return {
     app,
@@ -165,7 +187,8 @@ export async function createBlade(options: BladeOptions): Promise<Blade> {
     close: async () => {
       if (closed) return;
       closed = true;
-      await close();
+      deps.storage?.close();
+      await Promise.all([close(), deps.outbound.close()]);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../db/tenant';
+import type { OutboundPolicy } from './outbound';
 import type { StorageSet } from '../storage';
 
 /** Who is calling, from the verified access token only. */
@@ -27,9 +28,21 @@ export interface BladeSettings {
   testHooks: boolean;
 }
 
+/** An auth session seen alive recently, as requests need it (auth.middleware.ts). */
+export interface LiveSession {
+  /** The roles the user holds now (id → alias): a token's roles are narrowed to these. */
+  roles: ReadonlyMap<string, string>;
+  /** The screen is locked: only unlock and logout pass. */
+  locked: boolean;
+}
+
 export interface Caches {
-  /** Auth sessions seen alive recently (sid → expiry ms). Only positive answers are cached. */
-  sessions: TtlSet;
+  /**
+   * Auth sessions seen alive recently (sid → their user's current roles and lock state); only live sessions are
+   * cached. Everything that ends sessions, changes a user's roles or a role clears it in this process; other replicas
+   * see a change within the TTL.
+   */
+  sessions: TtlMap<LiveSession>;
   /** Client credentials verified recently (digest of id:secret → expiry ms). */
   clients: TtlSet;
   /**
@@ -54,6 +67,8 @@ export interface Deps {
   log: (line: string) => void;
   /** File storage (modules/files); absent only in code paths that never touch files. */
   storage?: StorageSet;
+  /** The rule for connections a tenant's configuration drives (object storage, SMS, …): core/outbound.ts. */
+  outbound: OutboundPolicy;
 }
 
 /** A bounded map whose entries expire; enough for a few seconds of in-process memory. */

@@ -2,13 +2,19 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
+import { PayloadTooLargeError } from './body-limit';
 import { failure } from './envelope';
+import type { BladeLog } from './log';
 
-/** A business rule refused the request; the message is shown to the user as is. */
+/**
+ * A business rule refused the request; the message is shown to the user as is. `errorCode`, when given, is the
+ * refusal's message key (messages/zh.json): the portal shows that key's text in the user's language.
+ */
 export class ServiceError extends Error {
   constructor(
     message: string,
     readonly code = 400,
+    readonly errorCode?: string,
   ) {
     super(message);
     this.name = 'ServiceError';
@@ -51,8 +57,14 @@ export function zodMessage(error: z.ZodError): string {
   return field ? `${field}:${issue.message}` : issue.message;
 }
 
-function respond(c: Context, status: ContentfulStatusCode, msg: string, code: number = status) {
-  return c.json(failure(code, msg), status);
+function respond(
+  c: Context,
+  status: ContentfulStatusCode,
+  msg: string,
+  code: number = status,
+  errorCode?: string,
+) {
+  return c.json(failure(code, msg, errorCode), status);
 }
 
 const HTTP_MESSAGES: Record<number, string> = {
@@ -64,18 +76,35 @@ const HTTP_MESSAGES: Record<number, string> = {
   415: '不支持当前媒体类型',
 };
 
+export const MSG_BAD_INPUT = '请求参数错误';
+
+/**
+ * A PostgreSQL data exception (SQLSTATE class 22: a NUL byte 22021, a number out of range 22003, text that is not a
+ * number 22P02, …): the input was bad, whatever reader let it through, so it is the caller's 400, not a 500.
+ */
+export function isDataException(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}
+
 /** The one place errors become responses. Unknown errors are logged and never echoed (SQL text stays server-side). */
-export function errorHandler(log: (line: string) => void) {
+export function errorHandler(log: BladeLog) {
   return (err: Error, c: Context) => {
     if (err instanceof z.ZodError) return respond(c, 400, zodMessage(err));
-    if (err instanceof ServiceError) return respond(c, 400, err.message, err.code);
+    if (err instanceof ServiceError) return respond(c, 400, err.message, err.code, err.errorCode);
     if (err instanceof NotFoundError) return respond(c, 404, err.message);
     if (err instanceof UnauthorizedError) return respond(c, 401, err.message);
     if (err instanceof ForbiddenError) return respond(c, 403, err.message);
+    if (err instanceof PayloadTooLargeError) return respond(c, 413, err.message);
     if (err instanceof HTTPException && err.status < 500) {
-      return respond(c, err.status as ContentfulStatusCode, HTTP_MESSAGES[err.status] ?? '请求参数错误');
+      return respond(c, err.status as ContentfulStatusCode, HTTP_MESSAGES[err.status] ?? MSG_BAD_INPUT);
     }
-    log(`[blade] ${c.req.method} ${c.req.path} failed: ${err.stack ?? err.message}`);
+    const where = `${c.req.method} ${c.req.path}`;
+    if (isDataException(err)) {
+      log(`[blade] ${where} refused bad input: ${err.message}`, { level: 'warn', err });
+      return respond(c, 400, MSG_BAD_INPUT);
+    }
+    log(`[blade] ${where} failed: ${err.message}`, { level: 'error', err });
     return respond(c, 500, '服务器异常');
   };
 }

@@ -172,6 +172,12 @@ export interface AuthSessionTable {
   role_id: Id | null;
   created: Timestamp;
   revoked_at: NullableTimestamp;
+  /** Screen lock: while set, the session's tokens reach only unlock and logout (auth.middleware.ts). */
+  locked_at: NullableTimestamp;
+  /** argon2id of the lock password, set by the session's first lock. */
+  lock_hash: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Wrong lock passwords in a row; too many end the session. */
+  unlock_failures: Defaulted<number>;
 }
 
 export interface RefreshTokenTable {
@@ -192,7 +198,10 @@ export interface CaptchaTable {
 export interface LoginFailureTable {
   tenant_id: string;
   account: string;
-  /** '' for the per-account counter, the client address for the per-account+address counter. */
+  /**
+   * '' for the per-account counter, the client address for the per-account+address counter, '#old-password' for
+   * wrong old passwords given to a password change (login-failure.repository.ts).
+   */
   ip: string;
   failures: number;
   first_failure_at: Date | string;
@@ -210,6 +219,19 @@ export interface MessageTable extends AuditColumns {
   sender: Defaulted<string>;
   is_readed: Defaulted<number>;
   read_time: NullableTimestamp;
+  /** Set on a grouped notice (message.repository sendGrouped): events of this kind add to it until it is read. */
+  group_key: ColumnType<string | null, string | null | undefined, string | null>;
+  /** How many events a grouped notice stands for. */
+  group_count: Defaulted<number>;
+}
+
+/** A fixed-window counter of one kind of call by one subject (core/rate-limit.ts). */
+export interface RateLimitTable {
+  tenant_id: string;
+  bucket: string;
+  subject: string;
+  window_start: ColumnType<Date, Date | string, Date | string>;
+  hits: number;
 }
 
 /** Columns shared by blade_log_api, blade_log_error and blade_log_usual (contract §8.2). */
@@ -562,6 +584,21 @@ export interface DeptExternalUserTable {
   create_time: Timestamp;
 }
 
+/** One row per state transition of any resource (core/action.ts). */
+export interface StatusHistoryTable {
+  id: Id;
+  tenant_id: string;
+  resource: string;
+  record_id: Id;
+  action: string;
+  field: string;
+  from_value: string;
+  to_value: string;
+  comment: Defaulted<string>;
+  user_id: Id;
+  create_time: Timestamp;
+}
+
 export interface Database {
   blade_dept_external_user: DeptExternalUserTable;
   blade_scope_data: ScopeDataTable;
@@ -607,6 +644,8 @@ export interface Database {
   blade_log_usual: LogUsualTable;
   blade_user_oauth: UserOauthTable;
   blade_email_binding: EmailBindingTable;
+  blade_rate_limit: RateLimitTable;
+  blade_status_history: StatusHistoryTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -646,6 +685,8 @@ export const TENANT_TABLES = [
   'blade_log_usual',
   'blade_user_oauth',
   'blade_email_binding',
+  'blade_rate_limit',
+  'blade_status_history',
   'blade_file',
   'blade_file_function',
   'blade_file_catalog',

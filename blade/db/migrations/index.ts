@@ -7,6 +7,10 @@ import * as identityAccess from './20261121T091000-identity-access';
 import * as adminDataTables from './20261121T092000-admin-data-tables';
 import * as filesTables from './20261121T093000-files';
 import * as adminMenus from './20261121T094000-admin-menus';
+import * as floodBounds from './20261123T173000-flood-bounds';
+import * as archiveButtons from './20261123T180000-archive-buttons';
+import * as sessionLock from './20261123T190000-session-lock';
+import * as statusHistory from './20261123T200000-status-history';
 
 /** Static list (no directory scanning: bundlers and `next build` must see every migration). Append only. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +22,8 @@ export const migrations: Record<string, Migration> = {
   '20261121T092000-admin-data-tables': adminDataTables,
   '20261121T093000-files': filesTables,
   '20261121T094000-admin-menus': adminMenus,
+  '20261123T173000-flood-bounds': floodBounds,
+  '20261123T180000-archive-buttons': archiveButtons,
+  '20261123T190000-session-lock': sessionLock,
+  '20261123T200000-status-history': statusHistory,
 };
