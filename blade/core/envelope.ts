@@ -18,6 +18,13 @@ export function success(msg = MSG_SUCCESS): R<Record<string, never>> {
   return { code: 200, success: true, data: {}, msg };
 }
 
-export function failure(code: number, msg: string): R<Record<string, never>> {
-  return { code, success: false, data: {}, msg };
+/** `errorCode`: the refusal's message key, for clients that show it in another language (absent when there is none). */
+export function failure(
+  code: number,
+  msg: string,
+  errorCode?: string,
+): R<Record<string, never>> & { errorCode?: string } {
+  return errorCode
+    ? { code, success: false, data: {}, msg, errorCode }
+    : { code, success: false, data: {}, msg };
 }

@@ -5,11 +5,9 @@ import { dictRoutes } from './dict/dict.routes';
 import { dictBizRoutes } from './dict-biz/dict-biz.routes';
 import { regionRoutes } from './region/region.routes';
 import { menuRoutes } from './menu/menu.routes';
-import { paramRoutes } from './param/param.routes';
 import { roleRoutes } from './role/role.routes';
 import { clientRoutes } from './client/client.routes';
 import { postRoleRoutes } from './post-role/post-role.routes';
-import { postRoutes } from './post/post.routes';
 import { scopeRoutes } from './scope/scope.routes';
 import { tenantPackageRoutes } from './tenant-package/tenant-package.routes';
 import { tenantAdminRoutes } from './tenant/tenant-admin.routes';
@@ -21,7 +19,6 @@ export function systemRoutes(deps: Deps) {
   router.route('/', menuRoutes(deps));
   router.route('/', deptRoutes(deps));
   router.route('/', roleRoutes(deps));
-  router.route('/', postRoutes(deps));
   router.route('/', postRoleRoutes(deps));
   router.route('/', tenantAdminRoutes(deps));
   router.route('/', tenantPackageRoutes(deps));
@@ -31,6 +28,5 @@ export function systemRoutes(deps: Deps) {
   router.route('/', dictRoutes(deps));
   router.route('/', dictBizRoutes(deps));
   router.route('/', regionRoutes(deps));
-  router.route('/', paramRoutes(deps));
   return router;
 }

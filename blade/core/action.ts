@@ -1,0 +1,83 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import type { ActionDef, TransitionDef } from '../../lib/contracts/action';
+import { withTenant } from '../db/tenant';
+import type { AuthUser, BladeEnv, Deps } from './context';
+import { KeyedError, readParams, type CrudContext } from './crud';
+import { ok } from './envelope';
+import { NotFoundError } from './errors';
+import { nextId } from './ids';
+import { permit } from './permission';
+
+/**
+ * The one way to serve an action: permission before the body is read, the input parsed by its schema, and for a
+ * transition the record locked, its state checked and changed and the change recorded, all in one transaction with
+ * whatever the handler does. The handler answers the envelope's data.
+ */
+export type ActionHandler<I extends z.ZodType> = (
+  ctx: CrudContext & { input: z.output<I>; record?: Record<string, unknown> },
+) => Promise<unknown>;
+
+export function actionRoute<I extends z.ZodType>(
+  deps: Deps,
+  def: ActionDef<I>,
+  handler: ActionHandler<I> = async () => null,
+): Hono<BladeEnv> {
+  const router = new Hono<BladeEnv>();
+  const guard: MiddlewareHandler<BladeEnv> = permit(deps, def.access);
+  router.on(def.call.method, def.call.path, guard, async (c) => {
+    const auth = c.get('auth');
+    const input = def.input.parse(await readParams(c, def.call)) as z.output<I>;
+    const transition = def.transition;
+    // Under the caller's tenant even for a global record: the history row is the tenant's.
+    const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
+      const record = transition && (await transit(trx, auth, def.name, transition, input));
+      return handler({ trx, auth, input, record });
+    });
+    return c.json(ok(data ?? {}));
+  });
+  return router;
+}
+
+/**
+ * Locks the record (FOR UPDATE: two concurrent transitions of one record run one after the other, and the second sees
+ * the first's state), refuses a state outside `from`, sets `to` and writes the history row.
+ */
+async function transit<I>(
+  trx: CrudContext['trx'],
+  auth: AuthUser,
+  action: string,
+  transition: TransitionDef<I>,
+  input: I,
+): Promise<Record<string, unknown>> {
+  const id = transition.id(input);
+  let q = trx.selectFrom(transition.table).selectAll().where('id', '=', id).where('is_deleted', '=', 0);
+  if (transition.ownership === 'tenant') q = q.where('tenant_id', '=', auth.tenantId);
+  const record = (await q.forUpdate().executeTakeFirst()) as Record<string, unknown> | undefined;
+  if (!record) throw new NotFoundError();
+  const from = record[transition.column] as string | number;
+  if (!transition.from.some((state) => String(state) === String(from)))
+    throw new KeyedError('common.transition.notAllowed');
+  await trx
+    .updateTable(transition.table)
+    .set({ [transition.column]: transition.to, update_user: auth.userId, update_time: sql`now()` })
+    .where('id', '=', id)
+    .execute();
+  await trx
+    .insertInto('blade_status_history')
+    .values({
+      id: nextId(),
+      tenant_id: auth.tenantId,
+      resource: transition.table,
+      record_id: id,
+      action,
+      field: transition.column,
+      from_value: String(from),
+      to_value: String(transition.to),
+      comment: transition.comment?.(input)?.slice(0, 500) ?? '',
+      user_id: auth.userId,
+    })
+    .execute();
+  return { ...record, [transition.column]: transition.to };
+}

@@ -1,0 +1,248 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { z } from 'zod';
+import zh from '../../messages/zh.json';
+import {
+  fieldSchema,
+  messageText,
+  missingRequired,
+  sortableColumns,
+  submitSchema,
+  type CallDef,
+  type ResourceDef,
+} from '../../lib/contracts/resource';
+import { withTenant, type Db } from '../db/tenant';
+import { dataScopeCondition, resolveDataScope, type DataScopeColumns } from './data-scope';
+import type { AuthUser, BladeEnv, Deps } from './context';
+import { ok, success } from './envelope';
+import { NotFoundError, ServiceError } from './errors';
+import { nextId } from './ids';
+import { contains, fetchPage, pageQuerySchema, pageRequest, sortOrders, toPage } from './page';
+import { demand, permit } from './permission';
+import { idListSchema, idSchema } from './validation';
+import { auditFields } from './vo';
+
+/**
+ * The one CRUD router: list (paged, filtered, sorted through the definition's allowlist), detail, submit (add without
+ * an id, edit with one) and remove (soft, all or nothing) of a resource definition. What is special about a resource
+ * goes into hooks; everything else is the definition.
+ */
+
+// The definitions name their tables at run time, so queries here are untyped; the definition is the schema.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any> | Transaction<any>;
+type Row = Record<string, unknown> & { id: string };
+
+/** zh text of a message key, `{name}` placeholders filled: blade/ answers in the spec's language. */
+export function zhText(key: string, values?: Record<string, string | number>): string {
+  const text = messageText(zh, key);
+  return values ? text.replace(/\{(\w+)\}/g, (all, name: string) => String(values[name] ?? all)) : text;
+}
+
+/** A refusal whose text is a message key's zh text; the key goes out as the envelope's errorCode. */
+export class KeyedError extends ServiceError {
+  constructor(key: string) {
+    super(zhText(key), 400, key);
+    this.name = 'KeyedError';
+  }
+}
+
+export interface CrudContext {
+  trx: AnyDb;
+  auth: AuthUser;
+}
+
+export interface CrudHooks {
+  /** Checks or completes the values before they are written (inside the write's transaction). */
+  beforeWrite?(ctx: CrudContext, values: Record<string, unknown>, id: string | null): Promise<void>;
+  /** Removes what depends on the removed rows (same transaction). */
+  afterRemove?(ctx: CrudContext, ids: string[]): Promise<void>;
+  /** Extra fields of the answered row. */
+  present?(row: Row): Record<string, unknown>;
+}
+
+/** Parameters of a call: the query string for GET; for POST the query string with the body's fields over it. */
+export async function readParams(c: Context, call: CallDef): Promise<Record<string, unknown>> {
+  const query: Record<string, unknown> = c.req.query();
+  if (call.method === 'GET') return query;
+  const type = c.req.header('content-type') ?? '';
+  let body: unknown = {};
+  try {
+    if (type.includes('application/json')) body = await c.req.json();
+    else if (type.includes('form')) body = await c.req.parseBody();
+  } catch {
+    throw new ServiceError('消息不能读取');
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new ServiceError('消息不能读取');
+  return { ...query, ...(body as Record<string, unknown>) };
+}
+
+/** Registers a call under its own method and path. */
+function on(router: Hono<BladeEnv>, call: CallDef, ...handlers: MiddlewareHandler<BladeEnv>[]): void {
+  router.on(call.method, call.path, ...(handlers as [MiddlewareHandler<BladeEnv>]));
+}
+
+/**
+ * Every call runs in a transaction bound to the caller's tenant, global resources too: the data scope and the history
+ * read tenant-owned tables, which row-level security shows only under the tenant.
+ */
+function transact<T>(deps: Deps, auth: AuthUser, fn: (trx: AnyDb) => Promise<T>): Promise<T> {
+  return withTenant(deps.db, auth.tenantId, fn);
+}
+
+/** Live rows of the resource that the caller's tenant owns and the caller's data scope reaches. */
+async function liveRows(trx: AnyDb, def: ResourceDef, auth: AuthUser) {
+  let q = trx.selectFrom(def.table).where(`${def.table}.is_deleted`, '=', 0);
+  if (def.ownership === 'tenant') q = q.where(`${def.table}.tenant_id`, '=', auth.tenantId);
+  const scoped = def.dataScope;
+  if (scoped) {
+    const scope = await resolveDataScope(trx as Db, auth, scoped.resource);
+    const columns: DataScopeColumns = {
+      dept: scoped.dept ? { column: `${def.table}.${scoped.dept}` } : undefined,
+      owner: scoped.owner && `${def.table}.${scoped.owner}`,
+    };
+    q = q.where((eb) => dataScopeCondition(eb, scope, columns));
+  }
+  return q;
+}
+
+export function toVO(def: ResourceDef, row: Row, hooks: CrudHooks = {}) {
+  const vo: Record<string, unknown> = auditFields(row as unknown as Parameters<typeof auditFields>[0]);
+  for (const [name, field] of Object.entries(def.fields)) vo[name] = row[field.column] ?? '';
+  return { ...vo, ...hooks.present?.(row) };
+}
+
+export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}): Hono<BladeEnv> {
+  const router = new Hono<BladeEnv>();
+  const sortable = sortableColumns(def);
+  const searchable = Object.entries(def.fields).filter(([, f]) => f.search);
+  const listSchema = pageQuerySchema.extend(
+    Object.fromEntries(
+      searchable.map(([name, field]) => [
+        name,
+        z.preprocess((v) => (v === '' ? undefined : v), fieldSchema(field, zhText).optional()),
+      ]),
+    ),
+  );
+  const inputSchema = submitSchema(def, zhText);
+  // A caller with neither the add nor the edit right is refused before the body is read.
+  const addOrEdit = {
+    role: def.access.add.role ?? def.access.edit.role,
+    codes: [...(def.access.add.codes ?? []), ...(def.access.edit.codes ?? [])],
+  };
+
+  on(router, def.calls.list, permit(deps, def.access.list ?? def.access.read), async (c) => {
+    const auth = c.get('auth');
+    const query = listSchema.parse(await readParams(c, def.calls.list));
+    const page = pageRequest(query);
+    const orders = sortOrders(sortable, query);
+    const { rows, total } = await transact(deps, auth, async (trx) => {
+      let base = await liveRows(trx, def, auth);
+      for (const [name, field] of searchable) {
+        const value = (query as Record<string, string | number | undefined>)[name];
+        if (value === undefined || value === '') continue;
+        base =
+          field.search === 'like'
+            ? base.where(field.column, 'ilike', contains(String(value)))
+            : base.where(field.column, '=', value);
+      }
+      return fetchPage(base, (qb) => qb.selectAll(), page, orders, def.defaultOrder && [...def.defaultOrder]);
+    });
+    return c.json(
+      ok(
+        toPage(
+          (rows as Row[]).map((r) => toVO(def, r, hooks)),
+          total,
+          page,
+        ),
+      ),
+    );
+  });
+
+  on(router, def.calls.detail, permit(deps, def.access.read), async (c) => {
+    const auth = c.get('auth');
+    const { id } = z.object({ id: idSchema }).parse(await readParams(c, def.calls.detail));
+    const row = await transact(deps, auth, async (trx) =>
+      (await liveRows(trx, def, auth)).selectAll().where('id', '=', id).executeTakeFirst(),
+    );
+    if (!row) throw new NotFoundError();
+    return c.json(ok(toVO(def, row as Row, hooks)));
+  });
+
+  on(router, def.calls.submit, permit(deps, addOrEdit), async (c) => {
+    const auth = c.get('auth');
+    const params = await readParams(c, def.calls.submit);
+    const id = params.id === undefined || params.id === '' ? null : idSchema.parse(params.id);
+    await demand(deps, auth, id ? def.access.edit : def.access.add);
+    const input = inputSchema.parse(params) as Record<string, unknown>;
+    const missing = missingRequired(def, input);
+    if (missing?.required) throw new KeyedError(missing.required);
+    const values: Record<string, unknown> = {};
+    for (const [name, field] of Object.entries(def.fields)) {
+      if (field.form === false) continue;
+      const value = input[name] ?? (id ? undefined : (field.default ?? (field.kind === 'int' ? 0 : '')));
+      if (value !== undefined) values[field.column] = value;
+    }
+    await transact(deps, auth, async (trx) => {
+      if (
+        id &&
+        !(await (await liveRows(trx, def, auth)).select('id').where('id', '=', id).executeTakeFirst())
+      )
+        throw new NotFoundError();
+      await hooks.beforeWrite?.({ trx, auth }, values, id);
+      for (const key of def.unique ?? []) {
+        // Unique among all the tenant's live rows, not only those the caller's data scope shows.
+        let taken = trx.selectFrom(def.table).select('id').where('is_deleted', '=', 0);
+        if (def.ownership === 'tenant') taken = taken.where('tenant_id', '=', auth.tenantId);
+        for (const name of key.fields)
+          taken = taken.where(def.fields[name].column, '=', values[def.fields[name].column]);
+        if (id) taken = taken.where('id', '<>', id);
+        if (await taken.limit(1).executeTakeFirst()) throw new KeyedError(key.message);
+      }
+      if (id) {
+        await trx
+          .updateTable(def.table)
+          .set({ ...values, update_user: auth.userId, update_time: sql`now()` })
+          .where('id', '=', id)
+          .execute();
+      } else {
+        await trx
+          .insertInto(def.table)
+          .values({
+            id: nextId(),
+            ...values,
+            ...(def.ownership === 'tenant' ? { tenant_id: auth.tenantId } : {}),
+            create_user: auth.userId,
+            create_dept: auth.deptIds[0] ?? null,
+            update_user: auth.userId,
+          })
+          .execute();
+      }
+    });
+    return c.json(success());
+  });
+
+  on(router, def.calls.remove, permit(deps, def.access.remove), async (c) => {
+    const auth = c.get('auth');
+    const ids = [...new Set(idListSchema.parse((await readParams(c, def.calls.remove)).ids))];
+    await transact(deps, auth, async (trx) => {
+      const reachable = (await liveRows(trx, def, auth))
+        .select(`${def.table}.id`)
+        .where(`${def.table}.id`, 'in', ids);
+      const removed = await trx
+        .updateTable(def.table)
+        .set({ is_deleted: 1, update_user: auth.userId, update_time: sql`now()` })
+        .where('id', 'in', reachable)
+        .returning('id')
+        .execute();
+      // All or nothing: an id that is not a live row of the caller's tenant rolls the whole removal back.
+      if (removed.length !== ids.length) throw new NotFoundError();
+      await hooks.afterRemove?.({ trx, auth }, ids);
+    });
+    return c.json(success());
+  });
+
+  return router;
+}

@@ -1,0 +1,31 @@
+import type { CrudHooks } from '../../../core/crud';
+import type { PostRow } from '../../../db/schema';
+import type { Db } from '../../../db/tenant';
+
+const POST_CATEGORIES: Record<number, string> = { 1: '高层', 2: '中层', 3: '基层', 4: '其他' };
+
+/** What the post definition does not say: the category's name in the answer, and a post's roles go with it. */
+export const postHooks: CrudHooks = {
+  present: (row) => ({
+    tenantId: row.tenant_id,
+    categoryName: POST_CATEGORIES[row.category as number] ?? '',
+  }),
+  async afterRemove({ trx, auth }, ids) {
+    await trx
+      .deleteFrom('blade_post_role')
+      .where('tenant_id', '=', auth.tenantId)
+      .where('post_id', 'in', ids)
+      .execute();
+  },
+};
+
+export async function findPosts(db: Db, tenantId: string, ids: string[]): Promise<PostRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('blade_post')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', ids)
+    .where('is_deleted', '=', 0)
+    .execute();
+}

@@ -1,0 +1,192 @@
+import { sortableColumns, type CallDef, type ResourceDef } from '../../lib/contracts/resource';
+import { zhText } from '../core/crud';
+import { addRole, addTenant, addUser, deptIds, grantMenu } from './fixtures';
+import {
+  ADMIN_PASSWORD,
+  createHarness,
+  PLATFORM,
+  SETUP_TIMEOUT,
+  type CallResult,
+  type Harness,
+} from './harness';
+
+/**
+ * The contract suite every resource definition gets: round trip, the exact required texts, the unique keys, 403
+ * without each right, 404 for another tenant's ids, the sort allowlist, the size clamp and all-or-nothing removal.
+ * A resource's own test file calls `describeResource(def, { sample })`; hand-written tests cover business rules only.
+ */
+export interface ContractOptions {
+  /** A valid add body; `n` makes the unique fields differ between calls. */
+  sample(n: number): Record<string, string | number>;
+}
+
+const OTHER_TENANT = '390001';
+const OTHER_ADMIN_PASSWORD = 'contract-other-admin';
+
+export function describeResource(def: ResourceDef, options: ContractOptions): void {
+  describe(`${def.key} (contract)`, () => {
+    let h: Harness;
+    let admin: string;
+    let otherAdmin: string;
+    let serial = 0;
+    const next = () => options.sample(++serial);
+
+    const send = (call: CallDef, token: string, params: Record<string, unknown>): Promise<CallResult> => {
+      if (call.method === 'GET') {
+        const query = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+        return h.call(`${call.path}?${query}`, token);
+      }
+      return h.call(call.path, token, params);
+    };
+    const list = (token: string, params: Record<string, unknown> = {}) => send(def.calls.list, token, params);
+    const submit = (token: string, body: Record<string, unknown>) => send(def.calls.submit, token, body);
+    const remove = (token: string, ids: string[]) => send(def.calls.remove, token, { ids: ids.join(',') });
+    const detail = (token: string, id: string) => send(def.calls.detail, token, { id });
+
+    /** Adds a row as `token` and finds its id through the list's first search field (or the newest row). */
+    async function add(token: string, body = next()): Promise<string> {
+      expect(await submit(token, body)).toMatchObject({ code: 200, success: true });
+      const page = await list(token, { size: 500, descs: 'id' });
+      const match = page.data.records.find((r: Record<string, unknown>) =>
+        Object.entries(body).every(([k, v]) => String(r[k]) === String(v)),
+      );
+      expect(match).toBeDefined();
+      return match.id as string;
+    }
+
+    beforeAll(async () => {
+      h = await createHarness();
+      admin = (await h.login('admin', ADMIN_PASSWORD, PLATFORM)).access_token;
+      const other = await addTenant(h.blade.db, {
+        tenantId: OTHER_TENANT,
+        tenantName: '契约测试',
+        adminPassword: OTHER_ADMIN_PASSWORD,
+      });
+      // Every right of the resource: what tenant B lacks is only tenant A's rows.
+      for (const code of resourceCodes(def)) await grantMenu(h.blade.db, OTHER_TENANT, other.roleId, code);
+      otherAdmin = (await h.login('admin', OTHER_ADMIN_PASSWORD, OTHER_TENANT)).access_token;
+    }, SETUP_TIMEOUT);
+    afterAll(async () => {
+      await h?.close();
+    }, SETUP_TIMEOUT);
+
+    it('adds, reads, edits and removes a row', async () => {
+      const body = next();
+      const id = await add(admin, body);
+      expect((await detail(admin, id)).data).toMatchObject({ id, ...body, isDeleted: 0 });
+      const edited = next();
+      expect(await submit(admin, { ...edited, id })).toMatchObject({ code: 200 });
+      expect((await detail(admin, id)).data).toMatchObject({ id, ...edited });
+      expect(await remove(admin, [id])).toMatchObject({ code: 200 });
+      expect((await detail(admin, id)).status).toBe(404);
+    });
+
+    it('answers the exact required texts, in declaration order', async () => {
+      const body = next();
+      const required = Object.entries(def.fields).filter(([, f]) => f.required && f.form !== false);
+      for (const [name, field] of required) {
+        const without = { ...body, [name]: '' };
+        // Fields declared before this one are given, so this one's text is the first refusal.
+        expect(await submit(admin, without)).toMatchObject({ status: 400, msg: zhText(field.required!) });
+      }
+    });
+
+    it('refuses texts over the column length', async () => {
+      for (const [name, field] of Object.entries(def.fields)) {
+        if (!field.max || field.form === false) continue;
+        const result = await submit(admin, { ...next(), [name]: 'x'.repeat(field.max + 1) });
+        expect(result).toMatchObject({
+          status: 400,
+          msg: `${name}:${zhText('common.validation.maxLength', { max: field.max })}`,
+        });
+      }
+    });
+
+    it('keeps unique keys unique', async () => {
+      for (const key of def.unique ?? []) {
+        const body = next();
+        await add(admin, body);
+        const clash = { ...next(), ...Object.fromEntries(key.fields.map((f) => [f, body[f]])) };
+        expect(await submit(admin, clash)).toMatchObject({ status: 400, msg: zhText(key.message) });
+      }
+    });
+
+    it('refuses every verb without its right', async () => {
+      const id = await add(admin);
+      const outsider = await userWithCodes(h, []);
+      const attempts = (token: string) =>
+        ({
+          read: [() => detail(token, id), ...(def.access.list ? [] : [() => list(token)])],
+          list: [() => list(token)],
+          add: [() => submit(token, next())],
+          edit: [() => submit(token, { ...next(), id })],
+          remove: [() => remove(token, [id])],
+        }) as const;
+      for (const calls of Object.values(attempts(outsider)))
+        for (const call of calls) expect(await call()).toMatchObject({ status: 403, code: 403 });
+      // Each code on its own: a role holding every other verb's codes is still refused this verb.
+      const allCodes = resourceCodes(def);
+      for (const [verb, rule] of Object.entries(def.access) as [
+        keyof ResourceDef['access'],
+        { codes?: readonly string[] },
+      ][]) {
+        if (!rule.codes?.length) continue;
+        const partial = await userWithCodes(
+          h,
+          allCodes.filter((code) => !rule.codes!.includes(code)),
+        );
+        for (const call of attempts(partial)[verb]) expect(await call()).toMatchObject({ status: 403 });
+      }
+      expect((await detail(admin, id)).status).toBe(200);
+    });
+
+    if (def.ownership === 'tenant') {
+      it("answers 404 for another tenant's ids on detail, edit and remove", async () => {
+        const id = await add(admin);
+        expect((await detail(otherAdmin, id)).status).toBe(404);
+        expect((await submit(otherAdmin, { ...next(), id })).status).toBe(404);
+        expect((await remove(otherAdmin, [id])).status).toBe(404);
+        expect(
+          (await list(otherAdmin, { size: 500 })).data.records.map((r: { id: string }) => r.id),
+        ).not.toContain(id);
+      });
+    }
+
+    it('sorts only by allowlisted columns and clamps the page size', async () => {
+      for (const column of sortableColumns(def)) {
+        expect((await list(admin, { descs: column })).code).toBe(200);
+      }
+      const unsortable = Object.values(def.fields).find((f) => !f.sort)?.column ?? 'password';
+      expect(await list(admin, { descs: unsortable })).toMatchObject({ status: 400 });
+      expect(await list(admin, { ascs: 'id;drop table x' })).toMatchObject({ status: 400 });
+      expect((await list(admin, { size: 9999 })).data.size).toBe(500);
+    });
+
+    it('removes all or nothing', async () => {
+      const id = await add(admin);
+      expect((await remove(admin, [id, '123'])).status).toBe(404);
+      expect((await detail(admin, id)).status).toBe(200);
+    });
+  });
+}
+
+/** Every menu and button code the resource's calls name, once each. */
+const resourceCodes = (def: ResourceDef) => [
+  ...new Set(Object.values(def.access).flatMap((rule) => rule?.codes ?? [])),
+];
+
+let accounts = 0;
+
+/** A user of the platform tenant whose one role holds exactly `codes` (menu and button codes). */
+async function userWithCodes(h: Harness, codes: readonly string[]): Promise<string> {
+  const account = `contract_${++accounts}`;
+  const roleId = await addRole(h.blade.db, PLATFORM, { name: `契约测试 ${accounts}`, alias: account });
+  for (const code of codes) await grantMenu(h.blade.db, PLATFORM, roleId, code);
+  await addUser(h.blade.db, PLATFORM, {
+    account,
+    password: 'contract-pass-1',
+    roleIds: [roleId],
+    deptIds: (await deptIds(h.blade.db, PLATFORM)).slice(0, 1),
+  });
+  return (await h.login(account, 'contract-pass-1', PLATFORM)).access_token;
+}

@@ -1,0 +1,38 @@
+import type { z } from 'zod';
+import type { AccessRule, CallDef } from './resource';
+
+/**
+ * A non-CRUD call: its path and method as the catalogue names them, its input, who may call it, whether it writes
+ * (a GET that writes needs the same CSRF proof as a POST), its timeout class, and — for a state change — the
+ * transition it makes. blade/ runs a transition in one transaction: lock the record, check its state is one of
+ * `from`, set `to`, record who, when, from, to and why in blade_status_history.
+ */
+export interface ActionDef<I extends z.ZodType = z.ZodType> {
+  /** Names the action in the history and in messages (`${resource}.${name}`), e.g. `finish`. */
+  name: string;
+  call: CallDef;
+  input: I;
+  access: AccessRule;
+  writes: boolean;
+  /** `long`: exports, imports and conversions get the long upstream timeout. */
+  timeout?: 'default' | 'long';
+  transition?: TransitionDef<z.output<I>>;
+}
+
+export interface TransitionDef<Input> {
+  /** The resource's table and whether its rows are the tenant's (row-level security and the tenant filter apply). */
+  table: string;
+  ownership: 'tenant' | 'global';
+  /** The state column: only transitions write it. */
+  column: string;
+  from: readonly (string | number)[];
+  to: string | number;
+  /** The record's id in the input. */
+  id: (input: Input) => string;
+  /** The reason or remark kept with the history row, if the input has one. */
+  comment?: (input: Input) => string | undefined;
+}
+
+export function defineAction<I extends z.ZodType>(def: ActionDef<I>): ActionDef<I> {
+  return def;
+}

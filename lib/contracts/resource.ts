@@ -1,0 +1,195 @@
+import { z } from 'zod';
+
+/**
+ * One declaration per resource. blade/ builds the resource's routes, input rules, access checks and contract tests
+ * from it; the portal builds the screen (columns, form, search, buttons) from the same object. Pure data and zod: no
+ * I/O, no React, no Kysely, so both halves may import it.
+ *
+ * Texts are message keys (`messages/zh.json` is the source, its texts are the spec's exact ones). blade/ answers
+ * with the zh text and the key (`errorCode`), the portal shows the key in the user's language.
+ */
+
+/** Who may call a verb: a role (`platform` = the platform administrator, `admin` = a tenant's) and/or menu codes. */
+export interface AccessRule {
+  role?: 'platform' | 'admin';
+  codes?: readonly string[];
+}
+
+/** A call as the catalogue names it: the method and the path the browser uses, without `/api`. */
+export interface CallDef {
+  method: 'GET' | 'POST';
+  path: string;
+}
+
+export type FieldKind = 'text' | 'textarea' | 'int' | 'flag';
+
+export interface FieldDef {
+  /** The table's column (snake_case). */
+  column: string;
+  kind: FieldKind;
+  /** Message key of the field's label. */
+  label: string;
+  /** Longest accepted text, in characters: the column's varchar limit. */
+  max?: number;
+  /** Message key of the refusal when the field is missing or blank; absent = optional. */
+  required?: string;
+  /** Value stored when an optional field is not given. */
+  default?: string | number;
+  /** Shown as a grid column (default true). */
+  list?: boolean;
+  /** Dictionary (blade_dict code) whose items are the field's choices. */
+  dict?: string;
+  /** Offered in the form (default true). */
+  form?: boolean;
+  /** A search-bar filter: `like` matches a fragment (wildcards taken literally), `eq` the whole value. */
+  search?: 'like' | 'eq';
+  /** The list may be sorted by it (ascs/descs). */
+  sort?: boolean;
+}
+
+export type Fields = Record<string, FieldDef>;
+
+export interface ResourceDef<F extends Fields = Fields> {
+  /** Message namespace of the resource's texts, e.g. `system.param`. */
+  key: string;
+  table: string;
+  /** `tenant`: rows carry tenant_id, every query filters by the caller's tenant and runs under row-level security. */
+  ownership: 'tenant' | 'global';
+  fields: F;
+  /**
+   * The data scope (blade_scope_data.resource_code) that limits which rows a caller sees and changes, and where the
+   * rows keep their dept and owner. Rows outside the caller's scope answer 404, like another tenant's.
+   */
+  dataScope?: { resource: string; dept?: string; owner?: string };
+  /** The list's order when the caller asks for none (default: id ascending). */
+  defaultOrder?: readonly { column: string; direction: 'asc' | 'desc' }[];
+  /** Values that must not repeat among live rows (of the tenant); `message` is the refusal's message key. */
+  unique?: readonly { fields: readonly string[]; message: string }[];
+  calls: { list: CallDef; detail: CallDef; submit: CallDef; remove: CallDef };
+  /** `list`, when given, replaces `read` for the list call (a picker on another screen may list the rows). */
+  access: { read: AccessRule; add: AccessRule; edit: AccessRule; remove: AccessRule; list?: AccessRule };
+}
+
+export function defineResource<const F extends Fields>(
+  def: ResourceDef<F> & { unique?: readonly { fields: readonly (keyof F & string)[]; message: string }[] },
+): ResourceDef<F> {
+  for (const [name, field] of Object.entries(def.fields)) {
+    if ((field.kind === 'text' || field.kind === 'textarea') && !field.max)
+      throw new Error(`${def.key}.${name}: a text field needs its column's max length`);
+  }
+  return def;
+}
+
+type FieldValue<K extends FieldKind> = K extends 'int' | 'flag' ? number : string;
+
+/** The row as the API answers it: id, the declared fields and the BaseEntity audit fields. */
+export type RowOf<D extends ResourceDef> = { id: string } & {
+  -readonly [N in keyof D['fields']]: FieldValue<D['fields'][N]['kind']>;
+} & AuditFieldsVO;
+
+export interface AuditFieldsVO {
+  createUser: string;
+  createDept: string;
+  createTime: string;
+  updateUser: string;
+  updateTime: string;
+  status: number;
+  isDeleted: number;
+}
+
+/** Every column the list may be sorted by: the sortable fields plus the id and the audit times. */
+export function sortableColumns(def: ResourceDef): string[] {
+  const declared = Object.values(def.fields)
+    .filter((f) => f.sort)
+    .map((f) => f.column);
+  return ['id', ...declared, 'create_time', 'update_time'];
+}
+
+/** Resolves a message key (`system.param.nameRequired`) in a messages object; the key itself when absent. */
+export function messageText(messages: unknown, key: string): string {
+  let node: unknown = messages;
+  for (const part of key.split('.')) {
+    if (node === null || typeof node !== 'object') return key;
+    node = (node as Record<string, unknown>)[part];
+  }
+  return typeof node === 'string' ? node : key;
+}
+
+/** Clients echo `""` for empty fields: treat it as absent. */
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/**
+ * The zod rule of one field's value, with its refusals as message keys (the caller translates them): the same rule on
+ * both sides, so the form and blade/ cannot disagree on a length again.
+ */
+export function fieldSchema(field: FieldDef, text: (key: string, values?: Record<string, number>) => string) {
+  if (field.kind === 'int' || field.kind === 'flag') {
+    const int = z.union([z.number(), z.string().trim()]).transform((v, ctx) => {
+      const n = typeof v === 'number' ? v : /^-?\d{1,9}$/.test(v) ? Number(v) : NaN;
+      if (!Number.isSafeInteger(n) || Math.abs(n) > 2_147_483_647) {
+        ctx.addIssue({ code: 'custom', message: text('common.validation.integer') });
+        return z.NEVER;
+      }
+      return n;
+    });
+    return field.kind === 'flag'
+      ? int.refine((n) => n === 0 || n === 1, text('common.validation.flag'))
+      : int;
+  }
+  return z
+    .string({ error: text('common.validation.text') })
+    .trim()
+    .max(field.max ?? 255, text('common.validation.maxLength', { max: field.max ?? 255 }));
+}
+
+/**
+ * The add/edit input: every form field, optional in the schema (a missing required field gets its own message from
+ * `missingRequired`, in declaration order, as the spec's on-blur texts), unknown keys dropped.
+ */
+export function submitSchema(
+  def: ResourceDef,
+  text: (key: string, values?: Record<string, number>) => string,
+) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, field] of Object.entries(def.fields)) {
+    if (field.form === false) continue;
+    shape[name] = z.preprocess(blankToUndefined, fieldSchema(field, text).optional());
+  }
+  return z.object(shape);
+}
+
+/** The first required field (in declaration order) that is missing or blank, or undefined. */
+export function missingRequired(def: ResourceDef, values: Record<string, unknown>): FieldDef | undefined {
+  return Object.entries(def.fields).find(
+    ([name, field]) => field.required && field.form !== false && (values[name] ?? '') === '',
+  )?.[1];
+}
+
+/**
+ * The form's rule: the same field rules, with each required field's own message on a blank value (the on-blur texts
+ * of the spec). `text` is the portal's translator, so the English form speaks English.
+ */
+export function formSchema(def: ResourceDef, text: (key: string, values?: Record<string, number>) => string) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, field] of Object.entries(def.fields)) {
+    if (field.form === false) continue;
+    // The rule applies to what the required check lets through; typed as accepting any of those checks' outputs.
+    const rule = fieldSchema(field, text) as unknown as z.ZodType<unknown, never>;
+    if (!field.required) shape[name] = z.preprocess(blankToUndefined, rule.optional());
+    else if (field.kind === 'int' || field.kind === 'flag')
+      shape[name] = z.preprocess(
+        blankToUndefined,
+        z
+          .unknown()
+          .refine((v) => v !== undefined, text(field.required))
+          .pipe(rule),
+      );
+    else
+      shape[name] = z
+        .string({ error: text(field.required) })
+        .trim()
+        .min(1, text(field.required))
+        .pipe(rule);
+  }
+  return z.object(shape);
+}

@@ -1,0 +1,85 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ResourceScreen } from '@/components/crud/resource-screen';
+import { paramResource } from '@/lib/contracts/system/param';
+import { fakeBlade, page } from './fake-blade';
+import { renderScreen } from './wrap';
+
+const buttons = [
+  {
+    id: 'p',
+    parentId: '0',
+    code: 'param',
+    name: '',
+    path: '',
+    children: ['param_add'].map((code) => ({
+      id: code,
+      parentId: 'p',
+      code,
+      name: code,
+      path: '',
+      category: 2,
+    })),
+  },
+];
+
+describe('ResourceScreen (from a resource definition)', () => {
+  it("applies the definition's length rule in the form, in the user's language", async () => {
+    fakeBlade({ '/api/blade-system/menu/buttons': buttons, '/api/blade-system/param/list': page([]) });
+    renderScreen(<ResourceScreen def={paramResource} />, 'en');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add' }));
+    const dialog = await screen.findByRole('dialog');
+    const input = within(dialog).getByLabelText('Parameter name');
+    fireEvent.change(input, { target: { value: 'x'.repeat(256) } });
+    fireEvent.blur(input);
+    expect(await within(dialog).findByText('At most 255 characters')).toBeInTheDocument();
+  });
+
+  it('lists the columns and searches the definition names, and hides buttons the role lacks', async () => {
+    fakeBlade({
+      '/api/blade-system/menu/buttons': buttons,
+      '/api/blade-system/param/list': page([
+        { id: '1', paramName: '站点标题', paramKey: 'site.title', paramValue: '门户', remark: '' },
+      ]),
+    });
+    renderScreen(<ResourceScreen def={paramResource} />);
+    expect(await screen.findByText('site.title')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: '参数键名' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '新增' })).toBeInTheDocument();
+    // param_delete is not among the role's buttons.
+    expect(screen.queryByRole('button', { name: '删除' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the dialog open with what was typed when the server refuses, and raises nothing for the error log', async () => {
+    const unhandled = jest.fn();
+    window.addEventListener('unhandledrejection', unhandled);
+    const blade = fakeBlade({
+      '/api/blade-system/menu/buttons': buttons,
+      '/api/blade-system/param/list': page([]),
+      'POST /api/blade-system/param/submit': () =>
+        new Response(
+          JSON.stringify({
+            code: 400,
+            success: false,
+            data: {},
+            msg: '当前参数键名已存在!',
+            errorCode: 'system.param.keyTaken',
+          }),
+          { status: 400, headers: { 'content-type': 'application/json' } },
+        ),
+    });
+    renderScreen(<ResourceScreen def={paramResource} />);
+    fireEvent.click(await screen.findByRole('button', { name: '新增' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('参数名称'), { target: { value: '名称' } });
+    fireEvent.change(within(dialog).getByLabelText('参数键名'), { target: { value: 'site.title' } });
+    fireEvent.change(within(dialog).getByLabelText('参数键值'), { target: { value: '值' } });
+    const saveButton = within(dialog).getByRole('button', { name: '保存' });
+    fireEvent.click(saveButton);
+    await waitFor(() => expect(blade.to('/api/blade-system/param/submit')).toHaveLength(1));
+    await waitFor(() => expect(saveButton).toBeEnabled());
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(within(screen.getByRole('dialog')).getByLabelText('参数键名')).toHaveValue('site.title');
+    expect(unhandled).not.toHaveBeenCalled();
+    window.removeEventListener('unhandledrejection', unhandled);
+  });
+});
