@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { useConfirm } from '@/components/providers/confirm';
 import { useNotify } from '@/components/providers/notifier';
 import { usePageKeepAlive } from '@/components/shell/shell-context';
-import { bladeRequest } from '@/lib/client/fetcher';
+import { BladeError, bladeRequest } from '@/lib/client/fetcher';
 import { usePermissions } from '@/lib/permissions/use-permissions';
 import { CrudForm } from './crud-form';
 import { CrudGrid, type RowAction } from './crud-grid';
@@ -72,6 +72,19 @@ export interface CrudScreenProps<Row extends GridValidRowModel> {
   currentRowId?: string;
   /** Grid height (CSS); side-by-side and stacked layouts need less than the full page. */
   height?: number | string;
+}
+
+/**
+ * A call the server refused answers undefined: the fetcher already showed the server's message, so the refusal is
+ * handled, not an error for the error log. Anything else (a bug) is thrown on.
+ */
+async function refusedAsUndefined<T>(call: Promise<T>): Promise<T | undefined> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof BladeError) return undefined;
+    throw error;
+  }
 }
 
 /** The default mapFilters, one function for every render (it feeds the list query's memo). */
@@ -141,7 +154,11 @@ export function CrudScreen<Row extends GridValidRowModel>(props: CrudScreenProps
     }
     const id = getRowId ? getRowId(row) : String(row.id);
     let source: Row = row;
-    if (api.detail) source = (await bladeRequest<Row>(api.detail, { params: { id } })).data;
+    if (api.detail) {
+      const detail = await refusedAsUndefined(bladeRequest<Row>(api.detail, { params: { id } }));
+      if (!detail) return;
+      source = detail.data;
+    }
     form.reset({ ...emptyValues, ...toForm(source) });
     setDialog({ mode: next, id });
   };
@@ -154,7 +171,9 @@ export function CrudScreen<Row extends GridValidRowModel>(props: CrudScreenProps
       const body = toBody({ ...form.values, ...(parsed as FormValues) }, mode);
       if (mode === 'edit' && dialog?.id && body.id === undefined) body.id = dialog.id;
       const url = mode === 'edit' && api.update ? api.update : api.submit;
-      const answer = await bladeRequest(url, { method: 'POST', body });
+      // A refusal was shown by the fetcher (the server's message); the dialog stays open with what was typed.
+      const answer = await refusedAsUndefined(bladeRequest(url, { method: 'POST', body }));
+      if (!answer) return;
       notify(mode === 'add' ? t('added') : t('updated'), 'success');
       setDialog(null);
       await list.reload();
@@ -171,7 +190,10 @@ export function CrudScreen<Row extends GridValidRowModel>(props: CrudScreenProps
       return;
     }
     if (!(await confirm(t('deleteConfirm')))) return;
-    await bladeRequest(api.remove, { method: 'POST', params: { ids: joinIds(ids) } });
+    if (
+      !(await refusedAsUndefined(bladeRequest(api.remove, { method: 'POST', params: { ids: joinIds(ids) } })))
+    )
+      return;
     notify(t('deleted'), 'success');
     setSelected([]);
     await list.reload();

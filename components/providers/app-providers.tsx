@@ -21,6 +21,7 @@ if (typeof window !== 'undefined') z.config({ jitless: true });
 function FetcherBridge() {
   const notify = useNotify();
   const t = useTranslations('common');
+  const all = useTranslations();
   useEffect(() => {
     configureFetcher({
       onError: (message) => notify(message, 'error'),
@@ -33,8 +34,9 @@ function FetcherBridge() {
       },
       unknownErrorText: t('unknownError'),
       networkErrorText: t('networkError'),
+      translate: (key) => (all.has(key) ? all(key) : undefined),
     });
-  }, [notify, t]);
+  }, [notify, t, all]);
   return null;
 }
 

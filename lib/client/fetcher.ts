@@ -15,6 +15,8 @@ export interface BladeEnvelope<T = unknown> {
   data: T;
   msg?: string;
   error_description?: string;
+  /** A refusal's message key (blade/ core/errors.ts): its text in the user's language replaces `msg`. */
+  errorCode?: string;
 }
 
 export class BladeError extends Error {
@@ -40,6 +42,8 @@ export interface FetcherHooks {
   onLocked: () => void;
   unknownErrorText: string;
   networkErrorText: string;
+  /** The text of a message key in the user's language, or undefined when the catalogue has none. */
+  translate: (key: string) => string | undefined;
 }
 
 const noop = () => {};
@@ -49,6 +53,7 @@ let hooks: FetcherHooks = {
   onLocked: noop,
   unknownErrorText: 'unknown error',
   networkErrorText: 'network error',
+  translate: () => undefined,
 };
 
 export function configureFetcher(next: Partial<FetcherHooks>): void {
@@ -85,7 +90,8 @@ export function withRequestId(message: string, requestId: string | undefined): s
 }
 
 export function errorText(body: Partial<BladeEnvelope> | undefined, fallback: string): string {
-  return body?.msg || body?.error_description || fallback;
+  const translated = body?.errorCode ? hooks.translate(body.errorCode) : undefined;
+  return translated || body?.msg || body?.error_description || fallback;
 }
 
 export async function bladeRequest<T = unknown>(

@@ -31,6 +31,28 @@ describe('bladeRequest — the spec error catalogue', () => {
     expect(hooks.onError).toHaveBeenCalledWith('当前账号已被使用!');
   });
 
+  it("shows a keyed refusal in the user's language, and the server's text when the catalogue lacks the key", async () => {
+    const texts: Record<string, string> = { 'system.param.keyTaken': 'This parameter key already exists!' };
+    configureFetcher({ translate: (key) => texts[key] });
+    global.fetch = respond(400, {
+      code: 400,
+      success: false,
+      data: {},
+      msg: '当前参数键名已存在!',
+      errorCode: 'system.param.keyTaken',
+    });
+    await expect(bladeRequest('/api/x')).rejects.toThrow('This parameter key already exists!');
+    global.fetch = respond(400, {
+      code: 400,
+      success: false,
+      data: {},
+      msg: '服务端文字',
+      errorCode: 'no.such.key',
+    });
+    await expect(bladeRequest('/api/x')).rejects.toThrow('服务端文字');
+    configureFetcher({ translate: () => undefined });
+  });
+
   it('falls back to error_description, then to unknown error', async () => {
     global.fetch = respond(400, { error_code: 400, error_description: '验证码不正确' });
     await expect(bladeRequest('/api/x')).rejects.toThrow('验证码不正确');

@@ -40,6 +40,8 @@ export function fakeBlade(routes: Record<string, Handler | unknown>) {
       );
     }
     const data = typeof route === 'function' ? (route as Handler)(call) : route;
+    // A handler may answer a whole response (a refusal with its own status and envelope).
+    if (data instanceof Response) return data;
     return new Response(JSON.stringify({ code: 200, success: true, data, msg: '操作成功' }), {
       status: 200,
       headers: { 'content-type': 'application/json' },
