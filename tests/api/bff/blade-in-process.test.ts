@@ -1,43 +1,15 @@
 import { createHash } from 'node:crypto';
 import { GET, POST } from '@/app/api/[...path]/route';
 import { GET as captchaAnswer } from '@/app/api/test-hooks/captcha/route';
-import {
-  ADMIN_PASSWORD,
-  TEST_CLIENT,
-  TEST_SIGNING_KEY,
-  createHarness,
-  type Harness,
-} from '@/blade/testing/harness';
-import { getConfig, setConfigForTests } from '@/lib/env';
+import { ADMIN_PASSWORD } from '@/blade/testing/harness';
+import { getConfig } from '@/lib/env';
 import { sessionSetCookie, unsealSession } from '@/lib/session';
-import { resetUpstreamForTests, setBladeForTests } from '@/lib/upstream';
-import { apiRequest, nextCookie, sameOrigin, setCookies, useConfig } from './helpers';
+import { apiRequest, inProcessBladeForFile, nextCookie, sameOrigin, setCookies } from './helpers';
 
 // The whole chain in one process: BFF route handlers → in-process upstream → the embedded blade, on the blade tests'
 // throw-away database (in-memory PGlite, or PostgreSQL when TEST_DATABASE_URL is set).
 
-let harness: Harness;
-
-beforeAll(async () => {
-  await useConfig({
-    bladeApiUrl: undefined,
-    testHooks: true,
-    captchaEnabled: true,
-    jwtSigningKey: TEST_SIGNING_KEY,
-    clientId: TEST_CLIENT.clientId,
-    clientSecret: TEST_CLIENT.clientSecret,
-  });
-  harness = await createHarness();
-  setBladeForTests(harness.blade);
-  // Migrations and the seed's password hashing take a few seconds on a busy machine.
-}, 60_000);
-
-afterAll(async () => {
-  setBladeForTests(undefined);
-  await resetUpstreamForTests();
-  await harness?.close();
-  setConfigForTests(undefined);
-});
+inProcessBladeForFile({ config: { testHooks: true, captchaEnabled: true } });
 
 async function login(): Promise<{ cookie: string; body: Record<string, unknown> }> {
   const captcha = await (await GET(apiRequest('/api/blade-auth/oauth/captcha'))).json();

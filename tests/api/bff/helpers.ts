@@ -1,7 +1,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseConfig, setConfigForTests, type Config } from '@/lib/env';
-import { resetUpstreamForTests } from '@/lib/upstream';
+import type { BladeOptions } from '@/blade/app';
+import {
+  createHarness,
+  SETUP_TIMEOUT,
+  TEST_CLIENT,
+  TEST_SIGNING_KEY,
+  type Harness,
+} from '@/blade/testing/harness';
+import { resetUpstreamForTests, setBladeForTests } from '@/lib/upstream';
 import { createSession, sessionSetCookie, type PortalSession } from '@/lib/session';
 
 export const ORIGIN = 'http://localhost:3000';
@@ -155,4 +163,38 @@ export function setCookies(response: Response): string[] {
 /** The cookie pair (`name=value`) a response sets, for the next request. */
 export function nextCookie(response: Response): string | undefined {
   return setCookies(response)[0]?.split(';')[0];
+}
+
+/**
+ * The portal with the embedded blade/ in process, on the blade tests' throw-away database (in-memory PGlite, or
+ * PostgreSQL when TEST_DATABASE_URL is set), for one test file: configured, started and wired as the upstream in
+ * beforeAll, all of it undone after the file. Call it before the file's own hooks, which then use `harness`.
+ */
+export function inProcessBladeForFile(
+  options: { config?: Partial<Config>; blade?: () => Partial<BladeOptions> } = {},
+): { readonly harness: Harness } {
+  let started: Harness | undefined;
+  beforeAll(async () => {
+    await useConfig({
+      bladeApiUrl: undefined,
+      jwtSigningKey: TEST_SIGNING_KEY,
+      clientId: TEST_CLIENT.clientId,
+      clientSecret: TEST_CLIENT.clientSecret,
+      ...options.config,
+    });
+    started = await createHarness(options.blade?.());
+    setBladeForTests(started.blade);
+  }, SETUP_TIMEOUT);
+  afterAll(async () => {
+    setBladeForTests(undefined);
+    await resetUpstreamForTests();
+    await started?.close();
+    setConfigForTests(undefined);
+  }, SETUP_TIMEOUT);
+  return {
+    get harness() {
+      if (!started) throw new Error('the in-process blade starts in beforeAll');
+      return started;
+    },
+  };
 }

@@ -5,36 +5,19 @@ import { POST as unlock } from '@/app/api/portal/unlock/route';
 import { GET as captchaAnswer } from '@/app/api/test-hooks/captcha/route';
 import { md5Hex } from '@/blade/modules/auth/password';
 import { addUser, deptIds, roleIdByAlias } from '@/blade/testing/fixtures';
-import {
-  ADMIN_PASSWORD,
-  PLATFORM,
-  SETUP_TIMEOUT,
-  TEST_CLIENT,
-  TEST_SIGNING_KEY,
-  createHarness,
-  type Harness,
-} from '@/blade/testing/harness';
-import { setConfigForTests } from '@/lib/env';
+import { ADMIN_PASSWORD, PLATFORM, SETUP_TIMEOUT, type Harness } from '@/blade/testing/harness';
 import { unsealSession } from '@/lib/session';
-import { resetUpstreamForTests, setBladeForTests } from '@/lib/upstream';
-import { apiRequest, nextCookie, sameOrigin, useConfig } from './helpers';
+import { apiRequest, inProcessBladeForFile, nextCookie, sameOrigin } from './helpers';
 
 // Ways a browser session ends or locks on the server (SECURITY 4, 27), through the portal's own handlers and the
 // embedded blade: a copy of the cookie must not outlive them.
 
 let harness: Harness;
 
+const inProcess = inProcessBladeForFile({ config: { testHooks: true, captchaEnabled: true } });
+
 beforeAll(async () => {
-  await useConfig({
-    bladeApiUrl: undefined,
-    testHooks: true,
-    captchaEnabled: true,
-    jwtSigningKey: TEST_SIGNING_KEY,
-    clientId: TEST_CLIENT.clientId,
-    clientSecret: TEST_CLIENT.clientSecret,
-  });
-  harness = await createHarness();
-  setBladeForTests(harness.blade);
+  harness = inProcess.harness;
   const db = harness.blade.db;
   await addUser(db, PLATFORM, {
     account: 'mover',
@@ -42,13 +25,6 @@ beforeAll(async () => {
     roleIds: [await roleIdByAlias(db, PLATFORM, 'user')],
     deptIds: [(await deptIds(db, PLATFORM))[0]],
   });
-}, SETUP_TIMEOUT);
-
-afterAll(async () => {
-  setBladeForTests(undefined);
-  await resetUpstreamForTests();
-  await harness?.close();
-  setConfigForTests(undefined);
 }, SETUP_TIMEOUT);
 
 /** Logs in through the portal; `cookie` is the session cookie the browser already holds, if any. */

@@ -6,17 +6,8 @@ import { GET, POST } from '@/app/api/[...path]/route';
 import { GET as captchaAnswer } from '@/app/api/test-hooks/captcha/route';
 import { addCatalogNode, addPreset } from '@/blade/modules/files/files.fixtures';
 import { filesUnder, interruptedBody, pngBytes } from '@/blade/modules/files/files.test-helpers';
-import {
-  ADMIN_PASSWORD,
-  PLATFORM,
-  TEST_CLIENT,
-  TEST_SIGNING_KEY,
-  createHarness,
-  type Harness,
-} from '@/blade/testing/harness';
-import { setConfigForTests } from '@/lib/env';
-import { resetUpstreamForTests, setBladeForTests } from '@/lib/upstream';
-import { apiRequest, nextCookie, sameOrigin, useConfig } from '../bff/helpers';
+import { ADMIN_PASSWORD, PLATFORM, type Harness } from '@/blade/testing/harness';
+import { apiRequest, inProcessBladeForFile, nextCookie, sameOrigin } from '../bff/helpers';
 
 // Uploads and downloads through the portal's proxy (route handler → in-process upstream → blade/ → local storage):
 // the bytes stream both ways and arrive with the same SHA-256.
@@ -25,26 +16,20 @@ let harness: Harness;
 let root: string;
 let cookie: string;
 
+const inProcess = inProcessBladeForFile({
+  config: { testHooks: true, captchaEnabled: true },
+  blade: () => {
+    root = mkdtempSync(path.join(os.tmpdir(), 'portal-files-'));
+    return { files: { root } };
+  },
+});
+
 beforeAll(async () => {
-  root = mkdtempSync(path.join(os.tmpdir(), 'portal-files-'));
-  await useConfig({
-    bladeApiUrl: undefined,
-    testHooks: true,
-    captchaEnabled: true,
-    jwtSigningKey: TEST_SIGNING_KEY,
-    clientId: TEST_CLIENT.clientId,
-    clientSecret: TEST_CLIENT.clientSecret,
-  });
-  harness = await createHarness({ files: { root } });
-  setBladeForTests(harness.blade);
+  harness = inProcess.harness;
   cookie = await login();
 }, 60_000);
 
-afterAll(async () => {
-  setBladeForTests(undefined);
-  await resetUpstreamForTests();
-  await harness?.close();
-  setConfigForTests(undefined);
+afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 

@@ -4,18 +4,10 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { GET as healthz } from '@/app/healthz/route';
 import { GET as readyz } from '@/app/readyz/route';
-import {
-  ADMIN_PASSWORD,
-  TEST_CLIENT,
-  TEST_SIGNING_KEY,
-  createHarness,
-  type Harness,
-} from '@/blade/testing/harness';
-import { setConfigForTests } from '@/lib/env';
+import { ADMIN_PASSWORD, type Harness } from '@/blade/testing/harness';
 import { restoreBackup, writeBackup } from '@/lib/server/backup';
 import { lifecycle } from '@/lib/server/lifecycle';
-import { resetUpstreamForTests, setBladeForTests } from '@/lib/upstream';
-import { useConfig } from '../bff/helpers';
+import { inProcessBladeForFile, useConfig } from '../bff/helpers';
 
 // The backup format and the readiness checks on the blade tests' database (in-memory PGlite, or PostgreSQL when
 // TEST_DATABASE_URL is set). The running-portal path (`npm run backup` over the control socket) is in tests/deploy.
@@ -23,23 +15,14 @@ import { useConfig } from '../bff/helpers';
 let harness: Harness;
 let work: string;
 
+const inProcess = inProcessBladeForFile();
+
 beforeAll(async () => {
-  await useConfig({
-    bladeApiUrl: undefined,
-    jwtSigningKey: TEST_SIGNING_KEY,
-    clientId: TEST_CLIENT.clientId,
-    clientSecret: TEST_CLIENT.clientSecret,
-  });
-  harness = await createHarness();
-  setBladeForTests(harness.blade);
+  harness = inProcess.harness;
   work = mkdtempSync(path.join(os.tmpdir(), 'portal-backup-unit-'));
 }, 60_000);
 
-afterAll(async () => {
-  setBladeForTests(undefined);
-  await resetUpstreamForTests();
-  await harness?.close();
-  setConfigForTests(undefined);
+afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 

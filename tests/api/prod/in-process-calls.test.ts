@@ -1,16 +1,8 @@
 import { Writable } from 'node:stream';
 import { GET, POST } from '@/app/api/[...path]/route';
-import {
-  ADMIN_PASSWORD,
-  TEST_CLIENT,
-  TEST_SIGNING_KEY,
-  createHarness,
-  type Harness,
-} from '@/blade/testing/harness';
-import { setConfigForTests } from '@/lib/env';
+import { ADMIN_PASSWORD, type Harness } from '@/blade/testing/harness';
 import { bladeLog, createLogger, setLoggerForTests } from '@/lib/log';
-import { resetUpstreamForTests, setBladeForTests } from '@/lib/upstream';
-import { apiRequest, sameOrigin, sessionCookie, useConfig } from '../bff/helpers';
+import { apiRequest, inProcessBladeForFile, sameOrigin, sessionCookie } from '../bff/helpers';
 
 // The portal with the embedded blade/ in process, as it runs by default: what it logs for a failing call, and the
 // body limit end to end (the BFF's count and blade/'s own sit on the same stream).
@@ -21,21 +13,17 @@ let userId: string;
 let lines: string[] = [];
 const MB = 1024 * 1024;
 
+// The sink the portal gives its embedded blade/ (lib/upstream.ts).
+const inProcess = inProcessBladeForFile({
+  config: { logLevel: 'info', captchaEnabled: true },
+  blade: () => ({ log: bladeLog }),
+});
+
 beforeAll(async () => {
-  await useConfig({
-    bladeApiUrl: undefined,
-    logLevel: 'info',
-    captchaEnabled: true,
-    jwtSigningKey: TEST_SIGNING_KEY,
-    clientId: TEST_CLIENT.clientId,
-    clientSecret: TEST_CLIENT.clientSecret,
-  });
-  // The sink the portal gives its embedded blade/ (lib/upstream.ts).
-  harness = await createHarness({ log: bladeLog });
+  harness = inProcess.harness;
   harness.blade.app.get('/blade-system/test-failure', () => {
     throw new Error('boom in an embedded handler');
   });
-  setBladeForTests(harness.blade);
   const token = await harness.login('admin', ADMIN_PASSWORD);
   userId = token.user_id;
   ({ cookie } = await sessionCookie({ at: token.access_token, tenantId: '000000', userId }));
@@ -52,12 +40,8 @@ beforeEach(() => {
   setLoggerForTests(createLogger(sink));
 });
 
-afterAll(async () => {
+afterAll(() => {
   setLoggerForTests(undefined);
-  setBladeForTests(undefined);
-  await resetUpstreamForTests();
-  await harness?.close();
-  setConfigForTests(undefined);
 });
 
 it("logs a failing blade call as JSON lines carrying the BFF's request id, the stack as one field", async () => {
