@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { up as addArchiveButtons } from '../db/migrations/20261123T180000-archive-buttons';
 import { withTenant } from '../db/tenant';
+import { ARCHIVE_CODES } from '../modules/files/access';
 import { addCatalogNode, addPreset } from '../modules/files/files.fixtures';
 import { filesUnder, form, pngBytes } from '../modules/files/files.test-helpers';
 import { addRole, addUser, deptIds, grantMenu, roleIdByAlias } from '../testing/fixtures';
@@ -346,6 +347,143 @@ describe('a registered owner decides', () => {
     expect(await fileStillThere(id)).toBe(true);
     // Staff (no company) see every company's orders.
     expect((await tree(tokens.admin, b)).status).toBe(200);
+  });
+});
+
+describe('the flags of tree and node-file answers: what this caller may do here', () => {
+  // The archive screens show a button where its flag is 1; a flag the caller's rights on the record deny is 0, so a
+  // reader is never offered an upload, a cover, a removal or an edit the server would refuse.
+  const record = { functionCode: 'flags_t', dataId: 'F-1' };
+  const frozen = { functionCode: 'frozen_t', dataId: 'F-2' };
+  let top: string;
+  let open: string;
+  type Answer = Record<string, unknown> & { fileList?: Record<string, unknown>[] };
+
+  const ACTION_FLAGS = ['canUpload', 'canCover', 'canDel', 'canAddAppNode', 'canEdit'] as const;
+  type ActionFlag = (typeof ACTION_FLAGS)[number];
+  /** A node's action flags: the named ones 1, the others 0. */
+  const on = (...names: ActionFlag[]) =>
+    Object.fromEntries(ACTION_FLAGS.map((f) => [f, names.includes(f) ? 1 : 0]));
+  /** A file row's: the same without canAddAppNode, which is a node's only. */
+  const rowOn = (...names: ActionFlag[]) =>
+    Object.fromEntries(
+      ACTION_FLAGS.filter((f) => f !== 'canAddAppNode').map((f) => [f, names.includes(f) ? 1 : 0]),
+    );
+  // The node's own rules that are not the caller's actions stay as configured for everyone who may read.
+  const unchanged = { canView: 1, canDownload: 1, canMultiUpload: 3, needStamped: 1 };
+
+  /** Every answer that carries flags: the root, the child node, its fileList row, and the node's own file page. */
+  async function answers(token: string, service = 'blade-resource', at = record) {
+    const query = new URLSearchParams(at);
+    const roots = await get(`/${service}/fileCatalog/selectFileList?${query}`, token);
+    const kids = await get(`/${service}/fileCatalog/selectFileList?${query}&parentId=${top}`, token);
+    const page = await get(
+      `/blade-resource/fileCatalog/selectCurrentFileList?${new URLSearchParams({ ...at, fileCatalogId: open })}`,
+      token,
+    );
+    for (const res of [roots, kids, page]) expect(res.status).toBe(200);
+    const root = (roots.body.data.records as Answer[])[0];
+    const node = (kids.body.data.records as Answer[]).find((n) => n.id === open)!;
+    const [missing, file] = page.body.data.records as Answer[];
+    expect(missing).toMatchObject({ isFile: 0, isMissing: 1 });
+    expect(file).toMatchObject({ isFile: 1 });
+    return { root, node, listed: node.fileList![0], missing, file };
+  }
+
+  const uploadAt = async (token: string, at: { functionCode: string; dataId: string }, name: string) => {
+    const res = await h.authed('/blade-resource/file/uploadFile', {
+      method: 'POST',
+      token,
+      body: form({ ...at, fileCatalogId: open }, { name, bytes: pngBytes() }),
+    });
+    return { status: res.status, body: (await res.json()) as Body };
+  };
+
+  beforeAll(async () => {
+    const db = h.blade.db;
+    top = await addCatalogNode(db, PLATFORM, { name: '权限档案', canAddAppNode: 1, canCover: 1 });
+    open = await addCatalogNode(db, PLATFORM, {
+      name: '全部允许',
+      parentId: top,
+      canAddAppNode: 1,
+      canUpload: 1,
+      canCover: 1,
+      canDel: 1,
+      canMultiUpload: 3,
+      needStamped: 1,
+    });
+    for (const fn of ['flags_t', 'frozen_t']) await addPreset(db, PLATFORM, fn, top);
+    // An owner whose own rule freezes removals: the codes alone do not make canDel.
+    unregister.push(
+      registerRecordOwner('frozen_t', {
+        codes: ARCHIVE_CODES,
+        changeable: async (_caller, _trx, _dataId, action) => action !== 'delete',
+      }),
+    );
+    await userWith('uploader', ['archive_tree', 'archive_upload']);
+    await userWith('editor', ['archive_tree', 'archive_edit']);
+    for (const account of ['uploader', 'editor'])
+      tokens[account] = (await h.login(account, `${account}-pass`)).access_token;
+    for (const at of [record, frozen]) {
+      expect((await uploadAt(tokens.admin, at, 'flags.png')).status).toBe(200);
+      const mark = await post('/blade-resource/file/saveMissing', tokens.admin, {
+        ...at,
+        businessType: 1,
+        fileCatalogId: open,
+      });
+      expect(mark.status).toBe(200);
+    }
+  }, SETUP_TIMEOUT);
+
+  it('gives a reader no action flag, on every variant of the tree and on the node’s file page', async () => {
+    for (const service of ['blade-resource', 'blade-customer', 'blade-combusiness']) {
+      const seen = await answers(tokens.reader, service);
+      expect(seen.root).toMatchObject(on());
+      expect(seen.node).toMatchObject({ ...on(), ...unchanged });
+      expect(seen.missing).toMatchObject({ ...on(), ...unchanged });
+      for (const row of [seen.listed, seen.file])
+        expect(row).toMatchObject({ ...rowOn(), canView: 1, canDownload: 1, needStamped: 1 });
+    }
+  });
+
+  it('gives an administrator and a holder of every archive button the node’s own flags', async () => {
+    for (const token of [tokens.admin, tokens.clerk]) {
+      const seen = await answers(token);
+      const all = on(...ACTION_FLAGS);
+      expect(seen.root).toMatchObject(all);
+      expect(seen.node).toMatchObject({ ...all, ...unchanged });
+      expect(seen.missing).toMatchObject({ ...all, ...unchanged });
+      for (const row of [seen.listed, seen.file]) expect(row).toMatchObject(rowOn(...ACTION_FLAGS));
+    }
+  });
+
+  it('keeps each flag to its own right: upload, edit and delete apart', async () => {
+    const uploader = await answers(tokens.uploader);
+    expect(uploader.node).toMatchObject(on('canUpload', 'canCover'));
+    expect(uploader.file).toMatchObject(rowOn('canUpload', 'canCover'));
+    const editor = await answers(tokens.editor);
+    expect(editor.node).toMatchObject(on('canAddAppNode', 'canEdit'));
+    expect(editor.listed).toMatchObject(rowOn('canEdit'));
+    // A node the editor adds answers with the editor's flags too.
+    const added = await post('/blade-resource/fileCatalog/saveInUsing', tokens.editor, {
+      ...record,
+      parentId: open,
+      catalogName: '补充',
+    });
+    expect(added.status).toBe(200);
+    expect(added.body.data).toMatchObject({ isAppNode: 1, ...on('canAddAppNode', 'canEdit') });
+  });
+
+  it('asks the owner’s own rule and the owner’s codes', async () => {
+    const seen = await answers(tokens.clerk, 'blade-resource', frozen);
+    expect(seen.node).toMatchObject(on('canUpload', 'canCover', 'canAddAppNode', 'canEdit'));
+    expect(seen.file).toMatchObject(rowOn('canUpload', 'canCover', 'canEdit'));
+    // contract_t's root is the project tree's node (canUpload 1, canDel 1, canAddAppNode 0, canCover 0).
+    const contract = { functionCode: 'contract_t', dataId: '1002' };
+    const auditor = await tree(tokens.auditor, contract);
+    expect((auditor.body.data.records as Answer[])[0]).toMatchObject(on());
+    const sales = await tree(tokens.sales, { ...contract, dataId: '1001' });
+    expect((sales.body.data.records as Answer[])[0]).toMatchObject(on('canUpload', 'canDel', 'canEdit'));
   });
 });
 

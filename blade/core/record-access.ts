@@ -126,6 +126,12 @@ export function tableRecordOwner(spec: TableOwnerSpec): RecordOwner {
   };
 }
 
+/** What a caller may do to one record's files: each action it may take, as the answers' flags show them. */
+export type RecordRights = Readonly<Record<RecordAction, boolean>>;
+
+const NO_RIGHTS: RecordRights = { read: false, upload: false, edit: false, delete: false };
+const CHANGES: readonly RecordChange[] = ['upload', 'edit', 'delete'];
+
 /** One caller's checks against records, for one request (decisions on a record are remembered for it). */
 export class RecordGate {
   readonly #seen = new Map<string, boolean>();
@@ -140,21 +146,45 @@ export class RecordGate {
    * 404 (`notFound`) when the record is not one the caller sees. Functions nobody registered use the fallback.
    */
   async demand(trx: Trx, record: RecordKey, action: RecordAction, notFound = '数据不存在'): Promise<void> {
-    const owner = owners.get(record.functionCode) ?? this.fallback;
+    const owner = this.#ownerOf(record);
     if (!this.caller.holds(owner.codes.read)) throw new ForbiddenError();
-    if (owner.visible) {
-      const key = `${record.functionCode}\u0000${record.dataId}`;
-      let seen = this.#seen.get(key);
-      if (seen === undefined) {
-        seen = await owner.visible(this.caller, trx, record.dataId);
-        this.#seen.set(key, seen);
-      }
-      if (!seen) throw new NotFoundError(notFound);
-    }
+    if (!(await this.#visible(trx, owner, record))) throw new NotFoundError(notFound);
     if (action === 'read') return;
-    if (!this.caller.holds(owner.codes[action])) throw new ForbiddenError();
-    if (owner.changeable && !(await owner.changeable(this.caller, trx, record.dataId, action)))
-      throw new ForbiddenError();
+    if (!(await this.#changeable(trx, owner, record, action))) throw new ForbiddenError();
+  }
+
+  /**
+   * Everything the caller may do to the record's files, by the same rules as `demand`, without throwing: what an
+   * answer's flags show (a button the server would refuse is not offered). Every right is false for a record the
+   * caller may not read.
+   */
+  async rights(trx: Trx, record: RecordKey): Promise<RecordRights> {
+    const owner = this.#ownerOf(record);
+    if (!this.caller.holds(owner.codes.read) || !(await this.#visible(trx, owner, record))) return NO_RIGHTS;
+    const rights = { read: true, upload: false, edit: false, delete: false };
+    // One after another: the owner's rule may query, and a transaction is one connection.
+    for (const change of CHANGES) rights[change] = await this.#changeable(trx, owner, record, change);
+    return rights;
+  }
+
+  #ownerOf(record: RecordKey): RecordOwner {
+    return owners.get(record.functionCode) ?? this.fallback;
+  }
+
+  async #visible(trx: Trx, owner: RecordOwner, record: RecordKey): Promise<boolean> {
+    if (!owner.visible) return true;
+    const key = `${record.functionCode}\u0000${record.dataId}`;
+    let seen = this.#seen.get(key);
+    if (seen === undefined) {
+      seen = await owner.visible(this.caller, trx, record.dataId);
+      this.#seen.set(key, seen);
+    }
+    return seen;
+  }
+
+  async #changeable(trx: Trx, owner: RecordOwner, record: RecordKey, change: RecordChange): Promise<boolean> {
+    if (!this.caller.holds(owner.codes[change])) return false;
+    return !owner.changeable || owner.changeable(this.caller, trx, record.dataId, change);
   }
 }
 

@@ -26,8 +26,9 @@ type TextAction = Exclude<CatalogAction, 'removeNode'>;
 export type CatalogChange = { action: CatalogAction; node: CatalogNode };
 
 /**
- * The catalogue editing buttons for the selected node of a record's tree (add a child where canAddAppNode, a remark,
- * rename and removal of the record's own nodes), each through a small dialog or the delete confirmation.
+ * The catalogue editing buttons for the selected node of a record's tree (add a child where canAddAppNode; where the
+ * caller may edit, a remark, rename and removal of the record's own nodes), each through a small dialog or the delete
+ * confirmation.
  */
 export function CatalogActions({
   record,
@@ -45,8 +46,9 @@ export function CatalogActions({
   const [editing, setEditing] = useState<{ action: TextAction; node: CatalogNode } | null>(null);
   const isRemark = editing?.action === 'remark';
 
-  if (!node) return null;
-  const actions = catalogActions(node);
+  const actions = node ? catalogActions(node) : [];
+  // A reader (canEdit 0, canAddAppNode 0) gets no toolbar at all rather than an empty one.
+  if (!node || actions.length === 0) return null;
 
   const run = async (action: CatalogAction) => {
     if (action !== 'removeNode') {

@@ -1,6 +1,10 @@
 /**
  * The archive's data shapes (spec 000 §3) and the rules the file screens apply to them. Pure: no React, no calls,
  * so the rules are unit-tested on their own and the server's flags stay the only source of what a row may do.
+ * blade/ answers each action flag for the caller: the node's flag ANDed with the caller's right on the record
+ * (canUpload and canCover need the upload right, canDel the delete right, canAddAppNode and canEdit the edit right),
+ * so a user who may only read the record sees preview, download and history and nothing the server would refuse.
+ * A flag that is absent counts as 0.
  */
 
 /** Blade serialises flags as 0/1 numbers, sometimes as strings or booleans; every rule reads them through `flag`. */
@@ -26,6 +30,8 @@ export interface CatalogNode {
   canDownload?: Flag;
   canView?: Flag;
   canDel?: Flag;
+  /** The caller may edit the record's archive here: remarks, its own nodes, missing marks. */
+  canEdit?: Flag;
   /** The most files the node holds; 0 or absent: no limit beyond the server's. */
   canMultiUpload?: number | string | null;
   /** Megabytes; 0 or absent: only the general 500 MB limit. */
@@ -71,6 +77,8 @@ export interface FileRow {
   canView?: Flag;
   canDel?: Flag;
   canCover?: Flag;
+  /** The caller may edit the record's archive: problem marks and stamping. */
+  canEdit?: Flag;
   nodePath?: string;
   dataId?: string;
   fileCatalogId?: string;
@@ -128,7 +136,10 @@ function offered(ctx: ActionContext, action: FileAction): boolean {
   return !ctx.buttons || ctx.buttons.includes(action);
 }
 
-/** The actions a stored file's row shows, from the row's own flags (which the server also enforces). */
+/**
+ * The actions a stored file's row shows, from the row's own flags (which the server also enforces). Marking a problem,
+ * qualifying one and stamping change the record's archive: canEdit.
+ */
 export function fileActions(row: FileRow, ctx: ActionContext): FileAction[] {
   const actions: FileAction[] = [];
   const add = (action: FileAction, when: boolean) => {
@@ -140,18 +151,22 @@ export function fileActions(row: FileRow, ctx: ActionContext): FileAction[] {
   add('download', flag(row.canDownload));
   add('cover', flag(row.canCover));
   add('delete', flag(row.canDel));
-  add('markIssue', !flag(row.hasProblem));
-  add('markCorrect', flag(row.hasProblem));
-  add('stamp', flag(row.needStamped) && !flag(row.isStamped));
+  const edit = flag(row.canEdit);
+  add('markIssue', edit && !flag(row.hasProblem));
+  add('markCorrect', edit && flag(row.hasProblem));
+  add('stamp', edit && flag(row.needStamped) && !flag(row.isStamped));
   add('history', true);
   return actions;
 }
 
-/** The node-level actions: upload, and on the query view only the missing-file pair (never for preparation files). */
+/**
+ * The node-level actions: upload, and on the query view only the missing-file pair (never for preparation files),
+ * which is an edit of the record's archive (canEdit).
+ */
 export function nodeActions(node: CatalogNode, ctx: ActionContext): FileAction[] {
   const actions: FileAction[] = [];
   if (flag(node.canUpload) && offered(ctx, 'upload')) actions.push('upload');
-  if (ctx.queryView && node.fileType !== PREPARATION_FILE_TYPE) {
+  if (ctx.queryView && flag(node.canEdit) && node.fileType !== PREPARATION_FILE_TYPE) {
     const missing = flag(node.isMissing);
     if (!missing && offered(ctx, 'markMissing')) actions.push('markMissing');
     if (missing && offered(ctx, 'unmarkMissing')) actions.push('unmarkMissing');
@@ -163,11 +178,13 @@ export type CatalogAction = 'addNode' | 'remark' | 'rename' | 'removeNode';
 
 /**
  * The catalogue editing actions of a node of the record's tree, from the server's flags (which it enforces too): a
- * child where canAddAppNode, a remark on any node, rename and removal only of the nodes the record added.
+ * child where canAddAppNode, and where the caller may edit (canEdit) a remark on any node, rename and removal only of
+ * the nodes the record added.
  */
 export function catalogActions(node: CatalogNode): CatalogAction[] {
   const actions: CatalogAction[] = [];
   if (flag(node.canAddAppNode)) actions.push('addNode');
+  if (!flag(node.canEdit)) return actions;
   actions.push('remark');
   if (flag(node.isAppNode)) actions.push('rename', 'removeNode');
   return actions;

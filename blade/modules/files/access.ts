@@ -7,6 +7,7 @@ import {
   type RecordGate,
   type RecordKey,
   type RecordOwner,
+  type RecordRights,
 } from '../../core/record-access';
 import type { Database } from '../../db/schema';
 import { isTenantAdmin } from '../auth/roles';
@@ -47,6 +48,14 @@ export class FileAccess {
   /** A call that names a record (functionCode + dataId): its tree, its nodes, an upload into it. */
   record(trx: Trx, record: RecordKey, action: RecordAction, notFound = MSG_NODE_NOT_FOUND): Promise<void> {
     return this.gate.demand(trx, record, action, notFound);
+  }
+
+  /**
+   * What the caller may do to a record's files, for the flags of the answers about it (catalog.service.ts
+   * callerRules). Asked once per call, after `record(…, 'read')` let the caller in.
+   */
+  rights(trx: Trx, record: RecordKey): Promise<RecordRights> {
+    return this.gate.rights(trx, record);
   }
 
   /**

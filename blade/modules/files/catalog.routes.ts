@@ -8,12 +8,13 @@ import { withTenant } from '../../db/tenant';
 import type { Database } from '../../db/schema';
 import type { Transaction } from 'kysely';
 import {
+  callerRules,
   childNodes,
   nodeVO,
   resolveNode,
+  type CallerRules,
   type RecordRef,
   type ResolvedNode,
-  type Rules,
 } from './catalog.service';
 import { fileAccess, MSG_NODE_NOT_FOUND } from './access';
 import { fileVO, nodeFiles, type FileRow } from './file.repository';
@@ -46,9 +47,11 @@ function pageOf(input: Record<string, string>, defaultSize = TREE_PAGE_SIZE) {
   return listRequest(input, {}, defaultSize).page;
 }
 
-/** A file row of the file table: the file plus the node's flags that decide its buttons (000 §3, §6). */
-export function fileRowVO(file: FileRow, node: Pick<ResolvedNode, 'rules'>) {
-  const r: Rules = node.rules;
+/**
+ * A file row of the file table: the file plus the flags that decide its buttons (000 §3, §6) — the node's, as this
+ * caller may use them (callerRules).
+ */
+export function fileRowVO(file: FileRow, r: CallerRules) {
   return {
     ...fileVO(file),
     mustUpload: r.mustUpload,
@@ -58,6 +61,7 @@ export function fileRowVO(file: FileRow, node: Pick<ResolvedNode, 'rules'>) {
     canDel: file.is_stamped === 1 ? 0 : r.canDel,
     canCover: r.canCover,
     needStamped: r.needStamped,
+    canEdit: r.canEdit,
   };
 }
 
@@ -77,7 +81,8 @@ export function catalogRoutes(deps: Deps) {
     const access = await fileAccess(deps, auth);
     const result = await withTenant(deps.db, auth.tenantId, async (trx) => {
       await access.record(trx, record, 'read');
-      const level = await childNodes(trx, auth.tenantId, record, parentId, page);
+      const rights = await access.rights(trx, record);
+      const level = await childNodes(trx, auth.tenantId, record, parentId, page, rights);
       if (!level) throw new NotFoundError(MSG_NODE_NOT_FOUND);
       const files = await nodeFiles(
         trx,
@@ -91,7 +96,7 @@ export function catalogRoutes(deps: Deps) {
         total: level.total,
         nodes: level.nodes.map((n) => ({
           ...n,
-          fileList: (byNode.get(n.id) ?? []).map((f) => fileRowVO(f, { rules: n })),
+          fileList: (byNode.get(n.id) ?? []).map((f) => fileRowVO(f, n)),
         })),
       };
     });
@@ -114,6 +119,7 @@ export function catalogRoutes(deps: Deps) {
       await access.record(trx, record, 'read');
       const node = await resolveNode(trx, auth.tenantId, record, nodeId);
       if (!node) throw new NotFoundError(MSG_NODE_NOT_FOUND);
+      const rules = callerRules(node.rules, await access.rights(trx, record));
       const base = trx
         .selectFrom('blade_file')
         .where('tenant_id', '=', auth.tenantId)
@@ -140,7 +146,7 @@ export function catalogRoutes(deps: Deps) {
         .where('data_id', '=', record.dataId)
         .where('file_catalog_id', '=', nodeId)
         .executeTakeFirst();
-      const records: Record<string, unknown>[] = rows.map((f) => fileRowVO(f, node));
+      const records: Record<string, unknown>[] = rows.map((f) => fileRowVO(f, rules));
       if (missing && page.current === 1)
         records.unshift({
           id: missing.id,
@@ -150,7 +156,7 @@ export function catalogRoutes(deps: Deps) {
           fileCatalogId: nodeId,
           dataId: record.dataId,
           nodePath: node.nodePath,
-          ...node.rules,
+          ...rules,
         });
       return { records, total };
     });
@@ -168,7 +174,7 @@ export function catalogRoutes(deps: Deps) {
     if (!name) throw new ValidationError('catalogName', '请输入目录名称');
     if (name.length > 200) throw new ValidationError('catalogName', '长度不能超过200');
     const access = await fileAccess(deps, auth);
-    const node = await withTenant(deps.db, auth.tenantId, async (trx) => {
+    const added = await withTenant(deps.db, auth.tenantId, async (trx) => {
       await access.record(trx, record, 'edit');
       const parent = await resolveNode(trx, auth.tenantId, record, parentId);
       if (!parent) throw new NotFoundError(MSG_NODE_NOT_FOUND);
@@ -194,12 +200,17 @@ export function catalogRoutes(deps: Deps) {
         action: 'add-node',
         detail: name,
       });
-      return resolveNode(trx, auth.tenantId, record, id);
+      const node = await resolveNode(trx, auth.tenantId, record, id);
+      // A new node is an empty leaf: the same shape selectFileList answers, so the client can show it at once.
+      return node
+        ? nodeVO(
+            node,
+            { isLeaf: true, fileCount: 0, nodeFileCount: 0, isMissing: false },
+            await access.rights(trx, record),
+          )
+        : null;
     });
-    // A new node is an empty leaf: the same shape selectFileList answers, so the client can show it at once.
-    return c.json(
-      ok(node ? nodeVO(node, { isLeaf: true, fileCount: 0, nodeFileCount: 0, isMissing: false }) : null),
-    );
+    return c.json(ok(added));
   });
 
   /**

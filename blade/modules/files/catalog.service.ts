@@ -1,5 +1,6 @@
 import type { Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
+import type { RecordRights } from '../../core/record-access';
 import type { Database, FileCatalogTable, FileCatalogUsingTable, FilePresetTable } from '../../db/schema';
 
 type Trx = Transaction<Database>;
@@ -28,6 +29,32 @@ export const RULE_FIELDS = [
 
 export type RuleColumn = (typeof RULE_FIELDS)[number][0];
 export type Rules = Record<(typeof RULE_FIELDS)[number][1], number>;
+
+/** A node's rules as one caller may use them: the flags of TreeNode and FileRow answers, plus canEdit. */
+export type CallerRules = Rules & { canEdit: number };
+
+/**
+ * The flags an answer shows its caller: each action's flag of the node ANDed with the caller's right on the record
+ * (access.ts), so a button is offered only where the server would accept the call. upload → canUpload and canCover;
+ * delete → canDel; edit → canAddAppNode and canEdit (remarks, renaming and removing added nodes, problem and missing
+ * marks, stamping: the node has no flag of its own for these). The rest is the node's configuration — limits
+ * (canMultiUpload, maxFileSize), what it requires (mustUpload, needStamped) and, for anyone who reads, canView and
+ * canDownload — and stays as configured. The node's own rules (ResolvedNode.rules) are what the calls enforce; the
+ * caller's rights are enforced apart, with their 403.
+ */
+export function callerRules(rules: Rules, rights: RecordRights): CallerRules {
+  const when = (right: boolean, flag: number) => (right ? flag : 0);
+  return {
+    ...rules,
+    canView: when(rights.read, rules.canView),
+    canDownload: when(rights.read, rules.canDownload),
+    canUpload: when(rights.upload, rules.canUpload),
+    canCover: when(rights.upload, rules.canCover),
+    canDel: when(rights.delete, rules.canDel),
+    canAddAppNode: when(rights.edit, rules.canAddAppNode),
+    canEdit: rights.edit ? 1 : 0,
+  };
+}
 
 /** fileType of the preparation files: never offered the missing-file actions (000 §2). */
 export const FILE_TYPE_PREPARATION = '1';
@@ -198,10 +225,12 @@ export interface TreeNodeVO {
   children: [];
 }
 
+/** A node as the tree answers it to one caller: its flags are what this caller may do there (callerRules). */
 export function nodeVO(
   node: ResolvedNode,
   extra: { isLeaf: boolean; fileCount: number; nodeFileCount: number; isMissing: boolean },
-): TreeNodeVO & Rules {
+  rights: RecordRights,
+): TreeNodeVO & CallerRules {
   const limit = node.rules.canMultiUpload;
   return {
     id: node.id,
@@ -215,7 +244,7 @@ export function nodeVO(
     nodePath: node.nodePath,
     remark: node.remark,
     isAppNode: node.isAppNode ? 1 : 0,
-    ...node.rules,
+    ...callerRules(node.rules, rights),
     isLeaf: extra.isLeaf,
     hasChildren: !extra.isLeaf,
     fileCount: extra.fileCount,
@@ -226,14 +255,15 @@ export function nodeVO(
   };
 }
 
-/** Children of a node (roots when parentId is empty), paged, in display order. */
+/** Children of a node (roots when parentId is empty), paged, in display order, with the caller's flags. */
 export async function childNodes(
   trx: Trx,
   tenantId: string,
   record: RecordRef,
   parentId: string | undefined,
   page: { offset: number; size: number },
-): Promise<{ nodes: (TreeNodeVO & Rules)[]; total: number } | undefined> {
+  rights: RecordRights,
+): Promise<{ nodes: (TreeNodeVO & CallerRules)[]; total: number } | undefined> {
   const presets = await presetsOf(trx, tenantId, record.functionCode);
   let all: ResolvedNode[];
   let parent: ResolvedNode | undefined;
@@ -295,7 +325,7 @@ export async function childNodes(
     ];
   }
   const slice = all.slice(page.offset, page.offset + page.size);
-  const nodes = await decorate(trx, tenantId, record, slice, parent?.nodePath);
+  const nodes = await decorate(trx, tenantId, record, slice, parent?.nodePath, rights);
   return { nodes, total: all.length };
 }
 
@@ -306,7 +336,8 @@ async function decorate(
   record: RecordRef,
   nodes: ResolvedNode[],
   parentPath: string | undefined,
-): Promise<(TreeNodeVO & Rules)[]> {
+  rights: RecordRights,
+): Promise<(TreeNodeVO & CallerRules)[]> {
   if (nodes.length === 0) return [];
   const ids = nodes.map((n) => n.id);
   // Sequential: a transaction is one connection (PGlite has only one), so parallel queries would only queue.
@@ -381,11 +412,15 @@ async function decorate(
   const hasChildren = new Set([...templateParents, ...addedParents].map((r) => r.parent_id as string));
   const missingIds = new Set(missing.map((m) => m.file_catalog_id));
   return nodes.map((node) =>
-    nodeVO(node, {
-      isLeaf: !hasChildren.has(node.id),
-      fileCount: subtree.get(node.id) ?? 0,
-      nodeFileCount: direct.get(node.id) ?? 0,
-      isMissing: missingIds.has(node.id),
-    }),
+    nodeVO(
+      node,
+      {
+        isLeaf: !hasChildren.has(node.id),
+        fileCount: subtree.get(node.id) ?? 0,
+        nodeFileCount: direct.get(node.id) ?? 0,
+        isMissing: missingIds.has(node.id),
+      },
+      rights,
+    ),
   );
 }

@@ -80,6 +80,7 @@ describe('ArchiveTreeTable', () => {
           originalFilename: '图纸.png',
           suffix: 'png',
           canView: 1,
+          canEdit: 1,
           hasProblem: 1,
           problemRemark: '模糊',
         },

@@ -12,6 +12,7 @@ const node = (over: Partial<CatalogNode>): CatalogNode => ({
   parentId: '0',
   catalogName: '合同档案',
   canUpload: 1,
+  canEdit: 1,
   isLeaf: true,
   fileCount: 0,
   isMissing: 0,

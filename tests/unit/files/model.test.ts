@@ -18,6 +18,7 @@ const node = (over: Partial<CatalogNode> = {}): CatalogNode => ({
   parentId: '0',
   catalogName: '合同文件',
   canUpload: 1,
+  canEdit: 1,
   fileType: '2',
   ...over,
 });
@@ -30,6 +31,7 @@ const file = (over: Partial<FileRow> = {}): FileRow => ({
   canDownload: 1,
   canDel: 1,
   canCover: 1,
+  canEdit: 1,
   hasProblem: 0,
   needStamped: 0,
   isStamped: 0,

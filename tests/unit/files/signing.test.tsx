@@ -18,6 +18,7 @@ function serve() {
         originalFilename: '合同.png',
         suffix: 'png',
         canView: 1,
+        canEdit: 1,
         needStamped: 1,
         isStamped: 0,
         stampedNotSaved: 0,
