@@ -316,7 +316,17 @@ test('start-up refuses a BASE_PATH other than the build’s, and production with
       let output = '';
       child.stdout.on('data', (c: Buffer) => (output += c.toString('utf8')));
       child.stderr.on('data', (c: Buffer) => (output += c.toString('utf8')));
-      child.on('exit', (code) => resolve({ code, output }));
+      // Every line the server writes is a JSON object (README, logs): the operator reads the messages. A line that is
+      // not JSON stays as it is, marked, so the assertions below name it.
+      const message = (line: string) => {
+        try {
+          return String((JSON.parse(line) as { msg?: unknown }).msg ?? '');
+        } catch {
+          return `not JSON: ${line}`;
+        }
+      };
+      const messages = () => output.split('\n').filter(Boolean).map(message);
+      child.on('exit', (code) => resolve({ code, output: messages().join('\n') }));
     });
   const otherPath = await run({ ...SECRETS, BASE_PATH: '/other' });
   expect(otherPath.code).toBe(1);
@@ -324,4 +334,5 @@ test('start-up refuses a BASE_PATH other than the build’s, and production with
   const noSecrets = await run({ BASE_PATH });
   expect(noSecrets.code).toBe(1);
   expect(noSecrets.output).toContain('SESSION_SECRET: required in production');
+  expect(`${otherPath.output}\n${noSecrets.output}`).not.toContain('not JSON: ');
 });
