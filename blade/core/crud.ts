@@ -4,9 +4,9 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { z } from 'zod';
 import zh from '../../messages/zh.json';
 import {
-  fieldSchema,
   messageText,
   missingRequired,
+  searchSchema,
   sortableColumns,
   submitSchema,
   type CallDef,
@@ -56,8 +56,13 @@ export interface CrudContext {
 export interface CrudHooks {
   /** Checks or completes the values before they are written (inside the write's transaction). */
   beforeWrite?(ctx: CrudContext, values: Record<string, unknown>, id: string | null): Promise<void>;
-  /** Removes what depends on the removed rows (same transaction). */
+  /** Checks or removes what depends on the removed rows (same transaction: a refusal rolls the removal back). */
   afterRemove?(ctx: CrudContext, ids: string[]): Promise<void>;
+  /**
+   * After a submit or remove has committed: clears what caches the rows. Not inside the transaction, where a
+   * concurrent read could cache the old rows again before the commit.
+   */
+  afterCommit?(deps: Deps): void;
   /** Extra fields of the answered row. */
   present?(row: Row): Record<string, unknown>;
 }
@@ -110,7 +115,8 @@ async function liveRows(trx: AnyDb, def: ResourceDef, auth: AuthUser) {
 
 export function toVO(def: ResourceDef, row: Row, hooks: CrudHooks = {}) {
   const vo: Record<string, unknown> = auditFields(row as unknown as Parameters<typeof auditFields>[0]);
-  for (const [name, field] of Object.entries(def.fields)) vo[name] = row[field.column] ?? '';
+  for (const [name, field] of Object.entries(def.fields))
+    vo[name] = field.writeOnly ? '' : (row[field.column] ?? '');
   return { ...vo, ...hooks.present?.(row) };
 }
 
@@ -122,7 +128,7 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
     Object.fromEntries(
       searchable.map(([name, field]) => [
         name,
-        z.preprocess((v) => (v === '' ? undefined : v), fieldSchema(field, zhText).optional()),
+        z.preprocess((v) => (v === '' ? undefined : v), searchSchema(field, zhText).optional()),
       ]),
     ),
   );
@@ -177,7 +183,7 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
     const id = params.id === undefined || params.id === '' ? null : idSchema.parse(params.id);
     await demand(deps, auth, id ? def.access.edit : def.access.add);
     const input = inputSchema.parse(params) as Record<string, unknown>;
-    const missing = missingRequired(def, input);
+    const missing = missingRequired(def, input, id ? 'edit' : 'add');
     if (missing?.required) throw new KeyedError(missing.required);
     const values: Record<string, unknown> = {};
     for (const [name, field] of Object.entries(def.fields)) {
@@ -221,6 +227,7 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
           .execute();
       }
     });
+    hooks.afterCommit?.(deps);
     return c.json(success());
   });
 
@@ -241,6 +248,7 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
       if (removed.length !== ids.length) throw new NotFoundError();
       await hooks.afterRemove?.({ trx, auth }, ids);
     });
+    hooks.afterCommit?.(deps);
     return c.json(success());
   });
 

@@ -1,5 +1,6 @@
 import { sortableColumns, type CallDef, type ResourceDef } from '../../lib/contracts/resource';
 import { zhText } from '../core/crud';
+import type { Db } from '../db/tenant';
 import { addRole, addTenant, addUser, deptIds, grantMenu } from './fixtures';
 import {
   ADMIN_PASSWORD,
@@ -15,21 +16,27 @@ import {
  * without each right, 404 for another tenant's ids, the sort allowlist, the size clamp and all-or-nothing removal.
  * A resource's own test file calls `describeResource(def, { sample })`; hand-written tests cover business rules only.
  */
-export interface ContractOptions {
+export interface ContractOptions<F extends Record<string, string> = Record<string, string>> {
+  /** Rows the samples refer to (e.g. ids of seeded menus), read once before the suite. */
+  fixtures?(db: Db): Promise<F>;
   /** A valid add body; `n` makes the unique fields differ between calls. */
-  sample(n: number): Record<string, string | number>;
+  sample(n: number, fixtures: F): Record<string, string | number>;
 }
 
 const OTHER_TENANT = '390001';
 const OTHER_ADMIN_PASSWORD = 'contract-other-admin';
 
-export function describeResource(def: ResourceDef, options: ContractOptions): void {
+export function describeResource<F extends Record<string, string>>(
+  def: ResourceDef,
+  options: ContractOptions<F>,
+): void {
   describe(`${def.key} (contract)`, () => {
     let h: Harness;
     let admin: string;
     let otherAdmin: string;
     let serial = 0;
-    const next = () => options.sample(++serial);
+    let fixtures: F;
+    const next = () => options.sample(++serial, fixtures);
 
     const send = (call: CallDef, token: string, params: Record<string, unknown>): Promise<CallResult> => {
       if (call.method === 'GET') {
@@ -42,13 +49,17 @@ export function describeResource(def: ResourceDef, options: ContractOptions): vo
     const submit = (token: string, body: Record<string, unknown>) => send(def.calls.submit, token, body);
     const remove = (token: string, ids: string[]) => send(def.calls.remove, token, { ids: ids.join(',') });
     const detail = (token: string, id: string) => send(def.calls.detail, token, { id });
+    const writeOnly = Object.keys(def.fields).filter((name) => def.fields[name].writeOnly);
+    /** What the answers carry of a body: write-only fields are never answered. */
+    const answered = (body: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(body).filter(([name]) => !writeOnly.includes(name)));
 
     /** Adds a row as `token` and finds its id through the list's first search field (or the newest row). */
     async function add(token: string, body = next()): Promise<string> {
       expect(await submit(token, body)).toMatchObject({ code: 200, success: true });
       const page = await list(token, { size: 500, descs: 'id' });
       const match = page.data.records.find((r: Record<string, unknown>) =>
-        Object.entries(body).every(([k, v]) => String(r[k]) === String(v)),
+        Object.entries(answered(body)).every(([k, v]) => String(r[k]) === String(v)),
       );
       expect(match).toBeDefined();
       return match.id as string;
@@ -56,6 +67,7 @@ export function describeResource(def: ResourceDef, options: ContractOptions): vo
 
     beforeAll(async () => {
       h = await createHarness();
+      fixtures = ((await options.fixtures?.(h.blade.db)) ?? {}) as F;
       admin = (await h.login('admin', ADMIN_PASSWORD, PLATFORM)).access_token;
       const other = await addTenant(h.blade.db, {
         tenantId: OTHER_TENANT,
@@ -73,10 +85,10 @@ export function describeResource(def: ResourceDef, options: ContractOptions): vo
     it('adds, reads, edits and removes a row', async () => {
       const body = next();
       const id = await add(admin, body);
-      expect((await detail(admin, id)).data).toMatchObject({ id, ...body, isDeleted: 0 });
+      expect((await detail(admin, id)).data).toMatchObject({ id, ...answered(body), isDeleted: 0 });
       const edited = next();
       expect(await submit(admin, { ...edited, id })).toMatchObject({ code: 200 });
-      expect((await detail(admin, id)).data).toMatchObject({ id, ...edited });
+      expect((await detail(admin, id)).data).toMatchObject({ id, ...answered(edited) });
       expect(await remove(admin, [id])).toMatchObject({ code: 200 });
       expect((await detail(admin, id)).status).toBe(404);
     });
@@ -91,7 +103,7 @@ export function describeResource(def: ResourceDef, options: ContractOptions): vo
       }
     });
 
-    it('refuses texts over the column length', async () => {
+    it('refuses texts over the column length or under the minimum', async () => {
       for (const [name, field] of Object.entries(def.fields)) {
         if (!field.max || field.form === false) continue;
         const result = await submit(admin, { ...next(), [name]: 'x'.repeat(field.max + 1) });
@@ -99,8 +111,27 @@ export function describeResource(def: ResourceDef, options: ContractOptions): vo
           status: 400,
           msg: `${name}:${zhText('common.validation.maxLength', { max: field.max })}`,
         });
+        if (!field.min || field.min < 2) continue;
+        expect(await submit(admin, { ...next(), [name]: 'x'.repeat(field.min - 1) })).toMatchObject({
+          status: 400,
+          msg: `${name}:${zhText('common.validation.minLength', { min: field.min })}`,
+        });
       }
     });
+
+    if (writeOnly.length) {
+      it('never answers a write-only field, and keeps it on an edit that leaves it blank', async () => {
+        const body = next();
+        const id = await add(admin, body);
+        const answers = JSON.stringify([
+          (await detail(admin, id)).data,
+          (await list(admin, { size: 500 })).data,
+        ]);
+        for (const name of writeOnly) expect(answers).not.toContain(String(body[name]));
+        const blank = Object.fromEntries(writeOnly.map((name) => [name, '']));
+        expect(await submit(admin, { ...next(), ...blank, id })).toMatchObject({ code: 200 });
+      });
+    }
 
     it('keeps unique keys unique', async () => {
       for (const key of def.unique ?? []) {

@@ -2,9 +2,16 @@
 
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { useTranslations } from 'next-intl';
-import { useMemo } from 'react';
-import { formSchema, type FieldDef, type ResourceDef, type RowOf } from '@/lib/contracts/resource';
+import { useCallback, useMemo } from 'react';
+import {
+  formSchema,
+  type FieldDef,
+  type ResourceDef,
+  type RowOf,
+  type WriteMode,
+} from '@/lib/contracts/resource';
 import { CrudScreen, type CrudScreenProps } from './crud-screen';
+import { splitIds } from './ids';
 import type { CrudField, FieldKind, FormValues } from './types';
 
 const FORM_KIND: Record<FieldDef['kind'], FieldKind> = {
@@ -12,45 +19,92 @@ const FORM_KIND: Record<FieldDef['kind'], FieldKind> = {
   textarea: 'textarea',
   int: 'number',
   flag: 'switch',
+  ids: 'treeMulti',
 };
+
+type FieldName<D extends ResourceDef> = keyof D['fields'] & string;
+type ScreenRow<D extends ResourceDef> = RowOf<D> & GridValidRowModel;
 
 export interface ResourceScreenProps<D extends ResourceDef> {
   def: D;
   /** Button code of the view button (the detail call itself needs only the read right). */
   viewCode?: string;
+  /**
+   * What a form (and search) field does differently, by field name: its tree or options, a custom control, the modes
+   * it is read-only in… `false` leaves the field out of the screen (blade/ still accepts it).
+   */
+  fields?: { [N in FieldName<D>]?: Partial<CrudField> | false };
+  /** What a grid column does differently, by field name (a value getter, a width…); `false` leaves it out. */
+  columns?: { [N in FieldName<D>]?: Partial<GridColDef<ScreenRow<D>>> | false };
+  /**
+   * The order of the form's fields and of the grid's columns when it is not the definition's (whose order is also
+   * blade/'s order of the required checks): the names given come first, in that order.
+   */
+  order?: { form?: readonly FieldName<D>[]; list?: readonly FieldName<D>[] };
   /** Anything of the generic screen this one does differently. */
-  overrides?: Partial<CrudScreenProps<RowOf<D> & GridValidRowModel>>;
+  overrides?: Partial<CrudScreenProps<ScreenRow<D>>>;
 }
 
 /**
  * A whole CRUD screen from a resource definition: title, grid columns, form fields and their rules (the same rules
  * blade/ applies, in the user's language), search fields, the four calls and the buttons by the caller's codes.
  */
-export function ResourceScreen<D extends ResourceDef>({ def, viewCode, overrides }: ResourceScreenProps<D>) {
+export function ResourceScreen<D extends ResourceDef>({
+  def,
+  viewCode,
+  fields,
+  columns,
+  order,
+  overrides,
+}: ResourceScreenProps<D>) {
   const t = useTranslations();
   const text = useMemo(() => (key: string, values?: Record<string, number>) => t(key, values), [t]);
-  const schema = useMemo(() => formSchema(def, text), [def, text]);
+  // By mode: a write-only field (a secret) is required on add only.
+  const schema = useCallback((mode: WriteMode) => formSchema(def, text, mode), [def, text]);
   const entries = Object.entries(def.fields);
-  const formFields: CrudField[] = entries
-    .filter(([, f]) => f.form !== false)
-    .map(([name, f]) => ({ name, label: t(f.label), kind: FORM_KIND[f.kind] }));
-  const columns: GridColDef<RowOf<D> & GridValidRowModel>[] = entries
-    .filter(([, f]) => f.list !== false)
+  const ordered = (names: readonly string[] = []) => {
+    const rank = (name: string) => (names.includes(name) ? names.indexOf(name) : names.length);
+    return [...entries].sort(([a], [b]) => rank(a) - rank(b));
+  };
+  const fieldPatch = (name: string) =>
+    (fields as Record<string, Partial<CrudField> | false> | undefined)?.[name];
+  const columnPatch = (name: string) =>
+    (columns as Record<string, Partial<GridColDef<ScreenRow<D>>> | false> | undefined)?.[name];
+  const formFields: CrudField[] = ordered(order?.form)
+    .filter(([name, f]) => f.form !== false && fieldPatch(name) !== false)
+    .map(([name, f]) => ({
+      name,
+      label: t(f.label),
+      kind: f.writeOnly ? 'password' : FORM_KIND[f.kind],
+      ...fieldPatch(name),
+    }));
+  const gridColumns: GridColDef<ScreenRow<D>>[] = ordered(order?.list)
+    .filter(([name, f]) => f.list !== false && columnPatch(name) !== false)
     .map(([name, f]) => ({
       field: name,
       headerName: t(f.label),
       flex: 1,
       minWidth: 140,
       sortable: !!f.sort,
+      ...columnPatch(name),
     }));
   const emptyValues: FormValues = Object.fromEntries(
     entries
       .filter(([, f]) => f.form !== false)
-      .map(([name, f]) => [name, f.default ?? (f.kind === 'text' || f.kind === 'textarea' ? '' : undefined)]),
+      .map(([name, f]) => [
+        name,
+        f.default ?? (f.kind === 'ids' ? [] : f.kind === 'text' || f.kind === 'textarea' ? '' : undefined),
+      ]),
   );
+  // An id list travels comma-joined and is edited as an array.
+  const idLists = entries.filter(([, f]) => f.kind === 'ids').map(([name]) => name);
+  const toForm = (row: ScreenRow<D>): FormValues => ({
+    ...row,
+    ...Object.fromEntries(idLists.map((name) => [name, splitIds(row[name])])),
+  });
   const firstCode = (rule: { codes?: readonly string[] }) => rule.codes?.[0];
   return (
-    <CrudScreen<RowOf<D> & GridValidRowModel>
+    <CrudScreen<ScreenRow<D>>
       title={t(`${def.key}.title`)}
       api={{
         list: `/api${def.calls.list.path}`,
@@ -58,7 +112,7 @@ export function ResourceScreen<D extends ResourceDef>({ def, viewCode, overrides
         submit: `/api${def.calls.submit.path}`,
         remove: `/api${def.calls.remove.path}`,
       }}
-      columns={columns}
+      columns={gridColumns}
       fields={formFields}
       schema={schema}
       emptyValues={emptyValues}
@@ -69,6 +123,7 @@ export function ResourceScreen<D extends ResourceDef>({ def, viewCode, overrides
         delete: firstCode(def.access.remove),
         view: viewCode,
       }}
+      toForm={toForm}
       {...overrides}
     />
   );

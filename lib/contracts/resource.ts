@@ -21,7 +21,11 @@ export interface CallDef {
   path: string;
 }
 
-export type FieldKind = 'text' | 'textarea' | 'int' | 'flag';
+/** `ids`: a list of ids (a multi-select), sent as an array or comma-joined, stored comma-joined in a text column. */
+export type FieldKind = 'text' | 'textarea' | 'int' | 'flag' | 'ids';
+
+/** A snowflake id as blade/ issues them. */
+const ID_PATTERN = /^[1-9]\d{0,18}$/;
 
 export interface FieldDef {
   /** The table's column (snake_case). */
@@ -31,6 +35,15 @@ export interface FieldDef {
   label: string;
   /** Longest accepted text, in characters: the column's varchar limit. */
   max?: number;
+  /** Shortest accepted text, in characters (a secret's minimum strength). */
+  min?: number;
+  /** What a text must match (after trimming), with the message key of its refusal. */
+  pattern?: { regex: RegExp; message: string };
+  /**
+   * Never answered (the answer carries `""`): a secret that a hook stores hashed. A blank value on edit keeps the
+   * stored one, so `required` binds on add only. Not a list column, filter or sort key.
+   */
+  writeOnly?: boolean;
   /** Message key of the refusal when the field is missing or blank; absent = optional. */
   required?: string;
   /** Value stored when an optional field is not given. */
@@ -76,11 +89,18 @@ export function defineResource<const F extends Fields>(
   for (const [name, field] of Object.entries(def.fields)) {
     if ((field.kind === 'text' || field.kind === 'textarea') && !field.max)
       throw new Error(`${def.key}.${name}: a text field needs its column's max length`);
+    if (field.writeOnly && (field.list !== false || field.search || field.sort))
+      throw new Error(`${def.key}.${name}: a write-only field is no list column, filter or sort key`);
   }
   return def;
 }
 
 type FieldValue<K extends FieldKind> = K extends 'int' | 'flag' ? number : string;
+
+type Translate = (key: string, values?: Record<string, number>) => string;
+
+/** The mode of a form or a submit: a write-only field is required on add only. */
+export type WriteMode = 'add' | 'edit' | 'view';
 
 /** The row as the API answers it: id, the declared fields and the BaseEntity audit fields. */
 export type RowOf<D extends ResourceDef> = { id: string } & {
@@ -115,14 +135,25 @@ export function messageText(messages: unknown, key: string): string {
   return typeof node === 'string' ? node : key;
 }
 
-/** Clients echo `""` for empty fields: treat it as absent. */
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+/** Clients echo `""` for empty fields (and an empty list for an empty multi-select): treat it as absent. */
+const blankToUndefined = (v: unknown) =>
+  v === '' || v === null || (Array.isArray(v) && v.length === 0) ? undefined : v;
 
 /**
  * The zod rule of one field's value, with its refusals as message keys (the caller translates them): the same rule on
  * both sides, so the form and blade/ cannot disagree on a length again.
  */
-export function fieldSchema(field: FieldDef, text: (key: string, values?: Record<string, number>) => string) {
+export function fieldSchema(field: FieldDef, text: Translate) {
+  if (field.kind === 'ids') {
+    const invalid = text('common.validation.ids');
+    return z
+      .union([z.array(z.union([z.string(), z.number()])), z.string()], { error: invalid })
+      .transform((v) =>
+        (Array.isArray(v) ? v.map(String) : v.split(',')).map((s) => s.trim()).filter(Boolean),
+      )
+      .refine((ids) => ids.every((id) => ID_PATTERN.test(id)), invalid)
+      .transform((ids) => [...new Set(ids)].join(','));
+  }
   if (field.kind === 'int' || field.kind === 'flag') {
     const int = z.union([z.number(), z.string().trim()]).transform((v, ctx) => {
       const n = typeof v === 'number' ? v : /^-?\d{1,9}$/.test(v) ? Number(v) : NaN;
@@ -136,20 +167,25 @@ export function fieldSchema(field: FieldDef, text: (key: string, values?: Record
       ? int.refine((n) => n === 0 || n === 1, text('common.validation.flag'))
       : int;
   }
-  return z
+  let rule = z
     .string({ error: text('common.validation.text') })
     .trim()
     .max(field.max ?? 255, text('common.validation.maxLength', { max: field.max ?? 255 }));
+  if (field.min) rule = rule.min(field.min, text('common.validation.minLength', { min: field.min }));
+  if (field.pattern) rule = rule.regex(field.pattern.regex, text(field.pattern.message));
+  return rule;
+}
+
+/** The rule of a search-bar value: a fragment, so only the field's type and length apply. */
+export function searchSchema(field: FieldDef, text: Translate) {
+  return fieldSchema({ ...field, min: undefined, pattern: undefined }, text);
 }
 
 /**
  * The add/edit input: every form field, optional in the schema (a missing required field gets its own message from
  * `missingRequired`, in declaration order, as the spec's on-blur texts), unknown keys dropped.
  */
-export function submitSchema(
-  def: ResourceDef,
-  text: (key: string, values?: Record<string, number>) => string,
-) {
+export function submitSchema(def: ResourceDef, text: Translate) {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, field] of Object.entries(def.fields)) {
     if (field.form === false) continue;
@@ -158,10 +194,18 @@ export function submitSchema(
   return z.object(shape);
 }
 
+/** Whether the field must be given in this mode. */
+const requiredIn = (field: FieldDef, mode: WriteMode) =>
+  !!field.required && field.form !== false && !(field.writeOnly && mode !== 'add');
+
 /** The first required field (in declaration order) that is missing or blank, or undefined. */
-export function missingRequired(def: ResourceDef, values: Record<string, unknown>): FieldDef | undefined {
+export function missingRequired(
+  def: ResourceDef,
+  values: Record<string, unknown>,
+  mode: WriteMode = 'add',
+): FieldDef | undefined {
   return Object.entries(def.fields).find(
-    ([name, field]) => field.required && field.form !== false && (values[name] ?? '') === '',
+    ([name, field]) => requiredIn(field, mode) && (values[name] ?? '') === '',
   )?.[1];
 }
 
@@ -169,14 +213,15 @@ export function missingRequired(def: ResourceDef, values: Record<string, unknown
  * The form's rule: the same field rules, with each required field's own message on a blank value (the on-blur texts
  * of the spec). `text` is the portal's translator, so the English form speaks English.
  */
-export function formSchema(def: ResourceDef, text: (key: string, values?: Record<string, number>) => string) {
+export function formSchema(def: ResourceDef, text: Translate, mode: WriteMode = 'add') {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, field] of Object.entries(def.fields)) {
     if (field.form === false) continue;
     // The rule applies to what the required check lets through; typed as accepting any of those checks' outputs.
     const rule = fieldSchema(field, text) as unknown as z.ZodType<unknown, never>;
-    if (!field.required) shape[name] = z.preprocess(blankToUndefined, rule.optional());
-    else if (field.kind === 'int' || field.kind === 'flag')
+    if (!field.required || !requiredIn(field, mode))
+      shape[name] = z.preprocess(blankToUndefined, rule.optional());
+    else if (field.kind !== 'text' && field.kind !== 'textarea')
       shape[name] = z.preprocess(
         blankToUndefined,
         z

@@ -6,12 +6,9 @@ import { dictBizRoutes } from './dict-biz/dict-biz.routes';
 import { regionRoutes } from './region/region.routes';
 import { menuRoutes } from './menu/menu.routes';
 import { roleRoutes } from './role/role.routes';
-import { clientRoutes } from './client/client.routes';
 import { postRoleRoutes } from './post-role/post-role.routes';
 import { scopeRoutes } from './scope/scope.routes';
-import { tenantPackageRoutes } from './tenant-package/tenant-package.routes';
 import { tenantAdminRoutes } from './tenant/tenant-admin.routes';
-import { topMenuRoutes } from './topmenu/topmenu.routes';
 
 /** blade-system routes that need a token (tenant/info is public and mounted separately). */
 export function systemRoutes(deps: Deps) {
@@ -21,10 +18,7 @@ export function systemRoutes(deps: Deps) {
   router.route('/', roleRoutes(deps));
   router.route('/', postRoleRoutes(deps));
   router.route('/', tenantAdminRoutes(deps));
-  router.route('/', tenantPackageRoutes(deps));
-  router.route('/', clientRoutes(deps));
   router.route('/', scopeRoutes(deps));
-  router.route('/', topMenuRoutes(deps));
   router.route('/', dictRoutes(deps));
   router.route('/', dictBizRoutes(deps));
   router.route('/', regionRoutes(deps));

@@ -15,7 +15,7 @@ import type { TenantRow } from '../../../db/schema';
 import { withTenant } from '../../../db/tenant';
 import { PLATFORM_TENANT } from '../../auth/roles';
 import { intSchema } from '../param/admin-input';
-import { findPackage, toPackageVO } from '../tenant-package/tenant-package.routes';
+import { findPackage, toPackageVO } from '../tenant-package/tenant-package.resource';
 import { initialPassword } from '../../user/user-admin.repository';
 import { newTenantId, provisionTenant, syncTenantMenus, tenantMenuIds } from './tenant-provision';
 import { findTenant } from './tenant.repository';

@@ -1,0 +1,89 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { defineAction } from '../../../../lib/contracts/action';
+import { actionRoute } from '../../../core/action';
+import type { BladeEnv, Deps } from '../../../core/context';
+import { KeyedError, type CrudHooks } from '../../../core/crud';
+import { ForbiddenError, NotFoundError } from '../../../core/errors';
+import { nextId } from '../../../core/ids';
+import { clearPermissionCaches } from '../../../core/permission';
+import { idArraySchema } from '../../../core/permission-input';
+import type { Db } from '../../../db/tenant';
+import { isPlatformAdmin } from '../../auth/roles';
+import { findGrantedMenuIds } from '../menu/menu.repository';
+
+/** What the top menu definition does not say: a removed top menu takes its menu set along; the navigation follows. */
+export const topMenuHooks: CrudHooks = {
+  present: (row) => ({ tenantId: row.tenant_id }),
+  async afterRemove({ trx, auth }, ids) {
+    await trx
+      .deleteFrom('blade_top_menu_setting')
+      .where('tenant_id', '=', auth.tenantId)
+      .where('top_menu_id', 'in', ids)
+      .execute();
+  },
+  afterCommit: clearPermissionCaches,
+};
+
+/** `topmenu/grant`: replaces each top menu's menu set with menus the caller's roles hold (the platform's: any). */
+export const topMenuGrant = defineAction({
+  name: 'grant',
+  call: { method: 'POST', path: '/blade-system/topmenu/grant' },
+  input: z.object({ topMenuIds: idArraySchema, menuIds: idArraySchema }),
+  access: { codes: ['topmenu_setting'] },
+  writes: true,
+});
+
+export function topMenuActions(deps: Deps): Hono<BladeEnv> {
+  const router = new Hono<BladeEnv>();
+  // After the commit, as for the CRUD calls: the navigation is cached.
+  router.use(topMenuGrant.call.path, async (c, next) => {
+    await next();
+    if (c.res.status === 200) clearPermissionCaches(deps);
+  });
+  router.route(
+    '/',
+    actionRoute(deps, topMenuGrant, async ({ trx, auth, input: { topMenuIds, menuIds } }) => {
+      if (topMenuIds.length === 0) throw new KeyedError('system.topmenu.topMenusRequired');
+      if (menuIds.length === 0) throw new KeyedError('system.topmenu.menusRequired');
+      const tops = await trx
+        .selectFrom('blade_top_menu')
+        .select('id')
+        .where('tenant_id', '=', auth.tenantId)
+        .where('id', 'in', topMenuIds)
+        .where('is_deleted', '=', 0)
+        .execute();
+      if (tops.length !== topMenuIds.length) throw new NotFoundError();
+      const live = await trx
+        .selectFrom('blade_menu')
+        .select('id')
+        .where('id', 'in', menuIds)
+        .where('is_deleted', '=', 0)
+        .execute();
+      if (live.length !== menuIds.length) throw new NotFoundError();
+      if (!isPlatformAdmin(auth)) {
+        const held = await findGrantedMenuIds(trx as Db, auth.tenantId, auth.roleIds);
+        if (!menuIds.every((id) => held.has(id))) throw new ForbiddenError();
+      }
+      await trx
+        .deleteFrom('blade_top_menu_setting')
+        .where('tenant_id', '=', auth.tenantId)
+        .where('top_menu_id', 'in', topMenuIds)
+        .execute();
+      await trx
+        .insertInto('blade_top_menu_setting')
+        .values(
+          topMenuIds.flatMap((top) =>
+            menuIds.map((menu) => ({
+              id: nextId(),
+              tenant_id: auth.tenantId,
+              top_menu_id: top,
+              menu_id: menu,
+            })),
+          ),
+        )
+        .execute();
+    }),
+  );
+  return router;
+}
