@@ -1,6 +1,7 @@
 import type { LimitedBody } from '@/blade/core/body-limit';
 import { forwardedBody, parseJsonObject, payloadTooLarge } from '@/lib/bff/body';
 import { isUnsafeMethod, passesCsrfCheck } from '@/lib/bff/csrf';
+import { writesOnGet } from '@/lib/contracts/writing-calls';
 import { envelope, withCookies } from '@/lib/bff/envelope';
 import { bearer, callUpstream, passThrough, upstreamHeaders } from '@/lib/bff/forward';
 import { handleLogin } from '@/lib/bff/login';
@@ -52,9 +53,10 @@ async function route(request: Request): Promise<Response> {
   const parsed = parseApiPath(url.pathname);
   if (!parsed.ok) return envelope(parsed.status, parsed.status === 400 ? MSG.badPath : MSG.notFound);
   if (isBadSearch(url.search)) return envelope(400, MSG.badRequest);
-  if (isUnsafeMethod(method) && !passesCsrfCheck(request.headers)) return envelope(403, MSG.rejected);
-
   const { kind, upstreamPath, rotatesSession, call } = parsed.route;
+  const writes = isUnsafeMethod(method) || writesOnGet(upstreamPath);
+  if (writes && !passesCsrfCheck(request.headers)) return envelope(403, MSG.rejected);
+
   if (kind === 'login') return addressLimit(request, 'login') ?? handleLogin(request);
   if (call === 'blade-auth/oauth/captcha') {
     const limited = addressLimit(request, 'captcha');

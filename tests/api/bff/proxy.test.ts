@@ -268,6 +268,32 @@ describe('CSRF', () => {
     expect(del.status).toBe(403);
     expect(upstream.seen).toHaveLength(0);
   });
+
+  it('asks GET calls that write for the same proof, and lets reading GET calls through', async () => {
+    upstream.handle(async (_req, res) =>
+      json(res, 200, { code: 200, success: true, data: {}, msg: '操作成功' }),
+    );
+    const { cookie } = await sessionCookie();
+    for (const path of [
+      '/api/blade-resource/file/signatureDocument?fileId=1',
+      '/api/blade-resource/file/viewOfd?fileId=1&forceUpload=1',
+      '/api/blade-cqst/certExpireAlert/deleteCertConfig?id=1',
+      '/api/blade-cqst/certExpireAlert/updateCertConfigStatus?id=1',
+    ]) {
+      expect((await GET(apiRequest(path, { cookie }))).status).toBe(403);
+      const crossSite = { 'x-csrf': '1', 'sec-fetch-site': 'cross-site' };
+      expect((await GET(apiRequest(path, { cookie, headers: crossSite }))).status).toBe(403);
+    }
+    expect(upstream.seen).toHaveLength(0);
+    const proven = await GET(
+      apiRequest('/api/blade-resource/file/signatureDocument?fileId=1', { cookie, headers: sameOrigin }),
+    );
+    expect(proven.status).toBe(200);
+    expect((await GET(apiRequest('/api/blade-resource/file/getFileById?fileId=1', { cookie }))).status).toBe(
+      200,
+    );
+    expect(upstream.seen).toHaveLength(2);
+  });
 });
 
 describe('login', () => {
