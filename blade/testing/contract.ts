@@ -26,16 +26,40 @@ export interface ContractOptions<F extends Record<string, string> = Record<strin
 const OTHER_TENANT = '390001';
 const OTHER_ADMIN_PASSWORD = 'contract-other-admin';
 
+/** The suite's database and administrator, for a file's hand-written rule tests (one database per file). */
+export interface ContractSuite {
+  readonly harness: Harness;
+  readonly admin: string;
+}
+
 export function describeResource<F extends Record<string, string>>(
   def: ResourceDef,
   options: ContractOptions<F>,
-): void {
+): ContractSuite {
+  // The database lives for the whole file (hooks outside the describe), so the file's own rule tests share it.
+  let h: Harness;
+  let admin: string;
+  let otherAdmin: string;
+  let fixtures: F;
+  beforeAll(async () => {
+    h = await createHarness();
+    fixtures = ((await options.fixtures?.(h.blade.db)) ?? {}) as F;
+    admin = (await h.login('admin', ADMIN_PASSWORD, PLATFORM)).access_token;
+    const other = await addTenant(h.blade.db, {
+      tenantId: OTHER_TENANT,
+      tenantName: '契约测试',
+      adminPassword: OTHER_ADMIN_PASSWORD,
+    });
+    // Every right of the resource: what tenant B lacks is only tenant A's rows.
+    for (const code of resourceCodes(def)) await grantMenu(h.blade.db, OTHER_TENANT, other.roleId, code);
+    otherAdmin = (await h.login('admin', OTHER_ADMIN_PASSWORD, OTHER_TENANT)).access_token;
+  }, SETUP_TIMEOUT);
+  afterAll(async () => {
+    await h?.close();
+  }, SETUP_TIMEOUT);
+
   describe(`${def.key} (contract)`, () => {
-    let h: Harness;
-    let admin: string;
-    let otherAdmin: string;
     let serial = 0;
-    let fixtures: F;
     const next = () => options.sample(++serial, fixtures);
 
     const send = (call: CallDef, token: string, params: Record<string, unknown>): Promise<CallResult> => {
@@ -64,23 +88,6 @@ export function describeResource<F extends Record<string, string>>(
       expect(match).toBeDefined();
       return match.id as string;
     }
-
-    beforeAll(async () => {
-      h = await createHarness();
-      fixtures = ((await options.fixtures?.(h.blade.db)) ?? {}) as F;
-      admin = (await h.login('admin', ADMIN_PASSWORD, PLATFORM)).access_token;
-      const other = await addTenant(h.blade.db, {
-        tenantId: OTHER_TENANT,
-        tenantName: '契约测试',
-        adminPassword: OTHER_ADMIN_PASSWORD,
-      });
-      // Every right of the resource: what tenant B lacks is only tenant A's rows.
-      for (const code of resourceCodes(def)) await grantMenu(h.blade.db, OTHER_TENANT, other.roleId, code);
-      otherAdmin = (await h.login('admin', OTHER_ADMIN_PASSWORD, OTHER_TENANT)).access_token;
-    }, SETUP_TIMEOUT);
-    afterAll(async () => {
-      await h?.close();
-    }, SETUP_TIMEOUT);
 
     it('adds, reads, edits and removes a row', async () => {
       const body = next();
@@ -199,6 +206,15 @@ export function describeResource<F extends Record<string, string>>(
       expect((await detail(admin, id)).status).toBe(200);
     });
   });
+
+  return {
+    get harness() {
+      return h;
+    },
+    get admin() {
+      return admin;
+    },
+  };
 }
 
 /** Every menu and button code the resource's calls name, once each. */

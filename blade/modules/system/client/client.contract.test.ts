@@ -1,8 +1,8 @@
 import { clientResource } from '../../../../lib/contracts/system/client';
 import { describeResource } from '../../../testing/contract';
-import { ADMIN_PASSWORD, createHarness, SETUP_TIMEOUT, type Harness } from '../../../testing/harness';
+import { SETUP_TIMEOUT, type Harness } from '../../../testing/harness';
 
-describeResource(clientResource, {
+const suite = describeResource(clientResource, {
   sample: (n) => ({
     clientId: `contract.client-${n}`,
     clientSecret: `contract-secret-${n}-0123456789`,
@@ -22,11 +22,7 @@ describe('clients (rules)', () => {
   let h: Harness;
   let admin: string;
   beforeAll(async () => {
-    h = await createHarness();
-    admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
-  }, SETUP_TIMEOUT);
-  afterAll(async () => {
-    await h?.close();
+    ({ harness: h, admin } = suite);
   }, SETUP_TIMEOUT);
 
   const submit = (body: Record<string, unknown>) => h.call('/blade-system/client/submit', admin, body);

@@ -1,8 +1,8 @@
 import { tenantPackageResource } from '../../../../lib/contracts/system/tenant-package';
 import { describeResource } from '../../../testing/contract';
-import { ADMIN_PASSWORD, createHarness, SETUP_TIMEOUT, type Harness } from '../../../testing/harness';
+import { SETUP_TIMEOUT, type Harness } from '../../../testing/harness';
 
-describeResource(tenantPackageResource, {
+const suite = describeResource(tenantPackageResource, {
   fixtures: async (db) => {
     const menus = await db.selectFrom('blade_menu').select('id').orderBy('id').limit(3).execute();
     return { menus: menus.map((m) => m.id).join(','), first: menus[0].id };
@@ -18,11 +18,7 @@ describe('tenant packages (rules)', () => {
   let h: Harness;
   let admin: string;
   beforeAll(async () => {
-    h = await createHarness();
-    admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
-  }, SETUP_TIMEOUT);
-  afterAll(async () => {
-    await h?.close();
+    ({ harness: h, admin } = suite);
   }, SETUP_TIMEOUT);
 
   it('lists only live menus, sent as an array or comma-joined', async () => {
