@@ -41,6 +41,8 @@ export interface BladeOptions {
   databaseUrl?: string;
   /** Tests: in-memory PGlite (dataDir is not used for the database). */
   memory?: boolean;
+  /** Tests: the in-memory database starts as this dump of a migrated and seeded one (`Blade.dump`). */
+  memoryFrom?: Blob;
   /** >= 32 characters, HS512. */
   jwtSigningKey: string;
   captchaEnabled: boolean;
@@ -71,6 +73,8 @@ export interface Blade {
   fetch(req: Request): Promise<Response>;
   db: Kysely<Database>;
   close(): Promise<void>;
+  /** In-memory databases only: the database as a tarball, for `memoryFrom`. */
+  dump?: () => Promise<Blob>;
 }
 
 function createApp(deps: Deps, extraRoutes?: BladeOptions['extraRoutes']): Hono<BladeEnv> {
@@ -130,10 +134,11 @@ export async function createBlade(options: BladeOptions): Promise<Blade> {
   // Before the database opens: a bad OUTBOUND_ALLOWED_HOSTS entry stops start-up here.
   const outbound = new OutboundPolicy(options.outbound, options.files?.s3 ? [options.files.s3.endpoint] : []);
 
-  const { db, close } = await openDatabase({
+  const { db, close, dump } = await openDatabase({
     dataDir: options.dataDir,
     databaseUrl: options.databaseUrl,
     memory: options.memory,
+    memoryFrom: options.memoryFrom,
     log,
   });
   try {
@@ -184,6 +189,7 @@ export async function createBlade(options: BladeOptions): Promise<Blade> {
     app,
     fetch: async (req) => app.fetch(req),
     db,
+    dump,
     close: async () => {
       if (closed) return;
       closed = true;

@@ -9,6 +9,8 @@ export interface OpenOptions {
   dataDir: string;
   databaseUrl?: string;
   memory?: boolean;
+  /** Tests: the in-memory database starts as this dump (`OpenDatabase.dump`) instead of empty. */
+  memoryFrom?: Blob;
   log: (line: string) => void;
 }
 
@@ -18,6 +20,8 @@ const pgliteParsers = { 20: (v: string) => v, 1700: (v: string) => v };
 export interface OpenDatabase {
   db: Kysely<Database>;
   close(): Promise<void>;
+  /** In-memory PGlite only: its data directory as a tarball, to start other in-memory databases from. */
+  dump?: () => Promise<Blob>;
 }
 
 /** Opens PostgreSQL (pg Pool) when a URL is given, else PGlite (in memory, or files under dataDir/pglite). */
@@ -31,10 +35,9 @@ export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> 
   }
   const { PGlite } = await import('@electric-sql/pglite');
   if (options.memory) {
-    const db = new Kysely<Database>({
-      dialect: new PGliteDialect(await PGlite.create({ parsers: pgliteParsers })),
-    });
-    return { db, close: () => db.destroy() };
+    const pglite = await PGlite.create({ parsers: pgliteParsers, loadDataDir: options.memoryFrom });
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    return { db, close: () => db.destroy(), dump: () => pglite.dumpDataDir('none') };
   }
   const dataDir = path.join(/*turbopackIgnore: true*/ options.dataDir, 'pglite');
   mkdirSync(path.dirname(dataDir), { recursive: true });

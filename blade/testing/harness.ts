@@ -1,4 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createBlade, type Blade, type BladeOptions } from '../app';
 import { md5Hex } from '../modules/auth/password';
 
@@ -82,18 +85,56 @@ export async function testDatabase(): Promise<{ databaseUrl?: string; drop(): Pr
   return { databaseUrl: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
+const BASE_OPTIONS = {
+  dataDir: '/nonexistent-blade-test-dir',
+  jwtSigningKey: TEST_SIGNING_KEY,
+  captchaEnabled: true,
+  portalClient: TEST_CLIENT,
+  adminPassword: ADMIN_PASSWORD,
+  testHooks: true,
+  log: () => {},
+} satisfies BladeOptions;
+
+/** Every file under `dir`, recursively. */
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+  );
+
+/**
+ * A migrated and seeded in-memory database as a tarball, made once and kept in the temporary directory under a name
+ * that hashes everything deciding its contents (blade/db: migrations, seeds; the harness's credentials). A test file
+ * then starts from a copy instead of initdb, migrations and the seed: about 2 s less each. Written to a temporary
+ * name and renamed, so parallel workers never read half a file.
+ */
+async function memoryTemplate(): Promise<Blob> {
+  const hash = createHash('sha256').update(JSON.stringify([ADMIN_PASSWORD, TEST_CLIENT]));
+  for (const file of filesUnder(path.join(__dirname, '..', 'db')).sort())
+    hash.update(file).update(readFileSync(file));
+  const target = path.join(os.tmpdir(), `blade-test-template-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (existsSync(target)) return new Blob([readFileSync(target)]);
+  const blade = await createBlade({ ...BASE_OPTIONS, memory: true });
+  try {
+    const dump = await blade.dump!();
+    const partial = `${target}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, target);
+    return dump;
+  } finally {
+    await blade.close();
+  }
+}
+
 export async function createHarness(overrides: Partial<BladeOptions> = {}): Promise<Harness> {
   const database = await testDatabase();
+  const memory = !database.databaseUrl;
+  // A test that watches the seed (its log, its administrator password) gets a database seeded before its eyes.
+  const fromTemplate = memory && !('log' in overrides) && !('adminPassword' in overrides);
   const blade = await createBlade({
-    dataDir: '/nonexistent-blade-test-dir',
-    memory: !database.databaseUrl,
+    ...BASE_OPTIONS,
+    memory,
+    memoryFrom: fromTemplate ? await memoryTemplate() : undefined,
     databaseUrl: database.databaseUrl,
-    jwtSigningKey: TEST_SIGNING_KEY,
-    captchaEnabled: true,
-    portalClient: TEST_CLIENT,
-    adminPassword: ADMIN_PASSWORD,
-    testHooks: true,
-    log: () => {},
     ...overrides,
   });
   const basic = basicHeader(TEST_CLIENT.clientId, TEST_CLIENT.clientSecret);
