@@ -12,7 +12,8 @@ import {
 } from '@/lib/contracts/resource';
 import { CrudScreen, type CrudScreenProps } from './crud-screen';
 import { splitIds } from './ids';
-import type { CrudField, FieldKind, FormValues } from './types';
+import type { CrudField, FieldKind, FieldOption, FormValues } from './types';
+import { useDictionaries } from './use-dictionaries';
 
 const FORM_KIND: Record<FieldDef['kind'], FieldKind> = {
   text: 'text',
@@ -62,6 +63,13 @@ export function ResourceScreen<D extends ResourceDef>({
   // By mode: a write-only field (a secret) is required on add only.
   const schema = useCallback((mode: WriteMode) => formSchema(def, text, mode), [def, text]);
   const entries = Object.entries(def.fields);
+  // A field with a dictionary is a select of its items, and its grid column shows the item's label.
+  const dictionaries = useDictionaries(
+    entries.flatMap(([, f]) =>
+      f.dict ? [{ dict: f.dict, numeric: f.kind === 'int' || f.kind === 'flag' }] : [],
+    ),
+  );
+  const dictOptions = (f: FieldDef): FieldOption[] | undefined => (f.dict ? dictionaries[f.dict] : undefined);
   const ordered = (names: readonly string[] = []) => {
     const rank = (name: string) => (names.includes(name) ? names.indexOf(name) : names.length);
     return [...entries].sort(([a], [b]) => rank(a) - rank(b));
@@ -75,7 +83,8 @@ export function ResourceScreen<D extends ResourceDef>({
     .map(([name, f]) => ({
       name,
       label: t(f.label),
-      kind: f.writeOnly ? 'password' : FORM_KIND[f.kind],
+      kind: f.writeOnly ? 'password' : f.dict ? 'select' : FORM_KIND[f.kind],
+      ...(f.dict ? { options: dictOptions(f) } : {}),
       ...fieldPatch(name),
     }));
   const gridColumns: GridColDef<ScreenRow<D>>[] = ordered(order?.list)
@@ -86,6 +95,14 @@ export function ResourceScreen<D extends ResourceDef>({
       flex: 1,
       minWidth: 140,
       sortable: !!f.sort,
+      ...(f.dict
+        ? {
+            valueGetter: (_: unknown, row: ScreenRow<D>) => {
+              const value = row[name as keyof ScreenRow<D>];
+              return dictOptions(f)?.find((o) => String(o.value) === String(value))?.label ?? value;
+            },
+          }
+        : {}),
       ...columnPatch(name),
     }));
   const emptyValues: FormValues = Object.fromEntries(

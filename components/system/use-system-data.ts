@@ -2,6 +2,7 @@
 
 import useSWR from 'swr';
 import type { FieldOption, TreeNode } from '@/components/crud/types';
+import { useDictionaries } from '@/components/crud/use-dictionaries';
 
 /** Every category-1 menu as a picker tree (`menu/tree`). */
 export function useMenuTree() {
@@ -36,18 +37,9 @@ export function usePostSelect() {
   return { data: data?.records, ...rest };
 }
 
-interface DictItem {
-  dictKey: string | number;
-  dictValue: string;
-}
-
 /** A system dictionary as select options (`dict/dictionary?code=`). */
 export function useDictOptions(code: string, numeric = true): FieldOption[] {
-  const { data } = useSWR<DictItem[]>(['/api/blade-system/dict/dictionary', { code }]);
-  return (data ?? []).map((d) => ({
-    value: numeric ? Number(d.dictKey) : String(d.dictKey),
-    label: d.dictValue,
-  }));
+  return useDictionaries([{ dict: code, numeric }])[code];
 }
 
 /** Label of a select value, or the value itself. */
