@@ -103,14 +103,19 @@ const filesUnder = (dir: string): string[] =>
 
 /**
  * A migrated and seeded in-memory database as a tarball, made once and kept in the temporary directory under a name
- * that hashes everything deciding its contents (blade/db: migrations, seeds; the harness's credentials). A test file
+ * that hashes everything deciding its contents (blade/db: migrations, seeds; the password hashing the seed stores; the
+ * resource definitions the seeded menus come from; the harness's credentials). A test file
  * then starts from a copy instead of initdb, migrations and the seed: about 2 s less each. Written to a temporary
  * name and renamed, so parallel workers never read half a file.
  */
 async function memoryTemplate(): Promise<Blob> {
   const hash = createHash('sha256').update(JSON.stringify([ADMIN_PASSWORD, TEST_CLIENT]));
-  for (const file of filesUnder(path.join(__dirname, '..', 'db')).sort())
-    hash.update(file).update(readFileSync(file));
+  const decisive = [
+    ...filesUnder(path.join(__dirname, '..', 'db')),
+    path.join(__dirname, '..', 'modules', 'auth', 'password.ts'),
+    ...filesUnder(path.join(__dirname, '..', '..', 'lib', 'contracts')),
+  ];
+  for (const file of decisive.sort()) hash.update(file).update(readFileSync(file));
   const target = path.join(os.tmpdir(), `blade-test-template-${hash.digest('hex').slice(0, 16)}.tar`);
   if (existsSync(target)) return new Blob([readFileSync(target)]);
   const blade = await createBlade({ ...BASE_OPTIONS, memory: true });
