@@ -90,7 +90,26 @@ describe('SMS configuration', () => {
     expect((await call(`/blade-resource/sms/detail?id=${other}`, admin)).status).toBe(404);
   });
 
+  it('refuses a vendor whose endpoint ops do not allow, and records the failure (no pretend success)', async () => {
+    const res = await post('/blade-resource/sms/endpoint/send-message?code=notify&phones=13812345678', admin);
+    expect(res).toMatchObject({ status: 400, success: false, msg: '短信服务地址不在运维允许的范围内' });
+    const [record] = await logs('000000');
+    expect(record).toMatchObject({
+      provider: 'aliyun',
+      outcome: 'failed',
+      success: 0,
+      phones: '138****5678',
+    });
+    await withTenant(h.blade.db, '000000', (trx) => trx.deleteFrom('blade_sms_log').execute());
+  });
+
   it('sends through the logging provider, masks phones and records the send', async () => {
+    // The log channel is a development category of its own, chosen explicitly.
+    const id = await idOf(admin, 'notify');
+    expect(await call('/blade-resource/sms/submit', admin, { ...config, id, category: 9 })).toMatchObject({
+      code: 200,
+    });
+    expect((await call(`/blade-resource/sms/detail?id=${id}`, admin)).data.categoryName).toBe('log');
     logLines.length = 0;
     const res = await post(
       `/blade-resource/sms/endpoint/send-message?code=notify&phones=13812345678,13900001111&params=${encodeURIComponent(
@@ -99,6 +118,11 @@ describe('SMS configuration', () => {
       admin,
     );
     expect(res).toMatchObject({ code: 200, success: true });
+    // Logged, not sent: never 发送成功!.
+    expect(res).toMatchObject({
+      msg: '仅记录到服务器日志，短信未发送（日志通道）',
+      data: { outcome: 'logged', provider: 'log' },
+    });
     const line = logLines.find((l) => l.includes('sms (log provider)'));
     expect(line).toContain('138****5678,139****1111');
     expect(line).toContain('params code,name');
@@ -111,6 +135,8 @@ describe('SMS configuration', () => {
       phone_count: 2,
       param_keys: 'code,name',
       success: 1,
+      outcome: 'logged',
+      message: '仅记录到服务器日志，短信未发送（日志通道）',
     });
 
     // A form body works too.
@@ -138,6 +164,65 @@ describe('SMS configuration', () => {
     expect(await send(`code=notify&phones=${many}`)).toMatchObject({ msg: '一次最多发送100个手机号' });
     expect(await send('code=nope&phones=13812345678')).toMatchObject({ msg: '未找到该短信配置' });
     expect(await send('phones=13812345678')).toMatchObject({ msg: '请先启用一个短信配置' });
+  });
+
+  it('keeps the log channel out of production, and refuses unknown categories', async () => {
+    const id = await idOf(admin, 'notify');
+    const before = process.env.NODE_ENV;
+    // NODE_ENV is typed read-only (Next.js); the rule reads it at call time.
+    Object.assign(process.env, { NODE_ENV: 'production' });
+    try {
+      const refused = { status: 400, msg: '日志通道仅供开发使用，生产环境不可用' };
+      expect(
+        await call('/blade-resource/sms/submit', admin, { ...config, smsCode: 'dev', category: 9 }),
+      ).toMatchObject({ ...refused, errorCode: 'system.sms.logChannelProduction' });
+      expect(await post(`/blade-resource/sms/enable?id=${id}`, admin)).toMatchObject(refused);
+      expect(
+        await post('/blade-resource/sms/endpoint/send-message?code=notify&phones=13812345678', admin),
+      ).toMatchObject(refused);
+    } finally {
+      Object.assign(process.env, { NODE_ENV: before });
+    }
+    for (const category of [0, 5, 'x'])
+      expect(
+        await call('/blade-resource/sms/submit', admin, { ...config, smsCode: 'bad', category }),
+      ).toMatchObject({
+        status: 400,
+      });
+    expect(
+      await call('/blade-resource/sms/submit', admin, { ...config, smsCode: 'bad', category: 5 }),
+    ).toMatchObject({
+      msg: '请选择正确的分类',
+    });
+  });
+
+  it('asks each vendor for what its API needs', async () => {
+    const submit = (body: Record<string, unknown>) => call('/blade-resource/sms/submit', admin, body);
+    expect(await submit({ ...config, smsCode: 'v1', signName: '' })).toMatchObject({ msg: '请输入短信签名' });
+    expect(await submit({ ...config, smsCode: 'v2', category: 4 })).toMatchObject({
+      msg: '请输入应用ID(SdkAppId)',
+    });
+    expect(await submit({ ...config, smsCode: 'v3', category: 1, signName: '' })).toMatchObject({
+      code: 200,
+    });
+    expect(await submit({ ...config, smsCode: 'v4', endpoint: 'http://10.0.0.1' })).toMatchObject({
+      status: 400,
+      msg: '短信服务地址不能指向内部网络',
+    });
+    expect(
+      await submit({ ...config, smsCode: 'v4', endpoint: 'https://sms.example.com/path' }),
+    ).toMatchObject({
+      status: 400,
+      msg: '短信服务地址只能包含协议、主机和端口',
+    });
+    // An edit is checked against the row as it will be: a Tencent row keeps needing its app id.
+    const v3 = await idOf(admin, 'v3');
+    expect(
+      await submit({ id: v3, smsCode: 'v3', templateId: 'T', accessKey: 'a', category: 4 }),
+    ).toMatchObject({
+      msg: '请输入短信签名',
+    });
+    await post(`/blade-resource/sms/remove?ids=${v3}`, admin);
   });
 
   it('masks phone numbers', () => {

@@ -1,8 +1,8 @@
-import { ResourceConfigScreen } from '@/components/system/config-screens';
+import { SmsScreen } from '@/components/system/sms-screen';
 import { requirePageSession } from '@/lib/server/require-session';
 
 export default async function Page() {
   // Layouts and pages render in parallel: the page checks the session itself.
   await requirePageSession();
-  return <ResourceConfigScreen kind="sms" />;
+  return <SmsScreen />;
 }
