@@ -1,5 +1,8 @@
+import { nextId } from '../../core/ids';
+import { withTenant } from '../../db/tenant';
 import { addTenant, grantMenu } from '../../testing/fixtures';
-import { ADMIN_PASSWORD, createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { form, pngBytes } from '../files/files.test-helpers';
 import { getEnabledOss } from './oss.repository';
 
 let h: Harness;
@@ -179,5 +182,95 @@ describe('object storage configuration', () => {
     expect((await call(`/blade-resource/oss/detail?id=${id}`, tenantAdmin)).data.endpoint).toBe(
       'http://minio.internal:9000',
     );
+  });
+
+  it('clears an optional field an edit sends blank, and keeps one it leaves out', async () => {
+    const body = {
+      ...minio,
+      ossCode: 'clear-me',
+      transformEndpoint: 'https://s3.example.com',
+      remark: '备注',
+    };
+    expect((await call('/blade-resource/oss/submit', admin, body)).code).toBe(200);
+    const id = await idOf(admin, 'clear-me');
+    const { remark: _kept, ...withoutRemark } = body;
+    expect(
+      (await call('/blade-resource/oss/submit', admin, { ...withoutRemark, id, transformEndpoint: '' })).code,
+    ).toBe(200);
+    expect((await call(`/blade-resource/oss/detail?id=${id}`, admin)).data).toMatchObject({
+      transformEndpoint: '',
+      remark: '备注',
+      secretKeySet: true,
+    });
+  });
+
+  // Issue 12: the files module speaks S3 (1 minio, 6 amazons3) only; the other BladeX categories are not pretended.
+  it('saves only the categories the files module speaks, and refuses a stored other one on enable and at use', async () => {
+    const submit = (body: object) => call('/blade-resource/oss/submit', admin, body);
+    for (const category of [2, 3, 4, 5])
+      expect(await submit({ ...minio, ossCode: `vendor-${category}`, category })).toMatchObject({
+        status: 400,
+        msg: '暂不支持该分类的对象存储，请选择 minio 或 amazons3',
+        errorCode: 'system.oss.categoryUnsupported',
+      });
+    expect((await call('/blade-resource/oss/list?ossCode=vendor', admin)).data.total).toBe(0);
+    expect((await submit({ ...minio, ossCode: 'amazon', category: 6 })).code).toBe(200);
+    const amazon = await idOf(admin, 'amazon');
+    expect((await call(`/blade-resource/oss/detail?id=${amazon}`, admin)).data).toMatchObject({
+      category: 6,
+      categoryName: 'amazons3',
+    });
+    // Nor can an edit turn a configuration into one.
+    expect(await submit({ ...minio, id: amazon, ossCode: 'amazon', category: 2 })).toMatchObject({
+      status: 400,
+      errorCode: 'system.oss.categoryUnsupported',
+    });
+
+    // A row saved before the rule keeps its name, but cannot be enabled, and enabled it is refused at use.
+    const legacy = nextId();
+    await withTenant(h.blade.db, PLATFORM, (trx) =>
+      trx
+        .insertInto('blade_oss')
+        .values({
+          id: legacy,
+          tenant_id: PLATFORM,
+          category: 3,
+          oss_code: 'legacy-alioss',
+          endpoint: 'https://s3.example.com',
+          access_key: 'AK',
+          secret_key: 'SK',
+          bucket_name: 'files',
+          status: 1,
+        })
+        .execute(),
+    );
+    expect((await call(`/blade-resource/oss/detail?id=${legacy}`, admin)).data).toMatchObject({
+      category: 3,
+      categoryName: 'alioss',
+    });
+    expect(await post(`/blade-resource/oss/enable?id=${legacy}`, admin)).toMatchObject({
+      status: 400,
+      msg: '暂不支持该分类的对象存储，请选择 minio 或 amazons3',
+    });
+    expect(await getEnabledOss(h.blade.db, PLATFORM)).toBeUndefined();
+    await withTenant(h.blade.db, PLATFORM, (trx) =>
+      trx.updateTable('blade_oss').set({ status: 2 }).where('id', '=', legacy).execute(),
+    );
+    const unsupported = '当前启用的对象存储分类暂不支持（仅支持 minio、amazons3），请联系管理员更换';
+    await expect(getEnabledOss(h.blade.db, PLATFORM)).rejects.toThrow(unsupported);
+    // An upload is refused with that message instead of landing silently in the default store.
+    const res = await h.authed('/blade-resource/file/uploadFile', {
+      method: 'POST',
+      token: admin,
+      body: form({}, { name: 'c.png', bytes: pngBytes() }),
+    });
+    expect({ status: res.status, body: await res.json() }).toMatchObject({
+      status: 400,
+      body: { msg: unsupported, errorCode: 'system.oss.enabledUnsupported' },
+    });
+    const stored = await withTenant(h.blade.db, PLATFORM, (trx) =>
+      trx.selectFrom('blade_file').select('id').where('tenant_id', '=', PLATFORM).execute(),
+    );
+    expect(stored).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
-import { ResourceConfigScreen } from '@/components/system/config-screens';
+import { OssScreen } from '@/components/system/oss-screen';
 import { requirePageSession } from '@/lib/server/require-session';
 
 export default async function Page() {
   // Layouts and pages render in parallel: the page checks the session itself.
   await requirePageSession();
-  return <ResourceConfigScreen kind="oss" />;
+  return <OssScreen />;
 }
