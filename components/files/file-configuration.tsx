@@ -14,8 +14,10 @@ import { useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { z } from 'zod';
 import { CrudScreen } from '@/components/crud/crud-screen';
+import { ResourceScreen } from '@/components/crud/resource-screen';
 import type { BladePage, CrudField, FormValues } from '@/components/crud/types';
 import { bladeRequest } from '@/lib/client/fetcher';
+import { fileFunctionResource } from '@/lib/contracts/files/function';
 import { CONFIG_PATHS } from './api';
 import type { FileFunction } from './archive-view';
 import { CatalogTree } from './catalog-tree';
@@ -48,53 +50,20 @@ type Translate = ReturnType<typeof useTranslations>;
 const limitNumber = (t: Translate) =>
   z.union([z.literal(''), z.coerce.number().int(t('nonNegativeInt')).min(0, t('nonNegativeInt'))]).optional();
 
+/** The functions: the generic screen of their definition (the code is the key, fixed once created). */
 function FunctionTab() {
   const t = useTranslations('fileConfig');
-  const schema = useMemo(
-    () =>
-      z.object({
-        functionCode: z
-          .string()
-          .trim()
-          .min(1, t('function.codeRequired'))
-          .max(64)
-          .regex(/^[A-Za-z0-9_-]+$/, t('function.codePattern')),
-        functionName: z.string().trim().min(1, t('function.nameRequired')).max(200),
-        usePosition: z.string().max(200).optional(),
-        isHidden: z.union([z.number(), z.string()]).optional(),
-      }),
-    [t],
-  );
-  const fields: CrudField[] = [
-    { name: 'functionCode', label: t('function.functionCode'), readOnlyIn: ['edit'] },
-    { name: 'functionName', label: t('function.functionName') },
-    { name: 'usePosition', label: t('function.usePosition') },
-    { name: 'isHidden', label: t('function.isHidden'), kind: 'switch' },
-  ];
-  const columns: GridColDef<FileFunction>[] = [
-    { field: 'functionCode', headerName: t('function.functionCode'), flex: 1, minWidth: 140 },
-    { field: 'functionName', headerName: t('function.functionName'), flex: 1, minWidth: 160 },
-    { field: 'usePosition', headerName: t('function.usePosition'), flex: 1, minWidth: 140 },
-    {
-      field: 'isHidden',
-      headerName: t('function.isHidden'),
-      width: 100,
-      valueGetter: (_, row) =>
-        flag((row as { isHidden?: number }).isHidden ?? row.is_hidden) ? t('yes') : t('no'),
-    },
-  ];
   return (
-    <CrudScreen<FileFunction>
-      title={t('function.title')}
-      api={crudApi(CONFIG_PATHS.function)}
-      columns={columns}
-      fields={fields}
-      schema={schema}
-      emptyValues={{ functionCode: '', functionName: '', usePosition: '', isHidden: 0 }}
-      searchFields={[
-        { name: 'functionCode', label: t('function.functionCode') },
-        { name: 'functionName', label: t('function.functionName') },
-      ]}
+    <ResourceScreen
+      def={fileFunctionResource}
+      fields={{ functionCode: { readOnlyIn: ['edit'] } }}
+      columns={{
+        isHidden: {
+          flex: 0,
+          minWidth: 100,
+          valueGetter: (_, row) => (flag(row.isHidden) ? t('yes') : t('no')),
+        },
+      }}
     />
   );
 }

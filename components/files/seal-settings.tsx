@@ -38,8 +38,9 @@ export function sealProblem(file: { name: string; size: number }): 'format' | 's
 }
 
 /**
- * The tenant's seal on /system/fileConfiguration_detail: the picture the built-in signer places now (the uploaded one
- * or the generated red ring), upload/replace with progress, and back to the ring. Tenant administrators only.
+ * The tenant's seal on /system/fileConfiguration_detail: the uploaded picture the built-in signer places, upload/replace
+ * with progress, and removal. Without an uploaded seal blade/ refuses every stamping call, and the screen says so.
+ * Tenant administrators only.
  */
 export function SealSettings() {
   const t = useTranslations('fileConfig.seal');
@@ -113,10 +114,10 @@ export function SealSettings() {
             bgcolor: 'background.default',
           }}
         >
-          {data ? (
+          {data?.custom === 1 && data.id ? (
             // eslint-disable-next-line @next/next/no-img-element -- a same-origin proxied picture, not a static asset
             <img
-              src={withBasePath(`${SEAL_PATHS.image}?v=${data.id ?? 'default'}`)}
+              src={withBasePath(`${SEAL_PATHS.image}?v=${data.id}`)}
               alt={t('imageAlt')}
               style={{ maxWidth: 160, maxHeight: 160 }}
             />
@@ -135,7 +136,7 @@ export function SealSettings() {
                     size: formatBytes(data.size),
                     time: data.createTime ? new Date(data.createTime).toLocaleString() : '',
                   })
-                : t('currentDefault')
+                : t('none')
               : tc('loading')}
           </Typography>
           <Typography variant="caption" color="text.secondary">

@@ -118,11 +118,11 @@ test('archive journey: upload → preview → missing → problem → qualified 
   await replace.getByRole('button', { name: '关闭' }).last().click();
   await expect(row.getByText('问题文件')).toHaveCount(0);
 
-  // The tenant's seal (file configuration → 签章印模): a blue square replaces the generated ring for the stamp below.
+  // The tenant's seal (file configuration → 签章印模): stamping is refused until one is uploaded; a blue square here.
   const journey = page.url();
   await page.goto('/system/fileConfiguration_detail');
   await page.getByRole('tab', { name: '签章印模' }).click();
-  await expect(page.getByTestId('seal-current')).toHaveText('当前印章：系统生成的红色圆章');
+  await expect(page.getByTestId('seal-current')).toHaveText('尚未上传印章：上传前不能签章');
   await page.getByTestId('seal-input').setInputFiles({
     name: '公章.png',
     mimeType: 'image/png',

@@ -10,7 +10,7 @@ import {
   type RecordRights,
 } from '../../core/record-access';
 import type { Database } from '../../db/schema';
-import { isTenantAdmin } from '../auth/roles';
+import { isTenantAdmin } from '../../core/roles';
 import type { FileRow } from './file.repository';
 
 type Trx = Transaction<Database>;

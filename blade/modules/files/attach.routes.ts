@@ -6,12 +6,12 @@ import { NotFoundError, ValidationError } from '../../core/errors';
 import { contains, fetchPage, toPage } from '../../core/page';
 import { auditFields } from '../../core/vo';
 import { withTenant } from '../../db/tenant';
-import { requireTenantAdmin } from '../auth/roles';
+import { requireTenantAdmin } from '../../core/roles';
 import { FILE_ID, type FileRow } from './file.repository';
 import { recordHistory } from './history.repository';
 import { readInput } from './input';
 import { storedNameInput } from './names';
-import { listRequest } from './rows';
+import { listRequest } from './list-request';
 
 // BladeX's attachment screen over the stored files of the tenant (every upload is an attachment).
 

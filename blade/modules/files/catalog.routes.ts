@@ -21,7 +21,7 @@ import { fileVO, nodeFiles, type FileRow } from './file.repository';
 import { recordHistory } from './history.repository';
 import { readInput } from './input';
 import { storedName } from './names';
-import { listRequest } from './rows';
+import { listRequest } from './list-request';
 
 type Trx = Transaction<Database>;
 

@@ -21,7 +21,7 @@ import {
 } from './file.service';
 import { recordHistory } from './history.repository';
 import { readInput } from './input';
-import { listRequest } from './rows';
+import { listRequest } from './list-request';
 import { isContinuation, sendFile, type RangeRequest } from './send';
 import { storeOfKind, uploadStore } from './stores';
 import { MAX_UPLOAD_MB, receiveUpload } from './upload';

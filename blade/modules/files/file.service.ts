@@ -5,7 +5,6 @@ import type { AuthUser, Deps } from '../../core/context';
 import { NotFoundError, ServiceError } from '../../core/errors';
 import type { Database } from '../../db/schema';
 import { withTenant } from '../../db/tenant';
-import type { StorageSet } from '../../storage';
 import type { FileAccess } from './access';
 import { resolveNode, type RecordRef, type ResolvedNode } from './catalog.service';
 import { extensionOf, KINDS, kindOf, MSG_BAD_EXTENSION } from './file-type';
@@ -21,11 +20,6 @@ type Trx = Transaction<Database>;
 export const MAX_REPLACEMENTS = 5;
 
 export const limitMessage = (n: number) => `上传限制：不超过 ${n} 个文件`;
-
-export function storageOf(deps: Deps): StorageSet {
-  if (!deps.storage) throw new Error('[blade] file storage is not configured');
-  return deps.storage;
-}
 
 /** 32 hex characters: the spec tells a file id from a URL by that length (avatar, 000 §5). */
 export const newFileId = () => randomUUID().replaceAll('-', '');

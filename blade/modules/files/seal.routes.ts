@@ -2,15 +2,15 @@ import { Hono } from 'hono';
 import type { Transaction } from 'kysely';
 import sharp from 'sharp';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
+import { KeyedError } from '../../core/crud';
 import { ok, success } from '../../core/envelope';
 import { ServiceError, ValidationError } from '../../core/errors';
 import type { Database } from '../../db/schema';
 import { withTenant } from '../../db/tenant';
-import { requireTenantAdmin } from '../auth/roles';
+import { requireTenantAdmin } from '../../core/roles';
 import type { FileRow } from './file.repository';
 import { newFileId, objectKey } from './file.service';
 import { recordHistory } from './history.repository';
-import { defaultSeal } from './signer';
 import { readLimited, storeOfKind, uploadStore } from './stores';
 import { receiveUpload } from './upload';
 
@@ -22,6 +22,8 @@ const SEAL_MIN_SIDE = 64;
 const SEAL_MAX_SIDE = 4096;
 const SEAL_FORMATS: Record<string, string> = { png: 'png', jpg: 'jpeg', jpeg: 'jpeg' };
 export const MSG_SEAL_FORMAT = '文件格式不正确，仅支持 png, jpg, jpeg';
+/** The refusal of every stamping call (and of the seal picture) while the tenant has uploaded no seal. */
+export const MSG_SEAL_MISSING = 'files.sealMissing';
 export const MSG_SEAL_INVALID = `印章图片无效：须为可读取的 png 或 jpg，边长 ${SEAL_MIN_SIDE}–${SEAL_MAX_SIDE} 像素`;
 
 /** The tenant's current seal (the last one uploaded and not removed), if any. */
@@ -77,8 +79,8 @@ export function sealRoutes(deps: Deps) {
     return readLimited(await store.get(row.object_key), SEAL_MAX_MB * 1024 * 1024, MSG_SEAL_INVALID);
   }
 
-  // GET /blade-resource/file/seal — tenant administrators: `{custom: 0}` while the generated ring is used, else
-  // `{custom: 1, id, originalName, size, createTime}` of the uploaded seal.
+  // GET /blade-resource/file/seal — tenant administrators: `{custom: 0}` while no seal is uploaded (stamping is then
+  // refused), else `{custom: 1, id, originalName, size, createTime}` of the uploaded seal.
   router.get('/blade-resource/file/seal', requireTenantAdmin, async (c) => {
     const auth = c.get('auth');
     const row = await withTenant(deps.db, auth.tenantId, (trx) => currentSeal(trx, auth.tenantId));
@@ -94,15 +96,16 @@ export function sealRoutes(deps: Deps) {
     );
   });
 
-  // GET /blade-resource/file/sealImage — tenant administrators: the picture the signer places now (uploaded or the
-  // generated ring), as an image for the settings screen.
+  // GET /blade-resource/file/sealImage — tenant administrators: the uploaded picture the signer places, as an image
+  // for the settings screen; 400 files.sealMissing while there is none (no stand-in picture is drawn).
   router.get('/blade-resource/file/sealImage', requireTenantAdmin, async (c) => {
     const auth = c.get('auth');
     const row = await withTenant(deps.db, auth.tenantId, (trx) => currentSeal(trx, auth.tenantId));
-    const bytes = row ? await sealBytes(row) : await defaultSeal(auth.tenantId);
+    if (!row) throw new KeyedError(MSG_SEAL_MISSING);
+    const bytes = await sealBytes(row);
     return new Response(new Uint8Array(bytes), {
       headers: {
-        'Content-Type': row?.content_type ?? 'image/png',
+        'Content-Type': row.content_type,
         'Content-Length': String(bytes.length),
         'Cache-Control': 'private, no-store',
         'X-Content-Type-Options': 'nosniff',
@@ -168,8 +171,8 @@ export function sealRoutes(deps: Deps) {
     return c.json(ok({ id: fileId }));
   });
 
-  // POST /blade-resource/file/removeSeal — tenant administrators: back to the generated ring. The picture stays
-  // stored (soft delete), as every removed file does.
+  // POST /blade-resource/file/removeSeal — tenant administrators: no seal any more, so stamping is refused until one
+  // is uploaded. The picture stays stored (soft delete), as every removed file does.
   router.post('/blade-resource/file/removeSeal', requireTenantAdmin, async (c) => {
     const auth = c.get('auth');
     await withTenant(deps.db, auth.tenantId, async (trx) => {

@@ -2,14 +2,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { withTenant } from '../../db/tenant';
 import { addTenant, addUser, deptIds, roleIdByAlias } from '../../testing/fixtures';
 import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { addCatalogNode, addPreset } from './files.fixtures';
 import { filesUnder, form, pngBytes, sha256 } from './files.test-helpers';
 import { MSG_SEAL_FORMAT, MSG_SEAL_INVALID } from './seal.routes';
 
+const SEAL_MISSING = {
+  code: 400,
+  msg: '请先上传本机构的印章（文件配置 → 签章印模），再签章',
+  errorCode: 'files.sealMissing',
+};
+
 // The tenant's seal: uploaded, replaced and removed by its administrators, checked as a picture, and what the
-// built-in signer places.
+// built-in signer places. Without an uploaded seal nothing is stamped (no stand-in seal is drawn).
 
 let h: Harness;
 let root: string;
@@ -66,14 +73,33 @@ const sealImage = async (token = admin) => {
   return { res, bytes: Buffer.from(await res.arrayBuffer()) };
 };
 /** How many pixels of the seal's square (lower right of a stamped 400 × 400 white picture) are red, green, blue. */
-async function stampedCorner(): Promise<{ red: number; green: number; blue: number }> {
-  const up = await json<{ id: string }>('/blade-resource/file/uploadFile', {
-    method: 'POST',
-    body: form(
-      { ...record, fileCatalogId: stampNode },
-      { name: 'doc.png', bytes: await picture(400, '#ffffff') },
-    ),
+const uploadDoc = (name = 'doc.png', bytes?: Buffer) =>
+  picture(400, '#ffffff').then((white) =>
+    json<{ id: string }>('/blade-resource/file/uploadFile', {
+      method: 'POST',
+      body: form({ ...record, fileCatalogId: stampNode }, { name, bytes: bytes ?? white }),
+    }),
+  );
+/** What stamping leaves behind: stored objects, stamped or preview rows, stamp history of the tenant. */
+async function stampTraces() {
+  return withTenant(h.blade.db, PLATFORM, async (trx) => {
+    const rows = await trx
+      .selectFrom('blade_file')
+      .select(({ fn }) => fn.countAll<string>().as('n'))
+      .where('tenant_id', '=', PLATFORM)
+      .where('kind', 'in', ['stamped', 'preview'])
+      .executeTakeFirstOrThrow();
+    const history = await trx
+      .selectFrom('blade_file_history')
+      .select(({ fn }) => fn.countAll<string>().as('n'))
+      .where('tenant_id', '=', PLATFORM)
+      .where('action', 'like', 'stamp%')
+      .executeTakeFirstOrThrow();
+    return { objects: filesUnder(root).length, rows: Number(rows.n), history: Number(history.n) };
   });
+}
+async function stampedCorner(): Promise<{ red: number; green: number; blue: number }> {
+  const up = await uploadDoc();
   const signed = await json<{ stampedFileId: string }>(
     `/blade-resource/file/signatureDocument?fileId=${up.body.data.id}`,
   );
@@ -104,11 +130,28 @@ it('is for tenant administrators only', async () => {
   expect((await json('/blade-resource/file/removeSeal', { method: 'POST', token: staff })).status).toBe(403);
 });
 
-it('shows the generated ring until a seal is uploaded', async () => {
+it('has no seal picture until a seal is uploaded', async () => {
   expect((await json('/blade-resource/file/seal')).body.data).toEqual({ custom: 0 });
   const { res, bytes } = await sealImage();
-  expect(res.headers.get('content-type')).toBe('image/png');
-  expect((await sharp(bytes).metadata()).width).toBe(240);
+  expect(res.status).toBe(400);
+  expect(JSON.parse(bytes.toString())).toMatchObject(SEAL_MISSING);
+});
+
+it('refuses to stamp without an uploaded seal, writing nothing', async () => {
+  const up = await uploadDoc();
+  // An Office file is refused before its conversion (which would store a preview PDF).
+  const docx = await uploadDoc('r.docx', Buffer.concat([Buffer.from([0x50, 0x4b, 3, 4]), Buffer.alloc(64)]));
+  const before = await stampTraces();
+  for (const id of [up.body.data.id, docx.body.data.id]) {
+    const signed = await json(`/blade-resource/file/signatureDocument?fileId=${id}`);
+    expect(signed.status).toBe(400);
+    expect(signed.body).toMatchObject(SEAL_MISSING);
+    const row = await json(`/blade-resource/file/getFileById?fileId=${id}`);
+    expect(row.body.data).toMatchObject({ isStamped: 0, stampedNotSaved: 0, signatureOfdFileId: '' });
+  }
+  expect(await stampTraces()).toEqual(before);
+  // Another tenant has no seal either, and is refused too.
+  expect((await json('/blade-resource/file/sealImage', { token: other })).body).toMatchObject(SEAL_MISSING);
 });
 
 it('refuses other formats, undecodable or badly sized pictures and oversized files, storing nothing', async () => {
@@ -128,11 +171,7 @@ it('refuses other formats, undecodable or badly sized pictures and oversized fil
   expect((await json('/blade-resource/file/seal')).body.data).toEqual({ custom: 0 });
 });
 
-it('places the uploaded seal, replaces it, and goes back to the ring when removed', async () => {
-  const ring = await stampedCorner();
-  expect(ring.red).toBeGreaterThan(500);
-  expect(ring.blue).toBe(0);
-
+it('places the uploaded seal, replaces it, and refuses to stamp once it is removed', async () => {
   const blue = await picture(300, '#0000ff');
   const first = await uploadSeal('蓝色印章.png', blue);
   expect(first.body.code).toBe(200);
@@ -155,10 +194,33 @@ it('places the uploaded seal, replaces it, and goes back to the ring when remove
   expect(greenCorner).toMatchObject({ red: 0, blue: 0 });
   expect(greenCorner.green).toBeGreaterThan(9000);
 
-  // Another tenant still has its ring.
+  // Another tenant still has no seal.
   expect((await json('/blade-resource/file/seal', { token: other })).body.data).toEqual({ custom: 0 });
+
+  // A copy stamped while the seal was there, not yet confirmed when the seal is removed.
+  const pending = await uploadDoc();
+  const copy = await json<{ stampedFileId: string }>(
+    `/blade-resource/file/signatureDocument?fileId=${pending.body.data.id}`,
+  );
+  expect(copy.body.code).toBe(200);
 
   expect((await json('/blade-resource/file/removeSeal', { method: 'POST' })).body.code).toBe(200);
   expect((await json('/blade-resource/file/seal')).body.data).toEqual({ custom: 0 });
-  expect((await stampedCorner()).red).toBe(ring.red);
+  expect((await sealImage()).res.status).toBe(400);
+  const later = await uploadDoc();
+  const before = await stampTraces();
+  expect(
+    (await json(`/blade-resource/file/signatureDocument?fileId=${later.body.data.id}`)).body,
+  ).toMatchObject(SEAL_MISSING);
+  // The pending copy cannot be confirmed without a seal; it can still be dropped.
+  const confirm = `/blade-resource/file/updateStamped?stampedFileId=${copy.body.data.stampedFileId}`;
+  expect((await json(`${confirm}&isSaveStamped=1`, { method: 'POST' })).body).toMatchObject(SEAL_MISSING);
+  expect(
+    (await json(`/blade-resource/file/getFileById?fileId=${pending.body.data.id}`)).body.data,
+  ).toMatchObject({ isStamped: 0, stampedNotSaved: 1 });
+  expect(await stampTraces()).toEqual(before);
+  expect((await json(`${confirm}&isSaveStamped=0`, { method: 'POST' })).body.data).toMatchObject({
+    isStamped: 0,
+    stampedNotSaved: 0,
+  });
 });

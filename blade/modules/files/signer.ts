@@ -59,20 +59,3 @@ export class BuiltinSigner implements Signer {
     return { bytes: Buffer.from(await doc.save()), suffix: 'pdf', contentType: 'application/pdf' };
   }
 }
-
-/** The default seal when a tenant has uploaded none: a red ring and star with the tenant number. */
-export async function defaultSeal(tenantId: string): Promise<Buffer> {
-  const digits = tenantId.replace(/[^0-9A-Za-z]/g, '').slice(0, 12);
-  const star = Array.from({ length: 10 }, (_, i) => {
-    const r = i % 2 === 0 ? 44 : 18;
-    const a = (Math.PI / 5) * i - Math.PI / 2;
-    return `${(120 + r * Math.cos(a)).toFixed(1)},${(112 + r * Math.sin(a)).toFixed(1)}`;
-  }).join(' ');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240">
-    <circle cx="120" cy="120" r="108" fill="none" stroke="#d40000" stroke-width="9"/>
-    <circle cx="120" cy="120" r="94" fill="none" stroke="#d40000" stroke-width="2"/>
-    <polygon points="${star}" fill="#d40000"/>
-    <text x="120" y="190" font-size="26" font-family="sans-serif" font-weight="bold" text-anchor="middle"
-      fill="#d40000">${digits}</text></svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
-}

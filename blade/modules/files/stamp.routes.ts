@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
+import { KeyedError } from '../../core/crud';
 import { ok } from '../../core/envelope';
 import { ForbiddenError, NotFoundError, ServiceError, ValidationError } from '../../core/errors';
 import { withTenant } from '../../db/tenant';
@@ -17,8 +18,8 @@ import { recordHistory } from './history.repository';
 import { readInput } from './input';
 import { isContinuation, sendFile, type RangeRequest } from './send';
 import { readLimited, storeOfKind, uploadStore } from './stores';
-import { BuiltinSigner, defaultSeal, type Signer } from './signer';
-import { currentSeal } from './seal.routes';
+import { BuiltinSigner, type Signer } from './signer';
+import { currentSeal, MSG_SEAL_MISSING } from './seal.routes';
 
 /** Stamping and conversion read the whole file (readLimited). */
 const MAX_PROCESS_BYTES = 100 * 1024 * 1024;
@@ -179,10 +180,14 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
     );
   });
 
-  /** The seal image of the tenant: the one an admin uploaded (seal.routes.ts), else the default ring. */
+  /**
+   * The seal image of the tenant, the one its administrators uploaded (seal.routes.ts). A certification body stamps
+   * only with its own seal: without one the call is refused before anything is converted, stored or recorded.
+   */
   async function sealOf(tenantId: string): Promise<Buffer> {
     const row = await withTenant(deps.db, tenantId, (trx) => currentSeal(trx, tenantId));
-    return row ? bytesOf(row) : defaultSeal(tenantId);
+    if (!row) throw new KeyedError(MSG_SEAL_MISSING);
+    return bytesOf(row);
   }
 
   // GET /blade-resource/file/signatureDocument?fileId — stamps the file with the tenant's seal (built-in signer): a
@@ -200,6 +205,7 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
       if (row.is_stamped === 1) throw new ServiceError('该文件已签章');
       return row;
     });
+    const seal = await sealOf(auth.tenantId);
     let input: Buffer;
     let suffix = file.suffix;
     if (OFFICE.has(file.suffix)) {
@@ -212,7 +218,7 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
     }
     let stamped;
     try {
-      stamped = await signer.stamp(input, suffix, await sealOf(auth.tenantId));
+      stamped = await signer.stamp(input, suffix, seal);
     } catch (err) {
       deps.log(`[blade] stamping ${file.id} failed: ${(err as Error).message}`);
       throw new ServiceError('签章失败');
@@ -345,6 +351,9 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
       await access.file(trx, file, 'edit');
       if (file.stamped_not_saved !== 1)
         throw new ServiceError(file.is_stamped === 1 ? '该文件已签章' : '没有待确认的签章');
+      // Confirming makes the copy the signed document: not while the tenant has no seal of its own (a copy made
+      // before its seal was removed is only dropped).
+      if (confirm && !(await currentSeal(trx, auth.tenantId))) throw new KeyedError(MSG_SEAL_MISSING);
       if (!confirm) {
         await dropStampedCopy(trx, auth, file);
       } else {

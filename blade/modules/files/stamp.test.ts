@@ -24,6 +24,15 @@ beforeAll(async () => {
   plainNode = await addCatalogNode(h.blade.db, PLATFORM, { name: '普通件', parentId: top });
   await addPreset(h.blade.db, PLATFORM, record.functionCode, top);
   await h.login('admin', ADMIN_PASSWORD);
+  // Stamping needs the tenant's own seal (seal.test.ts covers the refusal without one): a red square.
+  const seal = await sharp({ create: { width: 240, height: 240, channels: 3, background: '#d40000' } })
+    .png()
+    .toBuffer();
+  const uploaded = await h.authed('/blade-resource/file/uploadSeal', {
+    method: 'POST',
+    body: form({}, { name: 'seal.png', bytes: seal }),
+  });
+  expect(((await uploaded.json()) as Body).code).toBe(200);
 }, SETUP_TIMEOUT);
 
 afterAll(async () => {

@@ -3,9 +3,14 @@ import type { Deps } from '../../core/context';
 import { ServiceError } from '../../core/errors';
 import type { Db } from '../../db/tenant';
 import { withTenant } from '../../db/tenant';
-import { S3Storage, type Storage } from '../../storage';
+import { S3Storage, type Storage, type StorageSet } from '../../storage';
 import { getEnabledOss, type OssConfig } from '../oss/oss.repository';
-import { storageOf } from './file.service';
+
+/** The instance's stores (local disk, its default S3): configured at start-up, required by every file call. */
+export function storageOf(deps: Deps): StorageSet {
+  if (!deps.storage) throw new Error('[blade] file storage is not configured');
+  return deps.storage;
+}
 
 /** BladeX OSS categories that speak the S3 protocol (minio, amazons3). */
 const S3_CATEGORIES = new Set([1, 6]);

@@ -22,7 +22,7 @@ describe('sealProblem', () => {
 });
 
 describe('SealSettings', () => {
-  it('shows the generated ring, refuses a wrong file before sending, and uploads a seal with progress', async () => {
+  it('says stamping waits for a seal, refuses a wrong file before sending, and uploads a seal with progress', async () => {
     let custom = false;
     fakeBlade({
       '/api/blade-resource/file/seal': () =>
@@ -31,12 +31,10 @@ describe('SealSettings', () => {
           : { custom: 0 },
     });
     renderScreen(<SealSettings />);
-    expect(await screen.findByText('当前印章：系统生成的红色圆章')).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: '当前印章' })).toHaveAttribute(
-      'src',
-      '/api/blade-resource/file/sealImage?v=default',
-    );
-    expect(screen.queryByRole('button', { name: '恢复默认印章' })).not.toBeInTheDocument();
+    expect(await screen.findByText('尚未上传印章：上传前不能签章')).toBeInTheDocument();
+    // No stand-in picture: blade/ draws none and refuses sealImage while no seal is uploaded.
+    expect(screen.queryByRole('img', { name: '当前印章' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '删除印章' })).not.toBeInTheDocument();
 
     const input = screen.getByTestId('seal-input');
     fireEvent.change(input, { target: { files: [png('seal.gif', 10, 'image/gif')] } });
@@ -66,12 +64,12 @@ describe('SealSettings', () => {
     fakeBlade({ '/api/blade-resource/file/seal': { custom: 0 } });
     upload.mockRejectedValue(new Error('印章图片无效：须为可读取的 png 或 jpg，边长 64–4096 像素'));
     renderScreen(<SealSettings />);
-    await screen.findByText('当前印章：系统生成的红色圆章');
+    await screen.findByText('尚未上传印章：上传前不能签章');
     fireEvent.change(screen.getByTestId('seal-input'), { target: { files: [png('broken.png', 100)] } });
     expect(await screen.findByRole('alert')).toHaveTextContent('印章图片无效');
   });
 
-  it('goes back to the ring after the confirmation', async () => {
+  it('removes the seal after the confirmation', async () => {
     let custom = true;
     const blade = fakeBlade({
       '/api/blade-resource/file/seal': () =>
@@ -82,10 +80,11 @@ describe('SealSettings', () => {
       },
     });
     renderScreen(<SealSettings />);
-    fireEvent.click(await screen.findByRole('button', { name: '恢复默认印章' }));
+    fireEvent.click(await screen.findByRole('button', { name: '删除印章' }));
     fireEvent.click(await screen.findByRole('button', { name: '确定' }));
     await waitFor(() => expect(blade.to('/api/blade-resource/file/removeSeal')).toHaveLength(1));
-    expect(await screen.findByText('当前印章：系统生成的红色圆章')).toBeInTheDocument();
+    expect(await screen.findByText('尚未上传印章：上传前不能签章')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: '当前印章' })).not.toBeInTheDocument();
   });
 });
 
