@@ -1,86 +1,10 @@
 import { sql, type Selectable } from 'kysely';
-import { contains, fetchPage, type PageRequest, type SortOrder } from '../../core/page';
-import type { CodeTable, DatasourceTable, Database, ModelPrototypeTable, ModelTable } from '../../db/schema';
+import type { CodeTable, ModelPrototypeTable } from '../../db/schema';
 import type { Db } from '../../db/tenant';
 
 /** The code generator's tables are platform data (no tenant column): the platform administrator's only. */
-export type DevelopTable = 'blade_datasource' | 'blade_model' | 'blade_model_prototype' | 'blade_code';
-export type DatasourceRow = Selectable<DatasourceTable>;
-export type ModelRow = Selectable<ModelTable>;
 export type PrototypeRow = Selectable<ModelPrototypeTable>;
 export type CodeRow = Selectable<CodeTable>;
-type RowOf<T extends DevelopTable> = Selectable<Database[T]>;
-
-export const SORTABLE = {
-  blade_datasource: ['id', 'name', 'create_time', 'update_time'],
-  blade_model: ['id', 'model_name', 'model_code', 'model_table', 'create_time', 'update_time'],
-  blade_model_prototype: ['id', 'sort', 'jdbc_name', 'property_name'],
-  blade_code: ['id', 'code_name', 'module_name', 'service_name', 'table_name', 'create_time', 'update_time'],
-} as const satisfies Record<DevelopTable, readonly string[]>;
-
-/** LIKE filters per table: request field → column. Only these reach SQL, and only as bound values. */
-export const LIKE_FILTERS = {
-  blade_datasource: { name: 'name' },
-  blade_model: { modelName: 'model_name', modelCode: 'model_code', modelTable: 'model_table' },
-  blade_model_prototype: { jdbcName: 'jdbc_name' },
-  blade_code: { codeName: 'code_name', packageName: 'module_name', tableName: 'table_name' },
-} as const satisfies Record<DevelopTable, Record<string, string>>;
-
-// The four tables share the audit columns; queries are typed against one of them and cast back per table.
-const live = (db: Db, table: DevelopTable) =>
-  db.selectFrom(table as 'blade_code').where('is_deleted', '=', 0);
-
-export async function pageRows<T extends DevelopTable>(
-  db: Db,
-  table: T,
-  filter: { likes: Array<[string, string]>; modelId?: string | null },
-  page: PageRequest,
-  orders: SortOrder[],
-): Promise<{ rows: RowOf<T>[]; total: number }> {
-  let base = live(db, table);
-  for (const [column, value] of filter.likes) base = base.where(sql.ref(column), 'ilike', contains(value));
-  if (filter.modelId) base = base.where(sql.ref('model_id'), '=', filter.modelId);
-  const fallback: SortOrder[] =
-    table === 'blade_model_prototype'
-      ? [
-          { column: 'sort', direction: 'asc' },
-          { column: 'id', direction: 'asc' },
-        ]
-      : [{ column: 'id', direction: 'desc' }];
-  const { rows, total } = await fetchPage(base, (qb) => qb.selectAll(), page, orders, fallback);
-  return { rows: rows as unknown as RowOf<T>[], total };
-}
-
-export async function findRow<T extends DevelopTable>(
-  db: Db,
-  table: T,
-  id: string,
-): Promise<RowOf<T> | undefined> {
-  const row = await live(db, table).selectAll().where('id', '=', id).executeTakeFirst();
-  return row as unknown as RowOf<T> | undefined;
-}
-
-export async function countRows(db: Db, table: DevelopTable, ids: string[]): Promise<number> {
-  const row = await live(db, table)
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('id', 'in', ids)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export async function softDeleteRows(
-  db: Db,
-  table: DevelopTable,
-  ids: string[],
-  userId: string,
-): Promise<void> {
-  await db
-    .updateTable(table as 'blade_code')
-    .set({ is_deleted: 1, update_user: userId, update_time: new Date() })
-    .where('id', 'in', ids)
-    .where('is_deleted', '=', 0)
-    .execute();
-}
 
 export async function prototypesOf(db: Db, modelId: string): Promise<PrototypeRow[]> {
   return db
@@ -112,28 +36,21 @@ export async function codesUsingModels(db: Db, modelIds: string[]): Promise<numb
   return Number(row.n);
 }
 
-export async function modelCodeTaken(db: Db, code: string, exceptId?: string): Promise<boolean> {
-  let q = db
-    .selectFrom('blade_model')
-    .select('id')
-    .where('model_code', '=', code)
-    .where('is_deleted', '=', 0);
-  if (exceptId) q = q.where('id', '<>', exceptId);
-  return (await q.limit(1).executeTakeFirst()) !== undefined;
-}
-
 export interface TableInfo {
   tableName: string;
   comment: string;
 }
 
-/** Base tables of the schema blade/ runs in (the one its migrations created). */
+/**
+ * Base tables of the schema blade/ runs in. Read from pg_catalog, which shows every table whatever the caller's
+ * grants (information_schema shows only those the request role blade_app may use).
+ */
 export async function listTables(db: Db): Promise<TableInfo[]> {
   const { rows } = await sql<{ table_name: string; comment: string | null }>`
-    select t.table_name, obj_description(format('%I.%I', t.table_schema, t.table_name)::regclass, 'pg_class') as comment
-    from information_schema.tables t
-    where t.table_schema = current_schema() and t.table_type = 'BASE TABLE'
-    order by t.table_name`.execute(db);
+    select c.relname as table_name, obj_description(c.oid, 'pg_class') as comment
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = current_schema() and c.relkind in ('r', 'p')
+    order by c.relname`.execute(db);
   return rows.map((r) => ({ tableName: r.table_name, comment: r.comment ?? '' }));
 }
 
@@ -150,23 +67,29 @@ export interface ColumnInfo {
 export async function tableColumns(db: Db, table: string): Promise<ColumnInfo[]> {
   const { rows } = await sql<{
     column_name: string;
-    data_type: string;
-    character_maximum_length: number | null;
-    is_nullable: string;
-    column_default: string | null;
+    full_type: string;
+    not_null: boolean;
+    has_default: boolean;
     comment: string | null;
   }>`
-    select c.column_name, c.data_type, c.character_maximum_length, c.is_nullable, c.column_default,
-      col_description(format('%I.%I', c.table_schema, c.table_name)::regclass, c.ordinal_position) as comment
-    from information_schema.columns c
-    where c.table_schema = current_schema() and c.table_name = ${table}
-    order by c.ordinal_position`.execute(db);
-  return rows.map((r) => ({
-    name: r.column_name,
-    dataType: r.data_type,
-    length: r.character_maximum_length === null ? null : Number(r.character_maximum_length),
-    nullable: r.is_nullable === 'YES',
-    hasDefault: r.column_default !== null,
-    comment: r.comment ?? '',
-  }));
+    select a.attname as column_name, format_type(a.atttypid, a.atttypmod) as full_type, a.attnotnull as not_null,
+      a.atthasdef as has_default, col_description(c.oid, a.attnum) as comment
+    from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace
+      join pg_attribute a on a.attrelid = c.oid
+    where n.nspname = current_schema() and c.relname = ${table} and c.relkind in ('r', 'p')
+      and a.attnum > 0 and not a.attisdropped
+    order by a.attnum`.execute(db);
+  return rows.map((r) => {
+    // format_type writes `character varying(80)`: the type as information_schema names it, and a text's length.
+    const text = /^(character varying|character)\((\d+)\)$/.exec(r.full_type);
+    return {
+      name: r.column_name,
+      dataType: r.full_type.replace(/\(.*?\)/, '').trim(),
+      length: text ? Number(text[2]) : null,
+      nullable: !r.not_null,
+      hasDefault: r.has_default,
+      comment: r.comment ?? '',
+    };
+  });
 }

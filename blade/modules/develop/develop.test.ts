@@ -188,10 +188,9 @@ describe('data models and code generation', () => {
     expect(names).toEqual(
       expect.arrayContaining([
         'README.md',
-        'blade/modules/demo/notice-board/notice-board.repository.ts',
-        'blade/modules/demo/notice-board/notice-board.routes.ts',
-        'blade/modules/demo/notice-board/notice-board.schema.ts',
-        'blade/modules/demo/notice-board/notice-board.test.ts',
+        'lib/contracts/demo/notice-board.ts',
+        'blade/modules/demo/notice-board/notice-board.resource.ts',
+        'blade/modules/demo/notice-board/notice-board.contract.test.ts',
         'components/demo/notice-board-screen.tsx',
         'app/(portal)/demo/notice-board/page.tsx',
         'messages/notice-board.zh.json',
@@ -201,20 +200,38 @@ describe('data models and code generation', () => {
     expect(names.find((n) => /^blade\/db\/migrations\/\d{8}T\d{6}-notice-board\.ts$/.test(n))).toBeDefined();
     const text = (name: string) => files.get(name)!.toString('utf8');
     const migration = text(names.find((n) => n.startsWith('blade/db/migrations/'))!);
-    expect(migration).toContain('.addColumn("title", "varchar(80)", (c) => c.notNull().defaultTo(\'\'))');
-    expect(migration).toContain('force row level security');
-    const routes = text('blade/modules/demo/notice-board/notice-board.routes.ts');
-    expect(routes).toContain("router.get('/notice-board/list', guard");
-    expect(routes).toContain('requireText(body.title, "请输入标题")');
-    expect(routes).toContain('withTenant(deps.db, auth.tenantId');
-    const repository = text('blade/modules/demo/notice-board/notice-board.repository.ts');
-    expect(repository).toContain(`["id","create_time","update_time","title","views","publish_time"]`);
-    expect(repository).toContain(`.where('tenant_id', '=', tenantId)`);
+    expect(migration).toContain(".addColumn('title', 'varchar(80)', (c) => c.notNull().defaultTo(''))");
+    expect(migration).toContain('enableTenantRls(db, TABLE)');
+    // The page and its buttons come from the definition's menu, not from the migration.
+    expect(migration).not.toContain('blade_menu');
+    const definition = text('lib/contracts/demo/notice-board.ts');
+    expect(definition).toContain("list: { method: 'GET', path: '/blade-demo/notice-board/list' }");
+    expect(definition).toContain("required: 'demo.noticeBoard.required.title'");
+    expect(definition).toContain("ownership: 'tenant'");
+    expect(definition).toContain("edit: { codes: ['notice_board_edit'] }");
+    expect(definition).toContain(
+      "code: 'notice_board',\n    name: '公告板',\n    path: '/demo/notice-board',",
+    );
+    expect(definition).toContain("parent: 'demo',");
+    expect(text('blade/modules/demo/notice-board/notice-board.contract.test.ts')).toContain(
+      'describeResource(noticeBoardResource, { sample });',
+    );
     expect(JSON.parse(text('messages/notice-board.zh.json'))).toMatchObject({
-      noticeBoard: { title: '标题', titleRequired: '请输入标题', views: '阅读数' },
+      demo: {
+        noticeBoard: {
+          title: '公告板',
+          labels: { title: '标题', views: '阅读数' },
+          required: { title: '请输入标题' },
+        },
+      },
     });
     expect(text('app/(portal)/demo/notice-board/page.tsx')).toContain('requirePageSession');
-    expect(text('README.md')).toContain("app.route('/blade-demo', noticeBoardRoutes(deps));");
+    expect(text('components/demo/notice-board-screen.tsx')).toContain(
+      '<ResourceScreen def={noticeBoardResource}',
+    );
+    expect(text('README.md')).toContain('[noticeBoardResource, { hooks: noticeBoardHooks }],');
+    expect(text('README.md')).toContain("import { noticeBoardResource } from './demo/notice-board';");
+    expect(text('README.md')).toContain('"notice_board": "公告板",');
 
     expect((await call('/blade-develop/code/gen-code?id=123', admin)).status).toBe(404);
     expect(await call(`/blade-develop/model/remove?ids=${model.id}`, admin, {})).toMatchObject({

@@ -1,0 +1,47 @@
+import { defineResource } from '../resource';
+import { developAccess, developCalls } from './access';
+
+/** Datasources of the code generator. The password is stored and never answered (`passwordSet` tells). */
+export const datasourceResource = defineResource({
+  key: 'develop.datasource',
+  table: 'blade_datasource',
+  ownership: 'global',
+  fields: {
+    name: {
+      column: 'name',
+      kind: 'text',
+      label: 'system.develop.dsName',
+      max: 100,
+      required: 'develop.datasource.nameRequired',
+      search: 'like',
+      sort: true,
+    },
+    driverClass: {
+      column: 'driver_class',
+      kind: 'text',
+      label: 'system.develop.driverClass',
+      max: 100,
+      default: 'org.postgresql.Driver',
+    },
+    url: {
+      column: 'url',
+      kind: 'text',
+      label: 'system.develop.url',
+      max: 500,
+      required: 'develop.datasource.urlRequired',
+    },
+    username: { column: 'username', kind: 'text', label: 'system.develop.username', max: 45 },
+    password: {
+      column: 'password',
+      kind: 'text',
+      label: 'system.develop.password',
+      max: 500,
+      writeOnly: true,
+      list: false,
+    },
+    remark: { column: 'remark', kind: 'textarea', label: 'system.common.remark', max: 255, list: false },
+  },
+  defaultOrder: [{ column: 'id', direction: 'desc' }],
+  calls: developCalls('datasource'),
+  access: developAccess('datasource'),
+});
