@@ -1,0 +1,198 @@
+import { Hono } from 'hono';
+import type { Selectable } from 'kysely';
+import { z } from 'zod';
+import { defineAction, type ActionDef } from '../../../../lib/contracts/action';
+import { actionRoute } from '../../../core/action';
+import type { BladeEnv, Deps } from '../../../core/context';
+import { KeyedError } from '../../../core/crud';
+import { NotFoundError } from '../../../core/errors';
+import { pageQuerySchema, pageRequest, sortOrders, toPage } from '../../../core/page';
+import { blank, intSchema, queryInt } from '../../../core/validation';
+import type { RegionTable } from '../../../db/schema';
+import { REGION_ROOT } from '../../../db/seed-regions';
+import type { Db } from '../../../db/tenant';
+import {
+  childrenOf,
+  deleteRegion,
+  findRegion,
+  hasChildren,
+  pageRegions,
+  REGION_SORTABLE,
+  renameInDescendants,
+  upsertRegion,
+} from './region.repository';
+
+/**
+ * Regions (contract §7.11): global reference data, keyed by code, removed for good. Every signed-in user reads them
+ * (address pickers); only the platform administrator changes them, since a change applies to every tenant. The code
+ * is the key of every call (detail?code, submit adds or edits by code, remove?id=<code>), so the calls are actions
+ * rather than the id-keyed CRUD router.
+ */
+
+type RegionRow = Selectable<RegionTable>;
+
+function toRegionVO(row: RegionRow) {
+  return {
+    code: row.code,
+    parentCode: row.parent_code,
+    ancestors: row.ancestors,
+    name: row.name,
+    provinceCode: row.province_code,
+    provinceName: row.province_name,
+    cityCode: row.city_code,
+    cityName: row.city_name,
+    districtCode: row.district_code,
+    districtName: row.district_name,
+    townCode: row.town_code,
+    townName: row.town_name,
+    villageCode: row.village_code,
+    villageName: row.village_name,
+    level: row.level,
+    sort: row.sort,
+    remark: row.remark,
+  };
+}
+
+const codeText = z
+  .string()
+  .trim()
+  .regex(/^\d{1,12}$/, '区划编号必须是1到12位数字');
+const nameText = blank(z.string().max(32, '长度不能超过32'));
+const numericText = blank(z.union([z.string(), z.number()]).transform((v) => String(v).trim()));
+
+const everyone = {};
+const platform = { role: 'platform' } as const;
+/** Reads are GET and open to every signed-in user; writes are POST and the platform administrator's. */
+const action = <I extends z.ZodType>(method: 'GET' | 'POST', name: string, input: I) =>
+  defineAction({
+    name,
+    call: { method, path: `/blade-system/region/${name}` },
+    input,
+    access: method === 'GET' ? everyone : platform,
+    writes: method === 'POST',
+  });
+
+// TreeNode[] of the children of parentCode (default the root), filtered by code and name.
+export const regionLazyTree = action(
+  'GET',
+  'lazy-tree',
+  z.object({ parentCode: blank(codeText), code: blank(codeText), name: nameText }),
+);
+// The regions directly below code (cascading selects: label name, value code).
+export const regionSelect = action('GET', 'select', z.object({ code: blank(codeText) }));
+// A page of regions by parentCode, code prefix, name fragment and level.
+export const regionList = action(
+  'GET',
+  'list',
+  pageQuerySchema.extend({
+    parentCode: blank(codeText),
+    code: blank(codeText),
+    name: nameText,
+    level: queryInt,
+  }),
+);
+// RegionVO with parentName.
+export const regionDetail = action('GET', 'detail', z.object({ code: codeText }));
+// Adds or edits by code below parentCode; level, ancestors and the level columns are derived.
+export const regionSubmit = action(
+  'POST',
+  'submit',
+  z.object({
+    code: numericText,
+    parentCode: numericText,
+    name: nameText,
+    sort: blank(intSchema),
+    remark: blank(z.string().max(255, '长度不能超过255')),
+  }),
+);
+// One region, by its code; refused while it has children.
+export const regionRemove = action('POST', 'remove', z.object({ id: codeText }));
+
+const LEVEL_COLUMNS = ['province', 'city', 'district', 'town', 'village'] as const;
+
+async function submit(trx: Db, input: z.output<typeof regionSubmit.input>): Promise<void> {
+  const code = input.code;
+  const parentCode = input.parentCode || REGION_ROOT.code;
+  const name = input.name?.trim();
+  if (!code) throw new KeyedError('system.region.codeRequired');
+  if (!name) throw new KeyedError('system.region.nameRequired');
+  if (!/^\d{2,12}$/.test(code)) throw new KeyedError('system.region.codeInvalid');
+  if (code === parentCode) throw new KeyedError('system.region.parentSelf');
+  const parent = await findRegion(trx, parentCode);
+  if (!parent) throw new KeyedError('system.region.parentMissing');
+  if (parent.level >= LEVEL_COLUMNS.length) throw new KeyedError('system.region.tooDeep');
+  if (parentCode !== REGION_ROOT.code && !code.startsWith(parentCode))
+    throw new KeyedError('system.region.codePrefix');
+  const existing = await findRegion(trx, code);
+  if (existing && existing.parent_code !== parentCode) throw new KeyedError('system.region.parentFixed');
+  const level = parent.level + 1;
+  const own = LEVEL_COLUMNS[level - 1];
+  await upsertRegion(trx, {
+    code,
+    parent_code: parentCode,
+    ancestors: parent.ancestors === '0' ? parentCode : `${parent.ancestors},${parentCode}`,
+    name,
+    level,
+    sort: input.sort ?? existing?.sort ?? 0,
+    remark: input.remark ?? existing?.remark ?? '',
+    province_code: parent.province_code,
+    province_name: parent.province_name,
+    city_code: parent.city_code,
+    city_name: parent.city_name,
+    district_code: parent.district_code,
+    district_name: parent.district_name,
+    town_code: parent.town_code,
+    town_name: parent.town_name,
+    [`${own}_code`]: code,
+    [`${own}_name`]: name,
+  });
+  if (existing && existing.name !== name) await renameInDescendants(trx, level, code, name);
+}
+
+export function regionActions(deps: Deps): Hono<BladeEnv> {
+  const router = new Hono<BladeEnv>();
+  const serve = <I extends z.ZodType>(
+    def: ActionDef<I>,
+    handler: (trx: Db, input: z.output<I>) => Promise<unknown>,
+  ) =>
+    // The action's transaction is untyped (definitions name their tables at run time); blade_region is typed here.
+    router.route(
+      '/',
+      actionRoute(deps, def, ({ trx, input }) => handler(trx as Db, input)),
+    );
+  serve(regionLazyTree, async (trx, input) =>
+    (await childrenOf(trx, input.parentCode ?? REGION_ROOT.code, input)).map((r) => ({
+      id: r.code,
+      key: r.code,
+      value: r.code,
+      parentId: r.parent_code,
+      title: r.name,
+      level: r.level,
+      hasChildren: Boolean(r.has_children),
+    })),
+  );
+  serve(regionSelect, async (trx, input) =>
+    (await childrenOf(trx, input.code ?? REGION_ROOT.code)).map((r) => ({
+      ...toRegionVO(r),
+      hasChildren: Boolean(r.has_children),
+    })),
+  );
+  serve(regionList, async (trx, input) => {
+    const page = pageRequest(input);
+    const { rows, total } = await pageRegions(trx, input, page, sortOrders(REGION_SORTABLE, input));
+    return toPage(rows.map(toRegionVO), total, page);
+  });
+  serve(regionDetail, async (trx, input) => {
+    const row = await findRegion(trx, input.code);
+    if (!row) throw new NotFoundError();
+    const parent = await findRegion(trx, row.parent_code);
+    return { ...toRegionVO(row), parentName: parent?.name ?? '' };
+  });
+  serve(regionSubmit, submit);
+  serve(regionRemove, async (trx, input) => {
+    if (!(await findRegion(trx, input.id))) throw new NotFoundError();
+    if (await hasChildren(trx, input.id)) throw new KeyedError('system.region.hasChildren');
+    await deleteRegion(trx, input.id);
+  });
+  return router;
+}
