@@ -1,26 +1,19 @@
 'use client';
 
 import Box from '@mui/material/Box';
-import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslations } from 'next-intl';
-import { useMemo, useState } from 'react';
-import { z } from 'zod';
-import { CrudScreen } from '@/components/crud/crud-screen';
-import type { CrudField, TreeNode } from '@/components/crud/types';
+import { useState } from 'react';
+import { ResourceScreen } from '@/components/crud/resource-screen';
+import type { TreeNode } from '@/components/crud/types';
 import { useNotify } from '@/components/providers/notifier';
 import { bladeRequest } from '@/lib/client/fetcher';
+import type { RowOf } from '@/lib/contracts/resource';
+import { roleResource } from '@/lib/contracts/system/role';
 import { usePermissions, useRevalidateNavigation } from '@/lib/permissions/use-permissions';
 import { TreePickDialog } from './tree-pick-dialog';
 import { useRoleTree } from './use-system-data';
 
-interface Role {
-  id: string;
-  parentId: string;
-  roleName: string;
-  roleAlias: string;
-  sort: number;
-  depth?: number;
-}
+type Role = RowOf<typeof roleResource>;
 
 interface GrantTree {
   menu: TreeNode[];
@@ -35,44 +28,12 @@ type GrantKeys = Record<keyof GrantTree, string[]>;
  */
 export function RoleScreen() {
   const t = useTranslations('system.role');
-  const tc = useTranslations('system.common');
   const tcrud = useTranslations('crud');
   const notify = useNotify();
   const { can } = usePermissions();
   const revalidate = useRevalidateNavigation();
   const { data: roleTree = [], mutate: reloadTree } = useRoleTree();
   const [grant, setGrant] = useState<{ role: Role; tree: GrantTree; keys: GrantKeys } | null>(null);
-
-  const schema = useMemo(
-    () =>
-      z.object({
-        roleName: z.string().trim().min(1, t('nameRequired')).max(255),
-        roleAlias: z.string().trim().min(1, t('aliasRequired')).max(255),
-        sort: z
-          .number({ error: t('sortRequired') })
-          .int(t('sortRequired'))
-          .min(0, t('sortRequired')),
-        parentId: z.string().optional(),
-      }),
-    [t],
-  );
-  const fields: CrudField[] = [
-    { name: 'roleName', label: t('roleName') },
-    { name: 'roleAlias', label: t('roleAlias') },
-    { name: 'parentId', label: t('parent'), kind: 'tree', tree: roleTree },
-    { name: 'sort', label: tc('sort'), kind: 'number' },
-  ];
-  const columns: GridColDef<Role>[] = [
-    {
-      field: 'roleName',
-      headerName: t('roleName'),
-      flex: 1,
-      minWidth: 180,
-      renderCell: ({ row }) => <Box sx={{ pl: (row.depth ?? 0) * 2 }}>{row.roleName}</Box>,
-    },
-    { field: 'roleAlias', headerName: t('roleAlias'), flex: 1, minWidth: 140 },
-    { field: 'sort', headerName: tc('sort'), width: 80 },
-  ];
 
   const openGrant = async (role: Role) => {
     const [tree, keys] = await Promise.all([
@@ -84,43 +45,23 @@ export function RoleScreen() {
 
   return (
     <>
-      <CrudScreen<Role>
-        title={t('title')}
-        api={{
-          list: '/api/blade-system/role/list',
-          detail: '/api/blade-system/role/detail',
-          submit: '/api/blade-system/role/submit',
-          remove: '/api/blade-system/role/remove',
+      <ResourceScreen
+        def={roleResource}
+        viewCode="role_view"
+        fields={{ parentId: { kind: 'tree', tree: roleTree } }}
+        columns={{
+          roleName: {
+            minWidth: 180,
+            renderCell: ({ row }) => <Box sx={{ pl: (row.depth ?? 0) * 2 }}>{row.roleName}</Box>,
+          },
+          sort: { flex: 0, width: 80 },
         }}
-        paged={false}
-        tree
-        columns={columns}
-        fields={fields}
-        schema={schema}
-        emptyValues={{ roleName: '', roleAlias: '', parentId: '0', sort: 1 }}
-        searchFields={[
-          { name: 'roleName', label: t('roleName') },
-          { name: 'roleAlias', label: t('roleAlias') },
-        ]}
-        permissions={{ add: 'role_add', edit: 'role_edit', delete: 'role_delete', view: 'role_view' }}
-        toForm={(row) => ({
-          id: row.id,
-          roleName: row.roleName,
-          roleAlias: row.roleAlias,
-          parentId: row.parentId ?? '0',
-          sort: row.sort,
-        })}
-        toBody={(v) => ({
-          id: v.id,
-          roleName: v.roleName,
-          roleAlias: v.roleAlias,
-          parentId: v.parentId || '0',
-          sort: v.sort,
-        })}
-        onSaved={() => void reloadTree()}
-        rowActions={[
-          { label: t('grant'), onClick: (row) => void openGrant(row), hidden: !can('role_grant') },
-        ]}
+        overrides={{
+          onSaved: () => void reloadTree(),
+          rowActions: [
+            { label: t('grant'), onClick: (row) => void openGrant(row), hidden: !can('role_grant') },
+          ],
+        }}
       />
       {grant && (
         <TreePickDialog

@@ -11,7 +11,7 @@ import { idArraySchema, idsParam } from '../../core/permission-input';
 import { blank, idSchema, parseJson, parseQuery } from '../../core/validation';
 import { deleteTenantRows, withTenant, type Db } from '../../db/tenant';
 import { findDeptsByIds } from '../system/dept/dept.repository';
-import { EXTERNAL_USER, scopedUsers } from './user-admin.routes';
+import { EXTERNAL_USER, scopedUsers } from './user-admin.repository';
 import type { AuthUser } from '../../core/context';
 
 const SORTABLE = ['id', 'dept_id', 'user_id', 'create_time'] as const;

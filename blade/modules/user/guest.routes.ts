@@ -9,7 +9,7 @@ import { withTenant } from '../../db/tenant';
 import { hashPassword } from '../auth/password';
 import { MESSAGE_CATEGORY, sendGrouped, tenantAdminIds } from '../message/message.repository';
 import { insertGuest, oauthBound } from './guest.repository';
-import { params } from './my.routes';
+import { params } from './user-input';
 import { accountTaken, assertAccountRoom, forgetUserTotals } from './user-admin.repository';
 
 // Account and name reach administrators' screens: plain characters only, so neither can carry a link or a message.

@@ -12,28 +12,9 @@ import { findDeptsByIds } from '../system/dept/dept.repository';
 import { findRolesByIds } from '../system/role/role.repository';
 import { assertAvatar, storeAvatar } from './avatar';
 import { consumeEmailBinding, createEmailBinding, updateProfile } from './my.repository';
+import { params } from './user-input';
 import { findUserById } from './user.repository';
 import { toUserVO } from './user.vo';
-
-/** Parameters from the query string, an urlencoded/multipart form or a JSON body (clients use all three). */
-export async function params(c: Context): Promise<Record<string, unknown>> {
-  const merged: Record<string, unknown> = { ...c.req.query() };
-  const type = c.req.header('content-type') ?? '';
-  if (type.includes('application/json')) {
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      throw new ValidationError('', '消息不能读取');
-    }
-    if (body && typeof body === 'object' && !Array.isArray(body)) Object.assign(merged, body);
-  } else if (type.includes('form')) {
-    for (const [key, value] of Object.entries(await c.req.parseBody())) {
-      if (typeof value === 'string') merged[key] = value;
-    }
-  }
-  return merged;
-}
 
 /** 11 digits starting with 1 (mainland mobile numbers); '' clears the field. */
 export const PHONE_PATTERN = /^1\d{10}$/;

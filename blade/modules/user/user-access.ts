@@ -3,7 +3,7 @@ import { ForbiddenError, NotFoundError } from '../../core/errors';
 import { splitIds } from '../../core/tree';
 import type { UserRow } from '../../db/schema';
 import type { Db } from '../../db/tenant';
-import { isTenantAdmin } from '../auth/roles';
+import { isTenantAdmin } from '../../core/roles';
 import { findUserById } from './user.repository';
 
 /**

@@ -1,10 +1,13 @@
 import { sql } from 'kysely';
-import { TtlMap } from '../../core/context';
+import { TtlMap, type AuthUser } from '../../core/context';
 import { applySort, contains, type PageRequest, type SortOrder } from '../../core/page';
-import { dataScopeCondition, type DataScope } from '../../core/data-scope';
-import { ServiceError } from '../../core/errors';
+import { dataScopeCondition, resolveDataScope, type DataScope } from '../../core/data-scope';
+import { NotFoundError, ServiceError } from '../../core/errors';
 import type { UserRow } from '../../db/schema';
 import type { Db } from '../../db/tenant';
+
+/** blade_user.user_type of external users (1 web, 2 app, 3 other are Blade's). */
+export const EXTERNAL_USER = 4;
 
 export const USER_SORTABLE = [
   'id',
@@ -159,4 +162,31 @@ export async function initialPassword(db: Db): Promise<string> {
     .where('is_deleted', '=', 0)
     .executeTakeFirst();
   return row?.param_value || '123456';
+}
+
+/** One user of the caller's tenant within their `user` data scope; anything else is 404. */
+export async function scopedUser(trx: Db, auth: AuthUser, id: string): Promise<UserRow> {
+  const [user] = await scopedUsers(trx, auth, [id]);
+  return user;
+}
+
+/** Users of the caller's tenant within their `user` data scope; any id outside it is a 404. */
+export async function scopedUsers(trx: Db, auth: AuthUser, ids: string[]): Promise<UserRow[]> {
+  const scope = await resolveDataScope(trx, auth, 'user');
+  const users = scope.all
+    ? await findUsersByIds(trx, auth.tenantId, ids)
+    : await scopedByIds(trx, auth, ids, scope);
+  if (users.length !== ids.length) throw new NotFoundError();
+  return users;
+}
+
+async function scopedByIds(trx: Db, auth: AuthUser, ids: string[], scope: DataScope): Promise<UserRow[]> {
+  return trx
+    .selectFrom('blade_user')
+    .selectAll()
+    .where('tenant_id', '=', auth.tenantId)
+    .where('id', 'in', ids)
+    .where('is_deleted', '=', 0)
+    .where((eb) => dataScopeCondition(eb, scope, USER_SCOPE_COLUMNS))
+    .execute();
 }

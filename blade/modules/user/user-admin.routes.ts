@@ -1,12 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
-import {
-  dataScopeCondition,
-  deptsWithChildren,
-  resolveDataScope,
-  type DataScope,
-} from '../../core/data-scope';
+import { deptsWithChildren, resolveDataScope } from '../../core/data-scope';
 import { ok, success } from '../../core/envelope';
 import { ForbiddenError, NotFoundError, ServiceError } from '../../core/errors';
 import { nextId } from '../../core/ids';
@@ -19,27 +14,24 @@ import type { UserRow } from '../../db/schema';
 import { withTenant, type Db } from '../../db/tenant';
 import { hashPassword, md5Hex } from '../auth/password';
 import { revokeUserSessions } from '../auth/session.repository';
-import { isTenantAdmin } from '../auth/roles';
+import { isTenantAdmin } from '../../core/roles';
 import { findDeptsByIds } from '../system/dept/dept.repository';
-import { intSchema } from '../system/param/admin-input';
-import { assertMayHandOut, demandGrantableRoles, requireRoles } from '../system/role/role-admin.routes';
+import { intSchema } from '../../core/validation';
+import { assertMayHandOut, demandGrantableRoles, requireRoles } from '../system/role/role.rules';
 import { findRolesByIds } from '../system/role/role.repository';
 import {
   accountTaken,
   assertAccountRoom,
-  findUsersByIds,
+  EXTERNAL_USER,
+  forgetUserTotals,
   initialPassword,
   pageUsers,
-  forgetUserTotals,
-  USER_SCOPE_COLUMNS,
+  scopedUser,
+  scopedUsers,
   USER_SORTABLE,
 } from './user-admin.repository';
 import { assertAvatar } from './avatar';
-import { deptLabRoutes } from './dept-lab.routes';
 import { toUserVO } from './user.vo';
-
-/** blade_user.user_type of external users (1 web, 2 app, 3 other are Blade's). */
-export const EXTERNAL_USER = 4;
 
 const text = (max: number) => blank(z.string().max(max, `长度不能超过${max}`));
 const listQuery = pageQuerySchema.extend({
@@ -470,33 +462,5 @@ export function userAdminRoutes(deps: Deps) {
     removeHandler(EXTERNAL_USER),
   );
 
-  router.route('/', deptLabRoutes(deps));
   return router;
-}
-
-/** One user of the caller's tenant within their `user` data scope; anything else is 404. */
-export async function scopedUser(trx: Db, auth: AuthUser, id: string): Promise<UserRow> {
-  const [user] = await scopedUsers(trx, auth, [id]);
-  return user;
-}
-
-/** Users of the caller's tenant within their `user` data scope; any id outside it is a 404. */
-export async function scopedUsers(trx: Db, auth: AuthUser, ids: string[]): Promise<UserRow[]> {
-  const scope = await resolveDataScope(trx, auth, 'user');
-  const users = scope.all
-    ? await findUsersByIds(trx, auth.tenantId, ids)
-    : await scopedByIds(trx, auth, ids, scope);
-  if (users.length !== ids.length) throw new NotFoundError();
-  return users;
-}
-
-async function scopedByIds(trx: Db, auth: AuthUser, ids: string[], scope: DataScope): Promise<UserRow[]> {
-  return trx
-    .selectFrom('blade_user')
-    .selectAll()
-    .where('tenant_id', '=', auth.tenantId)
-    .where('id', 'in', ids)
-    .where('is_deleted', '=', 0)
-    .where((eb) => dataScopeCondition(eb, scope, USER_SCOPE_COLUMNS))
-    .execute();
 }

@@ -6,10 +6,12 @@ import { splitIds } from '../../core/tree';
 import { withTenant } from '../../db/tenant';
 import { findDeptsByIds } from '../system/dept/dept.repository';
 import { findRolesByIds } from '../system/role/role.repository';
+import { deptLabRoutes } from './dept-lab.routes';
 import { userAdminRoutes } from './user-admin.routes';
 import { findUserById } from './user.repository';
 import { toUserVO } from './user.vo';
 
+/** The blade-user service's token-guarded routes: the current user's, and the routers of user administration. */
 export function userRoutes(deps: Deps) {
   const router = new Hono<BladeEnv>();
 
@@ -28,5 +30,6 @@ export function userRoutes(deps: Deps) {
   });
 
   router.route('/', userAdminRoutes(deps));
+  router.route('/', deptLabRoutes(deps));
   return router;
 }

@@ -1,3 +1,5 @@
+import type { AuthUser } from '../../../core/context';
+import { resolveDataScope } from '../../../core/data-scope';
 import type { Db } from '../../../db/tenant';
 import type { DeptRow } from '../../../db/schema';
 
@@ -12,4 +14,20 @@ export async function findDeptsByIds(db: Db, tenantId: string, ids: string[]): P
     .orderBy('sort')
     .orderBy('id')
     .execute();
+}
+
+/** The tenant's live depts the caller may see (data scope `dept`: a restricted caller sees its scope's depts). */
+export async function visibleDepts(trx: Db, auth: AuthUser): Promise<DeptRow[]> {
+  const rows = await trx
+    .selectFrom('blade_dept')
+    .selectAll()
+    .where('tenant_id', '=', auth.tenantId)
+    .where('is_deleted', '=', 0)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+  const scope = await resolveDataScope(trx, auth, 'dept');
+  if (scope.all) return rows;
+  const allowed = new Set(scope.depts);
+  return rows.filter((d) => allowed.has(d.id));
 }

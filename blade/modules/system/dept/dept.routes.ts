@@ -4,26 +4,10 @@ import type { BladeEnv, Deps } from '../../../core/context';
 import { ok } from '../../../core/envelope';
 import { splitIds } from '../../../core/tree';
 import { blank, idSchema, parseQuery } from '../../../core/validation';
-import type { DeptRow } from '../../../db/schema';
 import { withTenant } from '../../../db/tenant';
 import { visibleUser } from '../../user/user-access';
-import { deptAdminRoutes } from './dept-admin.routes';
 import { findDeptsByIds } from './dept.repository';
-
-export function toDeptVO(row: DeptRow) {
-  return {
-    id: row.id,
-    tenantId: row.tenant_id,
-    parentId: row.parent_id,
-    ancestors: row.ancestors,
-    deptCategory: row.dept_category,
-    deptName: row.dept_name,
-    fullName: row.full_name,
-    sort: row.sort,
-    remark: row.remark,
-    isDeleted: row.is_deleted,
-  };
-}
+import { toDeptVO } from './dept.vo';
 
 const selectQuery = z.object({ userId: blank(idSchema) });
 
@@ -41,6 +25,5 @@ export function deptRoutes(deps: Deps) {
     return c.json(ok(depts.map(toDeptVO)));
   });
 
-  router.route('/', deptAdminRoutes(deps));
   return router;
 }

@@ -10,7 +10,7 @@ import { permit } from '../../../core/permission';
 import { idArraySchema, idsParam } from '../../../core/permission-input';
 import { blank, idSchema, parseJson, parseQuery } from '../../../core/validation';
 import { deleteTenantRows, withTenant } from '../../../db/tenant';
-import { demandGrantableRoles } from '../role/role-admin.routes';
+import { demandGrantableRoles } from '../role/role.rules';
 import { findPosts } from '../post/post.resource';
 
 const POST_ROLE_SORTABLE = ['id', 'post_id', 'role_id', 'create_time'] as const;

@@ -4,23 +4,10 @@ import type { BladeEnv, Deps } from '../../../core/context';
 import { ok } from '../../../core/envelope';
 import { splitIds } from '../../../core/tree';
 import { blank, idSchema, parseQuery } from '../../../core/validation';
-import type { RoleRow } from '../../../db/schema';
 import { withTenant } from '../../../db/tenant';
 import { visibleUser } from '../../user/user-access';
-import { roleAdminRoutes } from './role-admin.routes';
 import { findRolesByIds } from './role.repository';
-
-export function toRoleVO(row: RoleRow) {
-  return {
-    id: row.id,
-    tenantId: row.tenant_id,
-    parentId: row.parent_id,
-    roleName: row.role_name,
-    sort: row.sort,
-    roleAlias: row.role_alias,
-    isDeleted: row.is_deleted,
-  };
-}
+import { toRoleVO } from './role.vo';
 
 const selectQuery = z.object({ userId: blank(idSchema) });
 
@@ -38,6 +25,5 @@ export function roleRoutes(deps: Deps) {
     return c.json(ok(roles.map(toRoleVO)));
   });
 
-  router.route('/', roleAdminRoutes(deps));
   return router;
 }
