@@ -6,7 +6,7 @@ import useSWR from 'swr';
 import { z } from 'zod';
 import { CrudForm } from '@/components/crud/crud-form';
 import { FormDialog } from '@/components/crud/form-dialog';
-import type { BladePage, FieldOption, FormValues } from '@/components/crud/types';
+import type { FieldOption, FormValues } from '@/components/crud/types';
 import { useCrudForm } from '@/components/crud/use-crud-form';
 import { useNotify } from '@/components/providers/notifier';
 import { bladeRequest } from '@/lib/client/fetcher';
@@ -19,63 +19,6 @@ const sent = (value: unknown) =>
 interface TenantRef {
   tenantId: string;
   tenantName: string;
-}
-
-/**
- * 数据源配置 (`tenant/datasource`): which generator datasource the tenant is recorded against, or none. The embedded
- * API serves every tenant from its own database either way (blade/README).
- */
-export function TenantDatasourceDialog({
-  tenant,
-  current,
-  onClose,
-  onSaved,
-}: {
-  tenant: TenantRef;
-  current: string;
-  onClose: () => void;
-  onSaved: () => Promise<unknown>;
-}) {
-  const t = useTranslations('system.tenant');
-  const tcrud = useTranslations('crud');
-  const notify = useNotify();
-  const { data } = useSWR<BladePage<{ id: string; name: string }>>([
-    '/api/blade-develop/datasource/list',
-    { current: 1, size: 500 },
-  ]);
-  const options: FieldOption[] = [
-    { value: NONE, label: t('noDatasource') },
-    ...(data?.records ?? []).map((d) => ({ value: String(d.id), label: d.name })),
-  ];
-  const schema = useMemo(() => z.object({ datasourceId: z.string() }), []);
-  const form = useCrudForm<FormValues>(schema, { datasourceId: current || NONE });
-  return (
-    <FormDialog
-      open
-      width={560}
-      title={`${t('datasource')}：${tenant.tenantName}`}
-      onClose={onClose}
-      onSubmit={() => {
-        if (!form.validate()) return;
-        void (async () => {
-          await bladeRequest('/api/blade-system/tenant/datasource', {
-            method: 'POST',
-            params: { tenantId: tenant.tenantId, datasourceId: sent(form.values.datasourceId) },
-          });
-          notify(tcrud('success'), 'success');
-          await onSaved();
-          onClose();
-        })();
-      }}
-    >
-      <CrudForm
-        columns={1}
-        mode="edit"
-        form={form}
-        fields={[{ name: 'datasourceId', label: t('datasourceName'), kind: 'select', options }]}
-      />
-    </FormDialog>
-  );
 }
 
 /**

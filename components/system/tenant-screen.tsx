@@ -16,7 +16,7 @@ import { useNotify } from '@/components/providers/notifier';
 import { bladeRequest } from '@/lib/client/fetcher';
 import { usePermissions } from '@/lib/permissions/use-permissions';
 import { requiredSchema } from './schema';
-import { TenantDatasourceDialog, TenantPackageDialog } from './tenant-dialogs';
+import { TenantPackageDialog } from './tenant-dialogs';
 
 interface Tenant {
   id: string;
@@ -29,7 +29,6 @@ interface Tenant {
   accountNumber: number;
   expireTime: string;
   packageId: string;
-  datasourceId: string;
 }
 
 /** The platform's own tenant: its menus are not a package's (blade/ refuses a package for it). */
@@ -37,8 +36,9 @@ const PLATFORM_TENANT = '000000';
 
 /**
  * Tenants (platform administrator): creating one provisions its administrator, departments, roles and the menus
- * of its package. 授权配置 sets the account quota and the expiry date of the selected tenants; a row's 数据源配置 and
- * 产品包配置 set its datasource and its package (re-granting its menus). All of it is the platform administrator's.
+ * of its package. 授权配置 sets the account quota and the expiry date of the selected tenants; a row's 产品包配置 sets
+ * its package (re-granting its menus). All of it is the platform administrator's. There is no 数据源配置: one database
+ * serves every tenant, and blade/ refuses `tenant/datasource`.
  */
 export function TenantScreen() {
   const t = useTranslations('system.tenant');
@@ -57,7 +57,7 @@ export function TenantScreen() {
   const packageNames = new Map(packageOptions.map((o) => [String(o.value), o.label]));
   const [setting, setSetting] = useState<{ ids: string[]; reload: () => Promise<unknown> } | null>(null);
   const [created, setCreated] = useState<Record<string, unknown> | null>(null);
-  const [rowDialog, setRowDialog] = useState<{ kind: 'datasource' | 'package'; tenant: Tenant } | null>(null);
+  const [packageOf, setPackageOf] = useState<Tenant | null>(null);
 
   const fields: CrudField[] = [
     { name: 'tenantId', label: t('tenantId'), hiddenIn: ['add'], readOnlyIn: ['edit'] },
@@ -140,14 +140,9 @@ export function TenantScreen() {
         }}
         rowActions={[
           {
-            label: t('datasource'),
-            hidden: !can('tenant_datasource'),
-            onClick: (row) => setRowDialog({ kind: 'datasource', tenant: row }),
-          },
-          {
             label: t('packageSetting'),
             hidden: (row) => !can('tenant_package') || row.tenantId === PLATFORM_TENANT,
-            onClick: (row) => setRowDialog({ kind: 'package', tenant: row }),
+            onClick: (row) => setPackageOf(row),
           },
         ]}
         toolbarExtra={({ selected, reload }) => (
@@ -165,19 +160,11 @@ export function TenantScreen() {
               </Button>
             )}
             {/* Rendered here, where the grid's reload is at hand. */}
-            {rowDialog?.kind === 'datasource' && (
-              <TenantDatasourceDialog
-                tenant={rowDialog.tenant}
-                current={rowDialog.tenant.datasourceId}
-                onClose={() => setRowDialog(null)}
-                onSaved={reload}
-              />
-            )}
-            {rowDialog?.kind === 'package' && (
+            {packageOf && (
               <TenantPackageDialog
-                tenant={rowDialog.tenant}
+                tenant={packageOf}
                 packages={packageOptions}
-                onClose={() => setRowDialog(null)}
+                onClose={() => setPackageOf(null)}
                 onSaved={reload}
               />
             )}

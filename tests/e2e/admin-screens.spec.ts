@@ -176,12 +176,8 @@ test.describe('tenants and sealed dictionaries', () => {
     await expect(dialog.getByRole('combobox', { name: '产品包' })).toHaveText('E2E包乙');
     await dialog.getByRole('button', { name: '取消' }).click();
 
-    await row.getByRole('button', { name: '数据源配置' }).click();
-    dialog = page.getByRole('dialog', { name: /数据源配置：E2E租户/ });
-    await expect(dialog.getByRole('combobox', { name: '数据源' })).toHaveText('无（默认数据库）');
-    const saved = page.waitForResponse((r) => r.url().includes('/tenant/datasource'));
-    await dialog.getByRole('button', { name: '保存' }).click();
-    expect((await saved).status()).toBe(200);
+    // One database serves every tenant: no datasource configuration is offered (blade/ refuses tenant/datasource).
+    await expect(row.getByRole('button', { name: '数据源配置' })).toHaveCount(0);
     await shot(page, 'tenant-dialogs');
   });
 

@@ -5,8 +5,8 @@ import { renderScreen } from '../crud/wrap';
 import { buttonsWith } from './fixtures';
 
 const tenants = page([
-  { id: 't0', tenantId: '000000', tenantName: '管理组', packageId: '', datasourceId: '' },
-  { id: 't1', tenantId: '123456', tenantName: '检测公司', packageId: 'p1', datasourceId: '' },
+  { id: 't0', tenantId: '000000', tenantName: '管理组', packageId: '' },
+  { id: 't1', tenantId: '123456', tenantName: '检测公司', packageId: 'p1' },
 ]);
 const rowOf = (name: string) => screen.getByText(name).closest('[role="row"]') as HTMLElement;
 
@@ -15,35 +15,19 @@ const pick = async (dialog: HTMLElement, label: string, option: string) => {
   fireEvent.click(await screen.findByRole('option', { name: option }));
 };
 
-describe('TenantScreen: datasource and package of a tenant', () => {
-  it('sets a datasource, then clears it with "none"', async () => {
+describe('TenantScreen: package of a tenant, and no datasource', () => {
+  it('offers no datasource configuration: one database serves every tenant', async () => {
+    // Even a role still holding the retired button's code gets no 数据源配置 (blade/ refuses tenant/datasource).
     const blade = fakeBlade({
-      '/api/blade-system/menu/buttons': buttonsWith(['tenant_datasource']),
+      '/api/blade-system/menu/buttons': buttonsWith(['tenant_datasource', 'tenant_package']),
       '/api/blade-system/tenant-package/list': page([]),
       '/api/blade-system/tenant/list': tenants,
-      '/api/blade-develop/datasource/list': page([{ id: 'ds1', name: '业务库' }]),
-      'POST /api/blade-system/tenant/datasource': {},
     });
     renderScreen(<TenantScreen />);
     expect(await screen.findByText('检测公司')).toBeInTheDocument();
-    expect(within(rowOf('检测公司')).queryByRole('button', { name: '产品包配置' })).not.toBeInTheDocument();
-    fireEvent.click(within(rowOf('检测公司')).getByRole('button', { name: '数据源配置' }));
-    let dialog = await screen.findByRole('dialog', { name: /数据源配置：检测公司/ });
-    await pick(dialog, '数据源', '业务库');
-    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(blade.to('/api/blade-system/tenant/datasource')).toHaveLength(1));
-    expect(Object.fromEntries(blade.to('/api/blade-system/tenant/datasource')[0].query)).toEqual({
-      tenantId: '123456',
-      datasourceId: 'ds1',
-    });
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-
-    fireEvent.click(within(rowOf('检测公司')).getByRole('button', { name: '数据源配置' }));
-    dialog = await screen.findByRole('dialog', { name: /数据源配置/ });
-    await pick(dialog, '数据源', '无（默认数据库）');
-    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
-    await waitFor(() => expect(blade.to('/api/blade-system/tenant/datasource')).toHaveLength(2));
-    expect(blade.to('/api/blade-system/tenant/datasource')[1].query.get('datasourceId') ?? '').toBe('');
+    expect(within(rowOf('检测公司')).getByRole('button', { name: '产品包配置' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '数据源配置' })).not.toBeInTheDocument();
+    expect(blade.to('/api/blade-system/tenant/datasource')).toHaveLength(0);
   });
 
   it("opens on the tenant's package and binds another; none for the platform tenant", async () => {

@@ -1,32 +1,18 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AuthUser, BladeEnv, Deps } from '../../../core/context';
-import { ok, success } from '../../../core/envelope';
-import { NotFoundError, ServiceError } from '../../../core/errors';
-import { nextId } from '../../../core/ids';
+import { ok } from '../../../core/envelope';
+import { NotFoundError } from '../../../core/errors';
 import { pageQuerySchema, sortOrders, type SortOrder } from '../../../core/page';
-import { clearPermissionCaches, grantableScopeIds, heldScopeIds, permit } from '../../../core/permission';
-import {
-  idArraySchema,
-  idsParam,
-  parentIdSchema,
-  treeNode,
-  type TreeNode,
-} from '../../../core/permission-input';
+import { grantableScopeIds, heldScopeIds, permit } from '../../../core/permission';
+import { idArraySchema, treeNode, type TreeNode } from '../../../core/permission-input';
 import { buildTree } from '../../../core/tree';
-import { blank, idSchema, parseJson, parseQuery } from '../../../core/validation';
+import { blank, idSchema, parseQuery } from '../../../core/validation';
 import type { MenuRow } from '../../../db/schema';
 import { withTenant, type Db } from '../../../db/tenant';
-import { isPlatformAdmin } from '../../auth/roles';
-import { intSchema } from '../param/admin-input';
+import { isPlatformAdmin } from '../../../core/roles';
 import { findRolesByIds } from '../role/role.repository';
-import {
-  findGrantedMenuIds,
-  findLiveMenu,
-  findRoleMenuIds,
-  listLiveMenus,
-  MENU_CATEGORY,
-} from './menu.repository';
+import { findGrantedMenuIds, findRoleMenuIds, listLiveMenus, MENU_CATEGORY } from './menu.repository';
 import { toMenuVO } from './menu.vo';
 
 const CATEGORY_NAMES: Record<number, string> = { 1: '菜单', 2: '按钮' };
@@ -47,23 +33,6 @@ const listQuery = pageQuerySchema.extend({
 const detailQuery = z.object({ id: idSchema });
 const roleKeysQuery = z.object({ roleIds: idArraySchema });
 const topKeysQuery = z.object({ topMenuIds: idArraySchema });
-
-const submitBody = z.object({
-  id: blank(idSchema),
-  parentId: parentIdSchema,
-  code: text(255),
-  name: text(255),
-  alias: text(255),
-  path: text(255),
-  source: text(255),
-  sort: blank(intSchema),
-  category: blank(z.union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')])),
-  action: blank(
-    z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.enum(['0', '1', '2', '3'])]),
-  ),
-  isOpen: blank(z.union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')])),
-  remark: text(255),
-});
 
 /** The live menus a caller may see: all for the platform administrator, else those their roles hold and ancestors. */
 export async function visibleMenus(trx: Db, auth: AuthUser): Promise<MenuRow[]> {
@@ -101,11 +70,10 @@ function sortRows(rows: MenuRow[], orders: SortOrder[]): MenuRow[] {
 
 const menuNode = (m: MenuRow) => treeNode(m.id, m.parent_id, m.name);
 
-function asNumber(v: string | number | null | undefined, fallback: number): number {
-  return v === null || v === undefined ? fallback : Number(v);
-}
-
-/** Menu administration (contract §7.1). Menus are global: only the platform administrator writes them. */
+/**
+ * Menu administration (contract §7.1): the trees, the detail and the grant keys. Menus are global; their writes
+ * (`menu/submit`, `menu/remove`, platform administrator only) are served from the definition (menu.resource.ts).
+ */
 export function menuAdminRoutes(deps: Deps) {
   const router = new Hono<BladeEnv>();
   const canRead = permit(deps, { codes: ['menu'] });
@@ -179,73 +147,6 @@ export function menuAdminRoutes(deps: Deps) {
         isOpenName: IS_OPEN_NAMES[menu.is_open] ?? '',
       }),
     );
-  });
-
-  // POST /blade-system/menu/submit — platform administrator; add (no id) or edit a menu or button.
-  router.post('/menu/submit', permit(deps, { role: 'platform' }), async (c) => {
-    const body = await parseJson(c, submitBody);
-    const name = body.name?.trim();
-    const code = body.code?.trim();
-    if (!name) throw new ServiceError('请输入菜单名称');
-    if (!code) throw new ServiceError('请输入菜单编号');
-    const category = asNumber(body.category, MENU_CATEGORY.menu);
-    await deps.db.transaction().execute(async (trx) => {
-      if (body.id && !(await findLiveMenu(trx, body.id))) throw new NotFoundError();
-      if (body.parentId !== '0') {
-        if (body.parentId === body.id) throw new ServiceError('父节点不可选择自身!');
-        const all = await listLiveMenus(trx);
-        const byId = new Map(all.map((m) => [m.id, m]));
-        if (!byId.has(body.parentId)) throw new ServiceError('上级菜单不存在!');
-        for (let m = byId.get(body.parentId); m; m = byId.get(m.parent_id)) {
-          if (m.id === body.id) throw new ServiceError('父节点不可选择自身的子节点!');
-          if (m.parent_id === '0') break;
-        }
-      }
-      let taken = trx
-        .selectFrom('blade_menu')
-        .select('id')
-        .where('code', '=', code)
-        .where('is_deleted', '=', 0);
-      if (body.id) taken = taken.where('id', '<>', body.id);
-      if (await taken.executeTakeFirst()) throw new ServiceError('当前菜单编号已存在!');
-      const values = {
-        parent_id: body.parentId,
-        code,
-        name,
-        alias: body.alias?.trim() || (category === MENU_CATEGORY.menu ? 'menu' : 'button'),
-        path: body.path?.trim() ?? '',
-        source: body.source?.trim() ?? '',
-        sort: body.sort ?? 0,
-        category,
-        action: asNumber(body.action, 0),
-        is_open: asNumber(body.isOpen, 1),
-        remark: body.remark ?? '',
-      };
-      if (body.id) await trx.updateTable('blade_menu').set(values).where('id', '=', body.id).execute();
-      else
-        await trx
-          .insertInto('blade_menu')
-          .values({ id: nextId(), ...values })
-          .execute();
-    });
-    clearPermissionCaches(deps);
-    return c.json(success());
-  });
-
-  // POST /blade-system/menu/remove?ids — platform administrator; soft delete, refused while a menu has children.
-  router.post('/menu/remove', permit(deps, { role: 'platform' }), async (c) => {
-    const ids = await idsParam(c);
-    await deps.db.transaction().execute(async (trx) => {
-      const all = await listLiveMenus(trx);
-      const live = new Set(all.map((m) => m.id));
-      if (!ids.every((id) => live.has(id))) throw new NotFoundError();
-      const removing = new Set(ids);
-      if (all.some((m) => removing.has(m.parent_id) && !removing.has(m.id)))
-        throw new ServiceError('请先删除子节点!');
-      await trx.updateTable('blade_menu').set({ is_deleted: 1 }).where('id', 'in', ids).execute();
-    });
-    clearPermissionCaches(deps);
-    return c.json(success());
   });
 
   // GET /blade-system/menu/grant-tree — what the caller may grant: menus (with buttons), data and API scopes under

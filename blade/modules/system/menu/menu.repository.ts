@@ -47,15 +47,6 @@ export async function listTopMenus(db: Db, tenantId: string): Promise<TopMenuRow
     .execute();
 }
 
-export async function findLiveMenu(db: Db, id: string): Promise<MenuRow | undefined> {
-  return db
-    .selectFrom('blade_menu')
-    .selectAll()
-    .where('id', '=', id)
-    .where('is_deleted', '=', 0)
-    .executeTakeFirst();
-}
-
 /** Role-menu grants of some roles of one tenant, as role id → menu ids. */
 export async function findRoleMenuIds(db: Db, tenantId: string, roleIds: string[]): Promise<string[]> {
   if (roleIds.length === 0) return [];

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { BladeEnv, Deps } from '../../../core/context';
+import { KeyedError } from '../../../core/crud';
 import { formatDateTime } from '../../../core/dates';
 import { ok, success } from '../../../core/envelope';
 import { NotFoundError, ServiceError, ValidationError } from '../../../core/errors';
@@ -13,8 +14,8 @@ import { blank, idSchema, parseJson, parseQuery } from '../../../core/validation
 import { auditFields } from '../../../core/vo';
 import type { TenantRow } from '../../../db/schema';
 import { withTenant } from '../../../db/tenant';
-import { PLATFORM_TENANT } from '../../auth/roles';
-import { intSchema } from '../param/admin-input';
+import { PLATFORM_TENANT } from '../../../core/roles';
+import { intSchema } from '../../../core/validation';
 import { findPackage, toPackageVO } from '../tenant-package/tenant-package.resource';
 import { initialPassword } from '../../user/user-admin.repository';
 import { newTenantId, provisionTenant, syncTenantMenus, tenantMenuIds } from './tenant-provision';
@@ -43,7 +44,8 @@ export function toTenantVO(row: TenantRow) {
     accountNumber: row.account_number,
     expireTime: formatDateTime(row.expire_time),
     packageId: row.package_id ?? '',
-    datasourceId: row.datasource_id ?? '',
+    // Always blank, the answer keeping its shape: no tenant has a datasource of its own (tenant/datasource is refused).
+    datasourceId: '',
   };
 }
 
@@ -254,32 +256,10 @@ export function tenantAdminRoutes(deps: Deps) {
     return c.json(success());
   });
 
-  // POST /blade-system/tenant/datasource?tenantId&datasourceId — records the tenant's datasource (blade-develop
-  // datasource row; blank clears it). The embedded API keeps serving every tenant from its own database.
-  router.post('/tenant/datasource', platform, async (c) => {
-    const raw = await fields(c);
-    const { tenantId } = tenantIdField.parse(raw);
-    const { datasourceId } = z.object({ datasourceId: blank(idSchema) }).parse(raw);
-    const auth = c.get('auth');
-    await deps.db.transaction().execute(async (trx) => {
-      if (!(await findTenant(trx, tenantId))) throw new NotFoundError();
-      if (datasourceId) {
-        const ds = await trx
-          .selectFrom('blade_datasource')
-          .select('id')
-          .where('id', '=', datasourceId)
-          .where('is_deleted', '=', 0)
-          .executeTakeFirst();
-        if (!ds) throw new ServiceError('数据源不存在');
-      }
-      await trx
-        .updateTable('blade_tenant')
-        .set({ datasource_id: datasourceId ?? null, ...updatedBy(auth) })
-        .where('tenant_id', '=', tenantId)
-        .where('is_deleted', '=', 0)
-        .execute();
-    });
-    return c.json(success());
+  // POST /blade-system/tenant/datasource — refused: one database serves every tenant, so a tenant datasource would be
+  // stored without effect. Nothing is read or written; the call stays (calls.tsv) to answer why.
+  router.post('/tenant/datasource', platform, () => {
+    throw new KeyedError('system.tenant.datasourceUnsupported');
   });
 
   // GET /blade-system/tenant/package-detail?tenantId — the tenant's package ({} when it has none).
