@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { isTenantAdmin } from '../modules/auth/roles';
+import { isTenantAdmin } from './roles';
 import type { Db } from '../db/tenant';
 import type { AuthUser } from './context';
 

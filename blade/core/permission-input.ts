@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { parseIds } from '../modules/system/param/admin-input';
 import type { Context } from 'hono';
 import type { AuthUser } from './context';
 import { ID_PATTERN } from './ids';
-import { idSchema } from './validation';
+import { ValidationError } from './errors';
+import { idListSchema, idSchema } from './validation';
 
 /** Input and output pieces shared by the identity-and-access modules (users, roles, menus, depts, tenants …). */
 
@@ -18,9 +18,22 @@ export function updatedBy(auth: AuthUser) {
   return { update_user: auth.userId, update_time: sql<Date>`now()` };
 }
 
-/** Comma-joined ids from the query string or a form/JSON body (`ids`, `userIds`, …), de-duplicated. */
+/**
+ * Comma-joined ids from the query string (Saber) or a urlencoded / JSON body (Sword, portal forms) — `ids`,
+ * `userIds`, … — de-duplicated.
+ */
 export async function idsParam(c: Context, field = 'ids'): Promise<string[]> {
-  return [...new Set(await parseIds(c, field))];
+  let raw: unknown = c.req.query(field);
+  if (raw === undefined && c.req.method === 'POST') {
+    const type = c.req.header('content-type') ?? '';
+    try {
+      if (type.includes('application/json')) raw = ((await c.req.json()) as Record<string, unknown>)[field];
+      else if (type.includes('form')) raw = (await c.req.parseBody())[field];
+    } catch {
+      throw new ValidationError('', '消息不能读取');
+    }
+  }
+  return [...new Set(z.object({ ids: idListSchema }).parse({ ids: raw }).ids)];
 }
 
 /** An id list given as an array (of strings or numbers) or a comma-joined string; may be empty. */

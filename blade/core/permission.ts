@@ -1,11 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
-import { isPlatformAdmin, isTenantAdmin } from '../modules/auth/roles';
+import { isPlatformAdmin, isTenantAdmin } from './roles';
 import { withTenant, type Db } from '../db/tenant';
 import type { AuthUser, BladeEnv, Deps } from './context';
 import { DATA_SCOPE_TYPE } from './data-scope';
-import { ForbiddenError, UnauthorizedError } from './errors';
-import { GRANT_MESSAGES } from '../modules/auth/grant-error';
-import { findTenant, tenantExpired } from '../modules/system/tenant/tenant.repository';
+import { ForbiddenError } from './errors';
 
 /**
  * The one permission check of blade/ (spec §6, SECURITY 20). A guarded route names what it needs:
@@ -16,7 +14,7 @@ import { findTenant, tenantExpired } from '../modules/system/tenant/tenant.repos
  *   one of them through blade_role_menu. The platform administrator passes every code check.
  *
  * Both may be given: the role check comes first. Aliases are compared whole, so `admin2` or `Administrator` are
- * ordinary roles, and an `administrator` role outside tenant 000000 has no platform rights (see modules/auth/roles).
+ * ordinary roles, and an `administrator` role outside tenant 000000 has no platform rights (see core/roles.ts).
  * Failures are HTTP 403, code 403 `请求被拒绝`.
  */
 export interface Permission {
@@ -363,39 +361,4 @@ export async function grantableScopeIds(trx: Db, auth: AuthUser, category: 1 | 2
   return new Set(
     (await trx.selectFrom(table).select('id').where('is_deleted', '=', 0).execute()).map((r) => r.id),
   );
-}
-
-// ---- Tenant standing ---------------------------------------------------------------------------------------------
-
-/**
- * Tokens of a tenant that expired, was disabled or removed stop working at once (within the few seconds of the
- * cache), not only at the next login or refresh (auth/token.service refuses those). Answers 401 with the login's
- * text, so the portal ends the session. Mounted once in app.ts after the token check.
- */
-export function tenantStandingGuard(deps: Deps): MiddlewareHandler<BladeEnv> {
-  // Not async: the standing is cached, and a cached good standing needs no waiting.
-  return (c, next) => {
-    const { tenantId } = c.get('auth');
-    const problem = deps.caches.menus.get(`tenant|${tenantId}`);
-    if (problem === '') return next();
-    if (problem !== undefined) throw new UnauthorizedError(problem);
-    return tenantStandingProblem(deps, tenantId).then((found) => {
-      if (found) throw new UnauthorizedError(found);
-      return next();
-    });
-  };
-}
-
-/** Why the tenant's tokens no longer work ('' when they do), remembered with the menu caches. */
-async function tenantStandingProblem(deps: Deps, tenantId: string): Promise<string> {
-  const tenant = await findTenant(deps.db, tenantId);
-  const problem = !tenant
-    ? GRANT_MESSAGES.badRefresh
-    : tenant.status !== 1
-      ? GRANT_MESSAGES.tenantDisabled
-      : tenantExpired(tenant)
-        ? GRANT_MESSAGES.tenantExpired
-        : '';
-  deps.caches.menus.set(`tenant|${tenantId}`, problem);
-  return problem;
 }

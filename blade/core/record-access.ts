@@ -1,5 +1,5 @@
 import { expressionBuilder, sql, type Expression, type SqlBool, type Transaction } from 'kysely';
-import { isPlatformAdmin } from '../modules/auth/roles';
+import { isPlatformAdmin } from './roles';
 import type { Database } from '../db/schema';
 import type { AuthUser, Deps } from './context';
 import { dataScopeCondition, resolveDataScope, type DataScopeColumns } from './data-scope';

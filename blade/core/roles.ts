@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AuthUser, BladeEnv } from '../../core/context';
-import { ForbiddenError } from '../../core/errors';
+import type { AuthUser, BladeEnv } from './context';
+import { ForbiddenError } from './errors';
 
 export const PLATFORM_TENANT = '000000';
 export const ROLE_ADMINISTRATOR = 'administrator';

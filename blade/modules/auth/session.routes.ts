@@ -9,7 +9,7 @@ import { findUserById } from '../user/user.repository';
 import { findRolesByIds } from '../system/role/role.repository';
 import { identityFields } from './identity';
 import { lockRoutes } from './lock.routes';
-import { requireTenantAdmin } from './roles';
+import { requireTenantAdmin } from '../../core/roles';
 import { revokeSession } from './session.repository';
 
 export function sessionRoutes(deps: Deps) {

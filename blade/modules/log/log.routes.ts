@@ -8,7 +8,7 @@ import { contains, pageQuerySchema, pageRequest, sortOrders, toPage } from '../.
 import { spendRate, type RateRule } from '../../core/rate-limit';
 import { blank, idSchema, parseJson, parseQuery } from '../../core/validation';
 import { withTenant } from '../../db/tenant';
-import { requireTenantAdmin } from '../auth/roles';
+import { requireTenantAdmin } from '../../core/roles';
 import { MESSAGE_CATEGORY, sendGrouped, tenantAdminIds } from '../message/message.repository';
 import { CLIENT_ERROR_LIMITS, cutText, MAX_CLIENT_ERRORS_PER_UPLOAD } from './client-error-limits';
 import {

@@ -10,7 +10,7 @@ import { createdBy, idsParam, updatedBy } from '../../../core/permission-input';
 import { blank, idSchema, parseJson, parseQuery, queryInt } from '../../../core/validation';
 import { auditFields } from '../../../core/vo';
 import type { ScopeApiTable, ScopeDataTable } from '../../../db/schema';
-import { intSchema } from '../param/admin-input';
+import { intSchema } from '../../../core/validation';
 import type { Selectable } from 'kysely';
 
 const DATA_SCOPE_TYPES: Record<number, string> = {
