@@ -5,7 +5,8 @@ import { TtlMap, TtlSet, type BladeEnv, type Deps, type LiveSession } from './co
 import { bodyLimit } from './core/body-limit';
 import { errorHandler, notFoundHandler } from './core/errors';
 import { requestContext, stdoutLog, withRequestIds, type BladeLog } from './core/log';
-import { apiScopeGuard, tenantStandingGuard } from './core/permission';
+import { apiScopeGuard } from './core/permission';
+import { tenantStandingGuard } from './modules/auth/tenant-standing';
 import { signingKeyProblem } from './core/known-keys';
 import { urlGuard } from './core/validation';
 import { OutboundPolicy, type OutboundOptions } from './core/outbound';
@@ -14,6 +15,7 @@ import { migrateToLatest } from './db/migrate';
 import { openDatabase } from './db/open';
 import type { Database } from './db/schema';
 import { seedIfEmpty } from './db/seed';
+import { ensureResourceMenus } from './db/resource-menus';
 import { seedRegionsIfEmpty } from './db/seed-regions';
 import { requireAuth } from './modules/auth/auth.middleware';
 import { captchaRoutes } from './modules/auth/captcha.routes';
@@ -23,9 +25,7 @@ import { tokenRoutes } from './modules/auth/token.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { tenantPublicRoutes } from './modules/system/tenant/tenant.routes';
 import { userRoutes } from './modules/user/user.routes';
-import { ossRoutes } from './modules/oss/oss.routes';
 import { smsRoutes } from './modules/sms/sms.routes';
-import { developRoutes } from './modules/develop/develop.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { resourceRoutes } from './modules/resources';
 import { defaultStorage, storageSet, type StorageOptions } from './storage';
@@ -115,9 +115,7 @@ function createApp(deps: Deps, extraRoutes?: BladeOptions['extraRoutes']): Hono<
   app.route('/blade-user', guestRoutes(deps));
   app.route('/blade-customer', messageRoutes(deps));
   app.route('/blade-log', logRoutes(deps));
-  app.route('/blade-resource', ossRoutes(deps));
   app.route('/blade-resource', smsRoutes(deps));
-  app.route('/blade-develop', developRoutes(deps));
   app.route('/', filesRoutes(deps));
   app.route('/', resourceRoutes(deps));
   if (extraRoutes) app.route('/', extraRoutes(deps));
@@ -153,6 +151,7 @@ export async function createBlade(options: BladeOptions): Promise<Blade> {
       log,
     });
     await seedRegionsIfEmpty(db);
+    await ensureResourceMenus(db);
     await upsertClient(db, {
       clientId: options.portalClient.clientId,
       clientSecret: options.portalClient.clientSecret,

@@ -1,3 +1,4 @@
+import { RESOURCE_DEFINITIONS } from '../../lib/contracts/registry';
 import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
 
 /** bigint in SQL, string in JS (pg returns int8 as text; the PGlite parser is configured the same way). */
@@ -29,8 +30,6 @@ export interface TenantTable extends AuditColumns {
   account_number: Defaulted<number>;
   expire_time: NullableTimestamp;
   package_id: Id | null;
-  /** blade_datasource row chosen by `tenant/datasource` (recorded; the embedded API serves every tenant itself). */
-  datasource_id: ColumnType<Id | null, Id | null | undefined, Id | null>;
 }
 
 export interface UserTable extends AuditColumns {
@@ -53,8 +52,7 @@ export interface UserTable extends AuditColumns {
   user_ext: Defaulted<string>;
 }
 
-export interface RoleTable {
-  id: Id;
+export interface RoleTable extends AuditColumns {
   tenant_id: string;
   parent_id: Defaulted<Id>;
   role_name: string;
@@ -63,8 +61,7 @@ export interface RoleTable {
   is_deleted: Defaulted<number>;
 }
 
-export interface DeptTable {
-  id: Id;
+export interface DeptTable extends AuditColumns {
   tenant_id: string;
   parent_id: Defaulted<Id>;
   ancestors: Defaulted<string>;
@@ -85,8 +82,8 @@ export interface PostTable extends AuditColumns {
   remark: Defaulted<string>;
 }
 
-export interface MenuTable {
-  id: Id;
+/** The audit columns since migration 20261125T170601-menu-audit (the CRUD router stamps its writes). */
+export interface MenuTable extends AuditColumns {
   parent_id: Defaulted<Id>;
   code: string;
   name: string;
@@ -98,7 +95,6 @@ export interface MenuTable {
   action: Defaulted<number>;
   is_open: Defaulted<number>;
   remark: Defaulted<string>;
-  is_deleted: Defaulted<number>;
 }
 
 export interface RoleMenuTable {
@@ -124,8 +120,7 @@ export interface TopMenuSettingTable {
   menu_id: Id;
 }
 
-export interface DictTable {
-  id: Id;
+export interface DictTable extends AuditColumns {
   parent_id: Defaulted<Id>;
   code: string;
   dict_key: string;
@@ -133,7 +128,6 @@ export interface DictTable {
   sort: Defaulted<number>;
   remark: Defaulted<string>;
   is_sealed: Defaulted<number>;
-  is_deleted: Defaulted<number>;
 }
 
 export interface DictBizTable extends DictTable {
@@ -340,6 +334,10 @@ export interface SmsTable extends AuditColumns {
   region_id: Defaulted<string>;
   sign_name: Defaulted<string>;
   remark: Defaulted<string>;
+  /** scheme://host[:port]; '' = the category's documented endpoint (lib/contracts/system/sms.ts). */
+  endpoint: Defaulted<string>;
+  /** Tencent's SmsSdkAppId. */
+  app_id: Defaulted<string>;
 }
 
 export interface SmsLogTable {
@@ -353,6 +351,8 @@ export interface SmsLogTable {
   phone_count: number;
   param_keys: Defaulted<string>;
   success: number;
+  /** sent (the vendor accepted it), logged (the development channel: not sent) or failed. */
+  outcome: Defaulted<string>;
   message: Defaulted<string>;
   create_user: Id | null;
   create_time: Timestamp;
@@ -660,24 +660,17 @@ export type DictRow = Selectable<DictTable>;
 export type TopMenuRow = Selectable<TopMenuTable>;
 export type PostRow = Selectable<PostTable>;
 
-/** Tables carrying tenant_id and protected by row-level security. */
-export const TENANT_TABLES = [
+/** Tenant-owned tables that no resource definition declares. */
+const OTHER_TENANT_TABLES = [
   'blade_role_scope',
   'blade_post_role',
   'blade_dept_external_user',
   'blade_user',
-  'blade_role',
-  'blade_dept',
-  'blade_post',
   'blade_role_menu',
-  'blade_top_menu',
   'blade_top_menu_setting',
-  'blade_dict_biz',
   'blade_auth_session',
   'blade_refresh_token',
   'blade_login_failure',
-  'blade_oss',
-  'blade_sms',
   'blade_sms_log',
   'blade_message',
   'blade_log_api',
@@ -688,10 +681,13 @@ export const TENANT_TABLES = [
   'blade_rate_limit',
   'blade_status_history',
   'blade_file',
-  'blade_file_function',
-  'blade_file_catalog',
-  'blade_file_preset',
   'blade_file_catalog_using',
   'blade_file_missing',
   'blade_file_history',
 ] as const satisfies ReadonlyArray<keyof Database>;
+
+/** Tables carrying tenant_id and protected by row-level security: the tenant-owned resources' and the others. */
+export const TENANT_TABLES: readonly string[] = [
+  ...RESOURCE_DEFINITIONS.filter((def) => def.ownership === 'tenant').map((def) => def.table),
+  ...OTHER_TENANT_TABLES,
+];

@@ -1,3 +1,6 @@
+import { RESOURCE_DEFINITIONS } from '../../lib/contracts/registry';
+import type { ResourceDef } from '../../lib/contracts/resource';
+
 /** First-start data: contract §9, reduced to what the portal has screens for so far. */
 
 export const PLATFORM_TENANT = { tenantId: '000000', tenantName: '管理组' };
@@ -77,7 +80,7 @@ function page(
   return { code, name, path, source, sort, grant: [], children, ...(platform ? { platform } : {}) };
 }
 
-export const MENUS: SeedMenu[] = [
+const HAND_WRITTEN_MENUS: SeedMenu[] = [
   {
     code: 'desk',
     name: '工作台',
@@ -111,26 +114,9 @@ export const MENUS: SeedMenu[] = [
       ]),
     ),
     page('dept', '部门管理', '/system/dept', 'account_tree', 2, crud('dept', '/system/dept')),
-    page(
-      'post',
-      '岗位管理',
-      '/system/post',
-      'badge',
-      3,
-      crud('post', '/system/post', false, [['post_role', '岗位角色', 'role', 2]]),
-    ),
     page('dict', '系统字典', '/system/dict', 'menu_book', 4, crud('dict', '/system/dict', true)),
     page('dictbiz', '业务字典', '/system/dictbiz', 'library_books', 5, crud('dictbiz', '/system/dictbiz')),
     page('menu', '菜单管理', '/system/menu', 'menu', 6, crud('menu', '/system/menu', true)),
-    page(
-      'topmenu',
-      '顶部菜单',
-      '/system/topmenu',
-      'view_quilt',
-      7,
-      crud('topmenu', '/system/topmenu', false, [['topmenu_setting', '菜单配置', 'setting', 2]]),
-    ),
-    page('param', '参数管理', '/system/param', 'tune', 8, crud('param', '/system/param', true)),
     page(
       'tenant',
       '租户管理',
@@ -139,25 +125,10 @@ export const MENUS: SeedMenu[] = [
       9,
       crud('tenant', '/system/tenant', true, [
         ['tenant_setting', '授权配置', 'setting', 1, true],
-        ['tenant_datasource', '数据源配置', 'datasource', 1, true],
         ['tenant_package', '产品包配置', 'package', 1, true],
       ]),
       true,
     ),
-    page(
-      'tenantpackage',
-      '租户产品包',
-      '/system/tenantpackage',
-      'inventory',
-      10,
-      buttons('/system/tenantpackage', [
-        ['tenantpackage_add', '新增', 'add', 1, true],
-        ['tenantpackage_edit', '修改', 'edit', 2, true],
-        ['tenantpackage_delete', '删除', 'delete', 3, true],
-      ]),
-      true,
-    ),
-    page('client', '应用管理', '/system/client', 'apps', 11, crud('client', '/system/client', true), true),
     page('region', '行政区划', '/system/region', 'public', 12, crud('region', '/system/region', true)),
     // Also added to seeded databases by migration 20261121T094000-external-user-menus (same codes and paths).
     page(
@@ -264,15 +235,9 @@ export const MENUS: SeedMenu[] = [
     ],
     true,
   ),
+  // 对象存储 (oss, sort 1) comes from its resource definition (lib/contracts/system/oss.ts).
+  // 短信配置 (sms, sort 3) comes from its resource definition (lib/contracts/system/sms.ts).
   page('resource', '资源管理', '/resource', 'folder', 94, [
-    page(
-      'oss',
-      '对象存储',
-      '/resource/oss',
-      'cloud',
-      1,
-      crud('oss', '/resource/oss', false, [['oss_enable', '启用', 'enable', 2]]),
-    ),
     page(
       'attach',
       '附件管理',
@@ -284,17 +249,6 @@ export const MENUS: SeedMenu[] = [
         ['attach_download', '下载', 'download', 2],
         ['attach_delete', '删除', 'delete', 3],
         ['attach_view', '查看', 'view', 2],
-      ]),
-    ),
-    page(
-      'sms',
-      '短信配置',
-      '/resource/sms',
-      'sms',
-      3,
-      crud('sms', '/resource/sms', false, [
-        ['sms_enable', '启用', 'enable', 2],
-        ['sms_send', '发送测试', 'send', 2],
       ]),
     ),
   ]),
@@ -333,6 +287,41 @@ export const MENUS: SeedMenu[] = [
     ],
   },
 ];
+
+/** A resource definition's page and its buttons: add, edit and delete by its access codes, view, and its own. */
+export function resourcePage(def: ResourceDef): SeedMenu {
+  const menu = def.menu!;
+  const writes = menu.platformWrites ?? false;
+  const code = (rule: { codes?: readonly string[] }, fallback: string) => rule.codes?.[0] ?? fallback;
+  return page(
+    menu.code,
+    menu.name,
+    menu.path,
+    menu.icon,
+    menu.sort,
+    buttons(menu.path, [
+      [code(def.access.add, `${menu.code}_add`), '新增', 'add', 1, writes],
+      [code(def.access.edit, `${menu.code}_edit`), '修改', 'edit', 2, writes],
+      [code(def.access.remove, `${menu.code}_delete`), '删除', 'delete', 3, writes],
+      ...(menu.view === false ? [] : [[`${menu.code}_view`, '查看', 'view', 2] as ButtonSpec]),
+      ...(menu.buttons ?? []).map((b): ButtonSpec => [b.code, b.name, b.alias, b.action, b.platform]),
+    ]),
+    menu.platform,
+  );
+}
+
+/** `menus` with each definition's page placed under its parent (by code), in sort order. */
+function withResourcePages(menus: SeedMenu[], defs: readonly ResourceDef[]): SeedMenu[] {
+  return menus.map((menu) => {
+    const own = defs.filter((def) => def.menu?.parent === menu.code).map(resourcePage);
+    const children = withResourcePages(menu.children ?? [], defs);
+    if (own.length === 0) return menu.children ? { ...menu, children } : menu;
+    return { ...menu, children: [...children, ...own].sort((a, b) => a.sort - b.sort) };
+  });
+}
+
+/** Every seeded menu: the hand-written ones and the pages of the resource definitions (lib/contracts/registry.ts). */
+export const MENUS: SeedMenu[] = withResourcePages(HAND_WRITTEN_MENUS, RESOURCE_DEFINITIONS);
 
 /** Codes of every seeded menu that only the platform administrator may hold (a flagged menu and all below it). */
 export function platformMenuCodes(menus: SeedMenu[] = MENUS, inherited = false): Set<string> {

@@ -1,39 +1,98 @@
 import { Hono } from 'hono';
+import { RESOURCE_DEFINITIONS } from '../../lib/contracts/registry';
 import type { ResourceDef } from '../../lib/contracts/resource';
+import { codeResource } from '../../lib/contracts/develop/code';
+import { datasourceResource } from '../../lib/contracts/develop/datasource';
+import { modelResource } from '../../lib/contracts/develop/model';
+import { modelPrototypeResource } from '../../lib/contracts/develop/model-prototype';
+import { fileCatalogResource } from '../../lib/contracts/files/catalog';
+import { fileFunctionResource } from '../../lib/contracts/files/function';
+import { filePresetResource } from '../../lib/contracts/files/preset';
 import { clientResource } from '../../lib/contracts/system/client';
-import { paramResource } from '../../lib/contracts/system/param';
+import { deptResource } from '../../lib/contracts/system/dept';
+import { dictBizResource, dictResource } from '../../lib/contracts/system/dict';
+import { menuResource } from '../../lib/contracts/system/menu';
+import { ossResource } from '../../lib/contracts/system/oss';
 import { postResource } from '../../lib/contracts/system/post';
+import { roleResource } from '../../lib/contracts/system/role';
+import { smsResource } from '../../lib/contracts/system/sms';
 import { tenantPackageResource } from '../../lib/contracts/system/tenant-package';
 import { topMenuResource } from '../../lib/contracts/system/topmenu';
 import type { BladeEnv, Deps } from '../core/context';
 import { crudRoutes, type CrudHooks } from '../core/crud';
+import {
+  codeActions,
+  codeHooks,
+  datasourceHooks,
+  modelActions,
+  modelHooks,
+  modelPrototypeActions,
+  modelPrototypeHooks,
+} from './develop/develop.resource';
+import { fileFunctionHooks, filePresetActions, filePresetHooks } from './files/config.resource';
+import { fileCatalogActions, fileCatalogHooks } from './files/library.resource';
+import { ossActions, ossHooks } from './oss/oss.resource';
+import { smsActions, smsHooks } from './sms/sms.resource';
 import { clientHooks } from './system/client/client.resource';
+import { deptActions, deptHooks } from './system/dept/dept.resource';
+import {
+  bizDictActions,
+  bizDictHooks,
+  systemDictActions,
+  systemDictHooks,
+} from './system/dict/dict.resource';
+import { menuHooks } from './system/menu/menu.resource';
 import { postHooks } from './system/post/post.resource';
+import { regionActions } from './system/region/region.resource';
+import { roleActions, roleHooks } from './system/role/role.resource';
 import { tenantPackageHooks } from './system/tenant-package/tenant-package.resource';
 import { topMenuActions, topMenuHooks } from './system/topmenu/topmenu.resource';
 
-/**
- * Every resource served from its definition, with the hooks of what is special about it and the routes of its
- * actions (non-CRUD calls, `core/action.ts`). Their call paths are absolute (service included), so the router is
- * mounted at the root, after the token check.
- */
-export const RESOURCES: readonly {
-  def: ResourceDef;
-  hooks?: CrudHooks;
+type Special = {
+  /** A function of the deps when the hooks need them (e.g. the outbound rule). */
+  hooks?: CrudHooks | ((deps: Deps) => CrudHooks);
   actions?: (deps: Deps) => Hono<BladeEnv>;
-}[] = [
-  { def: paramResource },
-  { def: postResource, hooks: postHooks },
-  { def: tenantPackageResource, hooks: tenantPackageHooks },
-  { def: clientResource, hooks: clientHooks },
-  { def: topMenuResource, hooks: topMenuHooks, actions: topMenuActions },
-];
+};
+
+/**
+ * What is special about a registered resource (lib/contracts/registry.ts): the hooks of its CRUD calls and the routes
+ * of its actions (non-CRUD calls, `core/action.ts`). A definition without an entry is served from the definition
+ * alone. Call paths are absolute (service included), so the router is mounted at the root, after the token check.
+ */
+const SPECIAL = new Map<ResourceDef, Special>([
+  [postResource, { hooks: postHooks }],
+  [tenantPackageResource, { hooks: tenantPackageHooks }],
+  [clientResource, { hooks: clientHooks }],
+  [topMenuResource, { hooks: topMenuHooks, actions: topMenuActions }],
+  [dictResource, { hooks: systemDictHooks, actions: systemDictActions }],
+  [dictBizResource, { hooks: bizDictHooks, actions: bizDictActions }],
+  [ossResource, { hooks: ossHooks, actions: ossActions }],
+  [smsResource, { hooks: smsHooks, actions: smsActions }],
+  [datasourceResource, { hooks: datasourceHooks }],
+  [modelResource, { hooks: modelHooks, actions: modelActions }],
+  [modelPrototypeResource, { hooks: modelPrototypeHooks, actions: modelPrototypeActions }],
+  [codeResource, { hooks: codeHooks, actions: codeActions }],
+  [menuResource, { hooks: menuHooks }],
+  [deptResource, { hooks: deptHooks, actions: deptActions }],
+  [roleResource, { hooks: roleHooks, actions: roleActions }],
+  [fileFunctionResource, { hooks: fileFunctionHooks }],
+  [fileCatalogResource, { hooks: fileCatalogHooks, actions: fileCatalogActions }],
+  [filePresetResource, { hooks: filePresetHooks, actions: filePresetActions }],
+]);
+
+/** Modules served by actions alone: their rows are not id-keyed CRUD rows (regions are keyed by code). */
+export const ACTION_MODULES: readonly ((deps: Deps) => Hono<BladeEnv>)[] = [regionActions];
 
 export function resourceRoutes(deps: Deps): Hono<BladeEnv> {
+  // Hooks of a definition the registry does not list would never run: a start-up error, not a silent gap.
+  for (const def of SPECIAL.keys())
+    if (!RESOURCE_DEFINITIONS.includes(def)) throw new Error(`[blade] ${def.key} is not in the registry`);
   const router = new Hono<BladeEnv>();
-  for (const { def, hooks, actions } of RESOURCES) {
-    router.route('/', crudRoutes(deps, def, hooks));
+  for (const def of RESOURCE_DEFINITIONS) {
+    const { hooks, actions } = SPECIAL.get(def) ?? {};
+    router.route('/', crudRoutes(deps, def, typeof hooks === 'function' ? hooks(deps) : hooks));
     if (actions) router.route('/', actions(deps));
   }
+  for (const actions of ACTION_MODULES) router.route('/', actions(deps));
   return router;
 }

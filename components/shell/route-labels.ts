@@ -1,3 +1,4 @@
+import { RESOURCE_MENUS } from '@/lib/contracts/registry';
 import { isExternalPath, type ShellMenuNode } from './menu-model';
 
 /**
@@ -20,15 +21,10 @@ export const ROUTE_LABELS: Readonly<Record<string, string>> = {
   '/system/fileConfiguration_detail': 'menu.file_configuration',
   '/system/user': 'menu.user',
   '/system/dept': 'menu.dept',
-  '/system/post': 'menu.post',
   '/system/dict': 'menu.dict',
   '/system/dictbiz': 'menu.dictbiz',
   '/system/menu': 'menu.menu',
-  '/system/topmenu': 'menu.topmenu',
-  '/system/param': 'menu.param',
   '/system/tenant': 'menu.tenant',
-  '/system/tenantpackage': 'menu.tenantpackage',
-  '/system/client': 'menu.client',
   '/system/region': 'menu.region',
   '/system/externalUser': 'menu.external_user',
   '/system/deptLaboratoryExternalUser': 'menu.dept_lab_user',
@@ -41,9 +37,9 @@ export const ROUTE_LABELS: Readonly<Record<string, string>> = {
   '/tool/code': 'menu.code',
   '/tool/model': 'menu.model',
   '/tool/datasource': 'menu.datasource',
-  '/resource/oss': 'menu.oss',
   '/resource/attach': 'menu.attach',
-  '/resource/sms': 'menu.sms',
+  // The pages of the resource definitions name themselves.
+  ...Object.fromEntries(RESOURCE_MENUS.map((menu) => [menu.path, `menu.${menu.code}`])),
 };
 
 /** The frame page's own label when the menu item's name is not in its query. */

@@ -58,9 +58,47 @@ export interface FieldDef {
   search?: 'like' | 'eq';
   /** The list may be sorted by it (ascs/descs). */
   sort?: boolean;
+  /** A text that clients may send as a JSON number (a numeric key or id): the number is taken as its decimal text. */
+  acceptsNumber?: boolean;
 }
 
 export type Fields = Record<string, FieldDef>;
+
+/** A button of a resource's page beyond add, edit, delete and view (`action`: 1 toolbar, 2 row, 3 both). */
+export interface MenuButtonDef {
+  code: string;
+  /** The seeded name (zh). */
+  name: string;
+  alias: string;
+  action: 1 | 2 | 3;
+  /** Only the platform administrator may hold it. */
+  platform?: boolean;
+}
+
+/**
+ * The resource's page in the navigation. blade/ creates the page and its buttons (the access codes of add, edit and
+ * remove, `<code>_view`, and `buttons`) on a new database and on an existing one that lacks them (db/resource-menus.ts);
+ * the portal names the page's tab `menu.<code>`. Rows are the tenant's data afterwards: a renamed, moved or deleted
+ * page is left as it is.
+ */
+export interface ResourceMenuDef {
+  code: string;
+  /** The seeded name (zh). */
+  name: string;
+  path: string;
+  /** The icon (blade_menu.source). */
+  icon: string;
+  /** Code of the parent menu. */
+  parent: string;
+  sort: number;
+  /** The page and its buttons are the platform administrator's only (never provisioned to a tenant's admin). */
+  platform?: boolean;
+  /** The add, edit and delete buttons are the platform administrator's (writes of a platform-wide table). */
+  platformWrites?: boolean;
+  /** A `<code>_view` button (default true). */
+  view?: boolean;
+  buttons?: readonly MenuButtonDef[];
+}
 
 export interface ResourceDef<F extends Fields = Fields> {
   /** Message namespace of the resource's texts, e.g. `system.param`. */
@@ -81,6 +119,12 @@ export interface ResourceDef<F extends Fields = Fields> {
   calls: { list: CallDef; detail: CallDef; submit: CallDef; remove: CallDef };
   /** `list`, when given, replaces `read` for the list call (a picker on another screen may list the rows). */
   access: { read: AccessRule; add: AccessRule; edit: AccessRule; remove: AccessRule; list?: AccessRule };
+  menu?: ResourceMenuDef;
+  /**
+   * The rows form a tree through their `parentId` field (`'0'`: a root). The list call then answers every matching row
+   * at once (no page), nested under `children`, each with `parentName`: the `name` field of its parent.
+   */
+  tree?: { name: string };
 }
 
 export function defineResource<const F extends Fields>(
@@ -92,6 +136,7 @@ export function defineResource<const F extends Fields>(
     if (field.writeOnly && (field.list !== false || field.search || field.sort))
       throw new Error(`${def.key}.${name}: a write-only field is no list column, filter or sort key`);
   }
+  if (def.tree && !def.fields.parentId) throw new Error(`${def.key}: a tree needs a parentId field`);
   return def;
 }
 
@@ -173,7 +218,7 @@ export function fieldSchema(field: FieldDef, text: Translate) {
     .max(field.max ?? 255, text('common.validation.maxLength', { max: field.max ?? 255 }));
   if (field.min) rule = rule.min(field.min, text('common.validation.minLength', { min: field.min }));
   if (field.pattern) rule = rule.regex(field.pattern.regex, text(field.pattern.message));
-  return rule;
+  return field.acceptsNumber ? z.preprocess((v) => (typeof v === 'number' ? String(v) : v), rule) : rule;
 }
 
 /** The rule of a search-bar value: a fragment, so only the field's type and length apply. */

@@ -66,4 +66,14 @@ export const clientResource = defineResource({
     edit: platform('client_edit'),
     remove: platform('client_delete'),
   },
+  menu: {
+    code: 'client',
+    name: '应用管理',
+    path: '/system/client',
+    icon: 'apps',
+    parent: 'system',
+    sort: 11,
+    platform: true,
+    platformWrites: true,
+  },
 });

@@ -52,4 +52,13 @@ export const paramResource = defineResource({
     edit: platform('param_edit'),
     remove: platform('param_delete'),
   },
+  menu: {
+    code: 'param',
+    name: '参数管理',
+    path: '/system/param',
+    icon: 'tune',
+    parent: 'system',
+    sort: 8,
+    platformWrites: true,
+  },
 });

@@ -58,4 +58,13 @@ export const postResource = defineResource({
     edit: { codes: ['post_edit'] },
     remove: { codes: ['post_delete'] },
   },
+  menu: {
+    code: 'post',
+    name: '岗位管理',
+    path: '/system/post',
+    icon: 'badge',
+    parent: 'system',
+    sort: 3,
+    buttons: [{ code: 'post_role', name: '岗位角色', alias: 'role', action: 2 }],
+  },
 });

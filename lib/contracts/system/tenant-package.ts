@@ -40,4 +40,15 @@ export const tenantPackageResource = defineResource({
     edit: platform('tenantpackage_edit'),
     remove: platform('tenantpackage_delete'),
   },
+  menu: {
+    code: 'tenantpackage',
+    name: '租户产品包',
+    path: '/system/tenantpackage',
+    icon: 'inventory',
+    parent: 'system',
+    sort: 10,
+    platform: true,
+    platformWrites: true,
+    view: false,
+  },
 });

@@ -47,4 +47,13 @@ export const topMenuResource = defineResource({
     edit: { codes: ['topmenu_edit'] },
     remove: { codes: ['topmenu_delete'] },
   },
+  menu: {
+    code: 'topmenu',
+    name: '顶部菜单',
+    path: '/system/topmenu',
+    icon: 'view_quilt',
+    parent: 'system',
+    sort: 7,
+    buttons: [{ code: 'topmenu_setting', name: '菜单配置', alias: 'setting', action: 2 }],
+  },
 });

@@ -1,0 +1,101 @@
+import type { Transaction } from 'kysely';
+import { RESOURCE_DEFINITIONS } from '../../lib/contracts/registry';
+import type { ResourceDef } from '../../lib/contracts/resource';
+import { nextId } from '../core/ids';
+import type { Database } from './schema';
+import { PLATFORM_TENANT, resourcePage, type SeedMenu } from './seed-data';
+import { withTenant, type Db } from './tenant';
+
+/**
+ * A database made before a resource was defined gets the resource's page and buttons at start-up, so a definition is
+ * the only place a new page is declared (no menu migration per resource). What exists under the code, even deleted,
+ * is left alone: menus are the platform administrator's data once created. New rows go to the platform tenant's
+ * administrator role, as the seed grants every menu; tenants get them through their packages and grants.
+ */
+export async function ensureResourceMenus(
+  db: Db,
+  defs: readonly ResourceDef[] = RESOURCE_DEFINITIONS,
+): Promise<string[]> {
+  const pages = defs.flatMap((def) =>
+    def.menu ? [{ parent: def.menu.parent, page: resourcePage(def) }] : [],
+  );
+  if (pages.length === 0) return [];
+  const codes = pages.flatMap(({ page }) => [page.code, ...(page.children ?? []).map((b) => b.code)]);
+  return withTenant(db, PLATFORM_TENANT.tenantId, async (trx) => {
+    const known = new Set(
+      (await trx.selectFrom('blade_menu').select('code').where('code', 'in', codes).execute()).map(
+        (r) => r.code,
+      ),
+    );
+    if (known.size === codes.length) return [];
+    const administrator = await trx
+      .selectFrom('blade_role')
+      .select('id')
+      .where('tenant_id', '=', PLATFORM_TENANT.tenantId)
+      .where('role_alias', '=', 'administrator')
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    const added: string[] = [];
+    for (const { parent: parentCode, page: pageMenu } of pages) {
+      const parent = await liveMenu(trx, parentCode);
+      if (!parent) continue;
+      let pageId: string | undefined;
+      if (!known.has(pageMenu.code)) {
+        pageId = await insertMenu(trx, pageMenu, parent.id, administrator?.id);
+        added.push(pageMenu.code);
+      } else pageId = (await liveMenu(trx, pageMenu.code))?.id;
+      if (!pageId) continue;
+      for (const button of pageMenu.children ?? []) {
+        if (known.has(button.code)) continue;
+        await insertMenu(trx, button, pageId, administrator?.id);
+        added.push(button.code);
+      }
+    }
+    return added;
+  });
+}
+
+async function liveMenu(trx: Transaction<Database>, code: string) {
+  return trx
+    .selectFrom('blade_menu')
+    .select('id')
+    .where('code', '=', code)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+}
+
+async function insertMenu(
+  trx: Transaction<Database>,
+  menu: SeedMenu,
+  parentId: string,
+  administratorRoleId: string | undefined,
+): Promise<string> {
+  const id = nextId();
+  await trx
+    .insertInto('blade_menu')
+    .values({
+      id,
+      parent_id: parentId,
+      code: menu.code,
+      name: menu.name,
+      alias: menu.alias ?? 'menu',
+      path: menu.path,
+      source: menu.source,
+      sort: menu.sort,
+      category: menu.category ?? 1,
+      action: menu.action ?? 0,
+      remark: '',
+    })
+    .execute();
+  if (administratorRoleId)
+    await trx
+      .insertInto('blade_role_menu')
+      .values({
+        id: nextId(),
+        tenant_id: PLATFORM_TENANT.tenantId,
+        menu_id: id,
+        role_id: administratorRoleId,
+      })
+      .execute();
+  return id;
+}
