@@ -18,8 +18,9 @@ import type { AuthUser, BladeEnv, Deps } from './context';
 import { ok, success } from './envelope';
 import { NotFoundError, ServiceError } from './errors';
 import { nextId } from './ids';
-import { contains, fetchPage, pageQuerySchema, pageRequest, sortOrders, toPage } from './page';
+import { applySort, contains, fetchPage, pageQuerySchema, pageRequest, sortOrders, toPage } from './page';
 import { demand, permit } from './permission';
+import { buildTree } from './tree';
 import { idListSchema, idSchema } from './validation';
 import { auditFields } from './vo';
 
@@ -51,6 +52,11 @@ export class KeyedError extends ServiceError {
 export interface CrudContext {
   trx: AnyDb;
   auth: AuthUser;
+  /**
+   * The submit's parameters as sent (beforeWrite only): for a hook that reads a name the definition does not declare
+   * (an alias clients send) or must tell a blank value (clear it) from an absent one (keep it).
+   */
+  params?: Readonly<Record<string, unknown>>;
 }
 
 export interface CrudHooks {
@@ -65,6 +71,14 @@ export interface CrudHooks {
   afterCommit?(deps: Deps): void;
   /** Extra fields of the answered row. */
   present?(row: Row): Record<string, unknown>;
+  /** Extra fields of the detail answer that take a read (e.g. the parent's name), inside the detail's transaction. */
+  presentDetail?(ctx: CrudContext, row: Row): Promise<Record<string, unknown>>;
+  /** Column values every row of the list call has (e.g. only the top rows of a tree); detail and writes unaffected. */
+  listWhere?: Readonly<Record<string, string | number>>;
+  /** After the row is written, in the same transaction: what belongs to it (e.g. child rows read on creation). */
+  afterWrite?(ctx: CrudContext, values: Record<string, unknown>, id: string, added: boolean): Promise<void>;
+  /** Calls of the definition the resource serves with a route of its own (same path): crudRoutes leaves them out. */
+  ownCalls?: readonly (keyof ResourceDef['calls'])[];
 }
 
 /** Parameters of a call: the query string for GET; for POST the query string with the body's fields over it. */
@@ -98,7 +112,7 @@ function transact<T>(deps: Deps, auth: AuthUser, fn: (trx: AnyDb) => Promise<T>)
 }
 
 /** Live rows of the resource that the caller's tenant owns and the caller's data scope reaches. */
-async function liveRows(trx: AnyDb, def: ResourceDef, auth: AuthUser) {
+export async function liveRows(trx: AnyDb, def: ResourceDef, auth: AuthUser) {
   let q = trx.selectFrom(def.table).where(`${def.table}.is_deleted`, '=', 0);
   if (def.ownership === 'tenant') q = q.where(`${def.table}.tenant_id`, '=', auth.tenantId);
   const scoped = def.dataScope;
@@ -120,6 +134,26 @@ export function toVO(def: ResourceDef, row: Row, hooks: CrudHooks = {}) {
   return { ...vo, ...hooks.present?.(row) };
 }
 
+/** The `name` field of the rows' parents that the caller may see, by parent id. */
+async function parentNames(
+  trx: AnyDb,
+  def: ResourceDef,
+  auth: AuthUser,
+  tree: NonNullable<ResourceDef['tree']>,
+  rows: Row[],
+): Promise<Map<string, string>> {
+  const column = def.fields.parentId.column;
+  const ids = [...new Set(rows.map((r) => String(r[column])))].filter((id) => id !== '0');
+  if (ids.length === 0) return new Map();
+  const parents = (await (
+    await liveRows(trx, def, auth)
+  )
+    .select([`${def.table}.id`, `${def.fields[tree.name].column} as name`])
+    .where(`${def.table}.id`, 'in', ids)
+    .execute()) as { id: string; name: string }[];
+  return new Map(parents.map((p) => [String(p.id), p.name]));
+}
+
 export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}): Hono<BladeEnv> {
   const router = new Hono<BladeEnv>();
   const sortable = sortableColumns(def);
@@ -133,19 +167,24 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
     ),
   );
   const inputSchema = submitSchema(def, zhText);
+  const serve = (verb: keyof ResourceDef['calls'], ...handlers: MiddlewareHandler<BladeEnv>[]) => {
+    if (!hooks.ownCalls?.includes(verb)) on(router, def.calls[verb], ...handlers);
+  };
   // A caller with neither the add nor the edit right is refused before the body is read.
   const addOrEdit = {
     role: def.access.add.role ?? def.access.edit.role,
     codes: [...(def.access.add.codes ?? []), ...(def.access.edit.codes ?? [])],
   };
 
-  on(router, def.calls.list, permit(deps, def.access.list ?? def.access.read), async (c) => {
+  serve('list', permit(deps, def.access.list ?? def.access.read), async (c) => {
     const auth = c.get('auth');
     const query = listSchema.parse(await readParams(c, def.calls.list));
     const page = pageRequest(query);
     const orders = sortOrders(sortable, query);
-    const { rows, total } = await transact(deps, auth, async (trx) => {
+    const matching = async (trx: AnyDb) => {
       let base = await liveRows(trx, def, auth);
+      for (const [column, value] of Object.entries(hooks.listWhere ?? {}))
+        base = base.where(`${def.table}.${column}`, '=', value);
       for (const [name, field] of searchable) {
         const value = (query as Record<string, string | number | undefined>)[name];
         if (value === undefined || value === '') continue;
@@ -154,8 +193,34 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
             ? base.where(field.column, 'ilike', contains(String(value)))
             : base.where(field.column, '=', value);
       }
-      return fetchPage(base, (qb) => qb.selectAll(), page, orders, def.defaultOrder && [...def.defaultOrder]);
-    });
+      return base;
+    };
+    if (def.tree) {
+      const tree = def.tree;
+      const nodes = await transact(deps, auth, async (trx) => {
+        const order = orders.length
+          ? orders
+          : [...(def.defaultOrder ?? [{ column: 'id', direction: 'asc' }])];
+        const rows = (await applySort((await matching(trx)).selectAll(), order).execute()) as Row[];
+        const parentColumn = def.fields.parentId.column;
+        // A filtered tree still names each row's parent, matching or not.
+        const names = await parentNames(trx, def, auth, tree, rows);
+        return rows.map((r) => ({
+          ...(toVO(def, r, hooks) as { id: string; parentId: string }),
+          parentName: names.get(String(r[parentColumn])) ?? '',
+        }));
+      });
+      return c.json(ok(buildTree(nodes)));
+    }
+    const { rows, total } = await transact(deps, auth, async (trx) =>
+      fetchPage(
+        await matching(trx),
+        (qb) => qb.selectAll(),
+        page,
+        orders,
+        def.defaultOrder && [...def.defaultOrder],
+      ),
+    );
     return c.json(
       ok(
         toPage(
@@ -167,17 +232,25 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
     );
   });
 
-  on(router, def.calls.detail, permit(deps, def.access.read), async (c) => {
+  serve('detail', permit(deps, def.access.read), async (c) => {
     const auth = c.get('auth');
     const { id } = z.object({ id: idSchema }).parse(await readParams(c, def.calls.detail));
-    const row = await transact(deps, auth, async (trx) =>
-      (await liveRows(trx, def, auth)).selectAll().where('id', '=', id).executeTakeFirst(),
-    );
-    if (!row) throw new NotFoundError();
-    return c.json(ok(toVO(def, row as Row, hooks)));
+    const vo = await transact(deps, auth, async (trx) => {
+      const row = (await (
+        await liveRows(trx, def, auth)
+      )
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst()) as Row | undefined;
+      if (!row) throw new NotFoundError();
+      const names = def.tree && (await parentNames(trx, def, auth, def.tree, [row]));
+      const parent = names && { parentName: names.get(String(row[def.fields.parentId.column])) ?? '' };
+      return { ...toVO(def, row, hooks), ...parent, ...(await hooks.presentDetail?.({ trx, auth }, row)) };
+    });
+    return c.json(ok(vo));
   });
 
-  on(router, def.calls.submit, permit(deps, addOrEdit), async (c) => {
+  serve('submit', permit(deps, addOrEdit), async (c) => {
     const auth = c.get('auth');
     const params = await readParams(c, def.calls.submit);
     const id = params.id === undefined || params.id === '' ? null : idSchema.parse(params.id);
@@ -197,7 +270,7 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
         !(await (await liveRows(trx, def, auth)).select('id').where('id', '=', id).executeTakeFirst())
       )
         throw new NotFoundError();
-      await hooks.beforeWrite?.({ trx, auth }, values, id);
+      await hooks.beforeWrite?.({ trx, auth, params }, values, id);
       for (const key of def.unique ?? []) {
         // Unique among all the tenant's live rows, not only those the caller's data scope shows.
         let taken = trx.selectFrom(def.table).select('id').where('is_deleted', '=', 0);
@@ -213,11 +286,13 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
           .set({ ...values, update_user: auth.userId, update_time: sql`now()` })
           .where('id', '=', id)
           .execute();
+        await hooks.afterWrite?.({ trx, auth }, values, id, false);
       } else {
+        const added = nextId();
         await trx
           .insertInto(def.table)
           .values({
-            id: nextId(),
+            id: added,
             ...values,
             ...(def.ownership === 'tenant' ? { tenant_id: auth.tenantId } : {}),
             create_user: auth.userId,
@@ -225,13 +300,14 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
             update_user: auth.userId,
           })
           .execute();
+        await hooks.afterWrite?.({ trx, auth }, values, added, true);
       }
     });
     hooks.afterCommit?.(deps);
     return c.json(success());
   });
 
-  on(router, def.calls.remove, permit(deps, def.access.remove), async (c) => {
+  serve('remove', permit(deps, def.access.remove), async (c) => {
     const auth = c.get('auth');
     const ids = [...new Set(idListSchema.parse((await readParams(c, def.calls.remove)).ids))];
     await transact(deps, auth, async (trx) => {

@@ -1,4 +1,5 @@
 import { sortableColumns, type CallDef, type ResourceDef } from '../../lib/contracts/resource';
+import type { BladeOptions } from '../app';
 import { zhText } from '../core/crud';
 import type { Db } from '../db/tenant';
 import { addRole, addTenant, addUser, deptIds, grantMenu } from './fixtures';
@@ -21,6 +22,8 @@ export interface ContractOptions<F extends Record<string, string> = Record<strin
   fixtures?(db: Db): Promise<F>;
   /** A valid add body; `n` makes the unique fields differ between calls. */
   sample(n: number, fixtures: F): Record<string, string | number>;
+  /** Options of the suite's blade/ (e.g. the outbound rule a resource's endpoints must pass); default none. */
+  harness?: Partial<BladeOptions>;
 }
 
 const OTHER_TENANT = '390001';
@@ -42,7 +45,7 @@ export function describeResource<F extends Record<string, string>>(
   let otherAdmin: string;
   let fixtures: F;
   beforeAll(async () => {
-    h = await createHarness();
+    h = await createHarness(options.harness);
     fixtures = ((await options.fixtures?.(h.blade.db)) ?? {}) as F;
     admin = (await h.login('admin', ADMIN_PASSWORD, PLATFORM)).access_token;
     const other = await addTenant(h.blade.db, {
@@ -70,6 +73,9 @@ export function describeResource<F extends Record<string, string>>(
       return h.call(call.path, token, params);
     };
     const list = (token: string, params: Record<string, unknown> = {}) => send(def.calls.list, token, params);
+    /** The rows a list answer carries: a page's records, or every node of a tree. */
+    const listed = (answer: CallResult): Record<string, unknown>[] =>
+      def.tree ? flattenTree(answer.data ?? []) : answer.data.records;
     const submit = (token: string, body: Record<string, unknown>) => send(def.calls.submit, token, body);
     const remove = (token: string, ids: string[]) => send(def.calls.remove, token, { ids: ids.join(',') });
     const detail = (token: string, id: string) => send(def.calls.detail, token, { id });
@@ -82,11 +88,11 @@ export function describeResource<F extends Record<string, string>>(
     async function add(token: string, body = next()): Promise<string> {
       expect(await submit(token, body)).toMatchObject({ code: 200, success: true });
       const page = await list(token, { size: 500, descs: 'id' });
-      const match = page.data.records.find((r: Record<string, unknown>) =>
+      const match = listed(page).find((r: Record<string, unknown>) =>
         Object.entries(answered(body)).every(([k, v]) => String(r[k]) === String(v)),
       );
       expect(match).toBeDefined();
-      return match.id as string;
+      return match?.id as string;
     }
 
     it('adds, reads, edits and removes a row', async () => {
@@ -160,8 +166,14 @@ export function describeResource<F extends Record<string, string>>(
           edit: [() => submit(token, { ...next(), id })],
           remove: [() => remove(token, [id])],
         }) as const;
-      for (const calls of Object.values(attempts(outsider)))
-        for (const call of calls) expect(await call()).toMatchObject({ status: 403, code: 403 });
+      for (const [verb, calls] of Object.entries(attempts(outsider))) {
+        // A verb open to every user of the tenant (neither role nor codes) answers the outsider instead.
+        const rule = def.access[verb as keyof ResourceDef['access']] ?? def.access.read;
+        const open = !rule.role && !rule.codes?.length;
+        for (const call of calls)
+          if (open) expect((await call()).status).toBe(200);
+          else expect(await call()).toMatchObject({ status: 403, code: 403 });
+      }
       // Each code on its own: a role holding every other verb's codes is still refused this verb.
       const allCodes = resourceCodes(def);
       for (const [verb, rule] of Object.entries(def.access) as [
@@ -184,9 +196,7 @@ export function describeResource<F extends Record<string, string>>(
         expect((await detail(otherAdmin, id)).status).toBe(404);
         expect((await submit(otherAdmin, { ...next(), id })).status).toBe(404);
         expect((await remove(otherAdmin, [id])).status).toBe(404);
-        expect(
-          (await list(otherAdmin, { size: 500 })).data.records.map((r: { id: string }) => r.id),
-        ).not.toContain(id);
+        expect(listed(await list(otherAdmin, { size: 500 })).map((r) => r.id)).not.toContain(id);
       });
     }
 
@@ -197,8 +207,23 @@ export function describeResource<F extends Record<string, string>>(
       const unsortable = Object.values(def.fields).find((f) => !f.sort)?.column ?? 'password';
       expect(await list(admin, { descs: unsortable })).toMatchObject({ status: 400 });
       expect(await list(admin, { ascs: 'id;drop table x' })).toMatchObject({ status: 400 });
-      expect((await list(admin, { size: 9999 })).data.size).toBe(500);
+      // A tree is answered whole: it has no page size.
+      if (!def.tree) expect((await list(admin, { size: 9999 })).data.size).toBe(500);
     });
+
+    const tree = def.tree;
+    if (tree) {
+      it('answers the list as a tree: a child under its parent, named by it', async () => {
+        const parentBody = next();
+        const parent = await add(admin, parentBody);
+        const child = await add(admin, { ...next(), parentId: parent });
+        const node = listed(await list(admin)).find((r) => r.id === parent) as { children?: unknown[] };
+        expect(node.children).toEqual([
+          expect.objectContaining({ id: child, parentId: parent, parentName: parentBody[tree.name] }),
+        ]);
+        expect((await detail(admin, child)).data).toMatchObject({ parentName: parentBody[tree.name] });
+      });
+    }
 
     it('removes all or nothing', async () => {
       const id = await add(admin);
@@ -216,6 +241,9 @@ export function describeResource<F extends Record<string, string>>(
     },
   };
 }
+
+type Node = Record<string, unknown> & { children?: Node[] };
+const flattenTree = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...flattenTree(n.children ?? [])]);
 
 /** Every menu and button code the resource's calls name, once each. */
 const resourceCodes = (def: ResourceDef) => [

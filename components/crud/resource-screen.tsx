@@ -133,7 +133,7 @@ export function ResourceScreen<D extends ResourceDef>({
       fields={formFields}
       schema={schema}
       emptyValues={emptyValues}
-      searchFields={formFields.filter((f) => def.fields[f.name].search)}
+      searchFields={formFields.filter((f) => def.fields[f.name]?.search)}
       permissions={{
         add: firstCode(def.access.add),
         edit: firstCode(def.access.edit),
@@ -141,6 +141,8 @@ export function ResourceScreen<D extends ResourceDef>({
         view: viewCode,
       }}
       toForm={toForm}
+      // A tree resource's list answers the whole tree: rows are flattened with their depth, without pages.
+      {...(def.tree ? { paged: false, tree: true } : {})}
       {...overrides}
     />
   );

@@ -11,6 +11,11 @@ import * as floodBounds from './20261123T173000-flood-bounds';
 import * as archiveButtons from './20261123T180000-archive-buttons';
 import * as sessionLock from './20261123T190000-session-lock';
 import * as statusHistory from './20261123T200000-status-history';
+import * as tenantDatasource from './20261125T170600-tenant-datasource';
+import * as menuAudit from './20261125T170601-menu-audit';
+import * as dictAudit from './20261125T170400-dict-audit';
+import * as smsVendors from './20261125T170000-sms-vendors';
+import * as deptRoleAudit from './20261125T170500-dept-role-audit';
 
 /** Static list (no directory scanning: bundlers and `next build` must see every migration). Append only. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +31,9 @@ export const migrations: Record<string, Migration> = {
   '20261123T180000-archive-buttons': archiveButtons,
   '20261123T190000-session-lock': sessionLock,
   '20261123T200000-status-history': statusHistory,
+  '20261125T170600-tenant-datasource': tenantDatasource,
+  '20261125T170601-menu-audit': menuAudit,
+  '20261125T170400-dict-audit': dictAudit,
+  '20261125T170000-sms-vendors': smsVendors,
+  '20261125T170500-dept-role-audit': deptRoleAudit,
 };

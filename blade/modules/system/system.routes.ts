@@ -1,9 +1,6 @@
 import { Hono } from 'hono';
 import type { BladeEnv, Deps } from '../../core/context';
 import { deptRoutes } from './dept/dept.routes';
-import { dictRoutes } from './dict/dict.routes';
-import { dictBizRoutes } from './dict-biz/dict-biz.routes';
-import { regionRoutes } from './region/region.routes';
 import { menuRoutes } from './menu/menu.routes';
 import { roleRoutes } from './role/role.routes';
 import { postRoleRoutes } from './post-role/post-role.routes';
@@ -19,8 +16,5 @@ export function systemRoutes(deps: Deps) {
   router.route('/', postRoleRoutes(deps));
   router.route('/', tenantAdminRoutes(deps));
   router.route('/', scopeRoutes(deps));
-  router.route('/', dictRoutes(deps));
-  router.route('/', dictBizRoutes(deps));
-  router.route('/', regionRoutes(deps));
   return router;
 }

@@ -9,7 +9,7 @@ import { nextId } from '../../../core/ids';
 import { clearPermissionCaches } from '../../../core/permission';
 import { idArraySchema } from '../../../core/permission-input';
 import type { Db } from '../../../db/tenant';
-import { isPlatformAdmin } from '../../auth/roles';
+import { isPlatformAdmin } from '../../../core/roles';
 import { findGrantedMenuIds } from '../menu/menu.repository';
 
 /** What the top menu definition does not say: a removed top menu takes its menu set along; the navigation follows. */
