@@ -113,10 +113,6 @@ const HAND_WRITTEN_MENUS: SeedMenu[] = [
         ['user_platform', '平台配置', 'platform', 1],
       ]),
     ),
-    page('dept', '部门管理', '/system/dept', 'account_tree', 2, crud('dept', '/system/dept')),
-    page('dict', '系统字典', '/system/dict', 'menu_book', 4, crud('dict', '/system/dict', true)),
-    page('dictbiz', '业务字典', '/system/dictbiz', 'library_books', 5, crud('dictbiz', '/system/dictbiz')),
-    page('menu', '菜单管理', '/system/menu', 'menu', 6, crud('menu', '/system/menu', true)),
     page(
       'tenant',
       '租户管理',
@@ -153,14 +149,6 @@ const HAND_WRITTEN_MENUS: SeedMenu[] = [
     ),
   ]),
   page('authority', '权限管理', '/authority', 'security', 91, [
-    page(
-      'role',
-      '角色管理',
-      '/authority/role',
-      'groups',
-      1,
-      crud('role', '/authority/role', false, [['role_grant', '权限设置', 'grant', 1]]),
-    ),
     page(
       'datascope',
       '数据权限',
@@ -207,34 +195,7 @@ const HAND_WRITTEN_MENUS: SeedMenu[] = [
     ]),
   ]),
   // Code generation is the platform administrator's (blade-develop refuses everyone else): the whole group is.
-  page(
-    'tool',
-    '研发工具',
-    '/tool',
-    'build',
-    93,
-    [
-      page(
-        'code',
-        '代码生成',
-        '/tool/code',
-        'code',
-        1,
-        crud('code', '/tool/code', false, [['code_gen', '代码生成', 'gen', 2]]),
-      ),
-      page('model', '数据模型', '/tool/model', 'schema', 2, crud('model', '/tool/model')),
-      page(
-        'datasource',
-        '数据源管理',
-        '/tool/datasource',
-        'storage',
-        3,
-        crud('datasource', '/tool/datasource', true),
-        true,
-      ),
-    ],
-    true,
-  ),
+  page('tool', '研发工具', '/tool', 'build', 93, [], true),
   // 对象存储 (oss, sort 1) comes from its resource definition (lib/contracts/system/oss.ts).
   // 短信配置 (sms, sort 3) comes from its resource definition (lib/contracts/system/sms.ts).
   page('resource', '资源管理', '/resource', 'folder', 94, [

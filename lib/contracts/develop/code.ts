@@ -72,4 +72,13 @@ export const codeResource = defineResource({
   defaultOrder: [{ column: 'id', direction: 'desc' }],
   calls: developCalls('code'),
   access: developAccess('code'),
+  menu: {
+    code: 'code',
+    name: '代码生成',
+    path: '/tool/code',
+    icon: 'code',
+    parent: 'tool',
+    sort: 1,
+    buttons: [{ code: 'code_gen', name: '代码生成', alias: 'gen', action: 2 }],
+  },
 });

@@ -44,4 +44,14 @@ export const datasourceResource = defineResource({
   defaultOrder: [{ column: 'id', direction: 'desc' }],
   calls: developCalls('datasource'),
   access: developAccess('datasource'),
+  menu: {
+    code: 'datasource',
+    name: '数据源管理',
+    path: '/tool/datasource',
+    icon: 'storage',
+    parent: 'tool',
+    sort: 3,
+    platform: true,
+    platformWrites: true,
+  },
 });

@@ -54,4 +54,5 @@ export const modelResource = defineResource({
   defaultOrder: [{ column: 'id', direction: 'desc' }],
   calls: developCalls('model'),
   access: developAccess('model'),
+  menu: { code: 'model', name: '数据模型', path: '/tool/model', icon: 'schema', parent: 'tool', sort: 2 },
 });

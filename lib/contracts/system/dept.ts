@@ -59,4 +59,12 @@ export const deptResource = defineResource({
     edit: { codes: ['dept_edit'] },
     remove: { codes: ['dept_delete'] },
   },
+  menu: {
+    code: 'dept',
+    name: '部门管理',
+    path: '/system/dept',
+    icon: 'account_tree',
+    parent: 'system',
+    sort: 2,
+  },
 });

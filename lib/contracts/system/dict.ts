@@ -82,6 +82,15 @@ export const dictResource = defineResource({
   unique,
   calls: calls('dict'),
   access: { read: { codes: ['dict'] }, add: platform, edit: platform, remove: platform },
+  menu: {
+    code: 'dict',
+    name: '系统字典',
+    path: '/system/dict',
+    icon: 'menu_book',
+    parent: 'system',
+    sort: 4,
+    platformWrites: true,
+  },
 });
 
 export const dictBizResource = defineResource({
@@ -97,6 +106,14 @@ export const dictBizResource = defineResource({
     add: { codes: ['dictbiz_add'] },
     edit: { codes: ['dictbiz_edit'] },
     remove: { codes: ['dictbiz_delete'] },
+  },
+  menu: {
+    code: 'dictbiz',
+    name: '业务字典',
+    path: '/system/dictbiz',
+    icon: 'library_books',
+    parent: 'system',
+    sort: 5,
   },
 });
 

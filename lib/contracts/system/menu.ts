@@ -54,4 +54,13 @@ export const menuResource = defineResource({
     edit: platform('menu_edit'),
     remove: platform('menu_delete'),
   },
+  menu: {
+    code: 'menu',
+    name: '菜单管理',
+    path: '/system/menu',
+    icon: 'menu',
+    parent: 'system',
+    sort: 6,
+    platformWrites: true,
+  },
 });

@@ -49,4 +49,13 @@ export const roleResource = defineResource({
     edit: { codes: ['role_edit'] },
     remove: { codes: ['role_delete'] },
   },
+  menu: {
+    code: 'role',
+    name: '角色管理',
+    path: '/authority/role',
+    icon: 'groups',
+    parent: 'authority',
+    sort: 1,
+    buttons: [{ code: 'role_grant', name: '权限设置', alias: 'grant', action: 1 }],
+  },
 });
