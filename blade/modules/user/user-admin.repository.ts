@@ -38,7 +38,8 @@ export const USER_SCOPE_COLUMNS = {
   owner: 'blade_user.create_user',
 };
 
-const overlaps = (ids: string[]) =>
+/** Users in any of these depts (blade_user.dept_id holds comma-joined ids). */
+export const overlaps = (ids: string[]) =>
   sql<boolean>`string_to_array(blade_user.dept_id, ',') && array[${sql.join(ids.map((id) => sql`${id}`))}]::text[]`;
 
 /**
