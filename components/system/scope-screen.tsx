@@ -1,24 +1,12 @@
 'use client';
 
-import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
-import { CrudScreen } from '@/components/crud/crud-screen';
+import { ResourceScreen } from '@/components/crud/resource-screen';
 import { flattenTree } from '@/components/crud/ids';
-import type { CrudField } from '@/components/crud/types';
-import { requiredSchema } from './schema';
-import { optionLabel, useDictOptions, useMenuTree } from './use-system-data';
-
-interface Scope {
-  id: string;
-  menuId: string;
-  resourceCode: string;
-  scopeName: string;
-  scopeType: number;
-  scopeColumn?: string;
-  scopePath?: string;
-  remark: string;
-}
+import type { ResourceDef } from '@/lib/contracts/resource';
+import { apiScopeResource, dataScopeResource } from '@/lib/contracts/system/scope';
+import { useMenuTree } from './use-system-data';
 
 /**
  * Data scopes (which rows a role sees: all, own department, department and children, own records, chosen
@@ -26,76 +14,31 @@ interface Scope {
  */
 export function ScopeScreen({ kind }: { kind: 'data' | 'api' }) {
   const t = useTranslations('system.scope');
-  const tc = useTranslations('system.common');
   const { data: menuTree = [] } = useMenuTree();
   const menuNames = useMemo(() => new Map(flattenTree(menuTree).map((n) => [n.id, n.title])), [menuTree]);
-  const types = useDictOptions(kind === 'data' ? 'data_scope_type' : 'api_scope_type');
-  const base = kind === 'data' ? '/api/blade-system/data-scope' : '/api/blade-system/api-scope';
   const perm = kind === 'data' ? 'datascope' : 'apiscope';
-  const fields: CrudField[] = [
-    { name: 'menuId', label: t('menu'), kind: 'tree', tree: menuTree },
-    { name: 'scopeName', label: t('scopeName') },
-    { name: 'resourceCode', label: t('resourceCode') },
-    { name: 'scopeType', label: t('scopeType'), kind: 'select', options: types },
-    ...(kind === 'data'
-      ? ([
-          { name: 'scopeColumn', label: t('scopeColumn') },
-          { name: 'scopeValue', label: t('scopeValue'), wide: true },
-        ] satisfies CrudField[])
-      : ([{ name: 'scopePath', label: t('scopePath'), wide: true }] satisfies CrudField[])),
-    { name: 'remark', label: tc('remark'), kind: 'textarea' },
-  ];
-  const columns: GridColDef<Scope>[] = [
-    { field: 'scopeName', headerName: t('scopeName'), flex: 1, minWidth: 140 },
-    {
-      field: 'menuId',
-      headerName: t('menu'),
-      flex: 1,
-      minWidth: 120,
-      valueGetter: (_, r) => menuNames.get(r.menuId) ?? r.menuId,
-    },
-    { field: 'resourceCode', headerName: t('resourceCode'), flex: 1, minWidth: 140 },
-    {
-      field: 'scopeType',
-      headerName: t('scopeType'),
-      width: 140,
-      valueGetter: (_, r) => optionLabel(types, r.scopeType),
-    },
-    kind === 'data'
-      ? { field: 'scopeColumn', headerName: t('scopeColumn'), width: 140 }
-      : { field: 'scopePath', headerName: t('scopePath'), flex: 1, minWidth: 160 },
-  ];
+  const first = ['scopeName', 'menuId', 'resourceCode', 'scopeType'];
   return (
-    <CrudScreen<Scope>
-      title={kind === 'data' ? t('dataTitle') : t('apiTitle')}
-      api={{
-        list: `${base}/list`,
-        detail: `${base}/detail`,
-        submit: `${base}/submit`,
-        remove: `${base}/remove`,
+    <ResourceScreen
+      // The two definitions differ in their fields: the screen names fields as plain strings.
+      def={(kind === 'data' ? dataScopeResource : apiScopeResource) as ResourceDef}
+      viewCode={`${perm}_view`}
+      // Off the form, as before: stored for Blade's clients, not edited on this screen.
+      fields={{ menuId: { kind: 'tree', tree: menuTree }, scopeField: false, scopeClass: false }}
+      columns={{
+        menuId: { valueGetter: (_, r) => menuNames.get(String(r.menuId)) ?? r.menuId },
+        scopeType: { flex: 0, width: 140 },
       }}
-      columns={columns}
-      fields={fields}
-      schema={requiredSchema(fields, ['menuId', 'scopeName', 'resourceCode', 'scopeType'], tc)}
-      emptyValues={{
-        menuId: '',
-        scopeName: '',
-        resourceCode: '',
-        scopeType: '',
-        scopeColumn: '',
-        scopeValue: '',
-        scopePath: '',
-        remark: '',
-      }}
-      searchFields={[
-        { name: 'scopeName', label: t('scopeName') },
-        { name: 'resourceCode', label: t('resourceCode') },
-      ]}
-      permissions={{
-        add: `${perm}_add`,
-        edit: `${perm}_edit`,
-        delete: `${perm}_delete`,
-        view: `${perm}_view`,
+      order={{ list: first, form: ['menuId', 'scopeName', 'resourceCode', 'scopeType'] }}
+      overrides={{
+        title: kind === 'data' ? t('dataTitle') : t('apiTitle'),
+        // Writes are the platform administrator's: the buttons follow the page's button codes.
+        permissions: {
+          add: `${perm}_add`,
+          edit: `${perm}_edit`,
+          delete: `${perm}_delete`,
+          view: `${perm}_view`,
+        },
       }}
     />
   );

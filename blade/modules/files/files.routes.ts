@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
 import type { BladeEnv, Deps } from '../../core/context';
-import { attachRoutes } from './attach.routes';
 import { catalogRoutes } from './catalog.routes';
 import { fileRoutes } from './file.routes';
 import { sealRoutes } from './seal.routes';
 import { stampRoutes } from './stamp.routes';
 
 /**
- * Files and archive catalogues: blade-resource file, fileCatalog and attach calls, and the blade-customer /
+ * Files and archive catalogues: blade-resource file and fileCatalog calls, and the blade-customer /
  * blade-combusiness variants. Mounted at `/` because the calls span three services. The file configuration (functions,
- * the catalogue library, presets) is served from its resource definitions (modules/resources.ts).
+ * the catalogue library, presets) and the attachments are served from their resource definitions
+ * (modules/resources.ts).
  */
 export function filesRoutes(deps: Deps) {
   const router = new Hono<BladeEnv>();
@@ -17,6 +17,5 @@ export function filesRoutes(deps: Deps) {
   router.route('/', catalogRoutes(deps));
   router.route('/', stampRoutes(deps));
   router.route('/', sealRoutes(deps));
-  router.route('/', attachRoutes(deps));
   return router;
 }

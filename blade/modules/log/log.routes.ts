@@ -1,97 +1,18 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import type { BladeEnv, Deps } from '../../core/context';
-import { formatDateTime } from '../../core/dates';
 import { ok } from '../../core/envelope';
-import { NotFoundError, ValidationError } from '../../core/errors';
-import { contains, pageQuerySchema, pageRequest, sortOrders, toPage } from '../../core/page';
 import { spendRate, type RateRule } from '../../core/rate-limit';
-import { blank, idSchema, parseJson, parseQuery } from '../../core/validation';
+import { parseJson } from '../../core/validation';
 import { withTenant } from '../../db/tenant';
-import { requireTenantAdmin } from '../../core/roles';
 import { MESSAGE_CATEGORY, sendGrouped, tenantAdminIds } from '../message/message.repository';
 import { CLIENT_ERROR_LIMITS, cutText, MAX_CLIENT_ERRORS_PER_UPLOAD } from './client-error-limits';
-import {
-  findLog,
-  insertClientErrors,
-  LOG_SORTABLE,
-  pageLogs,
-  type ApiLogRow,
-  type ErrorLogRow,
-  type LogKind,
-  type LogRow,
-  type UsualLogRow,
-} from './log.repository';
+import { insertClientErrors } from './log.repository';
 
-function common(row: LogRow) {
-  return {
-    id: row.id,
-    tenantId: row.tenant_id,
-    serviceId: row.service_id,
-    serverHost: row.server_host,
-    serverIp: row.server_ip,
-    env: row.env,
-    method: row.method,
-    requestUri: row.request_uri,
-    userAgent: row.user_agent,
-    remoteIp: row.remote_ip,
-    methodClass: row.method_class,
-    methodName: row.method_name,
-    time: row.time,
-    createBy: row.create_by,
-    createTime: formatDateTime(row.create_time),
-  };
-}
-
-/** Contract §7.13: list rows leave out the bulky fields, detail has them all. */
-export function toLogVO(kind: LogKind, row: LogRow, detail: boolean) {
-  const base = detail ? { ...common(row), params: row.params } : common(row);
-  if (kind === 'api') {
-    const r = row as ApiLogRow;
-    return { ...base, type: r.type, title: r.title };
-  }
-  if (kind === 'usual') {
-    const r = row as UsualLogRow;
-    return { ...base, logLevel: r.log_level, logId: r.log_id, ...(detail ? { logData: r.log_data } : {}) };
-  }
-  const r = row as ErrorLogRow;
-  return {
-    ...base,
-    exceptionName: r.exception_name,
-    fileName: r.file_name,
-    lineNumber: r.line_number ?? -1,
-    ...(detail ? { message: r.message, stackTrace: r.stack_trace } : {}),
-  };
-}
-
-const dateTime = blank(
-  z
-    .string()
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '日期格式应为yyyy-MM-dd HH:mm:ss')
-    .transform((v) => new Date(v.length === 10 ? `${v}T00:00:00` : v.replace(' ', 'T')))
-    .refine((d) => !Number.isNaN(d.getTime()), '日期无效'),
-);
-const short = blank(z.string().max(255, '长度不能超过255'));
-
-/**
- * Filters (whitelisted): serviceId, requestUri (contains), createBy, type (api: type, error: exceptionName, usual:
- * logLevel — also accepted under those names), createTimeBegin/createTimeEnd (`yyyy-MM-dd[ HH:mm:ss]`; a bare end
- * date means the end of that day). Sort: create_time ascending unless ascs/descs name an allowed column.
+/*
+ * The log lists and details are the log resources' (lib/contracts/system/log.ts, served by the registry); this is the
+ * browser's error-log upload.
  */
-const listQuery = pageQuerySchema.extend({
-  serviceId: short,
-  requestUri: short,
-  createBy: short,
-  type: short,
-  exceptionName: short,
-  logLevel: short,
-  createTimeBegin: dateTime,
-  createTimeEnd: z.preprocess(
-    (v) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v.trim()) ? `${v.trim()} 23:59:59` : v),
-    dateTime,
-  ),
-});
 
 const cut = (max: number) => z.string().transform((v) => cutText(v, max));
 const clientErrorSchema = z.object({
@@ -158,55 +79,6 @@ export function logRoutes(deps: Deps) {
     });
     return c.json(ok({ count }));
   });
-
-  for (const kind of ['usual', 'api', 'error'] as const) {
-    // GET /blade-log/{usual,api,error}/list — tenant administrators; page of the tenant's logs.
-    router.get(`/${kind}/list`, requireTenantAdmin, async (c: Context<BladeEnv>) => {
-      const auth = c.get('auth');
-      const query = parseQuery(c, listQuery);
-      const page = pageRequest(query);
-      const orders = sortOrders(LOG_SORTABLE, query);
-      const type =
-        query.type ?? (kind === 'error' ? query.exceptionName : kind === 'usual' ? query.logLevel : null);
-      if (query.createTimeBegin && query.createTimeEnd && query.createTimeBegin > query.createTimeEnd)
-        throw new ValidationError('createTimeEnd', '结束时间不能早于开始时间');
-      const { rows, total } = await withTenant(deps.db, auth.tenantId, (trx) =>
-        pageLogs(
-          trx,
-          kind,
-          auth.tenantId,
-          {
-            serviceId: query.serviceId,
-            requestUri: query.requestUri && contains(query.requestUri),
-            createBy: query.createBy,
-            type,
-            from: query.createTimeBegin,
-            to: query.createTimeEnd,
-          },
-          page,
-          orders,
-        ),
-      );
-      return c.json(
-        ok(
-          toPage(
-            rows.map((r) => toLogVO(kind, r, false)),
-            total,
-            page,
-          ),
-        ),
-      );
-    });
-
-    // GET /blade-log/{usual,api,error}/detail?id — tenant administrators; one row with every field.
-    router.get(`/${kind}/detail`, requireTenantAdmin, async (c: Context<BladeEnv>) => {
-      const auth = c.get('auth');
-      const { id } = parseQuery(c, z.object({ id: idSchema }));
-      const row = await withTenant(deps.db, auth.tenantId, (trx) => findLog(trx, kind, auth.tenantId, id));
-      if (!row) throw new NotFoundError();
-      return c.json(ok(toLogVO(kind, row, true)));
-    });
-  }
 
   return router;
 }

@@ -320,6 +320,47 @@ describe('log lists', () => {
     expect(detail.data.logData).toBe('big data');
   });
 
+  it('answer the log fields without BaseEntity ones, and refuse a reversed time range', async () => {
+    const api = await json(await h.authed('/blade-log/api/list', { token: admin }));
+    expect(Object.keys(api.data.records[0]).sort()).toEqual(
+      [
+        'id',
+        'tenantId',
+        'serviceId',
+        'serverHost',
+        'serverIp',
+        'env',
+        'method',
+        'requestUri',
+        'userAgent',
+        'remoteIp',
+        'methodClass',
+        'methodName',
+        'time',
+        'createBy',
+        'createTime',
+        'type',
+        'title',
+      ].sort(),
+    );
+    expect(api.data.records[0].createTime).toBe('2026-11-01 08:00:00');
+    const errors = await json(
+      await h.authed('/blade-log/error/list?exceptionName=TypeError', { token: admin }),
+    );
+    expect(errors.data.records[0]).toMatchObject({ exceptionName: 'TypeError', lineNumber: -1 });
+    const reversed = await h.authed(
+      '/blade-log/api/list?createTimeBegin=2026-11-02&createTimeEnd=2026-11-01',
+      {
+        token: admin,
+      },
+    );
+    expect(reversed.status).toBe(400);
+    expect((await json(reversed)).msg).toBe('结束时间不能早于开始时间');
+    // Read-only: no write calls exist.
+    expect((await post('/blade-log/api/submit', admin, {})).status).toBe(404);
+    expect((await post('/blade-log/api/remove?ids=1', admin, {})).status).toBe(404);
+  });
+
   it('never show another tenant’s rows', async () => {
     const list = await json(await h.authed('/blade-log/api/list', { token: tenantB }));
     expect(list.data.total).toBe(0);
