@@ -20,4 +20,5 @@ export function nextId(): string {
   return (((now - EPOCH) << 22n) | (WORKER << 12n) | sequence).toString();
 }
 
-export const ID_PATTERN = /^[1-9]\d{0,18}$/;
+// Declared with the call inputs (pure, lib/contracts/inputs.ts).
+export { ID_PATTERN } from '../../lib/contracts/inputs';

@@ -1,8 +1,6 @@
 import type { SelectQueryBuilder } from 'kysely';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { ValidationError } from './errors';
-import { blank, queryInt } from './validation';
 
 export interface Page<T> {
   records: T[];
@@ -15,12 +13,8 @@ export interface Page<T> {
 export const MAX_PAGE_SIZE = 500;
 export const DEFAULT_PAGE_SIZE = 10;
 
-export const pageQuerySchema = z.object({
-  current: queryInt,
-  size: queryInt,
-  ascs: blank(z.string().max(500)),
-  descs: blank(z.string().max(500)),
-});
+// Declared with the call inputs (pure, lib/contracts/inputs.ts) so action definitions can use it.
+export { pageQuerySchema } from '../../lib/contracts/inputs';
 
 export interface PageRequest {
   current: number;

@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Context } from 'hono';
 import type { AuthUser } from './context';
-import { ID_PATTERN } from './ids';
 import { ValidationError } from './errors';
 import { idListSchema, idSchema } from './validation';
 
@@ -36,12 +35,8 @@ export async function idsParam(c: Context, field = 'ids'): Promise<string[]> {
   return [...new Set(z.object({ ids: idListSchema }).parse({ ids: raw }).ids)];
 }
 
-/** An id list given as an array (of strings or numbers) or a comma-joined string; may be empty. */
-export const idArraySchema = z
-  .union([z.array(z.union([z.string(), z.number()])), z.string()], { error: '必须是ID列表' })
-  .transform((v) => (Array.isArray(v) ? v.map(String) : v.split(',')).map((s) => s.trim()).filter(Boolean))
-  .refine((ids) => ids.every((id) => ID_PATTERN.test(id)), '必须是有效的ID')
-  .transform((ids) => [...new Set(ids)]);
+// Declared with the call inputs (pure, lib/contracts/inputs.ts), which action definitions use.
+export { idArraySchema } from '../../lib/contracts/inputs';
 
 /** An optional parent id: blank, 0 or missing is the root. */
 export const parentIdSchema = z.preprocess(

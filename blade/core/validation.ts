@@ -4,15 +4,9 @@ import { PayloadTooLargeError } from './body-limit';
 import { ID_PATTERN } from './ids';
 import { ValidationError } from './errors';
 
-/** Clients echo `""` for null non-string fields (contract §2): `""` is null, a missing field stays undefined. */
-export const blank = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' ? null : v), schema.nullable().optional());
-
-/** A snowflake id given as a string or a number; always a string afterwards. */
-export const idSchema = z
-  .union([z.string(), z.number()], { error: '必须是有效的ID' })
-  .transform((v) => String(v).trim())
-  .refine((v) => ID_PATTERN.test(v), '必须是有效的ID');
+// These input pieces are declared with the call inputs (pure, lib/contracts/inputs.ts), which action
+// definitions use too.
+export { blank, idSchema, INT4_MAX, INT4_MIN, intSchema, queryInt } from '../../lib/contracts/inputs';
 
 /** A comma-joined id list (`ids=1,2,3`). */
 export const idListSchema = z
@@ -25,33 +19,6 @@ export const idListSchema = z
   )
   .refine((ids) => ids.length > 0, '请至少选择一条数据')
   .refine((ids) => ids.every((id) => ID_PATTERN.test(id)), '必须是有效的ID');
-
-/** An integer from the query string; junk is a 400, not NaN. */
-export const queryInt = blank(
-  z
-    .string()
-    .trim()
-    .regex(/^-?\d{1,9}$/, '必须为整数')
-    .transform((v) => Number(v)),
-);
-
-/** The range of a PostgreSQL `integer` (int4) column. */
-export const INT4_MIN = -2147483648;
-export const INT4_MAX = 2147483647;
-const MSG_INT = '必须为整数';
-const MSG_INT_RANGE = `必须在${INT4_MIN}到${INT4_MAX}之间`;
-
-/** An integer given as a number or a numeric string (Avue number inputs send either), within int4. */
-export const intSchema = z
-  .union([
-    z.number().int(MSG_INT),
-    z
-      .string()
-      .trim()
-      .regex(/^-?\d{1,10}$/, MSG_INT),
-  ])
-  .transform((v) => Number(v))
-  .refine((n) => n >= INT4_MIN && n <= INT4_MAX, MSG_INT_RANGE);
 
 export const MSG_NUL = '不能包含空字符';
 

@@ -1,5 +1,6 @@
 import { isUploadContentType } from '@/blade/core/body-limit';
 import { baseHeaders } from '@/lib/bff/envelope';
+import { ACTION_DEFINITIONS } from '@/lib/contracts/registry';
 
 const BASE_HEADERS = [...baseHeaders()];
 import { forwardRequestHeaders, stripResponseHeaders } from '@/lib/bff/headers';
@@ -8,13 +9,18 @@ import { REQUEST_ID_HEADER, currentRequestId } from '@/lib/log';
 import { clientIp } from '@/lib/request-meta';
 import { getUpstream } from '@/lib/upstream';
 
-// Previews and stamping may convert an Office file with LibreOffice first (up to two minutes).
-const LONG_RUNNING_PATH = /export|import|download|upload|preview|signatureDocument|viewOfd/i;
+// The hand-written routes (uploads, imports, exports, downloads, previews — a preview may convert an Office file with
+// LibreOffice first, up to two minutes) are matched by name; actions say so themselves (`timeout: 'long'`).
+const LONG_RUNNING_PATH = /export|import|download|upload|preview/i;
+const LONG_RUNNING_ACTIONS = new Set(
+  ACTION_DEFINITIONS.filter((action) => action.timeout === 'long').map((action) => action.call.path),
+);
 
-/** Uploads, imports, exports and downloads get the long timeout; everything else the default (SECURITY 11). */
+/** Uploads, imports, exports, downloads and long actions get the long timeout; the rest the default (SECURITY 11). */
 export function upstreamTimeoutMs(path: string, contentType: string | null): number {
   const config = getConfig();
-  const long = LONG_RUNNING_PATH.test(path) || isUploadContentType(contentType);
+  const long =
+    LONG_RUNNING_ACTIONS.has(path) || LONG_RUNNING_PATH.test(path) || isUploadContentType(contentType);
   return long ? config.upstreamUploadTimeoutMs : config.upstreamTimeoutMs;
 }
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { Insertable, Selectable } from 'kysely';
 import { z } from 'zod';
-import { defineAction } from '../../../lib/contracts/action';
+import { modelTableList } from '../../../lib/contracts/develop/model.actions';
 import { missingRequired, submitSchema, type FieldDef } from '../../../lib/contracts/resource';
 import { platformOnly, PROPERTY_NAME, SLUG, SQL_IDENTIFIER } from '../../../lib/contracts/develop/access';
 import { modelPrototypeResource } from '../../../lib/contracts/develop/model-prototype';
@@ -153,15 +153,6 @@ export const modelHooks: CrudHooks = {
     await softDeletePrototypesOf(db(ctx), ids, ctx.auth.userId);
   },
 };
-
-/** `model/table-list`: the tables a model can be defined from (information_schema of blade/'s schema). */
-export const modelTableList = defineAction({
-  name: 'tableList',
-  call: { method: 'GET', path: '/blade-develop/model/table-list' },
-  input: z.object({}),
-  access: platformOnly('model'),
-  writes: false,
-});
 
 export const modelActions = (deps: Deps) =>
   actionRoute(deps, modelTableList, ({ trx }) => listTables(trx as Db));

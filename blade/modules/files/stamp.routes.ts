@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
+import { fileSignatureDocument, fileViewOfd } from '../../../lib/contracts/files/stamp.actions';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
 import { KeyedError } from '../../core/crud';
 import { ok } from '../../core/envelope';
@@ -192,7 +193,8 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
 
   // GET /blade-resource/file/signatureDocument?fileId — stamps the file with the tenant's seal (built-in signer): a
   // stamped copy, not yet saved (stampedNotSaved 1); the original is kept. Office files are stamped as PDF.
-  router.get('/blade-resource/file/signatureDocument', async (c) => {
+  // Served by hand (storage work outside the transaction, per-file checks), at the declared call.
+  router.on(fileSignatureDocument.call.method, fileSignatureDocument.call.path, async (c) => {
     const auth = c.get('auth');
     const id = fileIdOf(c.req.query());
     const access = await fileAccess(deps, auth);
@@ -273,7 +275,7 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
 
   // GET /blade-resource/file/viewOfd?fileId&forceUpload — what the signing viewer shows: the stamped copy when there
   // is one, else the original (forceUpload=1 drops an unsaved copy first). mode: 'view' once saved, else 'edit'.
-  router.get('/blade-resource/file/viewOfd', async (c) => {
+  router.on(fileViewOfd.call.method, fileViewOfd.call.path, async (c) => {
     const auth = c.get('auth');
     const query = c.req.query();
     const id = fileIdOf(query);

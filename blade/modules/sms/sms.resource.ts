@@ -1,17 +1,15 @@
 import type { Hono } from 'hono';
-import { z } from 'zod';
-import { defineAction } from '../../../lib/contracts/action';
 import {
   SMS_ENABLED,
   smsCategoriesOffered,
   smsCategory,
   type SmsCategory,
 } from '../../../lib/contracts/system/sms';
+import { smsEnable } from '../../../lib/contracts/system/sms.actions';
 import { actionRoute } from '../../core/action';
 import type { BladeEnv, Deps } from '../../core/context';
 import { KeyedError, type CrudHooks } from '../../core/crud';
 import { NotFoundError } from '../../core/errors';
-import { idSchema } from '../../core/validation';
 import type { Db } from '../../db/tenant';
 import { disableSms, enableSms, findLiveSms } from './sms.repository';
 
@@ -65,15 +63,6 @@ export function smsHooks(deps: Deps): CrudHooks {
     },
   };
 }
-
-/** `sms/enable?id`: this configuration becomes the tenant's sender; the one enabled before is switched off. */
-export const smsEnable = defineAction({
-  name: 'enable',
-  call: { method: 'POST', path: '/blade-resource/sms/enable' },
-  input: z.object({ id: idSchema }),
-  access: { codes: ['sms_enable'] },
-  writes: true,
-});
 
 export function smsActions(deps: Deps): Hono<BladeEnv> {
   return actionRoute(deps, smsEnable, async ({ trx, auth, input: { id } }) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineAction } from '../action';
+import { idSchema } from '../inputs';
 import { defineResource } from '../resource';
 
 /**
@@ -101,19 +102,11 @@ export const ossResource = defineResource({
   },
 });
 
-// blade/'s text for a bad id (core/validation.ts idSchema); the action's input is parsed there only.
-const INVALID_ID = '必须是有效的ID';
-
 /** `oss/enable?id`: this configuration becomes the tenant's storage; the one enabled before is switched off. */
 export const ossEnable = defineAction({
   name: 'enable',
   call: { method: 'POST', path: '/blade-resource/oss/enable' },
-  input: z.object({
-    id: z
-      .union([z.string(), z.number()], { error: INVALID_ID })
-      .transform((v) => String(v).trim())
-      .refine((v) => /^[1-9]\d{0,18}$/.test(v), INVALID_ID),
-  }),
+  input: z.object({ id: idSchema }),
   access: { codes: ['oss_enable'] },
   writes: true,
 });

@@ -1,15 +1,19 @@
 import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { defineAction } from '../../../../lib/contracts/action';
 import { deptResource } from '../../../../lib/contracts/system/dept';
+import {
+  deptLazyList,
+  deptLazyTree,
+  deptLevelQuery,
+  deptTree,
+} from '../../../../lib/contracts/system/dept.actions';
 import { actionRoute } from '../../../core/action';
 import type { AuthUser, BladeEnv, Deps } from '../../../core/context';
 import { KeyedError, toVO, type CrudHooks } from '../../../core/crud';
-import { pageQuerySchema, sortOrders } from '../../../core/page';
+import { sortOrders } from '../../../core/page';
 import { treeNode } from '../../../core/permission-input';
 import { buildTree } from '../../../core/tree';
-import { blank, idSchema } from '../../../core/validation';
 import type { DeptRow } from '../../../db/schema';
 import type { Db } from '../../../db/tenant';
 import { visibleDepts } from './dept.repository';
@@ -88,40 +92,8 @@ async function moveSubtree(trx: Db, tenantId: string, dept: DeptRow, ancestors: 
 }
 
 const DEPT_SORTABLE = ['id', 'sort', 'dept_name', 'full_name'] as const;
-const text = (max: number) => blank(z.string().max(max, `长度不能超过${max}`));
-const levelQuery = pageQuerySchema.extend({
-  deptName: text(45),
-  fullName: text(45),
-  parentId: blank(z.union([z.literal('0'), idSchema])),
-});
-// Pickers (user form, data scopes) need the tree without the dept page.
-const PICKERS = { codes: ['dept', 'user', 'role', 'datascope', 'external_user', 'dept_lab_user'] };
-
-/** The trees of depts beside the list: one level at a time (lazy), and TreeNodes for pickers. */
-export const deptLazyList = defineAction({
-  name: 'lazy-list',
-  call: { method: 'GET', path: '/blade-system/dept/lazy-list' },
-  input: levelQuery,
-  access: deptResource.access.read,
-  writes: false,
-});
-export const deptTree = defineAction({
-  name: 'tree',
-  call: { method: 'GET', path: '/blade-system/dept/tree' },
-  input: levelQuery,
-  access: PICKERS,
-  writes: false,
-});
-export const deptLazyTree = defineAction({
-  name: 'lazy-tree',
-  call: { method: 'GET', path: '/blade-system/dept/lazy-tree' },
-  input: levelQuery,
-  access: PICKERS,
-  writes: false,
-});
-
 /** The visible depts (sorted by the query's allowlisted orders) and those matching its name filters. */
-async function filtered(trx: Db, auth: AuthUser, query: z.output<typeof levelQuery>) {
+async function filtered(trx: Db, auth: AuthUser, query: z.output<typeof deptLevelQuery>) {
   const rows = await visibleDepts(trx, auth);
   const has = (v: string, part?: string | null) => !part || v.toLowerCase().includes(part.toLowerCase());
   let matching = rows.filter((d) => has(d.dept_name, query.deptName) && has(d.full_name, query.fullName));

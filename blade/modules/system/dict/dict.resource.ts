@@ -1,22 +1,18 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { defineAction } from '../../../../lib/contracts/action';
 import { sortableColumns } from '../../../../lib/contracts/resource';
 import { dictBizResource, dictResource } from '../../../../lib/contracts/system/dict';
+import {
+  dictActions,
+  dictBizActions,
+  dictListInput,
+  type DictActions,
+} from '../../../../lib/contracts/system/dict.actions';
 import { actionRoute } from '../../../core/action';
 import type { BladeEnv, Deps } from '../../../core/context';
 import { KeyedError, liveRows, toVO, type CrudContext, type CrudHooks } from '../../../core/crud';
-import {
-  applySort,
-  contains,
-  fetchPage,
-  pageQuerySchema,
-  pageRequest,
-  sortOrders,
-  toPage,
-} from '../../../core/page';
+import { applySort, contains, fetchPage, pageRequest, sortOrders, toPage } from '../../../core/page';
 import { buildTree } from '../../../core/tree';
-import { blank, idSchema } from '../../../core/validation';
 import type { DictRow } from '../../../db/schema';
 
 /**
@@ -144,40 +140,15 @@ async function itemsOf(ctx: CrudContext, def: Dict, codes: string[]): Promise<Di
     .execute();
 }
 
-const text255 = blank(z.string().max(255, '长度不能超过255'));
-const listInput = pageQuerySchema.extend({ code: text255, dictValue: text255 });
-const dictionaryInput = z.object({
-  code: z.string({ error: '不能为空' }).trim().min(1, '不能为空').max(255, '长度不能超过255'),
-});
-
 /** Live rows matching the list filters (fragments of the code and the name). */
-async function matching(ctx: CrudContext, def: Dict, filter: z.output<typeof listInput>) {
+async function matching(ctx: CrudContext, def: Dict, filter: z.output<typeof dictListInput>) {
   let q = await live(ctx, def);
   if (filter.code) q = q.where('code', 'ilike', contains(filter.code));
   if (filter.dictValue) q = q.where('dict_value', 'ilike', contains(filter.dictValue));
   return q;
 }
 
-function dictActions(def: Dict) {
-  const service = def.calls.submit.path.replace(/\/submit$/, '');
-  const get = <I extends z.ZodType>(name: string, input: I, access = def.access.read) =>
-    defineAction({ name, call: { method: 'GET', path: `${service}/${name}` }, input, access, writes: false });
-  return {
-    // The items of one code, flat (what every select box uses): every signed-in user reads them.
-    dictionary: get('dictionary', dictionaryInput, {}),
-    // The items of one code nested by parent (items below items).
-    dictionaryTree: get('dictionary-tree', dictionaryInput, {}),
-    // Every matching row as a tree (not paged, contract §7.5).
-    list: get('list', listInput),
-    // A page of the rows directly below parentId, each with its own descendants nested in `children`.
-    childList: get('child-list', listInput.extend({ parentId: idSchema })),
-    // Every row as TreeNode (title = dictValue), for choosing a parent. Saber sends ?code=DICT; ignored.
-    tree: get('tree', z.object({})),
-  };
-}
-
-function dictActionRoutes(def: Dict) {
-  const actions = dictActions(def);
+function dictActionRoutes(def: Dict, actions: DictActions) {
   const sortable = sortableColumns(def);
   const defaultOrder = [...(def.defaultOrder ?? [])];
   return (deps: Deps): Hono<BladeEnv> => {
@@ -241,5 +212,5 @@ function dictActionRoutes(def: Dict) {
 
 export const systemDictHooks = dictHooks(dictResource);
 export const bizDictHooks = dictHooks(dictBizResource);
-export const systemDictActions = dictActionRoutes(dictResource);
-export const bizDictActions = dictActionRoutes(dictBizResource);
+export const systemDictActions = dictActionRoutes(dictResource, dictActions);
+export const bizDictActions = dictActionRoutes(dictBizResource, dictBizActions);

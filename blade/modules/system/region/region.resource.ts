@@ -1,13 +1,20 @@
 import { Hono } from 'hono';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
-import { defineAction, type ActionDef } from '../../../../lib/contracts/action';
+import type { ActionDef } from '../../../../lib/contracts/action';
+import {
+  regionDetail,
+  regionLazyTree,
+  regionList,
+  regionRemove,
+  regionSelect,
+  regionSubmit,
+} from '../../../../lib/contracts/system/region.actions';
 import { actionRoute } from '../../../core/action';
 import type { BladeEnv, Deps } from '../../../core/context';
 import { KeyedError } from '../../../core/crud';
 import { NotFoundError } from '../../../core/errors';
-import { pageQuerySchema, pageRequest, sortOrders, toPage } from '../../../core/page';
-import { blank, intSchema, queryInt } from '../../../core/validation';
+import { pageRequest, sortOrders, toPage } from '../../../core/page';
 import type { RegionTable } from '../../../db/schema';
 import { REGION_ROOT } from '../../../db/seed-regions';
 import type { Db } from '../../../db/tenant';
@@ -52,61 +59,6 @@ function toRegionVO(row: RegionRow) {
     remark: row.remark,
   };
 }
-
-const codeText = z
-  .string()
-  .trim()
-  .regex(/^\d{1,12}$/, '区划编号必须是1到12位数字');
-const nameText = blank(z.string().max(32, '长度不能超过32'));
-const numericText = blank(z.union([z.string(), z.number()]).transform((v) => String(v).trim()));
-
-const everyone = {};
-const platform = { role: 'platform' } as const;
-/** Reads are GET and open to every signed-in user; writes are POST and the platform administrator's. */
-const action = <I extends z.ZodType>(method: 'GET' | 'POST', name: string, input: I) =>
-  defineAction({
-    name,
-    call: { method, path: `/blade-system/region/${name}` },
-    input,
-    access: method === 'GET' ? everyone : platform,
-    writes: method === 'POST',
-  });
-
-// TreeNode[] of the children of parentCode (default the root), filtered by code and name.
-export const regionLazyTree = action(
-  'GET',
-  'lazy-tree',
-  z.object({ parentCode: blank(codeText), code: blank(codeText), name: nameText }),
-);
-// The regions directly below code (cascading selects: label name, value code).
-export const regionSelect = action('GET', 'select', z.object({ code: blank(codeText) }));
-// A page of regions by parentCode, code prefix, name fragment and level.
-export const regionList = action(
-  'GET',
-  'list',
-  pageQuerySchema.extend({
-    parentCode: blank(codeText),
-    code: blank(codeText),
-    name: nameText,
-    level: queryInt,
-  }),
-);
-// RegionVO with parentName.
-export const regionDetail = action('GET', 'detail', z.object({ code: codeText }));
-// Adds or edits by code below parentCode; level, ancestors and the level columns are derived.
-export const regionSubmit = action(
-  'POST',
-  'submit',
-  z.object({
-    code: numericText,
-    parentCode: numericText,
-    name: nameText,
-    sort: blank(intSchema),
-    remark: blank(z.string().max(255, '长度不能超过255')),
-  }),
-);
-// One region, by its code; refused while it has children.
-export const regionRemove = action('POST', 'remove', z.object({ id: codeText }));
 
 const LEVEL_COLUMNS = ['province', 'city', 'district', 'town', 'village'] as const;
 

@@ -1,13 +1,12 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { defineAction } from '../../../../lib/contracts/action';
+import { roleGrant, roleTree } from '../../../../lib/contracts/system/role.actions';
 import { actionRoute } from '../../../core/action';
 import type { BladeEnv, Deps } from '../../../core/context';
 import { KeyedError, type CrudHooks } from '../../../core/crud';
 import { ForbiddenError, NotFoundError } from '../../../core/errors';
 import { nextId } from '../../../core/ids';
 import { clearPermissionCaches, demandGrantable, roleRights, type Rights } from '../../../core/permission';
-import { idArraySchema, PRIVILEGED_ALIASES, treeNode } from '../../../core/permission-input';
+import { PRIVILEGED_ALIASES, treeNode } from '../../../core/permission-input';
 import { buildTree } from '../../../core/tree';
 import type { RoleRow } from '../../../db/schema';
 import type { Db } from '../../../db/tenant';
@@ -67,29 +66,6 @@ export const roleHooks: CrudHooks = {
   },
   afterCommit: clearPermissionCaches,
 };
-
-/** `role/tree`: TreeNode[] of the tenant's roles for pickers; privileged aliases only for their peers. */
-export const roleTree = defineAction({
-  name: 'tree',
-  call: { method: 'GET', path: '/blade-system/role/tree' },
-  input: z.object({}),
-  access: { codes: ['role', 'user_role', 'user', 'post_role', 'external_user'] },
-  writes: false,
-});
-
-/** `role/grant`: JSON { roleIds, menuIds, dataScopeIds, apiScopeIds }. */
-export const roleGrant = defineAction({
-  name: 'grant',
-  call: { method: 'POST', path: '/blade-system/role/grant' },
-  input: z.object({
-    roleIds: idArraySchema,
-    menuIds: idArraySchema.optional(),
-    dataScopeIds: idArraySchema.optional(),
-    apiScopeIds: idArraySchema.optional(),
-  }),
-  access: { codes: ['role_grant'] },
-  writes: true,
-});
 
 export function roleActions(deps: Deps): Hono<BladeEnv> {
   const router = new Hono<BladeEnv>();

@@ -1,13 +1,11 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { defineAction } from '../../../../lib/contracts/action';
+import { topMenuGrant } from '../../../../lib/contracts/system/topmenu.actions';
 import { actionRoute } from '../../../core/action';
 import type { BladeEnv, Deps } from '../../../core/context';
 import { KeyedError, type CrudHooks } from '../../../core/crud';
 import { ForbiddenError, NotFoundError } from '../../../core/errors';
 import { nextId } from '../../../core/ids';
 import { clearPermissionCaches } from '../../../core/permission';
-import { idArraySchema } from '../../../core/permission-input';
 import type { Db } from '../../../db/tenant';
 import { isPlatformAdmin } from '../../../core/roles';
 import { findGrantedMenuIds } from '../menu/menu.repository';
@@ -24,15 +22,6 @@ export const topMenuHooks: CrudHooks = {
   },
   afterCommit: clearPermissionCaches,
 };
-
-/** `topmenu/grant`: replaces each top menu's menu set with menus the caller's roles hold (the platform's: any). */
-export const topMenuGrant = defineAction({
-  name: 'grant',
-  call: { method: 'POST', path: '/blade-system/topmenu/grant' },
-  input: z.object({ topMenuIds: idArraySchema, menuIds: idArraySchema }),
-  access: { codes: ['topmenu_setting'] },
-  writes: true,
-});
 
 export function topMenuActions(deps: Deps): Hono<BladeEnv> {
   const router = new Hono<BladeEnv>();

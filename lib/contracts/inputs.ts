@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/**
+ * Input pieces of calls, pure zod: action definitions (lib/contracts/**.actions.ts) declare their input with them and
+ * blade/ parses with the same objects (blade/core re-exports them), so both halves read a call's input alike.
+ */
+
+/** A snowflake id as a decimal string: 1 to 19 digits, no leading zero. */
+export const ID_PATTERN = /^[1-9]\d{0,18}$/;
+
+/** Clients echo `""` for null non-string fields (contract §2): `""` is null, a missing field stays undefined. */
+export const blank = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? null : v), schema.nullable().optional());
+
+/** A snowflake id given as a string or a number; always a string afterwards. */
+export const idSchema = z
+  .union([z.string(), z.number()], { error: '必须是有效的ID' })
+  .transform((v) => String(v).trim())
+  .refine((v) => ID_PATTERN.test(v), '必须是有效的ID');
+
+/** An id list given as an array (of strings or numbers) or a comma-joined string; may be empty. */
+export const idArraySchema = z
+  .union([z.array(z.union([z.string(), z.number()])), z.string()], { error: '必须是ID列表' })
+  .transform((v) => (Array.isArray(v) ? v.map(String) : v.split(',')).map((s) => s.trim()).filter(Boolean))
+  .refine((ids) => ids.every((id) => ID_PATTERN.test(id)), '必须是有效的ID')
+  .transform((ids) => [...new Set(ids)]);
+
+/** An integer from the query string; junk is a 400, not NaN. */
+export const queryInt = blank(
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d{1,9}$/, '必须为整数')
+    .transform((v) => Number(v)),
+);
+
+/** The range of a PostgreSQL `integer` (int4) column. */
+export const INT4_MIN = -2147483648;
+export const INT4_MAX = 2147483647;
+const MSG_INT = '必须为整数';
+const MSG_INT_RANGE = `必须在${INT4_MIN}到${INT4_MAX}之间`;
+
+/** An integer given as a number or a numeric string (Avue number inputs send either), within int4. */
+export const intSchema = z
+  .union([
+    z.number().int(MSG_INT),
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d{1,10}$/, MSG_INT),
+  ])
+  .transform((v) => Number(v))
+  .refine((n) => n >= INT4_MIN && n <= INT4_MAX, MSG_INT_RANGE);
+
+/** The paging and sorting parameters of a list call (Blade's Query). */
+export const pageQuerySchema = z.object({
+  current: queryInt,
+  size: queryInt,
+  ascs: blank(z.string().max(500)),
+  descs: blank(z.string().max(500)),
+});
