@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import { RESOURCE_DEFINITIONS } from '../../lib/contracts/registry';
 import type { ResourceDef } from '../../lib/contracts/resource';
 import { nextId } from '../core/ids';
+import { menuRow, platformGrantRow } from './menu-rows';
 import type { Database } from './schema';
 import { PLATFORM_TENANT, resourcePage, type SeedMenu } from './seed-data';
 import { withTenant, type Db } from './tenant';
@@ -73,29 +74,9 @@ async function insertMenu(
   const id = nextId();
   await trx
     .insertInto('blade_menu')
-    .values({
-      id,
-      parent_id: parentId,
-      code: menu.code,
-      name: menu.name,
-      alias: menu.alias ?? 'menu',
-      path: menu.path,
-      source: menu.source,
-      sort: menu.sort,
-      category: menu.category ?? 1,
-      action: menu.action ?? 0,
-      remark: '',
-    })
+    .values(menuRow(menu, id, parentId))
     .execute();
   if (administratorRoleId)
-    await trx
-      .insertInto('blade_role_menu')
-      .values({
-        id: nextId(),
-        tenant_id: PLATFORM_TENANT.tenantId,
-        menu_id: id,
-        role_id: administratorRoleId,
-      })
-      .execute();
+    await trx.insertInto('blade_role_menu').values(platformGrantRow(id, administratorRoleId)).execute();
   return id;
 }

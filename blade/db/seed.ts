@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql, type Insertable, type Transaction } from 'kysely';
 import { nextId } from '../core/ids';
 import { hashPassword, md5Hex } from '../modules/auth/password';
+import { menuRow, platformGrantRow } from './menu-rows';
 import type { Database, MenuTable, RoleMenuTable } from './schema';
 import type { Db } from './tenant';
 import { DEPTS, DICTS, MENUS, PARAMS, PLATFORM_TENANT, POSTS, ROLES, type SeedMenu } from './seed-data';
@@ -26,27 +27,9 @@ function menuRows(
 ) {
   for (const menu of menus) {
     const id = nextId();
-    out.menus.push({
-      id,
-      parent_id: parentId,
-      code: menu.code,
-      name: menu.name,
-      alias: menu.alias ?? 'menu',
-      path: menu.path,
-      source: menu.source,
-      sort: menu.sort,
-      category: menu.category ?? 1,
-      action: menu.action ?? 0,
-      remark: '',
-    });
-    for (const key of new Set<string>(['administrator', ...menu.grant])) {
-      out.grants.push({
-        id: nextId(),
-        tenant_id: PLATFORM_TENANT.tenantId,
-        menu_id: id,
-        role_id: roleIds.get(key)!,
-      });
-    }
+    out.menus.push(menuRow(menu, id, parentId));
+    for (const key of new Set<string>(['administrator', ...menu.grant]))
+      out.grants.push(platformGrantRow(id, roleIds.get(key)!));
     if (menu.children) menuRows(menu.children, id, roleIds, out);
   }
   return out;

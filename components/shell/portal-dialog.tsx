@@ -27,6 +27,21 @@ export interface PortalDialogProps {
   slotProps?: DialogProps['slotProps'];
 }
 
+/** The title bar's close button, the only way a dialog or drawer closes (spec 000 §9). */
+function CloseButton({ onClose }: { onClose: () => void }) {
+  const t = useTranslations('common');
+  return (
+    <IconButton
+      aria-label={t('close')}
+      onClick={onClose}
+      sx={{ position: 'absolute', right: 8, top: 8 }}
+      size="small"
+    >
+      <CloseIcon fontSize="small" />
+    </IconButton>
+  );
+}
+
 /** Keeps the user's drag offset; the title bar is the handle. */
 function useDrag() {
   const [offset, setOffset] = useState({ x: 0, y: 0 });
@@ -72,7 +87,6 @@ export function PortalDialog({
   slotProps,
   ...rest
 }: PortalDialogProps) {
-  const t = useTranslations('common');
   const ts = useTranslations('shell');
   const { offset, handlers, reset } = useDrag();
   const titleId = useId();
@@ -100,14 +114,7 @@ export function PortalDialog({
           sx={{ cursor: 'move', userSelect: 'none', pr: 6, touchAction: 'none' }}
         >
           {title}
-          <IconButton
-            aria-label={t('close')}
-            onClick={onClose}
-            sx={{ position: 'absolute', right: 8, top: 8 }}
-            size="small"
-          >
-            <CloseIcon fontSize="small" />
-          </IconButton>
+          <CloseButton onClose={onClose} />
         </DialogTitle>
         <Box sx={{ px: 3, pb: actions ? 0 : 3, overflow: 'auto' }}>{children}</Box>
         {actions}
@@ -125,7 +132,6 @@ export function PortalDrawer({
   width = DIALOG_WIDTH,
   actions,
 }: PortalDialogProps) {
-  const t = useTranslations('common');
   return (
     <Drawer
       anchor="right"
@@ -135,14 +141,7 @@ export function PortalDrawer({
     >
       <DialogTitle sx={{ pr: 6 }}>
         {title}
-        <IconButton
-          aria-label={t('close')}
-          onClick={onClose}
-          sx={{ position: 'absolute', right: 8, top: 8 }}
-          size="small"
-        >
-          <CloseIcon fontSize="small" />
-        </IconButton>
+        <CloseButton onClose={onClose} />
       </DialogTitle>
       <Box sx={{ px: 3, pb: 3, flex: 1, overflow: 'auto' }}>{children}</Box>
       {actions}

@@ -1,12 +1,8 @@
 'use client';
 
-import Chip from '@mui/material/Chip';
 import { useTranslations } from 'next-intl';
-import { useSWRConfig } from 'swr';
 import { ResourceScreen } from '@/components/crud/resource-screen';
 import type { FieldOption } from '@/components/crud/types';
-import { useNotify } from '@/components/providers/notifier';
-import { BladeError, bladeRequest } from '@/lib/client/fetcher';
 import {
   OSS_CATEGORY_NAMES,
   OSS_ENABLED,
@@ -14,7 +10,7 @@ import {
   ossResource,
   OSS_SPOKEN_CATEGORIES,
 } from '@/lib/contracts/system/oss';
-import { usePermissions } from '@/lib/permissions/use-permissions';
+import { useEnableConfig } from './enable-config';
 
 /** Only the categories the files module speaks are offered (blade/ refuses the others). */
 const CATEGORY_OPTIONS: FieldOption[] = OSS_SPOKEN_CATEGORIES.map((value) => ({
@@ -28,23 +24,12 @@ const CATEGORY_OPTIONS: FieldOption[] = OSS_SPOKEN_CATEGORIES.map((value) => ({
  */
 export function OssScreen() {
   const t = useTranslations('system.oss');
-  const tc = useTranslations('system.common');
-  const tcrud = useTranslations('crud');
-  const notify = useNotify();
-  const { can } = usePermissions();
-  const { mutate } = useSWRConfig();
-  const listPath = `/api${ossResource.calls.list.path}`;
-  const enable = async (id: string) => {
-    try {
-      await bladeRequest(`/api${ossEnable.call.path}`, { method: 'POST', params: { id } });
-    } catch (error) {
-      // A refusal (e.g. a category blade/ does not speak) was already shown by the fetcher; nothing says success.
-      if (error instanceof BladeError) return;
-      throw error;
-    }
-    notify(tcrud('success'), 'success');
-    await mutate((key) => Array.isArray(key) && key[0] === listPath);
-  };
+  const { statusColumn, enableAction } = useEnableConfig({
+    def: ossResource,
+    enablePath: `/api${ossEnable.call.path}`,
+    enabledStatus: OSS_ENABLED,
+    permissionCode: 'oss_enable',
+  });
   return (
     <ResourceScreen
       def={ossResource}
@@ -58,23 +43,10 @@ export function OssScreen() {
       columns={{
         // A row saved before the other vendors were refused still shows its vendor's name.
         category: { valueGetter: (value: number) => OSS_CATEGORY_NAMES[value] ?? value },
-        status: {
-          renderCell: ({ row }) =>
-            row.status === OSS_ENABLED ? (
-              <Chip size="small" color="success" label={tc('enabled')} />
-            ) : (
-              <Chip size="small" label={tc('disabled')} />
-            ),
-        },
+        status: statusColumn,
       }}
       overrides={{
-        rowActions: [
-          {
-            label: tc('enable'),
-            hidden: (row) => row.status === OSS_ENABLED || !can('oss_enable'),
-            onClick: (row) => void enable(row.id),
-          },
-        ],
+        rowActions: [enableAction],
       }}
     />
   );

@@ -1,9 +1,7 @@
 'use client';
 
-import Chip from '@mui/material/Chip';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
-import { useSWRConfig } from 'swr';
 import { z } from 'zod';
 import { CrudForm } from '@/components/crud/crud-form';
 import { FormDialog } from '@/components/crud/form-dialog';
@@ -20,6 +18,7 @@ import {
   type SmsSendAnswer,
 } from '@/lib/contracts/system/sms';
 import { usePermissions } from '@/lib/permissions/use-permissions';
+import { useEnableConfig } from './enable-config';
 
 const SEND_PATH = '/api/blade-resource/sms/endpoint/send-message';
 const ENABLE_PATH = '/api/blade-resource/sms/enable';
@@ -31,30 +30,20 @@ const ENABLE_PATH = '/api/blade-resource/sms/enable';
  */
 export function SmsScreen() {
   const t = useTranslations('system.sms');
-  const tc = useTranslations('system.common');
-  const tcrud = useTranslations('crud');
   const tAll = useTranslations();
-  const notify = useNotify();
   const { can } = usePermissions();
-  const { mutate } = useSWRConfig();
   const [sending, setSending] = useState<string | null>(null);
-  const listPath = `/api${smsResource.calls.list.path}`;
   // The build inlines NODE_ENV: a production portal does not offer the log channel (blade/ refuses it there too).
   const options: FieldOption[] = smsCategoriesOffered(process.env.NODE_ENV === 'production').map((c) => ({
     value: c.value,
     label: tAll(c.label),
   }));
-  const enable = async (id: string) => {
-    try {
-      await bladeRequest(ENABLE_PATH, { method: 'POST', params: { id } });
-    } catch (error) {
-      // The refusal was already shown by the fetcher; nothing says success.
-      if (error instanceof BladeError) return;
-      throw error;
-    }
-    notify(tcrud('success'), 'success');
-    await mutate((key) => Array.isArray(key) && key[0] === listPath);
-  };
+  const { statusColumn, enableAction } = useEnableConfig({
+    def: smsResource,
+    enablePath: ENABLE_PATH,
+    enabledStatus: SMS_ENABLED,
+    permissionCode: 'sms_enable',
+  });
   return (
     <>
       <ResourceScreen
@@ -73,22 +62,11 @@ export function SmsScreen() {
               return category ? tAll(category.label) : value;
             },
           },
-          status: {
-            renderCell: ({ row }) =>
-              row.status === SMS_ENABLED ? (
-                <Chip size="small" color="success" label={tc('enabled')} />
-              ) : (
-                <Chip size="small" label={tc('disabled')} />
-              ),
-          },
+          status: statusColumn,
         }}
         overrides={{
           rowActions: [
-            {
-              label: tc('enable'),
-              hidden: (row) => row.status === SMS_ENABLED || !can('sms_enable'),
-              onClick: (row) => void enable(row.id),
-            },
+            enableAction,
             { label: t('send'), hidden: !can('sms_send'), onClick: (row) => setSending(row.smsCode) },
           ],
         }}

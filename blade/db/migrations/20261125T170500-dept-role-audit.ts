@@ -1,32 +1,15 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema as it was then, not today's types */
-import { sql, type Kysely } from 'kysely';
+import { type Kysely } from 'kysely';
+import { addAuditStamps, dropAuditStamps } from './lib/v1';
 
 // Issue 12: depts and roles are served by the one CRUD router, which stamps who added and changed a row and when,
 // and answers the BaseEntity fields; the dept and role tables get the audit columns every other resource has.
 const TABLES = ['blade_dept', 'blade_role'];
 
 export async function up(db: Kysely<any>): Promise<void> {
-  for (const table of TABLES)
-    await db.schema
-      .alterTable(table)
-      .addColumn('create_user', 'bigint')
-      .addColumn('create_dept', 'bigint')
-      .addColumn('create_time', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-      .addColumn('update_user', 'bigint')
-      .addColumn('update_time', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-      .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
-      .execute();
+  for (const table of TABLES) await addAuditStamps(db, table);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of TABLES)
-    await db.schema
-      .alterTable(table)
-      .dropColumn('create_user')
-      .dropColumn('create_dept')
-      .dropColumn('create_time')
-      .dropColumn('update_user')
-      .dropColumn('update_time')
-      .dropColumn('status')
-      .execute();
+  for (const table of TABLES) await dropAuditStamps(db, table);
 }

@@ -1,28 +1,26 @@
 import { sql } from 'kysely';
-import { addTenant } from '../../testing/fixtures';
-import { ADMIN_PASSWORD, createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import type { Harness } from '../../testing/harness';
+import { setUpTenantB } from '../tenant-b.test-helpers';
 import { unzipFiles, zipFiles } from './zip';
 
 let h: Harness;
 let admin: string;
 let tenantAdmin: string;
 
-beforeAll(async () => {
-  h = await createHarness();
-  await addTenant(h.blade.db, { tenantId: '300001', tenantName: 'B 公司', adminPassword: 'b-admin-pass' });
-  // An existing table to define a model from, with a comment on one column.
-  await sql`create table demo_notice_board (
-    id bigint primary key, tenant_id varchar(12) not null, title varchar(80) not null, content text,
-    views integer not null default 0, publish_time timestamptz, is_deleted integer not null default 0)`.execute(
-    h.blade.db,
-  );
-  await sql`comment on column demo_notice_board.title is '标题'`.execute(h.blade.db);
-  admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
-  tenantAdmin = (await h.login('admin', 'b-admin-pass', '300001')).access_token;
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+setUpTenantB(
+  {
+    // An existing table to define a model from, with a comment on one column.
+    prepare: async (harness) => {
+      await sql`create table demo_notice_board (
+        id bigint primary key, tenant_id varchar(12) not null, title varchar(80) not null, content text,
+        views integer not null default 0, publish_time timestamptz, is_deleted integer not null default 0)`.execute(
+        harness.blade.db,
+      );
+      await sql`comment on column demo_notice_board.title is '标题'`.execute(harness.blade.db);
+    },
+  },
+  (setup) => ({ h, admin, tenantAdmin } = setup),
+);
 
 const call = (path: string, token: string, body?: unknown) => h.call(path, token, body);
 const first = async (path: string) => (await call(path, admin)).data.records[0];

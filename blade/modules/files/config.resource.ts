@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { fileFunctionResource } from '../../../lib/contracts/files/function';
-import { filePresetResource, PRESET_OVERRIDES, PRESET_RANGES } from '../../../lib/contracts/files/preset';
+import { filePresetResource, PRESET_OVERRIDES } from '../../../lib/contracts/files/preset';
+import { NODE_RULE_MAX } from '../../../lib/contracts/files/rules';
 import { fieldSchema, sortableColumns } from '../../../lib/contracts/resource';
 import type { BladeEnv, Deps } from '../../core/context';
 import { toVO, zhText, type CrudHooks } from '../../core/crud';
@@ -45,9 +46,9 @@ export const filePresetHooks: CrudHooks = {
       const blank = raw === undefined ? id === null : raw === '' || raw === null;
       if (blank) values[filePresetResource.fields[name].column] = null;
     }
-    checkRange('canMultiUpload', values.can_multi_upload, PRESET_RANGES.canMultiUpload);
-    checkRange('maxFileSize', values.max_file_size, PRESET_RANGES.maxFileSize);
-    checkRange('sort', values.sort, PRESET_RANGES.sort);
+    checkRange('canMultiUpload', values.can_multi_upload, NODE_RULE_MAX.canMultiUpload);
+    checkRange('maxFileSize', values.max_file_size, NODE_RULE_MAX.maxFileSize);
+    checkRange('sort', values.sort, NODE_RULE_MAX.sort);
     if (values.file_catalog_id === undefined) return;
     const node = await trx
       .selectFrom('blade_file_catalog')

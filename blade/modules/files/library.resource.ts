@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import type { Transaction, Updateable } from 'kysely';
 import { z } from 'zod';
-import { CATALOG_RULE_MAX, fileCatalogResource } from '../../../lib/contracts/files/catalog';
+import { fileCatalogResource } from '../../../lib/contracts/files/catalog';
+import { NODE_RULE_MAX } from '../../../lib/contracts/files/rules';
 import { sortableColumns, submitSchema, type FieldDef } from '../../../lib/contracts/resource';
 import type { BladeEnv, Deps } from '../../core/context';
 import { toVO, zhText, type CrudHooks } from '../../core/crud';
@@ -144,9 +145,9 @@ export function fileCatalogActions(deps: Deps) {
       catalogName: storedNameInput(params.catalogName),
     }) as Record<string, unknown>;
     if (!input.catalogName) throw new ValidationError('catalogName', '请输入目录名称');
-    checkRange('canMultiUpload', input.canMultiUpload, CATALOG_RULE_MAX.canMultiUpload);
-    checkRange('maxFileSize', input.maxFileSize, CATALOG_RULE_MAX.maxFileSize);
-    checkRange('sort', input.sort, CATALOG_RULE_MAX.sort);
+    checkRange('canMultiUpload', input.canMultiUpload, NODE_RULE_MAX.canMultiUpload);
+    checkRange('maxFileSize', input.maxFileSize, NODE_RULE_MAX.maxFileSize);
+    checkRange('sort', input.sort, NODE_RULE_MAX.sort);
     const parentId = body.parentId ?? '0';
     const row = await withTenant(deps.db, auth.tenantId, async (trx) => {
       const values = { ...columnsOf(input), update_user: auth.userId, update_time: new Date() };

@@ -1,31 +1,22 @@
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
-import { addTenant, grantMenu } from '../../testing/fixtures';
-import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { PLATFORM, type Harness } from '../../testing/harness';
 import { form, pngBytes } from '../files/files.test-helpers';
+import { setUpTenantB } from '../tenant-b.test-helpers';
 import { getEnabledOss } from './oss.repository';
 
 let h: Harness;
 let admin: string;
 let tenantAdmin: string;
 
-beforeAll(async () => {
-  // Ops allow the tenants' MinIO and one cloud endpoint by name; public endpoints are not permitted (the default).
-  h = await createHarness({ outbound: { allowedHosts: ['minio.internal:9000', 's3.example.com'] } });
-  const b = await addTenant(h.blade.db, {
-    tenantId: '300001',
-    tenantName: 'B 公司',
-    adminPassword: 'b-admin-pass',
-  });
-  // Tenant B's administrator holds the page and its buttons, as a tenant package would grant them.
-  for (const code of ['oss', 'oss_add', 'oss_edit', 'oss_delete', 'oss_enable'])
-    await grantMenu(h.blade.db, '300001', b.roleId, code);
-  admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
-  tenantAdmin = (await h.login('admin', 'b-admin-pass', '300001')).access_token;
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+setUpTenantB(
+  {
+    // Ops allow the tenants' MinIO and one cloud endpoint by name; public endpoints are not permitted (the default).
+    harness: { outbound: { allowedHosts: ['minio.internal:9000', 's3.example.com'] } },
+    grants: ['oss', 'oss_add', 'oss_edit', 'oss_delete', 'oss_enable'],
+  },
+  (setup) => ({ h, admin, tenantAdmin } = setup),
+);
 
 const call = (path: string, token: string, body?: unknown) => h.call(path, token, body);
 const post = (path: string, token: string) => call(path, token, {});

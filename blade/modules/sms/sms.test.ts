@@ -1,6 +1,6 @@
 import { withTenant } from '../../db/tenant';
-import { addRole, addTenant, addUser, deptIds, grantMenu } from '../../testing/fixtures';
-import { ADMIN_PASSWORD, createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import type { Harness } from '../../testing/harness';
+import { plainUserOfTenantB, setUpTenantB } from '../tenant-b.test-helpers';
 import { maskPhone } from './sms.providers';
 
 let h: Harness;
@@ -8,22 +8,13 @@ let admin: string;
 let tenantAdmin: string;
 const logLines: string[] = [];
 
-beforeAll(async () => {
-  h = await createHarness({ log: (line) => logLines.push(line) });
-  const b = await addTenant(h.blade.db, {
-    tenantId: '300001',
-    tenantName: 'B 公司',
-    adminPassword: 'b-admin-pass',
-  });
-  // Tenant B's administrator holds the page and its buttons, as a tenant package would grant them.
-  for (const code of ['sms', 'sms_add', 'sms_edit', 'sms_delete', 'sms_enable', 'sms_send'])
-    await grantMenu(h.blade.db, '300001', b.roleId, code);
-  admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
-  tenantAdmin = (await h.login('admin', 'b-admin-pass', '300001')).access_token;
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+setUpTenantB(
+  {
+    harness: { log: (line) => logLines.push(line) },
+    grants: ['sms', 'sms_add', 'sms_edit', 'sms_delete', 'sms_enable', 'sms_send'],
+  },
+  (setup) => ({ h, admin, tenantAdmin } = setup),
+);
 
 const call = (path: string, token: string, body?: unknown) => h.call(path, token, body);
 const post = (path: string, token: string) => call(path, token, {});
@@ -242,14 +233,7 @@ describe('SMS configuration', () => {
     ).toMatchObject({ msg: '未找到该短信配置' });
     expect(await logs('300001')).toEqual([]);
 
-    const role = await addRole(h.blade.db, '300001', { name: '用户', alias: 'user' });
-    await addUser(h.blade.db, '300001', {
-      account: 'plain',
-      password: 'plain-pass',
-      roleIds: [role],
-      deptIds: (await deptIds(h.blade.db, '300001')).slice(0, 1),
-    });
-    const user = (await h.login('plain', 'plain-pass', '300001')).access_token;
+    const user = await plainUserOfTenantB(h);
     expect(
       (await post('/blade-resource/sms/endpoint/send-message?code=notify&phones=13812345678', user)).status,
     ).toBe(403);

@@ -1,19 +1,6 @@
-import { defineResource, type FieldDef } from '../resource';
+import { defineResource } from '../resource';
 import { CONFIG_ACCESS } from './access';
-
-/** A library node's rules (the defaults of the trees built from it); blade/ checks the two limits' ranges. */
-const rules = {
-  canAddAppNode: { column: 'can_add_app_node', kind: 'flag', label: 'fileConfig.rules.canAddAppNode' },
-  canUpload: { column: 'can_upload', kind: 'flag', label: 'fileConfig.rules.canUpload' },
-  mustUpload: { column: 'must_upload', kind: 'flag', label: 'fileConfig.rules.mustUpload' },
-  canCover: { column: 'can_cover', kind: 'flag', label: 'fileConfig.rules.canCover' },
-  canDownload: { column: 'can_download', kind: 'flag', label: 'fileConfig.rules.canDownload' },
-  canView: { column: 'can_view', kind: 'flag', label: 'fileConfig.rules.canView' },
-  canDel: { column: 'can_del', kind: 'flag', label: 'fileConfig.rules.canDel' },
-  canMultiUpload: { column: 'can_multi_upload', kind: 'int', label: 'fileConfig.rules.canMultiUpload' },
-  maxFileSize: { column: 'max_file_size', kind: 'int', label: 'fileConfig.rules.maxFileSize' },
-  needStamped: { column: 'need_stamped', kind: 'flag', label: 'fileConfig.rules.needStamped' },
-} as const satisfies Record<string, FieldDef>;
+import { NODE_RULE_FIELDS } from './rules';
 
 /**
  * The catalogue library (001 §7.3): a tree of node templates with their default rules, tenant-owned. The list (one
@@ -75,7 +62,8 @@ export const fileCatalogResource = defineResource({
     },
     sort: { column: 'sort', kind: 'int', label: 'fileConfig.catalog.sort', default: 0, sort: true },
     remark: { column: 'remark', kind: 'textarea', label: 'fileConfig.catalog.remark', max: 500 },
-    ...rules,
+    // A library node's rules: the defaults of the trees built from it.
+    ...NODE_RULE_FIELDS,
   },
   calls: {
     list: { method: 'GET', path: '/blade-resource/fileCatalog/list' },
@@ -85,6 +73,3 @@ export const fileCatalogResource = defineResource({
   },
   access: CONFIG_ACCESS,
 });
-
-/** Inclusive upper bounds of the library node's numbers (a file count, megabytes, the sort), checked by blade/. */
-export const CATALOG_RULE_MAX = { canMultiUpload: 1000, maxFileSize: 500, sort: 1_000_000 } as const;

@@ -1,25 +1,6 @@
-import { defineResource, type FieldDef } from '../resource';
+import { defineResource } from '../resource';
 import { CONFIG_ACCESS } from './access';
-
-/**
- * A catalogue node's rules a preset may override: a blank value inherits the library node's own (stored as null;
- * blade/modules/files/config.resource.ts keeps the null and checks the ranges).
- */
-const overrides = {
-  canAddAppNode: { column: 'can_add_app_node', kind: 'flag', label: 'fileConfig.rules.canAddAppNode' },
-  canUpload: { column: 'can_upload', kind: 'flag', label: 'fileConfig.rules.canUpload' },
-  mustUpload: { column: 'must_upload', kind: 'flag', label: 'fileConfig.rules.mustUpload' },
-  canCover: { column: 'can_cover', kind: 'flag', label: 'fileConfig.rules.canCover' },
-  canDownload: { column: 'can_download', kind: 'flag', label: 'fileConfig.rules.canDownload' },
-  canView: { column: 'can_view', kind: 'flag', label: 'fileConfig.rules.canView' },
-  canDel: { column: 'can_del', kind: 'flag', label: 'fileConfig.rules.canDel' },
-  canMultiUpload: { column: 'can_multi_upload', kind: 'int', label: 'fileConfig.rules.canMultiUpload' },
-  maxFileSize: { column: 'max_file_size', kind: 'int', label: 'fileConfig.rules.maxFileSize' },
-  needStamped: { column: 'need_stamped', kind: 'flag', label: 'fileConfig.rules.needStamped' },
-} as const satisfies Record<string, FieldDef>;
-
-/** Inclusive ranges of the preset's numbers (the upload limits and the sort), checked by blade/. */
-export const PRESET_RANGES = { canMultiUpload: 1000, maxFileSize: 500, sort: 1_000_000 } as const;
+import { NODE_RULE_FIELDS } from './rules';
 
 /**
  * A function's preset (001 §7.3): which library subtree the function's records get, in which order, with rules that
@@ -54,7 +35,9 @@ export const filePresetResource = defineResource({
       required: 'fileConfig.preset.catalogRequired',
     },
     sort: { column: 'sort', kind: 'int', label: 'fileConfig.catalog.sort', default: 0, sort: true },
-    ...overrides,
+    // The library node's rules a preset may override: a blank value inherits the node's own (stored as null;
+    // blade/modules/files/config.resource.ts keeps the null and checks the ranges).
+    ...NODE_RULE_FIELDS,
   },
   unique: [{ fields: ['functionCode', 'fileCatalogId'], message: 'fileConfig.preset.taken' }],
   calls: {
@@ -67,4 +50,4 @@ export const filePresetResource = defineResource({
 });
 
 /** The override fields by name, for blade/'s hook and the preset form. */
-export const PRESET_OVERRIDES = Object.keys(overrides) as (keyof typeof overrides)[];
+export const PRESET_OVERRIDES = Object.keys(NODE_RULE_FIELDS) as (keyof typeof NODE_RULE_FIELDS)[];

@@ -1,26 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ResourceScreen } from '@/components/crud/resource-screen';
 import { paramResource } from '@/lib/contracts/system/param';
+import { buttonsWith } from '../system/fixtures';
 import { fakeBlade, page } from './fake-blade';
 import { renderScreen } from './wrap';
 
-const buttons = [
-  {
-    id: 'p',
-    parentId: '0',
-    code: 'param',
-    name: '',
-    path: '',
-    children: ['param_add'].map((code) => ({
-      id: code,
-      parentId: 'p',
-      code,
-      name: code,
-      path: '',
-      category: 2,
-    })),
-  },
-];
+const buttons = buttonsWith(['param_add']);
 
 describe('ResourceScreen (from a resource definition)', () => {
   it("applies the definition's length rule in the form, in the user's language", async () => {

@@ -2,24 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ClientScreen } from '@/components/system/client-screen';
 import { fakeBlade, page } from '../crud/fake-blade';
 import { renderScreen } from '../crud/wrap';
+import { buttonsWith } from './fixtures';
 
-const buttons = [
-  {
-    id: 'c',
-    parentId: '0',
-    code: 'client',
-    name: '',
-    path: '',
-    children: ['client_add', 'client_edit', 'client_delete', 'client_view'].map((code) => ({
-      id: code,
-      parentId: 'c',
-      code,
-      name: code,
-      path: '',
-      category: 2,
-    })),
-  },
-];
+const buttons = buttonsWith(['client_add', 'client_edit', 'client_delete', 'client_view']);
 const portal = {
   id: '1',
   clientId: 'portal',

@@ -2,24 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DictScreen } from '@/components/system/dict-screen';
 import { fakeBlade, page } from '../crud/fake-blade';
 import { renderScreen } from '../crud/wrap';
+import { buttonsWith } from './fixtures';
 
-const buttons = [
-  {
-    id: 'p',
-    parentId: '0',
-    code: 'dict',
-    name: '',
-    path: '',
-    children: ['dict_add', 'dict_edit', 'dict_delete', 'dict_view'].map((code) => ({
-      id: code,
-      parentId: 'p',
-      code,
-      name: code,
-      path: '',
-      category: 2,
-    })),
-  },
-];
+const buttons = buttonsWith(['dict_add', 'dict_edit', 'dict_delete', 'dict_view']);
 const sex = {
   id: '5',
   parentId: '0',
@@ -119,16 +104,9 @@ describe.each([
 
   it('offers no edit, delete or checkbox on a sealed row, and nothing new under a sealed header', async () => {
     fakeBlade({
-      '/api/blade-system/menu/buttons': [
-        {
-          ...buttons[0],
-          children: ['add', 'edit', 'delete', 'view'].map((b) => ({
-            ...buttons[0].children[0],
-            id: `${prefix}_${b}`,
-            code: `${prefix}_${b}`,
-          })),
-        },
-      ],
+      '/api/blade-system/menu/buttons': buttonsWith(
+        ['add', 'edit', 'delete', 'view'].map((b) => `${prefix}_${b}`),
+      ),
       [`/api/blade-system/${kind}/parent-list`]: page([
         row('1', '0', '封存头', 1),
         row('2', '0', '普通头', 0),

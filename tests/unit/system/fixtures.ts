@@ -1,3 +1,5 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+
 /** A `menu/buttons` answer holding the given button codes under one page. */
 export function buttonsWith(codes: string[]) {
   return [
@@ -18,4 +20,42 @@ export function buttonsWith(codes: string[]) {
       })),
     },
   ];
+}
+
+/** A refusal envelope as blade/ answers it (HTTP 400 with the message). */
+export function refused(msg: string) {
+  return new Response(JSON.stringify({ code: 400, success: false, data: {}, msg }), {
+    status: 400,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+/** The fields an oss or sms configuration row has in common: a vendor category and a stored write-only secret. */
+export function vendorConfigRow(id: string, category: number, status: number) {
+  return {
+    id,
+    tenantId: '000000',
+    category,
+    categoryName: '',
+    accessKey: 'AK',
+    secretKey: '',
+    secretKeySet: true,
+    appId: '',
+    remark: '',
+    status,
+  };
+}
+
+/**
+ * On an oss or sms screen: the secret key is never a column and is a password field in the add dialog. Leaves the
+ * dialog open with its category list unfolded and answers the dialog and the categories offered.
+ */
+export async function openAddWithCategories() {
+  expect(screen.queryByRole('columnheader', { name: 'SecretKey' })).not.toBeInTheDocument();
+  fireEvent.click(screen.getByRole('button', { name: '新增' }));
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByLabelText('SecretKey')).toHaveAttribute('type', 'password');
+  fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: '分类' }));
+  const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+  return { dialog, options };
 }

@@ -2,24 +2,9 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { ParamScreen } from '@/components/system/param-screen';
 import { fakeBlade, page } from '../crud/fake-blade';
 import { renderScreen } from '../crud/wrap';
+import { buttonsWith } from './fixtures';
 
-const buttons = [
-  {
-    id: 'p',
-    parentId: '0',
-    code: 'param',
-    name: '',
-    path: '',
-    children: ['param_add', 'param_edit', 'param_delete', 'param_view'].map((code) => ({
-      id: code,
-      parentId: 'p',
-      code,
-      name: code,
-      path: '',
-      category: 2,
-    })),
-  },
-];
+const buttons = buttonsWith(['param_add', 'param_edit', 'param_delete', 'param_view']);
 
 describe('ParamScreen (spec §5)', () => {
   it('shows each required message when its field loses focus empty', async () => {

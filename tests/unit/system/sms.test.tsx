@@ -2,30 +2,16 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SmsScreen } from '@/components/system/sms-screen';
 import { fakeBlade, page } from '../crud/fake-blade';
 import { renderScreen } from '../crud/wrap';
-import { buttonsWith } from './fixtures';
+import { buttonsWith, openAddWithCategories, refused, vendorConfigRow } from './fixtures';
 
 const row = (id: string, smsCode: string, category: number, status: number) => ({
-  id,
-  tenantId: '000000',
-  category,
-  categoryName: '',
+  ...vendorConfigRow(id, category, status),
   smsCode,
   templateId: 'SMS_1',
-  accessKey: 'AK',
-  secretKey: '',
-  secretKeySet: true,
   signName: '检测中心',
   regionId: '',
-  appId: '',
   endpoint: '',
-  remark: '',
-  status,
 });
-const refused = (msg: string) =>
-  new Response(JSON.stringify({ code: 400, success: false, data: {}, msg }), {
-    status: 400,
-    headers: { 'content-type': 'application/json' },
-  });
 const sendAnswer = (outcome: string, msg: string) =>
   new Response(JSON.stringify({ code: 200, success: true, data: { outcome, provider: 'x' }, msg }), {
     status: 200,
@@ -44,13 +30,8 @@ describe('SmsScreen', () => {
     expect(screen.getByText('阿里云')).toBeInTheDocument();
     expect(screen.getByText('日志通道（开发用）')).toBeInTheDocument();
     expect(within(screen.getByRole('row', { name: /ali/ })).getByText('已启用')).toBeInTheDocument();
-    expect(screen.queryByRole('columnheader', { name: 'SecretKey' })).not.toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole('button', { name: '新增' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByLabelText('SecretKey')).toHaveAttribute('type', 'password');
-    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: '分类' }));
-    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    const { options } = await openAddWithCategories();
     expect(options).toEqual(['云片', '七牛云', '阿里云', '腾讯云', '日志通道（开发用）']);
   });
 

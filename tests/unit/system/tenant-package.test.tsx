@@ -2,25 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TenantPackageScreen } from '@/components/system/tenant-package-screen';
 import { fakeBlade, page } from '../crud/fake-blade';
 import { renderScreen } from '../crud/wrap';
+import { buttonsWith } from './fixtures';
 
-const buttons = [
-  {
-    id: 'p',
-    parentId: '0',
-    code: 'tenantpackage',
-    name: '',
-    path: '',
-    category: 1,
-    children: ['tenantpackage_add', 'tenantpackage_edit', 'tenantpackage_delete'].map((code) => ({
-      id: code,
-      parentId: 'p',
-      code,
-      name: code,
-      path: '',
-      category: 2,
-    })),
-  },
-];
+const buttons = buttonsWith(['tenantpackage_add', 'tenantpackage_edit', 'tenantpackage_delete']);
 const menuTree = [
   {
     id: '10',

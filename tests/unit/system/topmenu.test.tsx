@@ -2,24 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TopMenuScreen } from '@/components/system/topmenu-screen';
 import { fakeBlade, page } from '../crud/fake-blade';
 import { renderScreen } from '../crud/wrap';
+import { buttonsWith } from './fixtures';
 
-const buttons = [
-  {
-    id: 't',
-    parentId: '0',
-    code: 'topmenu',
-    name: '',
-    path: '',
-    children: ['topmenu_add', 'topmenu_edit', 'topmenu_delete', 'topmenu_setting'].map((code) => ({
-      id: code,
-      parentId: 't',
-      code,
-      name: code,
-      path: '',
-      category: 2,
-    })),
-  },
-];
+const buttons = buttonsWith(['topmenu_add', 'topmenu_edit', 'topmenu_delete', 'topmenu_setting']);
 const office = { id: '7', code: 'office', name: '办公', path: '', source: 'apps', sort: 1 };
 const menuTree = [
   {

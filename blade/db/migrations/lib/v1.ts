@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema as it was then, not today's types */
-import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
+import { sql, type AlterTableBuilder, type CreateTableBuilder, type Kysely } from 'kysely';
 
 /**
  * Frozen helpers for migrations written from 2026-11-23 on. A migration runs as it was written forever, so these
@@ -32,4 +32,30 @@ export async function enableTenantRls(db: Kysely<any>, table: string): Promise<v
   await sql`create policy tenant_isolation on ${t}
     using (tenant_id = current_setting('app.tenant_id', true))
     with check (tenant_id = current_setting('app.tenant_id', true))`.execute(db);
+}
+
+/** The audit stamps a table made before auditColumns may lack, as auditColumns defines them (not id nor is_deleted). */
+const AUDIT_STAMPS: readonly Parameters<AlterTableBuilder['addColumn']>[] = [
+  ['create_user', 'bigint'],
+  ['create_dept', 'bigint'],
+  ['create_time', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`)],
+  ['update_user', 'bigint'],
+  ['update_time', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`)],
+  ['status', 'integer', (c) => c.notNull().defaultTo(1)],
+];
+
+/** Adds the audit stamps to an existing table, in one ALTER TABLE. Existing rows keep unknown authors. */
+export async function addAuditStamps(db: Kysely<any>, table: string): Promise<void> {
+  const [first, ...rest] = AUDIT_STAMPS;
+  let alter = db.schema.alterTable(table).addColumn(...first);
+  for (const stamp of rest) alter = alter.addColumn(...stamp);
+  await alter.execute();
+}
+
+/** Undoes addAuditStamps, in one ALTER TABLE. */
+export async function dropAuditStamps(db: Kysely<any>, table: string): Promise<void> {
+  const [first, ...rest] = AUDIT_STAMPS.map(([name]) => name);
+  let alter = db.schema.alterTable(table).dropColumn(first);
+  for (const name of rest) alter = alter.dropColumn(name);
+  await alter.execute();
 }

@@ -1,26 +1,17 @@
-import { addRole, addTenant, addUser, deptIds, grantMenu } from '../../../testing/fixtures';
-import { ADMIN_PASSWORD, createHarness, SETUP_TIMEOUT, type Harness } from '../../../testing/harness';
+import { addRole, addUser, deptIds, grantMenu } from '../../../testing/fixtures';
+import type { Harness } from '../../../testing/harness';
+import { plainUserOfTenantB, setUpTenantB } from '../../tenant-b.test-helpers';
 
 let h: Harness;
 let admin: string;
 let tenantAdmin: string;
 
-beforeAll(async () => {
-  h = await createHarness();
-  const b = await addTenant(h.blade.db, {
-    tenantId: '300001',
-    tenantName: 'B 公司',
-    adminPassword: 'b-admin-pass',
-  });
-  // Tenant B's administrator holds the page and its buttons, as a tenant package would grant them.
-  for (const code of ['dict', 'dictbiz', 'dictbiz_add', 'dictbiz_edit', 'dictbiz_delete'])
-    await grantMenu(h.blade.db, '300001', b.roleId, code);
-  admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
-  tenantAdmin = (await h.login('admin', 'b-admin-pass', '300001')).access_token;
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+setUpTenantB(
+  {
+    grants: ['dict', 'dictbiz', 'dictbiz_add', 'dictbiz_edit', 'dictbiz_delete'],
+  },
+  (setup) => ({ h, admin, tenantAdmin } = setup),
+);
 
 const call = (path: string, token: string, body?: unknown) => h.call(path, token, body);
 const post = (path: string, token: string) => h.authed(path, { token, method: 'POST' });
@@ -267,14 +258,7 @@ describe('business dictionary (/dict-biz), two tenants', () => {
   });
 
   it('refuses business dictionary writes from a plain user', async () => {
-    const role = await addRole(h.blade.db, '300001', { name: '用户', alias: 'user' });
-    await addUser(h.blade.db, '300001', {
-      account: 'plain',
-      password: 'plain-pass',
-      roleIds: [role],
-      deptIds: (await deptIds(h.blade.db, '300001')).slice(0, 1),
-    });
-    const user = (await h.login('plain', 'plain-pass', '300001')).access_token;
+    const user = await plainUserOfTenantB(h);
     expect((await call(`${base}/submit`, user, { code: 'x', dictValue: 'x', sort: 1 })).status).toBe(403);
     expect((await call(`${base}/parent-list`, user)).status).toBe(403);
     expect((await call(`${base}/dictionary?code=level`, user)).data).toMatchObject([]);

@@ -1,3 +1,4 @@
+import { liveSortedRows } from '../../../db/live-rows';
 import type { Db } from '../../../db/tenant';
 import type { MenuRow, TopMenuRow } from '../../../db/schema';
 
@@ -37,14 +38,7 @@ export async function findTopMenuMenuIds(db: Db, tenantId: string, topMenuId: st
 }
 
 export async function listTopMenus(db: Db, tenantId: string): Promise<TopMenuRow[]> {
-  return db
-    .selectFrom('blade_top_menu')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('is_deleted', '=', 0)
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
+  return liveSortedRows(db, 'blade_top_menu', tenantId);
 }
 
 /** Role-menu grants of some roles of one tenant, as role id → menu ids. */

@@ -1,20 +1,12 @@
 import { regionRows, seedRegionsIfEmpty } from '../../../db/seed-regions';
-import { addTenant } from '../../../testing/fixtures';
-import { ADMIN_PASSWORD, createHarness, SETUP_TIMEOUT, type Harness } from '../../../testing/harness';
+import type { Harness } from '../../../testing/harness';
+import { setUpTenantB } from '../../tenant-b.test-helpers';
 
 let h: Harness;
 let admin: string;
 let tenantAdmin: string;
 
-beforeAll(async () => {
-  h = await createHarness();
-  await addTenant(h.blade.db, { tenantId: '300001', tenantName: 'B 公司', adminPassword: 'b-admin-pass' });
-  admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
-  tenantAdmin = (await h.login('admin', 'b-admin-pass', '300001')).access_token;
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+setUpTenantB({}, (setup) => ({ h, admin, tenantAdmin } = setup));
 
 const call = (path: string, token: string, body?: unknown) => h.call(path, token, body);
 const names = (rows: Array<{ name?: string; title?: string }>) => rows.map((r) => r.name ?? r.title);

@@ -19,7 +19,7 @@ import { intSchema } from '../../../core/validation';
 import { findPackage, toPackageVO } from '../tenant-package/tenant-package.resource';
 import { initialPassword } from '../../user/user-admin.repository';
 import { newTenantId, provisionTenant, syncTenantMenus, tenantMenuIds } from './tenant-provision';
-import { findTenant } from './tenant.repository';
+import { findTenant, liveTenantsByIds } from './tenant.repository';
 
 const TENANT_SORTABLE = [
   'id',
@@ -202,13 +202,7 @@ export function tenantAdminRoutes(deps: Deps) {
     const ids = await idsParam(c);
     const auth = c.get('auth');
     await deps.db.transaction().execute(async (trx) => {
-      const rows = await trx
-        .selectFrom('blade_tenant')
-        .select(['id', 'tenant_id'])
-        .where('id', 'in', ids)
-        .where('is_deleted', '=', 0)
-        .execute();
-      if (rows.length !== ids.length) throw new NotFoundError();
+      const rows = await liveTenantsByIds(trx, ids);
       if (rows.some((r) => r.tenant_id === PLATFORM_TENANT)) throw new ServiceError('不能删除管理组租户!');
       await trx
         .updateTable('blade_tenant')
@@ -233,13 +227,7 @@ export function tenantAdminRoutes(deps: Deps) {
     });
     const auth = c.get('auth');
     await deps.db.transaction().execute(async (trx) => {
-      const rows = await trx
-        .selectFrom('blade_tenant')
-        .select(['id', 'tenant_id'])
-        .where('id', 'in', ids)
-        .where('is_deleted', '=', 0)
-        .execute();
-      if (rows.length !== ids.length) throw new NotFoundError();
+      const rows = await liveTenantsByIds(trx, ids);
       if (rows.some((r) => r.tenant_id === PLATFORM_TENANT) && setting.expireTime)
         throw new ServiceError('管理组租户不能设置过期时间!');
       await trx

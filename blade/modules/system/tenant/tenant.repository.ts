@@ -1,3 +1,4 @@
+import { NotFoundError } from '../../../core/errors';
 import { contains } from '../../../core/page';
 import type { Db } from '../../../db/tenant';
 import type { TenantRow } from '../../../db/schema';
@@ -11,6 +12,21 @@ export async function findTenant(db: Db, tenantId: string): Promise<TenantRow | 
     .where('tenant_id', '=', tenantId)
     .where('is_deleted', '=', 0)
     .executeTakeFirst();
+}
+
+/** The live tenants of these row ids (id and tenant id); 404 when any of them is missing or removed. */
+export async function liveTenantsByIds(
+  db: Db,
+  ids: string[],
+): Promise<Pick<TenantRow, 'id' | 'tenant_id'>[]> {
+  const rows = await db
+    .selectFrom('blade_tenant')
+    .select(['id', 'tenant_id'])
+    .where('id', 'in', ids)
+    .where('is_deleted', '=', 0)
+    .execute();
+  if (rows.length !== ids.length) throw new NotFoundError();
+  return rows;
 }
 
 export type TenantDomainRow = Pick<
