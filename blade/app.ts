@@ -41,7 +41,10 @@ export interface BladeOptions {
   databaseUrl?: string;
   /** Tests: in-memory PGlite (dataDir is not used for the database). */
   memory?: boolean;
-  /** Tests: the in-memory database starts as this dump of a migrated and seeded one (`Blade.dump`). */
+  /**
+   * Tests: the in-memory database starts as this dump of a migrated and seeded one (`Blade.dump`) made by this same
+   * code, so start-up neither migrates nor seeds it (about 0.8 s a test file).
+   */
   memoryFrom?: Blob;
   /** >= 32 characters, HS512. */
   jwtSigningKey: string;
@@ -140,18 +143,21 @@ export async function createBlade(options: BladeOptions): Promise<Blade> {
     log,
   });
   try {
-    await ensureAppRole(db);
-    await migrateToLatest(db);
-    await grantAppRole(db);
-    await seedIfEmpty(db, {
-      adminPassword: options.adminPassword,
-      passwordFile: options.memory
-        ? undefined
-        : path.join(/*turbopackIgnore: true*/ options.dataDir, 'admin-password.txt'),
-      log,
-    });
-    await seedRegionsIfEmpty(db);
-    await ensureResourceMenus(db);
+    // A copy of a template made by this same code (tests: the harness keys templates by it) is migrated and seeded.
+    if (!options.memoryFrom) {
+      await ensureAppRole(db);
+      await migrateToLatest(db);
+      await grantAppRole(db);
+      await seedIfEmpty(db, {
+        adminPassword: options.adminPassword,
+        passwordFile: options.memory
+          ? undefined
+          : path.join(/*turbopackIgnore: true*/ options.dataDir, 'admin-password.txt'),
+        log,
+      });
+      await seedRegionsIfEmpty(db);
+      await ensureResourceMenus(db);
+    }
     await upsertClient(db, {
       clientId: options.portalClient.clientId,
       clientSecret: options.portalClient.clientSecret,

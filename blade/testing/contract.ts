@@ -2,7 +2,7 @@ import { sortableColumns, type CallDef, type ResourceDef } from '../../lib/contr
 import type { BladeOptions } from '../app';
 import { zhText } from '../core/crud';
 import type { Db } from '../db/tenant';
-import { addRole, addTenant, addUser, deptIds, grantMenu } from './fixtures';
+import { addRole, addTenant, addUser, deptIds, grantMenus } from './fixtures';
 import {
   ADMIN_PASSWORD,
   createHarness,
@@ -54,7 +54,7 @@ export function describeResource<F extends Record<string, string>>(
       adminPassword: OTHER_ADMIN_PASSWORD,
     });
     // Every right of the resource: what tenant B lacks is only tenant A's rows.
-    for (const code of resourceCodes(def)) await grantMenu(h.blade.db, OTHER_TENANT, other.roleId, code);
+    await grantMenus(h.blade.db, OTHER_TENANT, other.roleId, resourceCodes(def));
     otherAdmin = (await h.login('admin', OTHER_ADMIN_PASSWORD, OTHER_TENANT)).access_token;
   }, SETUP_TIMEOUT);
   afterAll(async () => {
@@ -256,7 +256,7 @@ let accounts = 0;
 async function userWithCodes(h: Harness, codes: readonly string[]): Promise<string> {
   const account = `contract_${++accounts}`;
   const roleId = await addRole(h.blade.db, PLATFORM, { name: `契约测试 ${accounts}`, alias: account });
-  for (const code of codes) await grantMenu(h.blade.db, PLATFORM, roleId, code);
+  await grantMenus(h.blade.db, PLATFORM, roleId, codes);
   await addUser(h.blade.db, PLATFORM, {
     account,
     password: 'contract-pass-1',

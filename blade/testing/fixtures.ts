@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { nextId } from '../core/ids';
 import type { Db } from '../db/tenant';
 import { withTenant } from '../db/tenant';
-import { hashPassword, md5Hex } from '../modules/auth/password';
+import { hash } from '@node-rs/argon2';
+import { md5Hex, normaliseClientPassword } from '../modules/auth/password';
 
 export async function roleIdByAlias(db: Db, tenantId: string, alias: string): Promise<string> {
   const row = await withTenant(db, tenantId, (trx) =>
@@ -56,9 +57,21 @@ export interface NewUser {
   rawHash?: string;
 }
 
+/**
+ * Fixture users get a real argon2id hash at argon2's lowest cost. The cost travels in the hash string, so the login
+ * path (auth/password.ts checkPassword) verifies it exactly as it verifies any other: only the fixture's own hashing
+ * and each login's verification are cheaper (about 0.2 ms instead of 15 ms each). What blade/ hashes itself (the seed,
+ * password changes, new users) keeps the production cost.
+ */
+const FIXTURE_ARGON2_COST = { memoryCost: 64, timeCost: 1, parallelism: 1 };
+
+/** What addUser stores for a password (the client sends md5 hex): an argon2id hash at the fixture cost. */
+export const fixturePasswordHash = (password: string) =>
+  hash(normaliseClientPassword(md5Hex(password)), FIXTURE_ARGON2_COST);
+
 export async function addUser(db: Db, tenantId: string, user: NewUser): Promise<string> {
   const id = nextId();
-  const password = user.rawHash ?? (await hashPassword(md5Hex(user.password)));
+  const password = user.rawHash ?? (await fixturePasswordHash(user.password));
   await withTenant(db, tenantId, (trx) =>
     trx
       .insertInto('blade_user')
@@ -122,15 +135,33 @@ export async function addTenant(db: Db, tenant: NewTenant) {
 
 /** Grants a menu (by code) to a role of the tenant. */
 export async function grantMenu(db: Db, tenantId: string, roleId: string, menuCode: string): Promise<void> {
-  const menu = await db
+  await grantMenus(db, tenantId, roleId, [menuCode]);
+}
+
+/** Grants menus (by code; each code's first menu, as grantMenu) to a role of the tenant: one read, one insert. */
+export async function grantMenus(
+  db: Db,
+  tenantId: string,
+  roleId: string,
+  menuCodes: readonly string[],
+): Promise<void> {
+  if (!menuCodes.length) return;
+  const rows = await db
     .selectFrom('blade_menu')
-    .select('id')
-    .where('code', '=', menuCode)
-    .executeTakeFirstOrThrow();
+    .select(['id', 'code'])
+    .where('code', 'in', [...menuCodes])
+    .execute();
+  const menuIds = [...new Set(menuCodes)].map((code) => {
+    const menu = rows.find((row) => row.code === code);
+    if (!menu) throw new Error(`grantMenus: no menu with code ${code}`);
+    return menu.id;
+  });
   await withTenant(db, tenantId, (trx) =>
     trx
       .insertInto('blade_role_menu')
-      .values({ id: nextId(), tenant_id: tenantId, menu_id: menu.id, role_id: roleId })
+      .values(
+        menuIds.map((menuId) => ({ id: nextId(), tenant_id: tenantId, menu_id: menuId, role_id: roleId })),
+      )
       .execute(),
   );
 }

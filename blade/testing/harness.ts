@@ -103,8 +103,8 @@ const filesUnder = (dir: string): string[] =>
 
 /**
  * A migrated and seeded in-memory database as a tarball, made once and kept in the temporary directory under a name
- * that hashes everything deciding its contents (blade/db: migrations, seeds; the password hashing the seed stores; the
- * resource definitions the seeded menus come from; the harness's credentials). A test file
+ * that hashes everything deciding its contents (blade/db: migrations, seeds; the start-up that runs them; the password
+ * hashing the seed stores; the resource definitions the seeded menus come from; the harness's credentials). A test file
  * then starts from a copy instead of initdb, migrations and the seed: about 2 s less each. Written to a temporary
  * name and renamed, so parallel workers never read half a file.
  */
@@ -112,6 +112,7 @@ async function memoryTemplate(): Promise<Blob> {
   const hash = createHash('sha256').update(JSON.stringify([ADMIN_PASSWORD, TEST_CLIENT]));
   const decisive = [
     ...filesUnder(path.join(__dirname, '..', 'db')),
+    path.join(__dirname, '..', 'app.ts'),
     path.join(__dirname, '..', 'modules', 'auth', 'password.ts'),
     ...filesUnder(path.join(__dirname, '..', '..', 'lib', 'contracts')),
   ];
