@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import { z } from 'zod';
 import zh from '../../messages/zh.json';
 import {
@@ -77,6 +77,19 @@ export interface CrudHooks {
   listWhere?: Readonly<Record<string, string | number>>;
   /** After the row is written, in the same transaction: what belongs to it (e.g. child rows read on creation). */
   afterWrite?(ctx: CrudContext, values: Record<string, unknown>, id: string, added: boolean): Promise<void>;
+  /**
+   * Extra fields of the answered rows that take a read (e.g. names of the ids a row holds), for all rows of a list page
+   * at once (one read per kind, not per row) and for the detail's row; inside the call's transaction, over `present`.
+   */
+  presentAll?(ctx: CrudContext, rows: Row[]): Promise<Record<string, unknown>[]>;
+  /**
+   * A condition of the list call from parameters the definition does not declare (e.g. a dept and the depts below
+   * it); undefined adds none. Validates the parameters itself.
+   */
+  listCondition?(
+    ctx: CrudContext,
+    params: Readonly<Record<string, unknown>>,
+  ): Promise<Expression<SqlBool> | undefined>;
   /** Calls of the definition the resource serves with a route of its own (same path): crudRoutes leaves them out. */
   ownCalls?: readonly (keyof ResourceDef['calls'])[];
 }
@@ -113,13 +126,16 @@ function transact<T>(deps: Deps, auth: AuthUser, fn: (trx: AnyDb) => Promise<T>)
 
 /** Live rows of the resource that the caller's tenant owns and the caller's data scope reaches. */
 export async function liveRows(trx: AnyDb, def: ResourceDef, auth: AuthUser) {
-  let q = trx.selectFrom(def.table).where(`${def.table}.is_deleted`, '=', 0);
+  let q = trx.selectFrom(def.table);
+  if (def.audit !== false) q = q.where(`${def.table}.is_deleted`, '=', 0);
   if (def.ownership === 'tenant') q = q.where(`${def.table}.tenant_id`, '=', auth.tenantId);
+  for (const [column, value] of Object.entries(def.fixed ?? {}))
+    q = q.where(`${def.table}.${column}`, '=', value);
   const scoped = def.dataScope;
   if (scoped) {
     const scope = await resolveDataScope(trx as Db, auth, scoped.resource);
     const columns: DataScopeColumns = {
-      dept: scoped.dept ? { column: `${def.table}.${scoped.dept}` } : undefined,
+      dept: scoped.dept ? { column: `${def.table}.${scoped.dept}`, list: scoped.deptList } : undefined,
       owner: scoped.owner && `${def.table}.${scoped.owner}`,
     };
     q = q.where((eb) => dataScopeCondition(eb, scope, columns));
@@ -127,11 +143,25 @@ export async function liveRows(trx: AnyDb, def: ResourceDef, auth: AuthUser) {
   return q;
 }
 
-export function toVO(def: ResourceDef, row: Row, hooks: CrudHooks = {}) {
-  const vo: Record<string, unknown> = auditFields(row as unknown as Parameters<typeof auditFields>[0]);
+/** `detail`: the detail call's answer, which carries the `detailOnly` fields too. */
+export function toVO(def: ResourceDef, row: Row, hooks: CrudHooks = {}, detail = false) {
+  const vo: Record<string, unknown> =
+    def.audit === false ? { id: row.id } : auditFields(row as unknown as Parameters<typeof auditFields>[0]);
   for (const [name, field] of Object.entries(def.fields))
-    vo[name] = field.writeOnly ? '' : (row[field.column] ?? '');
+    if (detail || !field.detailOnly) vo[name] = field.writeOnly ? '' : (row[field.column] ?? '');
   return { ...vo, ...hooks.present?.(row) };
+}
+
+/** The answered rows: toVO and, over it, the hook's fields that take a read (one call for all the rows). */
+async function presentRows(
+  ctx: CrudContext,
+  def: ResourceDef,
+  rows: Row[],
+  hooks: CrudHooks,
+  detail = false,
+) {
+  const extra = rows.length ? await hooks.presentAll?.(ctx, rows) : undefined;
+  return rows.map((row, i) => ({ ...toVO(def, row, hooks, detail), ...extra?.[i] }));
 }
 
 /** The `name` field of the rows' parents that the caller may see, by parent id. */
@@ -154,21 +184,83 @@ async function parentNames(
   return new Map(parents.map((p) => [String(p.id), p.name]));
 }
 
+/** `yyyy-MM-dd`, optionally with `HH:mm` or `HH:mm:ss`: a bound of a list's date range. */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
+
+/** The list parameters of a date range: each bound a Date (a bare `to` date: the end of that day), blank = none. */
+function dateRangeShape(range: NonNullable<ResourceDef['dateRange']>): [string, z.ZodType][] {
+  const bound = (endOfDay: boolean) =>
+    z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z
+        .string({ error: zhText(range.invalid) })
+        .trim()
+        .regex(DATE_TIME, zhText(range.invalid))
+        .transform(
+          (v) =>
+            new Date(v.length === 10 ? `${v}T${endOfDay ? '23:59:59' : '00:00:00'}` : v.replace(' ', 'T')),
+        )
+        .refine((d) => !Number.isNaN(d.getTime()), zhText(range.invalid))
+        .optional(),
+    );
+  return [
+    [range.from, bound(false)],
+    [range.to, bound(true)],
+  ];
+}
+
+/** The parsed bounds of the date range; an end before the start is refused. */
+function dateRangeOf(range: NonNullable<ResourceDef['dateRange']>, query: Record<string, unknown>) {
+  const from = query[range.from] as Date | undefined;
+  const to = query[range.to] as Date | undefined;
+  if (from && to && from > to) throw new KeyedError(range.reversed);
+  return { column: range.column, from, to };
+}
+
 export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}): Hono<BladeEnv> {
   const router = new Hono<BladeEnv>();
   const sortable = sortableColumns(def);
+  // A field sorted by another name than its column (`sortAs`): the name the caller sends, the column it orders by.
+  const sortColumn = new Map(
+    Object.values(def.fields).flatMap((f) => (f.sortAs ? [[f.sortAs, f.column] as const] : [])),
+  );
+  const idPattern = def.idPattern;
+  const idRule = idPattern
+    ? z
+        .union([z.string(), z.number()], { error: zhText(idPattern.message) })
+        .transform((v) => String(v).trim())
+        .refine((v) => idPattern.regex.test(v), zhText(idPattern.message))
+    : idSchema;
+  const idsRule = idPattern
+    ? z
+        .string({ error: '不能为空' })
+        .transform((v) =>
+          v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        )
+        .refine((ids) => ids.length > 0, '请至少选择一条数据')
+        .refine((ids) => ids.every((id) => idPattern.regex.test(id)), zhText(idPattern.message))
+    : idListSchema;
   const searchable = Object.entries(def.fields).filter(([, f]) => f.search);
   const listSchema = pageQuerySchema.extend(
-    Object.fromEntries(
-      searchable.map(([name, field]) => [
-        name,
-        z.preprocess((v) => (v === '' ? undefined : v), searchSchema(field, zhText).optional()),
-      ]),
-    ),
+    Object.fromEntries([
+      ...searchable.flatMap(([name, field]) =>
+        [name, ...(field.searchAliases ?? [])].map((param) => [
+          param,
+          z.preprocess((v) => (v === '' ? undefined : v), searchSchema(field, zhText).optional()),
+        ]),
+      ),
+      ...(def.dateRange ? dateRangeShape(def.dateRange) : []),
+    ]),
   );
   const inputSchema = submitSchema(def, zhText);
   const serve = (verb: keyof ResourceDef['calls'], ...handlers: MiddlewareHandler<BladeEnv>[]) => {
-    if (!hooks.ownCalls?.includes(verb)) on(router, def.calls[verb], ...handlers);
+    const call = def.calls[verb];
+    // A read-only resource has no writes (its submit and remove are NO_WRITES placeholders).
+    if (def.readOnly && verb !== 'list' && verb !== 'detail') return;
+    if (call && !hooks.ownCalls?.includes(verb)) on(router, call, ...handlers);
   };
   // A caller with neither the add nor the edit right is refused before the body is read.
   const addOrEdit = {
@@ -178,22 +270,32 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
 
   serve('list', permit(deps, def.access.list ?? def.access.read), async (c) => {
     const auth = c.get('auth');
-    const query = listSchema.parse(await readParams(c, def.calls.list));
+    const params = await readParams(c, def.calls.list);
+    const query = listSchema.parse(params);
     const page = pageRequest(query);
-    const orders = sortOrders(sortable, query);
+    const orders = sortOrders(sortable, query).map((o) => ({
+      ...o,
+      column: sortColumn.get(o.column) ?? o.column,
+    }));
+    const range = def.dateRange && dateRangeOf(def.dateRange, query as Record<string, unknown>);
     const matching = async (trx: AnyDb) => {
       let base = await liveRows(trx, def, auth);
       for (const [column, value] of Object.entries(hooks.listWhere ?? {}))
         base = base.where(`${def.table}.${column}`, '=', value);
+      if (range?.from) base = base.where(range.column, '>=', range.from);
+      if (range?.to) base = base.where(range.column, '<=', range.to);
       for (const [name, field] of searchable) {
-        const value = (query as Record<string, string | number | undefined>)[name];
-        if (value === undefined || value === '') continue;
+        const value = [name, ...(field.searchAliases ?? [])]
+          .map((param) => (query as Record<string, string | number | undefined>)[param])
+          .find((v) => v !== undefined && v !== '');
+        if (value === undefined) continue;
         base =
           field.search === 'like'
             ? base.where(field.column, 'ilike', contains(String(value)))
             : base.where(field.column, '=', value);
       }
-      return base;
+      const condition = await hooks.listCondition?.({ trx, auth, params }, params);
+      return condition ? base.where(condition) : base;
     };
     if (def.tree) {
       const tree = def.tree;
@@ -212,29 +314,22 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
       });
       return c.json(ok(buildTree(nodes)));
     }
-    const { rows, total } = await transact(deps, auth, async (trx) =>
-      fetchPage(
+    const { records, total } = await transact(deps, auth, async (trx) => {
+      const { rows, total } = await fetchPage(
         await matching(trx),
         (qb) => qb.selectAll(),
         page,
-        orders,
+        orders.length && def.stableOrder ? [...orders, { column: 'id', direction: 'asc' }] : orders,
         def.defaultOrder && [...def.defaultOrder],
-      ),
-    );
-    return c.json(
-      ok(
-        toPage(
-          (rows as Row[]).map((r) => toVO(def, r, hooks)),
-          total,
-          page,
-        ),
-      ),
-    );
+      );
+      return { records: await presentRows({ trx, auth }, def, rows as Row[], hooks), total };
+    });
+    return c.json(ok(toPage(records, total, page)));
   });
 
   serve('detail', permit(deps, def.access.read), async (c) => {
     const auth = c.get('auth');
-    const { id } = z.object({ id: idSchema }).parse(await readParams(c, def.calls.detail));
+    const { id } = z.object({ id: idRule }).parse(await readParams(c, def.calls.detail));
     const vo = await transact(deps, auth, async (trx) => {
       const row = (await (
         await liveRows(trx, def, auth)
@@ -245,71 +340,81 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
       if (!row) throw new NotFoundError();
       const names = def.tree && (await parentNames(trx, def, auth, def.tree, [row]));
       const parent = names && { parentName: names.get(String(row[def.fields.parentId.column])) ?? '' };
-      return { ...toVO(def, row, hooks), ...parent, ...(await hooks.presentDetail?.({ trx, auth }, row)) };
+      const [vo] = await presentRows({ trx, auth }, def, [row], hooks, true);
+      return { ...vo, ...parent, ...(await hooks.presentDetail?.({ trx, auth }, row)) };
     });
     return c.json(ok(vo));
   });
 
-  serve('submit', permit(deps, addOrEdit), async (c) => {
-    const auth = c.get('auth');
-    const params = await readParams(c, def.calls.submit);
-    const id = params.id === undefined || params.id === '' ? null : idSchema.parse(params.id);
-    await demand(deps, auth, id ? def.access.edit : def.access.add);
-    const input = inputSchema.parse(params) as Record<string, unknown>;
-    const missing = missingRequired(def, input, id ? 'edit' : 'add');
-    if (missing?.required) throw new KeyedError(missing.required);
-    const values: Record<string, unknown> = {};
-    for (const [name, field] of Object.entries(def.fields)) {
-      if (field.form === false) continue;
-      const value = input[name] ?? (id ? undefined : (field.default ?? (field.kind === 'int' ? 0 : '')));
-      if (value !== undefined) values[field.column] = value;
-    }
-    await transact(deps, auth, async (trx) => {
-      if (
-        id &&
-        !(await (await liveRows(trx, def, auth)).select('id').where('id', '=', id).executeTakeFirst())
-      )
-        throw new NotFoundError();
-      await hooks.beforeWrite?.({ trx, auth, params }, values, id);
-      for (const key of def.unique ?? []) {
-        // Unique among all the tenant's live rows, not only those the caller's data scope shows.
-        let taken = trx.selectFrom(def.table).select('id').where('is_deleted', '=', 0);
-        if (def.ownership === 'tenant') taken = taken.where('tenant_id', '=', auth.tenantId);
-        for (const name of key.fields)
-          taken = taken.where(def.fields[name].column, '=', values[def.fields[name].column]);
-        if (id) taken = taken.where('id', '<>', id);
-        if (await taken.limit(1).executeTakeFirst()) throw new KeyedError(key.message);
+  /** Add (no id) and edit (an id) through one call; `only` limits it to one of them (separate add and update). */
+  const write =
+    (call: CallDef, only?: 'add' | 'edit'): MiddlewareHandler<BladeEnv> =>
+    async (c) => {
+      const auth = c.get('auth');
+      const params = await readParams(c, call);
+      const id = params.id === undefined || params.id === '' ? null : idRule.parse(params.id);
+      if (only === 'add' && id) throw new ServiceError('id:新增时不能指定');
+      if (only === 'edit' && !id) throw new ServiceError('id:不能为空');
+      await demand(deps, auth, id ? def.access.edit : def.access.add);
+      const input = inputSchema.parse(params) as Record<string, unknown>;
+      const missing = missingRequired(def, input, id ? 'edit' : 'add');
+      if (missing?.required) throw new KeyedError(missing.required);
+      const values: Record<string, unknown> = {};
+      for (const [name, field] of Object.entries(def.fields)) {
+        if (field.form === false) continue;
+        const value = input[name] ?? (id ? undefined : (field.default ?? (field.kind === 'int' ? 0 : '')));
+        if (value !== undefined) values[field.column] = value;
       }
-      if (id) {
-        await trx
-          .updateTable(def.table)
-          .set({ ...values, update_user: auth.userId, update_time: sql`now()` })
-          .where('id', '=', id)
-          .execute();
-        await hooks.afterWrite?.({ trx, auth }, values, id, false);
-      } else {
-        const added = nextId();
-        await trx
-          .insertInto(def.table)
-          .values({
-            id: added,
-            ...values,
-            ...(def.ownership === 'tenant' ? { tenant_id: auth.tenantId } : {}),
-            create_user: auth.userId,
-            create_dept: auth.deptIds[0] ?? null,
-            update_user: auth.userId,
-          })
-          .execute();
-        await hooks.afterWrite?.({ trx, auth }, values, added, true);
-      }
-    });
-    hooks.afterCommit?.(deps);
-    return c.json(success());
-  });
+      await transact(deps, auth, async (trx) => {
+        if (
+          id &&
+          !(await (await liveRows(trx, def, auth)).select('id').where('id', '=', id).executeTakeFirst())
+        )
+          throw new NotFoundError();
+        await hooks.beforeWrite?.({ trx, auth, params }, values, id);
+        for (const key of def.unique ?? []) {
+          // Unique among all the tenant's live rows, not only those the caller's data scope shows.
+          let taken = trx.selectFrom(def.table).select('id').where('is_deleted', '=', 0);
+          if (def.ownership === 'tenant') taken = taken.where('tenant_id', '=', auth.tenantId);
+          for (const name of key.fields)
+            taken = taken.where(def.fields[name].column, '=', values[def.fields[name].column]);
+          if (id) taken = taken.where('id', '<>', id);
+          if (await taken.limit(1).executeTakeFirst()) throw new KeyedError(key.message);
+        }
+        if (id) {
+          await trx
+            .updateTable(def.table)
+            .set({ ...values, update_user: auth.userId, update_time: sql`now()` })
+            .where('id', '=', id)
+            .execute();
+          await hooks.afterWrite?.({ trx, auth }, values, id, false);
+        } else {
+          const added = nextId();
+          await trx
+            .insertInto(def.table)
+            .values({
+              id: added,
+              ...values,
+              ...def.fixed,
+              ...(def.ownership === 'tenant' ? { tenant_id: auth.tenantId } : {}),
+              create_user: auth.userId,
+              create_dept: auth.deptIds[0] ?? null,
+              update_user: auth.userId,
+            })
+            .execute();
+          await hooks.afterWrite?.({ trx, auth }, values, added, true);
+        }
+      });
+      hooks.afterCommit?.(deps);
+      return c.json(success());
+    };
+  if (def.calls.add) serve('add', permit(deps, def.access.add), write(def.calls.add, 'add'));
+  else serve('submit', permit(deps, addOrEdit), write(def.calls.submit));
+  if (def.calls.update) serve('update', permit(deps, def.access.edit), write(def.calls.update, 'edit'));
 
   serve('remove', permit(deps, def.access.remove), async (c) => {
     const auth = c.get('auth');
-    const ids = [...new Set(idListSchema.parse((await readParams(c, def.calls.remove)).ids))];
+    const ids = [...new Set(idsRule.parse((await readParams(c, def.calls.remove)).ids))];
     await transact(deps, auth, async (trx) => {
       const reachable = (await liveRows(trx, def, auth))
         .select(`${def.table}.id`)

@@ -673,21 +673,22 @@ const OTHER_TENANT_TABLES = [
   'blade_login_failure',
   'blade_sms_log',
   'blade_message',
-  'blade_log_api',
-  'blade_log_error',
-  'blade_log_usual',
   'blade_user_oauth',
   'blade_email_binding',
   'blade_rate_limit',
   'blade_status_history',
-  'blade_file',
   'blade_file_catalog_using',
   'blade_file_missing',
   'blade_file_history',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
-/** Tables carrying tenant_id and protected by row-level security: the tenant-owned resources' and the others. */
+/**
+ * Tables carrying tenant_id and protected by row-level security: the tenant-owned resources' and the others, each
+ * once (several resources may share a table, e.g. users and external users).
+ */
 export const TENANT_TABLES: readonly string[] = [
-  ...RESOURCE_DEFINITIONS.filter((def) => def.ownership === 'tenant').map((def) => def.table),
-  ...OTHER_TENANT_TABLES,
+  ...new Set([
+    ...RESOURCE_DEFINITIONS.filter((def) => def.ownership === 'tenant').map((def) => def.table),
+    ...OTHER_TENANT_TABLES,
+  ]),
 ];

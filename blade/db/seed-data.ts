@@ -100,19 +100,7 @@ const HAND_WRITTEN_MENUS: SeedMenu[] = [
     ],
   },
   page('system', '系统管理', '/system', 'settings', 90, [
-    page(
-      'user',
-      '用户管理',
-      '/system/user',
-      'person',
-      1,
-      crud('user', '/system/user', false, [
-        ['user_reset', '重置密码', 'reset-password', 1],
-        ['user_role', '角色配置', 'role', 1],
-        ['user_unlock', '账号解封', 'unlock', 1],
-        ['user_platform', '平台配置', 'platform', 1],
-      ]),
-    ),
+    // The user page (1) is the definition's (lib/contracts/system/user.ts).
     page(
       'tenant',
       '租户管理',
@@ -126,15 +114,7 @@ const HAND_WRITTEN_MENUS: SeedMenu[] = [
       true,
     ),
     page('region', '行政区划', '/system/region', 'public', 12, crud('region', '/system/region', true)),
-    // Also added to seeded databases by migration 20261121T094000-external-user-menus (same codes and paths).
-    page(
-      'external_user',
-      '外部用户',
-      '/system/externalUser',
-      'support_agent',
-      13,
-      crud('external_user', '/system/externalUser'),
-    ),
+    // The external user page (13) is the definition's (lib/contracts/system/external-user.ts).
     page(
       'dept_lab_user',
       '实验室外部用户',
@@ -148,51 +128,11 @@ const HAND_WRITTEN_MENUS: SeedMenu[] = [
       ]),
     ),
   ]),
-  page('authority', '权限管理', '/authority', 'security', 91, [
-    page(
-      'datascope',
-      '数据权限',
-      '/authority/datascope',
-      'filter_alt',
-      2,
-      crud('datascope', '/authority/datascope', true),
-    ),
-    page(
-      'apiscope',
-      '接口权限',
-      '/authority/apiscope',
-      'api',
-      3,
-      crud('apiscope', '/authority/apiscope', true),
-    ),
-  ]),
+  // 数据权限 and 接口权限 come from their resource definitions (lib/contracts/system/scope.ts).
+  page('authority', '权限管理', '/authority', 'security', 91, []),
   page('monitor', '系统监控', '/monitor', 'monitor_heart', 92, [
-    page('log', '日志管理', '/monitor/log', 'receipt_long', 1, [
-      page(
-        'log_usual',
-        '通用日志',
-        '/monitor/log/usual',
-        'article',
-        1,
-        buttons('/monitor/log/usual', [['log_usual_view', '查看', 'view', 2]]),
-      ),
-      page(
-        'log_api',
-        '接口日志',
-        '/monitor/log/api',
-        'http',
-        2,
-        buttons('/monitor/log/api', [['log_api_view', '查看', 'view', 2]]),
-      ),
-      page(
-        'log_error',
-        '错误日志',
-        '/monitor/log/error',
-        'error_outline',
-        3,
-        buttons('/monitor/log/error', [['log_error_view', '查看', 'view', 2]]),
-      ),
-    ]),
+    // 通用日志, 接口日志 and 错误日志 come from their resource definitions (lib/contracts/system/log.ts).
+    page('log', '日志管理', '/monitor/log', 'receipt_long', 1, []),
   ]),
   // Code generation is the platform administrator's (blade-develop refuses everyone else): the whole group is.
   page('tool', '研发工具', '/tool', 'build', 93, [], true),
@@ -261,9 +201,13 @@ export function resourcePage(def: ResourceDef): SeedMenu {
     menu.icon,
     menu.sort,
     buttons(menu.path, [
-      [code(def.access.add, `${menu.code}_add`), '新增', 'add', 1, writes],
-      [code(def.access.edit, `${menu.code}_edit`), '修改', 'edit', 2, writes],
-      [code(def.access.remove, `${menu.code}_delete`), '删除', 'delete', 3, writes],
+      ...(def.readOnly
+        ? []
+        : ([
+            [code(def.access.add, `${menu.code}_add`), '新增', 'add', 1, writes],
+            [code(def.access.edit, `${menu.code}_edit`), '修改', 'edit', 2, writes],
+            [code(def.access.remove, `${menu.code}_delete`), '删除', 'delete', 3, writes],
+          ] as ButtonSpec[])),
       ...(menu.view === false ? [] : [[`${menu.code}_view`, '查看', 'view', 2] as ButtonSpec]),
       ...(menu.buttons ?? []).map((b): ButtonSpec => [b.code, b.name, b.alias, b.action, b.platform]),
     ]),

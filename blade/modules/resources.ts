@@ -11,6 +11,11 @@ import { filePresetResource } from '../../lib/contracts/files/preset';
 import { clientResource } from '../../lib/contracts/system/client';
 import { deptResource } from '../../lib/contracts/system/dept';
 import { dictBizResource, dictResource } from '../../lib/contracts/system/dict';
+import { externalUserResource } from '../../lib/contracts/system/external-user';
+import { userResource } from '../../lib/contracts/system/user';
+import { apiLogResource, errorLogResource, usualLogResource } from '../../lib/contracts/system/log';
+import { apiScopeResource, dataScopeResource } from '../../lib/contracts/system/scope';
+import { attachResource } from '../../lib/contracts/files/attach';
 import { menuResource } from '../../lib/contracts/system/menu';
 import { ossResource } from '../../lib/contracts/system/oss';
 import { postResource } from '../../lib/contracts/system/post';
@@ -31,6 +36,9 @@ import {
 } from './develop/develop.resource';
 import { fileFunctionHooks, filePresetActions, filePresetHooks } from './files/config.resource';
 import { fileCatalogActions, fileCatalogHooks } from './files/library.resource';
+import { errorLogHooks, logHooks } from './log/log.resource';
+import { apiScopeHooks, dataScopeHooks } from './system/scope/scope.resource';
+import { attachActions, attachHooks } from './files/attach.resource';
 import { ossActions, ossHooks } from './oss/oss.resource';
 import { smsActions, smsHooks } from './sms/sms.resource';
 import { clientHooks } from './system/client/client.resource';
@@ -47,6 +55,7 @@ import { regionActions } from './system/region/region.resource';
 import { roleActions, roleHooks } from './system/role/role.resource';
 import { tenantPackageHooks } from './system/tenant-package/tenant-package.resource';
 import { topMenuActions, topMenuHooks } from './system/topmenu/topmenu.resource';
+import { userHooks } from './user/user.resource';
 
 type Special = {
   /** A function of the deps when the hooks need them (e.g. the outbound rule). */
@@ -78,6 +87,15 @@ const SPECIAL = new Map<ResourceDef, Special>([
   [fileFunctionResource, { hooks: fileFunctionHooks }],
   [fileCatalogResource, { hooks: fileCatalogHooks, actions: fileCatalogActions }],
   [filePresetResource, { hooks: filePresetHooks, actions: filePresetActions }],
+  [usualLogResource, { hooks: logHooks }],
+  [apiLogResource, { hooks: logHooks }],
+  [errorLogResource, { hooks: errorLogHooks }],
+  [dataScopeResource, { hooks: dataScopeHooks }],
+  [apiScopeResource, { hooks: apiScopeHooks }],
+  [attachResource, { hooks: attachHooks, actions: attachActions }],
+  // The user list keeps its own route (user-admin.routes.ts): it caches the page totals of large tenants.
+  [userResource, { hooks: (deps) => ({ ...userHooks(deps), ownCalls: ['list'] }) }],
+  [externalUserResource, { hooks: userHooks }],
 ]);
 
 /** Modules served by actions alone: their rows are not id-keyed CRUD rows (regions are keyed by code). */

@@ -1,22 +1,43 @@
+import type { ActionDef } from './action';
 import { codeResource } from './develop/code';
 import { datasourceResource } from './develop/datasource';
 import { modelResource } from './develop/model';
+import { modelTableList } from './develop/model.actions';
 import { modelPrototypeResource } from './develop/model-prototype';
 import { fileCatalogResource } from './files/catalog';
 import { fileFunctionResource } from './files/function';
 import { filePresetResource } from './files/preset';
+import { fileSignatureDocument, fileViewOfd } from './files/stamp.actions';
 import type { ResourceDef, ResourceMenuDef } from './resource';
 import { clientResource } from './system/client';
 import { deptResource } from './system/dept';
+import { deptLazyList, deptLazyTree, deptTree } from './system/dept.actions';
 import { dictBizResource, dictResource } from './system/dict';
+import { externalUserResource } from './system/external-user';
+import { userResource } from './system/user';
+import { apiLogResource, errorLogResource, usualLogResource } from './system/log';
+import { apiScopeResource, dataScopeResource } from './system/scope';
+import { attachResource } from './files/attach';
+import { dictActions, dictBizActions } from './system/dict.actions';
 import { menuResource } from './system/menu';
-import { ossResource } from './system/oss';
+import { ossEnable, ossResource } from './system/oss';
 import { paramResource } from './system/param';
 import { postResource } from './system/post';
+import {
+  regionDetail,
+  regionLazyTree,
+  regionList,
+  regionRemove,
+  regionSelect,
+  regionSubmit,
+} from './system/region.actions';
 import { roleResource } from './system/role';
+import { roleGrant, roleTree } from './system/role.actions';
 import { smsResource } from './system/sms';
+import { smsEnable } from './system/sms.actions';
 import { tenantPackageResource } from './system/tenant-package';
 import { topMenuResource } from './system/topmenu';
+import { topMenuGrant } from './system/topmenu.actions';
 
 /**
  * Every resource definition, pure (no I/O): what both halves derive from. blade/ serves each one
@@ -43,9 +64,44 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDef[] = [
   fileFunctionResource,
   fileCatalogResource,
   filePresetResource,
+  usualLogResource,
+  apiLogResource,
+  errorLogResource,
+  dataScopeResource,
+  apiScopeResource,
+  attachResource,
+  userResource,
+  externalUserResource,
 ];
 
 /** The pages the definitions declare. */
 export const RESOURCE_MENUS: readonly ResourceMenuDef[] = RESOURCE_DEFINITIONS.flatMap((def) =>
   def.menu ? [def.menu] : [],
 );
+
+/**
+ * Every action definition (the calls beside the CRUD verbs), pure like the resources: blade/ serves each one
+ * (actionRoute, or a hand-written route at the declared call); the proxy derives from them which GET calls write
+ * (lib/contracts/writing-calls.ts) and which calls get the long upstream timeout (lib/bff/forward.ts).
+ */
+export const ACTION_DEFINITIONS: readonly ActionDef[] = [
+  topMenuGrant,
+  ossEnable,
+  smsEnable,
+  deptLazyList,
+  deptTree,
+  deptLazyTree,
+  roleTree,
+  roleGrant,
+  ...Object.values(dictActions),
+  ...Object.values(dictBizActions),
+  regionLazyTree,
+  regionSelect,
+  regionList,
+  regionDetail,
+  regionSubmit,
+  regionRemove,
+  modelTableList,
+  fileSignatureDocument,
+  fileViewOfd,
+];

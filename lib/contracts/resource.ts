@@ -60,6 +60,12 @@ export interface FieldDef {
   sort?: boolean;
   /** A text that clients may send as a JSON number (a numeric key or id): the number is taken as its decimal text. */
   acceptsNumber?: boolean;
+  /** Other names of the field's search parameter that clients send (the first one given counts). */
+  searchAliases?: readonly string[];
+  /** Answered by the detail call only: bulky text that list rows leave out. */
+  detailOnly?: boolean;
+  /** The name clients sort by (ascs/descs) when it is not the column: the answer's field in snake case. */
+  sortAs?: string;
 }
 
 export type Fields = Record<string, FieldDef>;
@@ -111,12 +117,34 @@ export interface ResourceDef<F extends Fields = Fields> {
    * The data scope (blade_scope_data.resource_code) that limits which rows a caller sees and changes, and where the
    * rows keep their dept and owner. Rows outside the caller's scope answer 404, like another tenant's.
    */
-  dataScope?: { resource: string; dept?: string; owner?: string };
+  dataScope?: {
+    resource: string;
+    dept?: string;
+    owner?: string;
+    /** The dept column holds comma-joined ids (blade_user.dept_id): a row is in scope when any of them is. */
+    deptList?: boolean;
+  };
+  /**
+   * Column values every row of the resource has (e.g. one user type of a table several resources share): every call
+   * sees only such rows and an add writes them. Not fields: clients neither see nor send them.
+   */
+  fixed?: Readonly<Record<string, string | number>>;
   /** The list's order when the caller asks for none (default: id ascending). */
   defaultOrder?: readonly { column: string; direction: 'asc' | 'desc' }[];
   /** Values that must not repeat among live rows (of the tenant); `message` is the refusal's message key. */
   unique?: readonly { fields: readonly string[]; message: string }[];
-  calls: { list: CallDef; detail: CallDef; submit: CallDef; remove: CallDef };
+  /**
+   * `update`, when given, is an edit-only call (the id is required) beside `submit`. `add`, when given, is an add-only
+   * call (an id is refused) that replaces `submit`, which is then not served (add and edit through separate calls).
+   */
+  calls: {
+    list: CallDef;
+    detail: CallDef;
+    submit: CallDef;
+    remove: CallDef;
+    add?: CallDef;
+    update?: CallDef;
+  };
   /** `list`, when given, replaces `read` for the list call (a picker on another screen may list the rows). */
   access: { read: AccessRule; add: AccessRule; edit: AccessRule; remove: AccessRule; list?: AccessRule };
   menu?: ResourceMenuDef;
@@ -125,7 +153,35 @@ export interface ResourceDef<F extends Fields = Fields> {
    * at once (no page), nested under `children`, each with `parentName`: the `name` field of its parent.
    */
   tree?: { name: string };
+  /**
+   * Only the list and detail calls exist (rows written elsewhere, e.g. logs): crudRoutes serves no submit or remove,
+   * and the page gets no add, edit or delete button. `calls` and `access` spread `NO_WRITES` for the write verbs.
+   */
+  readOnly?: boolean;
+  /**
+   * `false`: the table has no BaseEntity columns (is_deleted, create_user, update_time…): every row is live, answers
+   * carry only `id` and the fields, and the sort allowlist has no update_time.
+   */
+  audit?: false;
+  /**
+   * A time range filter of the list: `from` and `to` are the parameters (yyyy-MM-dd, optionally HH:mm[:ss]) bounding
+   * `column`; a bare `to` date means the end of that day. `invalid` and `reversed` are the refusals' message keys.
+   */
+  dateRange?: { column: string; from: string; to: string; invalid: string; reversed: string };
+  /** The list is ordered by id ascending after any order, so equal values never split pages differently. */
+  stableOrder?: boolean;
+  /** Ids that are not snowflakes (e.g. 32-hex file ids): what detail, submit and remove accept; `message` is a key. */
+  idPattern?: { regex: RegExp; message: string };
 }
+
+/** The write verbs of a read-only resource (`readOnly`), which has none: never registered, no page buttons. */
+export const NO_WRITES = {
+  calls: { submit: { method: 'POST', path: '' }, remove: { method: 'POST', path: '' } },
+  access: { add: { role: 'platform' }, edit: { role: 'platform' }, remove: { role: 'platform' } },
+} as const satisfies {
+  calls: Pick<ResourceDef['calls'], 'submit' | 'remove'>;
+  access: Pick<ResourceDef['access'], 'add' | 'edit' | 'remove'>;
+};
 
 export function defineResource<const F extends Fields>(
   def: ResourceDef<F> & { unique?: readonly { fields: readonly (keyof F & string)[]; message: string }[] },
@@ -137,6 +193,8 @@ export function defineResource<const F extends Fields>(
       throw new Error(`${def.key}.${name}: a write-only field is no list column, filter or sort key`);
   }
   if (def.tree && !def.fields.parentId) throw new Error(`${def.key}: a tree needs a parentId field`);
+  if (def.readOnly && (def.calls.submit.path || def.calls.remove.path))
+    throw new Error(`${def.key}: a read-only resource has no submit or remove call (spread NO_WRITES)`);
   return def;
 }
 
@@ -162,12 +220,14 @@ export interface AuditFieldsVO {
   isDeleted: number;
 }
 
-/** Every column the list may be sorted by: the sortable fields plus the id and the audit times. */
+/** Every name the list may be sorted by: the sortable fields (their `sortAs` or column) plus the id and audit times. */
 export function sortableColumns(def: ResourceDef): string[] {
   const declared = Object.values(def.fields)
     .filter((f) => f.sort)
-    .map((f) => f.column);
-  return ['id', ...declared, 'create_time', 'update_time'];
+    .map((f) => f.sortAs ?? f.column);
+  return def.audit === false
+    ? ['id', ...declared, 'create_time']
+    : ['id', ...declared, 'create_time', 'update_time'];
 }
 
 /** Resolves a message key (`system.param.nameRequired`) in a messages object; the key itself when absent. */
