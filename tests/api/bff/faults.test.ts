@@ -186,7 +186,7 @@ describe('streaming', () => {
     });
     const sent = createHash('sha256');
     let produced = 0;
-    // Bytes handed to the proxy but not yet arrived upstream: with backpressure, a few socket buffers' worth.
+    // Bytes handed to the proxy but not yet arrived upstream: with backpressure, the sockets' buffers' worth.
     let inFlight = 0;
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {
@@ -210,7 +210,10 @@ describe('streaming', () => {
     );
     const result = (await res.json()) as { data: { bytes: number; sha256: string } };
     expect(result.data).toEqual({ bytes: size, sha256: sent.digest('hex') });
-    expect(inFlight).toBeLessThan(8 * 1024 * 1024);
+    // A buffering proxy holds the whole 50 MB before the upstream sees a byte. Streaming leaves what the sockets'
+    // buffers hold: loopback receive buffers autotune up to tcp_rmem's maximum (32 MB on these machines), and 11 MB
+    // in flight has been seen under load, so the bound is half the body, not a few buffers.
+    expect(inFlight).toBeLessThan(size / 2);
   }, 30_000);
 });
 
