@@ -28,7 +28,7 @@ const unit = await createJestConfig({
 const api = await createJestConfig({
   ...shared,
   displayName: 'api',
-  testEnvironment: 'node',
+  testEnvironment: '<rootDir>/tests/setup/api-environment.js',
   testMatch: ['<rootDir>/blade/**/*.test.ts', '<rootDir>/tests/api/**/*.test.ts'],
 })();
 

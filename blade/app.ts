@@ -12,7 +12,7 @@ import { urlGuard } from './core/validation';
 import { OutboundPolicy, type OutboundOptions } from './core/outbound';
 import { ensureAppRole, grantAppRole } from './db/app-role';
 import { migrateToLatest } from './db/migrate';
-import { openDatabase } from './db/open';
+import { openDatabase, type PGliteModules } from './db/open';
 import type { Database } from './db/schema';
 import { seedIfEmpty } from './db/seed';
 import { ensureResourceMenus } from './db/resource-menus';
@@ -46,6 +46,8 @@ export interface BladeOptions {
    * code, so start-up neither migrates nor seeds it (about 0.8 s a test file).
    */
   memoryFrom?: Blob;
+  /** Tests: PGlite's WebAssembly compiled once for many in-memory databases. */
+  pgliteModules?: PGliteModules;
   /** >= 32 characters, HS512. */
   jwtSigningKey: string;
   captchaEnabled: boolean;
@@ -140,6 +142,7 @@ export async function createBlade(options: BladeOptions): Promise<Blade> {
     databaseUrl: options.databaseUrl,
     memory: options.memory,
     memoryFrom: options.memoryFrom,
+    pgliteModules: options.pgliteModules,
     log,
   });
   try {

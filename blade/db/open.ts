@@ -11,7 +11,16 @@ export interface OpenOptions {
   memory?: boolean;
   /** Tests: the in-memory database starts as this dump (`OpenDatabase.dump`) instead of empty. */
   memoryFrom?: Blob;
+  /** Tests: PGlite's WebAssembly compiled once per process (see `PGliteModules`), for in-memory databases. */
+  pgliteModules?: PGliteModules;
   log: (line: string) => void;
+}
+
+/** PGlite's compiled modules and file bundle, reused by many in-memory databases instead of compiled for each. */
+export interface PGliteModules {
+  pgliteWasmModule: WebAssembly.Module;
+  initdbWasmModule: WebAssembly.Module;
+  fsBundle: Blob;
 }
 
 // int8 and numeric stay text on both drivers: snowflake ids exceed 2^53.
@@ -35,7 +44,11 @@ export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> 
   }
   const { PGlite } = await import('@electric-sql/pglite');
   if (options.memory) {
-    const pglite = await PGlite.create({ parsers: pgliteParsers, loadDataDir: options.memoryFrom });
+    const pglite = await PGlite.create({
+      parsers: pgliteParsers,
+      loadDataDir: options.memoryFrom,
+      ...options.pgliteModules,
+    });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     return { db, close: () => db.destroy(), dump: () => pglite.dumpDataDir('none') };
   }

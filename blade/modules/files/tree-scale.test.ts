@@ -1,8 +1,10 @@
 import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { seedLargeTree } from './files.fixtures';
 
-// A record with 5,051 nodes and 50,000 files opens (roots, then the root's children) in under a second of CPU, and
-// a folder with 100 leaves and their 1,000 files expands in under a second.
+// A large record opens level by level: the roots, then the root's children, then a folder's leaves with their files,
+// each node with the count of the files below it. The speed of the 5,051-node, 50,000-file record (open in under a
+// second) is measured by `npm run bench` (bench/files.ts, files.tree), not timed here: this checks the answers on a
+// record of the same shape, a tenth of the size.
 
 let h: Harness;
 let seeded: Awaited<ReturnType<typeof seedLargeTree>>;
@@ -12,12 +14,12 @@ beforeAll(async () => {
   h = await createHarness();
   seeded = await seedLargeTree(h.blade.db, PLATFORM, {
     ...record,
-    folders: 50,
-    leavesPerFolder: 100,
+    folders: 20,
+    leavesPerFolder: 25,
     filesPerLeaf: 10,
   });
   await h.login('admin', ADMIN_PASSWORD);
-}, 180_000);
+}, SETUP_TIMEOUT);
 
 afterAll(async () => {
   await h?.close();
@@ -27,37 +29,21 @@ type Page = {
   data: { records: { id: string; fileCount: number; isLeaf: boolean; fileList: unknown[] }[]; total: number };
 };
 
-/**
- * CPU time of this process for one call (PGlite runs in it): unlike wall time it does not grow when other processes
- * share the machine's cores, so the 1-second budget is tested, not the machine's load. Wall time is in the bench.
- */
-async function timed(url: string) {
-  const started = process.cpuUsage();
-  const res = await h.authed(url);
-  const body = (await res.json()) as Page;
-  const used = process.cpuUsage(started);
-  return { ms: (used.user + used.system) / 1000, body };
-}
+const list = async (query: string) =>
+  (await (await h.authed(`/blade-resource/fileCatalog/selectFileList?${query}`)).json()) as Page;
 
-it('opens a 5,000-node, 50,000-file record in under a second', async () => {
-  expect(seeded).toMatchObject({ nodeCount: 5051, fileCount: 50_000 });
-  // Warm the code paths (JIT, prepared plans) on an empty record of the same function, as a running server is.
-  const warm = new URLSearchParams({ ...record, dataId: 'EMPTY' });
-  await timed(`/blade-resource/fileCatalog/selectFileList?${warm}`);
-  await timed(`/blade-resource/fileCatalog/selectFileList?${warm}&parentId=${seeded.rootId}`);
+it('opens a 521-node, 5,000-file record level by level with the file counts of each node', async () => {
+  expect(seeded).toMatchObject({ nodeCount: 521, fileCount: 5000 });
   const q = new URLSearchParams(record);
-  const roots = await timed(`/blade-resource/fileCatalog/selectFileList?${q}`);
-  const level1 = await timed(`/blade-resource/fileCatalog/selectFileList?${q}&parentId=${seeded.rootId}`);
-  expect(roots.body.data.records[0]).toMatchObject({ id: seeded.rootId, fileCount: 50_000, isLeaf: false });
-  expect(level1.body.data.total).toBe(50);
-  expect(level1.body.data.records[0]).toMatchObject({ fileCount: 1000, isLeaf: false });
-  expect(roots.ms + level1.ms).toBeLessThan(1000);
+  const roots = await list(`${q}`);
+  const level1 = await list(`${q}&parentId=${seeded.rootId}`);
+  expect(roots.data.records[0]).toMatchObject({ id: seeded.rootId, fileCount: 5000, isLeaf: false });
+  expect(level1.data.total).toBe(20);
+  expect(level1.data.records[0]).toMatchObject({ fileCount: 250, isLeaf: false });
 
-  const folder = level1.body.data.records[7].id;
-  const leaves = await timed(`/blade-resource/fileCatalog/selectFileList?${q}&parentId=${folder}`);
-  expect(leaves.body.data.total).toBe(100);
-  expect(
-    leaves.body.data.records.every((n) => n.isLeaf && n.fileCount === 10 && n.fileList.length === 10),
-  ).toBe(true);
-  expect(leaves.ms).toBeLessThan(1000);
+  const leaves = await list(`${q}&parentId=${level1.data.records[7].id}`);
+  expect(leaves.data.total).toBe(25);
+  expect(leaves.data.records.every((n) => n.isLeaf && n.fileCount === 10 && n.fileList.length === 10)).toBe(
+    true,
+  );
 });
