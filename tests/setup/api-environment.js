@@ -24,10 +24,13 @@ const compiled = () => {
 class ApiEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
-    // PGlite tells a compiled module from bytes with `instanceof WebAssembly.Module`: the sandbox's WebAssembly gets
-    // this realm's Module constructor (V8 instantiates a module of either realm alike), the rest stays the sandbox's.
-    this.global.WebAssembly = Object.assign(Object.create(this.global.WebAssembly), {
-      Module: WebAssembly.Module,
+    // PGlite tells a compiled module from bytes with `instanceof WebAssembly.Module`: the sandbox's constructor also
+    // recognises this realm's modules (V8 instantiates a module of either realm alike), so the shared ones pass the
+    // test and a database that compiles its own module (a data directory on disk) still does.
+    const SandboxModule = this.global.WebAssembly.Module;
+    const ownInstance = Function.prototype[Symbol.hasInstance];
+    Object.defineProperty(SandboxModule, Symbol.hasInstance, {
+      value: (value) => ownInstance.call(SandboxModule, value) || value instanceof WebAssembly.Module,
     });
     this.global.__bladePGliteModules = compiled();
   }
