@@ -28,10 +28,10 @@ export type FieldKind = 'text' | 'textarea' | 'int' | 'flag' | 'ids';
 const ID_PATTERN = /^[1-9]\d{0,18}$/;
 
 export interface FieldDef {
-  /** The table's column (snake_case). */
+  /** The table's column (snake_case); a definition may leave it out when it is the name's (`paramName`: param_name). */
   column: string;
   kind: FieldKind;
-  /** Message key of the field's label. */
+  /** Message key of the field's label; a definition may leave it out when it is `<key>.<name>`. */
   label: string;
   /** Longest accepted text, in characters: the column's varchar limit. */
   max?: number;
@@ -69,6 +69,18 @@ export interface FieldDef {
 }
 
 export type Fields = Record<string, FieldDef>;
+
+/** A field as a definition writes it: `column` and `label` may be left to their defaults (see defineResource). */
+export type FieldSpec = Omit<FieldDef, 'column' | 'label'> & Partial<Pick<FieldDef, 'column' | 'label'>>;
+export type FieldSpecs = Record<string, FieldSpec>;
+
+/** The fields of a definition as defineResource answers them: every one with its column and label. */
+export type CompleteFields<F extends FieldSpecs> = {
+  [N in keyof F]: F[N] & Pick<FieldDef, 'column' | 'label'>;
+};
+
+/** The column of a field named `name` unless it says otherwise: `paramName` → `param_name`, as MyBatis maps them. */
+export const snakeCase = (name: string) => name.replace(/[A-Z]/g, (ch) => `_${ch.toLowerCase()}`);
 
 /** A button of a resource's page beyond add, edit, delete and view (`action`: 1 toolbar, 2 row, 3 both). */
 export interface MenuButtonDef {
@@ -174,6 +186,12 @@ export interface ResourceDef<F extends Fields = Fields> {
   idPattern?: { regex: RegExp; message: string };
 }
 
+/** The list's order of rows that carry a `sort` column (`defaultOrder`): by it, then by id. */
+export const SORT_ORDER = [
+  { column: 'sort', direction: 'asc' },
+  { column: 'id', direction: 'asc' },
+] as const satisfies ResourceDef['defaultOrder'];
+
 /** The write verbs of a read-only resource (`readOnly`), which has none: never registered, no page buttons. */
 export const NO_WRITES = {
   calls: { submit: { method: 'POST', path: '' }, remove: { method: 'POST', path: '' } },
@@ -183,9 +201,26 @@ export const NO_WRITES = {
   access: Pick<ResourceDef['access'], 'add' | 'edit' | 'remove'>;
 };
 
-export function defineResource<const F extends Fields>(
-  def: ResourceDef<F> & { unique?: readonly { fields: readonly (keyof F & string)[]; message: string }[] },
-): ResourceDef<F> {
+/** A definition as written: fields may leave their column and label to the defaults. */
+export type ResourceSpec<F extends FieldSpecs> = Omit<ResourceDef, 'fields' | 'unique'> & {
+  fields: F;
+  unique?: readonly { fields: readonly (keyof F & string)[]; message: string }[];
+};
+
+/**
+ * The definition with every field complete: a field's column defaults to its name in snake case, its label to
+ * `<key>.<name>`. Fields shared by several definitions are copied, never changed.
+ */
+export function defineResource<const F extends FieldSpecs>(
+  spec: ResourceSpec<F>,
+): ResourceDef<CompleteFields<F>> {
+  const fields = Object.fromEntries(
+    Object.entries(spec.fields).map(([name, field]) => [
+      name,
+      { ...field, column: field.column ?? snakeCase(name), label: field.label ?? `${spec.key}.${name}` },
+    ]),
+  ) as CompleteFields<F>;
+  const def = { ...spec, fields };
   for (const [name, field] of Object.entries(def.fields)) {
     if ((field.kind === 'text' || field.kind === 'textarea') && !field.max)
       throw new Error(`${def.key}.${name}: a text field needs its column's max length`);
@@ -196,6 +231,52 @@ export function defineResource<const F extends Fields>(
   if (def.readOnly && (def.calls.submit.path || def.calls.remove.path))
     throw new Error(`${def.key}: a read-only resource has no submit or remove call (spread NO_WRITES)`);
   return def;
+}
+
+type CallName = keyof ResourceDef['calls'];
+
+/**
+ * The calls of a resource below `base` (e.g. `/blade-system/param`): `list` and `detail` by GET, `submit` and
+ * `remove` by POST, each at `<base>/<its name>`. `verbs` names a call otherwise (`{ list: 'page' }`) or adds the
+ * optional `add` and `update` calls; `methods` changes a call's method (`{ list: 'POST' }`).
+ */
+export function standardCalls(
+  base: string,
+  verbs: Partial<Record<CallName, string>> = {},
+  methods: Partial<Record<CallName, CallDef['method']>> = {},
+): ResourceDef['calls'] {
+  const call = (name: CallName, method: CallDef['method']): CallDef => ({
+    method: methods[name] ?? method,
+    path: `${base}/${verbs[name] ?? name}`,
+  });
+  return {
+    list: call('list', 'GET'),
+    detail: call('detail', 'GET'),
+    submit: call('submit', 'POST'),
+    remove: call('remove', 'POST'),
+    ...(verbs.add === undefined ? {} : { add: call('add', 'POST') }),
+    ...(verbs.update === undefined ? {} : { update: call('update', 'POST') }),
+  };
+}
+
+/**
+ * Access by the codes of a page's buttons: `<code>` reads, `<code>_add`, `<code>_edit` and `<code>_delete` add, edit
+ * and remove. `role`, when given, is required by every verb as well; `listAlso` names other pages' codes that may call
+ * the list too (a picker on another screen).
+ */
+export function menuAccess(
+  code: string,
+  options: { role?: AccessRule['role']; listAlso?: readonly string[] } = {},
+): ResourceDef['access'] {
+  const { role, listAlso } = options;
+  const rule = (...codes: string[]): AccessRule => (role ? { role, codes } : { codes });
+  return {
+    read: rule(code),
+    add: rule(`${code}_add`),
+    edit: rule(`${code}_edit`),
+    remove: rule(`${code}_delete`),
+    ...(listAlso ? { list: rule(code, ...listAlso) } : {}),
+  };
 }
 
 type FieldValue<K extends FieldKind> = K extends 'int' | 'flag' ? number : string;

@@ -203,10 +203,11 @@ describe('data models and code generation', () => {
     // The page and its buttons come from the definition's menu, not from the migration.
     expect(migration).not.toContain('blade_menu');
     const definition = text('lib/contracts/demo/notice-board.ts');
-    expect(definition).toContain("list: { method: 'GET', path: '/blade-demo/notice-board/list' }");
+    // The standard verbs below the module's path, and the page's button codes for access.
+    expect(definition).toContain("calls: standardCalls('/blade-demo/notice-board')");
     expect(definition).toContain("required: 'demo.noticeBoard.required.title'");
     expect(definition).toContain("ownership: 'tenant'");
-    expect(definition).toContain("edit: { codes: ['notice_board_edit'] }");
+    expect(definition).toContain("access: menuAccess('notice_board')");
     expect(definition).toContain(
       "code: 'notice_board',\n    name: '公告板',\n    path: '/demo/notice-board',",
     );

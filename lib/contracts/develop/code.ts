@@ -1,5 +1,4 @@
-import { defineResource } from '../resource';
-import { developAccess, developCalls } from './access';
+import { defineResource, menuAccess, standardCalls } from '../resource';
 
 /**
  * Generator configurations: which model, which service folder (serviceName, stored without `blade-`) and module
@@ -11,7 +10,6 @@ export const codeResource = defineResource({
   ownership: 'global',
   fields: {
     modelId: {
-      column: 'model_id',
       kind: 'text',
       label: 'system.develop.model',
       max: 20,
@@ -19,7 +17,6 @@ export const codeResource = defineResource({
       list: false,
     },
     codeName: {
-      column: 'code_name',
       kind: 'text',
       label: 'system.develop.codeName',
       max: 64,
@@ -28,29 +25,14 @@ export const codeResource = defineResource({
       sort: true,
     },
     serviceName: {
-      column: 'service_name',
       kind: 'text',
       label: 'system.develop.serviceName',
       max: 64,
       required: 'develop.code.serviceRequired',
       sort: true,
     },
-    tableName: {
-      column: 'table_name',
-      kind: 'text',
-      label: 'system.develop.tableName',
-      max: 64,
-      search: 'like',
-      sort: true,
-    },
-    pkName: {
-      column: 'pk_name',
-      kind: 'text',
-      label: 'system.develop.pkName',
-      max: 32,
-      default: 'id',
-      list: false,
-    },
+    tableName: { kind: 'text', label: 'system.develop.tableName', max: 64, search: 'like', sort: true },
+    pkName: { kind: 'text', label: 'system.develop.pkName', max: 32, default: 'id', list: false },
     packageName: {
       column: 'module_name',
       kind: 'text',
@@ -60,18 +42,12 @@ export const codeResource = defineResource({
       search: 'like',
       sort: true,
     },
-    isTenant: {
-      column: 'is_tenant',
-      kind: 'flag',
-      label: 'system.develop.isTenant',
-      default: 1,
-      list: false,
-    },
-    remark: { column: 'remark', kind: 'textarea', label: 'system.common.remark', max: 255, list: false },
+    isTenant: { kind: 'flag', label: 'system.develop.isTenant', default: 1, list: false },
+    remark: { kind: 'textarea', label: 'system.common.remark', max: 255, list: false },
   },
   defaultOrder: [{ column: 'id', direction: 'desc' }],
-  calls: developCalls('code'),
-  access: developAccess('code'),
+  calls: standardCalls('/blade-develop/code'),
+  access: menuAccess('code', { role: 'platform' }),
   menu: {
     code: 'code',
     name: '代码生成',

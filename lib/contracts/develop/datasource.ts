@@ -1,5 +1,4 @@
-import { defineResource } from '../resource';
-import { developAccess, developCalls } from './access';
+import { defineResource, menuAccess, standardCalls } from '../resource';
 
 /** Datasources of the code generator. The password is stored and never answered (`passwordSet` tells). */
 export const datasourceResource = defineResource({
@@ -8,7 +7,6 @@ export const datasourceResource = defineResource({
   ownership: 'global',
   fields: {
     name: {
-      column: 'name',
       kind: 'text',
       label: 'system.develop.dsName',
       max: 100,
@@ -17,33 +15,19 @@ export const datasourceResource = defineResource({
       sort: true,
     },
     driverClass: {
-      column: 'driver_class',
       kind: 'text',
       label: 'system.develop.driverClass',
       max: 100,
       default: 'org.postgresql.Driver',
     },
-    url: {
-      column: 'url',
-      kind: 'text',
-      label: 'system.develop.url',
-      max: 500,
-      required: 'develop.datasource.urlRequired',
-    },
-    username: { column: 'username', kind: 'text', label: 'system.develop.username', max: 45 },
-    password: {
-      column: 'password',
-      kind: 'text',
-      label: 'system.develop.password',
-      max: 500,
-      writeOnly: true,
-      list: false,
-    },
-    remark: { column: 'remark', kind: 'textarea', label: 'system.common.remark', max: 255, list: false },
+    url: { kind: 'text', label: 'system.develop.url', max: 500, required: 'develop.datasource.urlRequired' },
+    username: { kind: 'text', label: 'system.develop.username', max: 45 },
+    password: { kind: 'text', label: 'system.develop.password', max: 500, writeOnly: true, list: false },
+    remark: { kind: 'textarea', label: 'system.common.remark', max: 255, list: false },
   },
   defaultOrder: [{ column: 'id', direction: 'desc' }],
-  calls: developCalls('datasource'),
-  access: developAccess('datasource'),
+  calls: standardCalls('/blade-develop/datasource'),
+  access: menuAccess('datasource', { role: 'platform' }),
   menu: {
     code: 'datasource',
     name: '数据源管理',

@@ -1,5 +1,4 @@
-import { defineResource } from '../resource';
-import { developAccess, developCalls } from './access';
+import { defineResource, menuAccess, standardCalls } from '../resource';
 
 /** Data models: an existing table described for the generator; its fields are read from the table on creation. */
 export const modelResource = defineResource({
@@ -7,15 +6,8 @@ export const modelResource = defineResource({
   table: 'blade_model',
   ownership: 'global',
   fields: {
-    datasourceId: {
-      column: 'datasource_id',
-      kind: 'text',
-      label: 'system.develop.datasource',
-      max: 20,
-      list: false,
-    },
+    datasourceId: { kind: 'text', label: 'system.develop.datasource', max: 20, list: false },
     modelTable: {
-      column: 'model_table',
       kind: 'text',
       label: 'system.develop.modelTable',
       max: 64,
@@ -24,7 +16,6 @@ export const modelResource = defineResource({
       sort: true,
     },
     modelName: {
-      column: 'model_name',
       kind: 'text',
       label: 'system.develop.modelName',
       max: 50,
@@ -33,7 +24,6 @@ export const modelResource = defineResource({
       sort: true,
     },
     modelCode: {
-      column: 'model_code',
       kind: 'text',
       label: 'system.develop.modelCode',
       max: 50,
@@ -41,18 +31,12 @@ export const modelResource = defineResource({
       search: 'like',
       sort: true,
     },
-    modelClass: { column: 'model_class', kind: 'text', label: 'system.develop.modelClass', max: 64 },
-    modelRemark: {
-      column: 'model_remark',
-      kind: 'textarea',
-      label: 'system.common.remark',
-      max: 500,
-      list: false,
-    },
+    modelClass: { kind: 'text', label: 'system.develop.modelClass', max: 64 },
+    modelRemark: { kind: 'textarea', label: 'system.common.remark', max: 500, list: false },
   },
   unique: [{ fields: ['modelCode'], message: 'develop.model.codeTaken' }],
   defaultOrder: [{ column: 'id', direction: 'desc' }],
-  calls: developCalls('model'),
-  access: developAccess('model'),
+  calls: standardCalls('/blade-develop/model'),
+  access: menuAccess('model', { role: 'platform' }),
   menu: { code: 'model', name: '数据模型', path: '/tool/model', icon: 'schema', parent: 'tool', sort: 2 },
 });

@@ -1,4 +1,4 @@
-import { defineResource } from '../resource';
+import { defineResource, standardCalls } from '../resource';
 
 /**
  * Attachments (BladeX's attachment screen): the tenant's stored files (`kind = 'file'`), for its administrators. No
@@ -19,45 +19,17 @@ export const attachResource = defineResource({
     originalName: {
       column: 'original_filename',
       kind: 'text',
-      label: 'system.attach.originalName',
       max: 255,
       required: 'system.attach.nameRequired',
       sort: true,
       sortAs: 'original_name',
     },
-    name: {
-      column: 'object_key',
-      kind: 'text',
-      label: 'system.attach.name',
-      max: 255,
-      form: false,
-      list: false,
-    },
-    extension: {
-      column: 'suffix',
-      kind: 'text',
-      label: 'system.attach.extension',
-      max: 16,
-      form: false,
-      sort: true,
-      sortAs: 'extension',
-    },
+    name: { column: 'object_key', kind: 'text', max: 255, form: false, list: false },
+    extension: { column: 'suffix', kind: 'text', max: 16, form: false, sort: true, sortAs: 'extension' },
     // Answered as a number by blade/'s hook (the column is a bigint).
-    attachSize: {
-      column: 'size',
-      kind: 'int',
-      label: 'system.attach.attachSize',
-      form: false,
-      sort: true,
-      sortAs: 'attach_size',
-    },
+    attachSize: { column: 'size', kind: 'int', form: false, sort: true, sortAs: 'attach_size' },
   },
-  calls: {
-    list: { method: 'GET', path: '/blade-resource/attach/list' },
-    detail: { method: 'GET', path: '/blade-resource/attach/detail' },
-    submit: { method: 'POST', path: '/blade-resource/attach/submit' },
-    remove: { method: 'POST', path: '/blade-resource/attach/remove' },
-  },
+  calls: standardCalls('/blade-resource/attach'),
   access: {
     read: { role: 'admin' },
     add: { role: 'admin' },

@@ -1,4 +1,4 @@
-import { defineResource } from '../resource';
+import { defineResource, standardCalls } from '../resource';
 import { CONFIG_ACCESS } from './access';
 
 /**
@@ -16,9 +16,7 @@ export const fileFunctionResource = defineResource({
   ],
   fields: {
     functionCode: {
-      column: 'function_code',
       kind: 'text',
-      label: 'fileConfig.function.functionCode',
       max: 64,
       required: 'fileConfig.function.codeRequired',
       pattern: { regex: /^[A-Za-z0-9_-]+$/, message: 'fileConfig.function.codePattern' },
@@ -26,29 +24,16 @@ export const fileFunctionResource = defineResource({
       sort: true,
     },
     functionName: {
-      column: 'function_name',
       kind: 'text',
-      label: 'fileConfig.function.functionName',
       max: 100,
       required: 'fileConfig.function.nameRequired',
       search: 'like',
       sort: true,
     },
-    usePosition: {
-      column: 'use_position',
-      kind: 'text',
-      label: 'fileConfig.function.usePosition',
-      max: 200,
-      sort: true,
-    },
-    isHidden: { column: 'is_hidden', kind: 'flag', label: 'fileConfig.function.isHidden', default: 0 },
+    usePosition: { kind: 'text', max: 200, sort: true },
+    isHidden: { kind: 'flag', default: 0 },
   },
   unique: [{ fields: ['functionCode'], message: 'fileConfig.function.codeTaken' }],
-  calls: {
-    list: { method: 'GET', path: '/blade-resource/fileFunction/list' },
-    detail: { method: 'GET', path: '/blade-resource/fileFunction/detail' },
-    submit: { method: 'POST', path: '/blade-resource/fileFunction/submit' },
-    remove: { method: 'POST', path: '/blade-resource/fileFunction/remove' },
-  },
+  calls: standardCalls('/blade-resource/fileFunction'),
   access: CONFIG_ACCESS,
 });

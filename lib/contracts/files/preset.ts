@@ -1,4 +1,4 @@
-import { defineResource } from '../resource';
+import { defineResource, standardCalls } from '../resource';
 import { CONFIG_ACCESS } from './access';
 import { NODE_RULE_FIELDS } from './rules';
 
@@ -17,7 +17,6 @@ export const filePresetResource = defineResource({
   ],
   fields: {
     functionCode: {
-      column: 'function_code',
       kind: 'text',
       label: 'fileConfig.preset.function',
       max: 64,
@@ -26,26 +25,19 @@ export const filePresetResource = defineResource({
       sort: true,
     },
     fileCatalogId: {
-      column: 'file_catalog_id',
       kind: 'text',
-      label: 'fileConfig.preset.fileCatalogId',
       max: 19,
       pattern: { regex: /^[1-9]\d{0,18}$/, message: 'common.validation.ids' },
       acceptsNumber: true,
       required: 'fileConfig.preset.catalogRequired',
     },
-    sort: { column: 'sort', kind: 'int', label: 'fileConfig.catalog.sort', default: 0, sort: true },
+    sort: { kind: 'int', label: 'fileConfig.catalog.sort', default: 0, sort: true },
     // The library node's rules a preset may override: a blank value inherits the node's own (stored as null;
     // blade/modules/files/config.resource.ts keeps the null and checks the ranges).
     ...NODE_RULE_FIELDS,
   },
   unique: [{ fields: ['functionCode', 'fileCatalogId'], message: 'fileConfig.preset.taken' }],
-  calls: {
-    list: { method: 'GET', path: '/blade-resource/filePreset/list' },
-    detail: { method: 'GET', path: '/blade-resource/filePreset/detail' },
-    submit: { method: 'POST', path: '/blade-resource/filePreset/submit' },
-    remove: { method: 'POST', path: '/blade-resource/filePreset/remove' },
-  },
+  calls: standardCalls('/blade-resource/filePreset'),
   access: CONFIG_ACCESS,
 });
 

@@ -1,4 +1,4 @@
-import { defineResource } from '../resource';
+import { defineResource, menuAccess, SORT_ORDER, standardCalls } from '../resource';
 import { parentField } from './tree-parent';
 
 /**
@@ -11,54 +11,19 @@ export const deptResource = defineResource({
   ownership: 'tenant',
   tree: { name: 'deptName' },
   dataScope: { resource: 'dept', dept: 'id' },
-  defaultOrder: [
-    { column: 'sort', direction: 'asc' },
-    { column: 'id', direction: 'asc' },
-  ],
+  defaultOrder: SORT_ORDER,
   fields: {
-    deptName: {
-      column: 'dept_name',
-      kind: 'text',
-      label: 'system.dept.deptName',
-      max: 45,
-      required: 'system.dept.nameRequired',
-      search: 'like',
-      sort: true,
-    },
+    deptName: { kind: 'text', max: 45, required: 'system.dept.nameRequired', search: 'like', sort: true },
     // Blank: the dept name.
-    fullName: {
-      column: 'full_name',
-      kind: 'text',
-      label: 'system.dept.fullName',
-      max: 45,
-      search: 'like',
-      sort: true,
-    },
+    fullName: { kind: 'text', max: 45, search: 'like', sort: true },
     parentId: parentField('system.dept.parent'),
-    deptCategory: { column: 'dept_category', kind: 'int', label: 'system.dept.category', default: 1 },
-    sort: { column: 'sort', kind: 'int', label: 'system.common.sort', default: 0, sort: true },
-    remark: { column: 'remark', kind: 'textarea', label: 'system.common.remark', max: 255, list: false },
-    ancestors: {
-      column: 'ancestors',
-      kind: 'text',
-      label: 'system.dept.parent',
-      max: 2000,
-      form: false,
-      list: false,
-    },
+    deptCategory: { kind: 'int', label: 'system.dept.category', default: 1 },
+    sort: { kind: 'int', label: 'system.common.sort', default: 0, sort: true },
+    remark: { kind: 'textarea', label: 'system.common.remark', max: 255, list: false },
+    ancestors: { kind: 'text', label: 'system.dept.parent', max: 2000, form: false, list: false },
   },
-  calls: {
-    list: { method: 'GET', path: '/blade-system/dept/list' },
-    detail: { method: 'GET', path: '/blade-system/dept/detail' },
-    submit: { method: 'POST', path: '/blade-system/dept/submit' },
-    remove: { method: 'POST', path: '/blade-system/dept/remove' },
-  },
-  access: {
-    read: { codes: ['dept'] },
-    add: { codes: ['dept_add'] },
-    edit: { codes: ['dept_edit'] },
-    remove: { codes: ['dept_delete'] },
-  },
+  calls: standardCalls('/blade-system/dept'),
+  access: menuAccess('dept'),
   menu: {
     code: 'dept',
     name: '部门管理',

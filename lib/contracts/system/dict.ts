@@ -1,4 +1,4 @@
-import { defineResource, type AccessRule, type CallDef } from '../resource';
+import { defineResource, menuAccess, SORT_ORDER, standardCalls, type AccessRule } from '../resource';
 
 /**
  * Dictionaries (spec §2, contract §7.5): header rows (parent 0, key -1) and the items below them, which carry their
@@ -10,7 +10,6 @@ import { defineResource, type AccessRule, type CallDef } from '../resource';
 const fields = {
   // Chosen on add only: an item hangs below it; 0 (or none) makes a header.
   parentId: {
-    column: 'parent_id',
     kind: 'text',
     label: 'system.dict.parent',
     max: 20,
@@ -20,10 +19,9 @@ const fields = {
     list: false,
     sort: true,
   },
-  code: { column: 'code', kind: 'text', label: 'system.dict.code', max: 255, search: 'like', sort: true },
+  code: { kind: 'text', label: 'system.dict.code', max: 255, search: 'like', sort: true },
   // The order of the required checks is the spec's: name, then sort, then the code or key (dict.resource.ts).
   dictValue: {
-    column: 'dict_value',
     kind: 'text',
     label: 'system.dict.name',
     max: 255,
@@ -31,43 +29,15 @@ const fields = {
     search: 'like',
     sort: true,
   },
-  dictKey: {
-    column: 'dict_key',
-    kind: 'text',
-    label: 'system.dict.key',
-    max: 255,
-    acceptsNumber: true,
-    sort: true,
-  },
-  sort: {
-    column: 'sort',
-    kind: 'int',
-    label: 'system.dict.sort',
-    required: 'system.dict.sortRequired',
-    sort: true,
-  },
-  isSealed: { column: 'is_sealed', kind: 'flag', label: 'system.dict.sealed', default: 0 },
-  remark: { column: 'remark', kind: 'textarea', label: 'system.common.remark', max: 255 },
+  dictKey: { kind: 'text', label: 'system.dict.key', max: 255, acceptsNumber: true, sort: true },
+  sort: { kind: 'int', label: 'system.dict.sort', required: 'system.dict.sortRequired', sort: true },
+  isSealed: { kind: 'flag', label: 'system.dict.sealed', default: 0 },
+  remark: { kind: 'textarea', label: 'system.common.remark', max: 255 },
 } as const;
 
-const calls = (service: 'dict' | 'dict-biz') => {
-  const call = (method: CallDef['method'], name: string): CallDef => ({
-    method,
-    path: `/blade-system/${service}/${name}`,
-  });
-  return {
-    // The grid of headers; `list` (the whole tree) and `child-list` are actions.
-    list: call('GET', 'parent-list'),
-    detail: call('GET', 'detail'),
-    submit: call('POST', 'submit'),
-    remove: call('POST', 'remove'),
-  };
-};
-
-const order = [
-  { column: 'sort', direction: 'asc' },
-  { column: 'id', direction: 'asc' },
-] as const;
+// The grid of headers; `list` (the whole tree) and `child-list` are actions.
+const calls = (service: 'dict' | 'dict-biz') =>
+  standardCalls(`/blade-system/${service}`, { list: 'parent-list' });
 
 const unique = [{ fields: ['code', 'dictKey'], message: 'system.dict.keyTaken' }] as const;
 
@@ -77,7 +47,7 @@ export const dictResource = defineResource({
   key: 'system.dict',
   table: 'blade_dict',
   ownership: 'global',
-  defaultOrder: order,
+  defaultOrder: SORT_ORDER,
   fields,
   unique,
   calls: calls('dict'),
@@ -97,16 +67,11 @@ export const dictBizResource = defineResource({
   key: 'system.dictBiz',
   table: 'blade_dict_biz',
   ownership: 'tenant',
-  defaultOrder: order,
+  defaultOrder: SORT_ORDER,
   fields,
   unique,
   calls: calls('dict-biz'),
-  access: {
-    read: { codes: ['dictbiz'] },
-    add: { codes: ['dictbiz_add'] },
-    edit: { codes: ['dictbiz_edit'] },
-    remove: { codes: ['dictbiz_delete'] },
-  },
+  access: menuAccess('dictbiz'),
   menu: {
     code: 'dictbiz',
     name: '业务字典',

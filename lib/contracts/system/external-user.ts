@@ -1,4 +1,4 @@
-import { defineResource } from '../resource';
+import { defineResource, menuAccess, standardCalls } from '../resource';
 import { USER_FIELDS } from './user';
 
 /** blade_user.user_type of external users (1 web, 2 app, 3 other are Blade's). */
@@ -17,21 +17,13 @@ export const externalUserResource = defineResource({
   fixed: { user_type: EXTERNAL_USER_TYPE },
   dataScope: { resource: 'user', dept: 'dept_id', deptList: true, owner: 'create_user' },
   fields: USER_FIELDS,
-  calls: {
-    list: { method: 'GET', path: '/blade-user/externalUser/page' },
-    detail: { method: 'GET', path: '/blade-user/externalUser/detail' },
-    submit: { method: 'POST', path: '/blade-user/externalUser/save' },
-    add: { method: 'POST', path: '/blade-user/externalUser/save' },
-    update: { method: 'POST', path: '/blade-user/externalUser/update' },
-    remove: { method: 'POST', path: '/blade-user/externalUser/remove' },
-  },
-  access: {
-    read: { codes: ['external_user'] },
-    list: { codes: ['external_user', 'dept_lab_user'] },
-    add: { codes: ['external_user_add'] },
-    edit: { codes: ['external_user_edit'] },
-    remove: { codes: ['external_user_delete'] },
-  },
+  calls: standardCalls('/blade-user/externalUser', {
+    list: 'page',
+    submit: 'save',
+    add: 'save',
+    update: 'update',
+  }),
+  access: menuAccess('external_user', { listAlso: ['dept_lab_user'] }),
   menu: {
     code: 'external_user',
     name: '外部用户',

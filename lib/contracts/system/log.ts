@@ -1,4 +1,4 @@
-import { defineResource, NO_WRITES, type FieldDef, type Fields } from '../resource';
+import { defineResource, NO_WRITES, standardCalls, type FieldSpec, type FieldSpecs } from '../resource';
 
 /**
  * The usual, API and error logs (contract §7.13): read-only pages of the tenant's log rows, for tenant administrators.
@@ -7,33 +7,32 @@ import { defineResource, NO_WRITES, type FieldDef, type Fields } from '../resour
  * Nothing is written through them: the fields are the detail view's, not a form's.
  */
 
-const text = (column: string, label: string, extra: Partial<FieldDef> = {}): FieldDef => ({
-  column,
+const text = (extra: Partial<FieldSpec> = {}): FieldSpec => ({
   kind: 'text',
-  label: `system.log.${label}`,
   // Search values are fragments of at most 255 characters; stored text is cut by whoever writes the log.
   max: 255,
   ...extra,
 });
+const bulky = { kind: 'textarea', list: false, detailOnly: true } as const;
 
 const commonFields = {
-  tenantId: text('tenant_id', 'tenantId', { list: false }),
-  serviceId: text('service_id', 'serviceId', { search: 'eq', sort: true }),
-  serverHost: text('server_host', 'serverHost', { list: false }),
-  serverIp: text('server_ip', 'serverIp', { list: false }),
-  env: text('env', 'env', { list: false }),
-  method: text('method', 'method'),
-  requestUri: text('request_uri', 'requestUri', { search: 'like', sort: true }),
-  userAgent: text('user_agent', 'userAgent', { list: false }),
-  remoteIp: text('remote_ip', 'remoteIp', { sort: true }),
-  methodClass: text('method_class', 'methodClass', { list: false }),
-  methodName: text('method_name', 'methodName', { list: false }),
-  params: text('params', 'params', { kind: 'textarea', list: false, detailOnly: true }),
-  time: text('time', 'time', { list: false }),
-  createBy: text('create_by', 'createBy', { search: 'eq', sort: true }),
+  tenantId: text({ list: false }),
+  serviceId: text({ search: 'eq', sort: true }),
+  serverHost: text({ list: false }),
+  serverIp: text({ list: false }),
+  env: text({ list: false }),
+  method: text(),
+  requestUri: text({ search: 'like', sort: true }),
+  userAgent: text({ list: false }),
+  remoteIp: text({ sort: true }),
+  methodClass: text({ list: false }),
+  methodName: text({ list: false }),
+  params: text(bulky),
+  time: text({ list: false }),
+  createBy: text({ search: 'eq', sort: true }),
   // Answered formatted by blade/'s hook.
-  createTime: text('create_time', 'createTime', { sort: true }),
-} satisfies Fields;
+  createTime: text({ sort: true }),
+} satisfies FieldSpecs;
 
 const shared = {
   ownership: 'tenant',
@@ -54,12 +53,7 @@ const shared = {
   access: { read: { role: 'admin' }, ...NO_WRITES.access },
 } as const;
 
-const calls = (kind: string) =>
-  ({
-    list: { method: 'GET', path: `/blade-log/${kind}/list` },
-    detail: { method: 'GET', path: `/blade-log/${kind}/detail` },
-    ...NO_WRITES.calls,
-  }) as const;
+const calls = (kind: string) => ({ ...standardCalls(`/blade-log/${kind}`), ...NO_WRITES.calls });
 
 const menu = (kind: string, name: string, icon: string, sort: number) => ({
   code: `log_${kind}`,
@@ -76,9 +70,9 @@ export const usualLogResource = defineResource({
   table: 'blade_log_usual',
   fields: {
     ...commonFields,
-    logLevel: text('log_level', 'type_usual', { search: 'eq', searchAliases: ['type'] }),
-    logId: text('log_id', 'logId', { list: false }),
-    logData: text('log_data', 'logData', { kind: 'textarea', list: false, detailOnly: true }),
+    logLevel: text({ label: 'system.log.type_usual', search: 'eq', searchAliases: ['type'] }),
+    logId: text({ list: false }),
+    logData: text(bulky),
   },
   calls: calls('usual'),
   menu: menu('usual', '通用日志', 'article', 1),
@@ -90,8 +84,8 @@ export const apiLogResource = defineResource({
   table: 'blade_log_api',
   fields: {
     ...commonFields,
-    type: text('type', 'type_api', { search: 'eq' }),
-    title: text('title', 'title_api_field'),
+    type: text({ label: 'system.log.type_api', search: 'eq' }),
+    title: text({ label: 'system.log.title_api_field' }),
   },
   calls: calls('api'),
   menu: menu('api', '接口日志', 'http', 2),
@@ -103,11 +97,11 @@ export const errorLogResource = defineResource({
   table: 'blade_log_error',
   fields: {
     ...commonFields,
-    exceptionName: text('exception_name', 'type_error', { search: 'eq', searchAliases: ['type'] }),
-    fileName: text('file_name', 'fileName', { list: false }),
-    lineNumber: { column: 'line_number', kind: 'int', label: 'system.log.lineNumber', list: false },
-    message: text('message', 'message', { kind: 'textarea', list: false, detailOnly: true }),
-    stackTrace: text('stack_trace', 'stackTrace', { kind: 'textarea', list: false, detailOnly: true }),
+    exceptionName: text({ label: 'system.log.type_error', search: 'eq', searchAliases: ['type'] }),
+    fileName: text({ list: false }),
+    lineNumber: { kind: 'int', list: false },
+    message: text(bulky),
+    stackTrace: text(bulky),
   },
   calls: calls('error'),
   menu: menu('error', '错误日志', 'error_outline', 3),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineAction } from '../action';
 import { idSchema } from '../inputs';
-import { defineResource } from '../resource';
+import { defineResource, menuAccess, standardCalls } from '../resource';
 
 /**
  * Object storage configurations (blade-resource oss, contract §7.4), per tenant. At most one is enabled (`status` 2,
@@ -29,68 +29,29 @@ export const OSS_CATEGORY_NAMES: Readonly<Record<number, string>> = {
  */
 export const OSS_SPOKEN_CATEGORIES: readonly number[] = [1, 6];
 
-const text = (column: string, label: string, max = 255) =>
-  ({ column, kind: 'text', label: `system.oss.${label}`, max, list: false }) as const;
+const text = (max = 255) => ({ kind: 'text', max, list: false }) as const;
 
 export const ossResource = defineResource({
   key: 'system.oss',
   table: 'blade_oss',
   ownership: 'tenant',
   fields: {
-    category: {
-      column: 'category',
-      kind: 'int',
-      label: 'system.oss.category',
-      default: 1,
-      search: 'eq',
-      sort: true,
-    },
-    ossCode: {
-      ...text('oss_code', 'ossCode', 32),
-      required: 'system.oss.ossCodeRequired',
-      list: true,
-      search: 'like',
-      sort: true,
-    },
-    endpoint: { ...text('endpoint', 'endpoint'), required: 'system.oss.endpointRequired', list: true },
-    transformEndpoint: text('transform_endpoint', 'transformEndpoint'),
-    accessKey: { ...text('access_key', 'accessKey'), required: 'system.oss.accessKeyRequired' },
-    secretKey: {
-      ...text('secret_key', 'secretKey'),
-      required: 'system.oss.secretKeyRequired',
-      writeOnly: true,
-    },
-    bucketName: {
-      ...text('bucket_name', 'bucketName'),
-      required: 'system.oss.bucketNameRequired',
-      list: true,
-    },
-    appId: text('app_id', 'appId'),
-    region: text('region', 'region'),
-    remark: { ...text('remark', 'remark'), kind: 'textarea' },
+    category: { kind: 'int', default: 1, search: 'eq', sort: true },
+    ossCode: { ...text(32), required: 'system.oss.ossCodeRequired', list: true, search: 'like', sort: true },
+    endpoint: { ...text(), required: 'system.oss.endpointRequired', list: true },
+    transformEndpoint: text(),
+    accessKey: { ...text(), required: 'system.oss.accessKeyRequired' },
+    secretKey: { ...text(), required: 'system.oss.secretKeyRequired', writeOnly: true },
+    bucketName: { ...text(), required: 'system.oss.bucketNameRequired', list: true },
+    appId: text(),
+    region: text(),
+    remark: { ...text(), kind: 'textarea' },
     // Written by `oss/enable` only; a list filter and sort key.
-    status: {
-      column: 'status',
-      kind: 'int',
-      label: 'system.oss.status',
-      form: false,
-      search: 'eq',
-      sort: true,
-    },
+    status: { kind: 'int', form: false, search: 'eq', sort: true },
   },
   unique: [{ fields: ['ossCode'], message: 'system.oss.ossCodeTaken' }],
-  calls: {
-    list: { method: 'GET', path: '/blade-resource/oss/list' },
-    detail: { method: 'GET', path: '/blade-resource/oss/detail' },
-    submit: { method: 'POST', path: '/blade-resource/oss/submit' },
-    remove: { method: 'POST', path: '/blade-resource/oss/remove' },
-  },
-  access: {
-    read: { codes: ['oss'] },
-    add: { codes: ['oss_add'] },
-    edit: { codes: ['oss_edit'] },
-    remove: { codes: ['oss_delete'] },
-  },
+  calls: standardCalls('/blade-resource/oss'),
+  access: menuAccess('oss'),
   menu: {
     code: 'oss',
     name: '对象存储',

@@ -1,4 +1,4 @@
-import { defineResource } from '../resource';
+import { defineResource, menuAccess, SORT_ORDER, standardCalls } from '../resource';
 
 /**
  * Posts (contract §7.8), tenant-owned. The `post` data scope limits which posts a role sees and changes: those created
@@ -9,55 +9,17 @@ export const postResource = defineResource({
   table: 'blade_post',
   ownership: 'tenant',
   dataScope: { resource: 'post', dept: 'create_dept', owner: 'create_user' },
-  defaultOrder: [
-    { column: 'sort', direction: 'asc' },
-    { column: 'id', direction: 'asc' },
-  ],
+  defaultOrder: SORT_ORDER,
   fields: {
-    category: {
-      column: 'category',
-      kind: 'int',
-      label: 'system.post.category',
-      dict: 'post_category',
-      default: 4,
-      search: 'eq',
-      sort: true,
-    },
-    postCode: {
-      column: 'post_code',
-      kind: 'text',
-      label: 'system.post.postCode',
-      max: 12,
-      required: 'system.post.codeRequired',
-      search: 'like',
-      sort: true,
-    },
-    postName: {
-      column: 'post_name',
-      kind: 'text',
-      label: 'system.post.postName',
-      max: 64,
-      required: 'system.post.nameRequired',
-      search: 'like',
-      sort: true,
-    },
-    sort: { column: 'sort', kind: 'int', label: 'system.common.sort', default: 0, sort: true },
-    remark: { column: 'remark', kind: 'textarea', label: 'system.common.remark', max: 255, list: false },
+    category: { kind: 'int', dict: 'post_category', default: 4, search: 'eq', sort: true },
+    postCode: { kind: 'text', max: 12, required: 'system.post.codeRequired', search: 'like', sort: true },
+    postName: { kind: 'text', max: 64, required: 'system.post.nameRequired', search: 'like', sort: true },
+    sort: { kind: 'int', label: 'system.common.sort', default: 0, sort: true },
+    remark: { kind: 'textarea', label: 'system.common.remark', max: 255, list: false },
   },
   unique: [{ fields: ['postCode'], message: 'system.post.codeTaken' }],
-  calls: {
-    list: { method: 'GET', path: '/blade-system/post/list' },
-    detail: { method: 'GET', path: '/blade-system/post/detail' },
-    submit: { method: 'POST', path: '/blade-system/post/submit' },
-    remove: { method: 'POST', path: '/blade-system/post/remove' },
-  },
-  access: {
-    list: { codes: ['post', 'user'] },
-    read: { codes: ['post'] },
-    add: { codes: ['post_add'] },
-    edit: { codes: ['post_edit'] },
-    remove: { codes: ['post_delete'] },
-  },
+  calls: standardCalls('/blade-system/post'),
+  access: menuAccess('post', { listAlso: ['user'] }),
   menu: {
     code: 'post',
     name: '岗位管理',

@@ -1,4 +1,4 @@
-import { defineResource } from '../resource';
+import { defineResource, menuAccess, SORT_ORDER, standardCalls } from '../resource';
 import { parentField } from './tree-parent';
 
 /**
@@ -10,45 +10,16 @@ export const roleResource = defineResource({
   table: 'blade_role',
   ownership: 'tenant',
   tree: { name: 'roleName' },
-  defaultOrder: [
-    { column: 'sort', direction: 'asc' },
-    { column: 'id', direction: 'asc' },
-  ],
+  defaultOrder: SORT_ORDER,
   fields: {
-    roleName: {
-      column: 'role_name',
-      kind: 'text',
-      label: 'system.role.roleName',
-      max: 255,
-      required: 'system.role.nameRequired',
-      search: 'like',
-      sort: true,
-    },
-    roleAlias: {
-      column: 'role_alias',
-      kind: 'text',
-      label: 'system.role.roleAlias',
-      max: 255,
-      required: 'system.role.aliasRequired',
-      search: 'like',
-      sort: true,
-    },
+    roleName: { kind: 'text', max: 255, required: 'system.role.nameRequired', search: 'like', sort: true },
+    roleAlias: { kind: 'text', max: 255, required: 'system.role.aliasRequired', search: 'like', sort: true },
     parentId: parentField('system.role.parent'),
-    sort: { column: 'sort', kind: 'int', label: 'system.common.sort', default: 0, sort: true },
+    sort: { kind: 'int', label: 'system.common.sort', default: 0, sort: true },
   },
   unique: [{ fields: ['roleAlias'], message: 'system.role.aliasTaken' }],
-  calls: {
-    list: { method: 'GET', path: '/blade-system/role/list' },
-    detail: { method: 'GET', path: '/blade-system/role/detail' },
-    submit: { method: 'POST', path: '/blade-system/role/submit' },
-    remove: { method: 'POST', path: '/blade-system/role/remove' },
-  },
-  access: {
-    read: { codes: ['role'] },
-    add: { codes: ['role_add'] },
-    edit: { codes: ['role_edit'] },
-    remove: { codes: ['role_delete'] },
-  },
+  calls: standardCalls('/blade-system/role'),
+  access: menuAccess('role'),
   menu: {
     code: 'role',
     name: '角色管理',

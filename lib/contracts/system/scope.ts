@@ -1,4 +1,4 @@
-import { defineResource, type FieldDef, type Fields } from '../resource';
+import { defineResource, standardCalls, type FieldSpec, type FieldSpecs } from '../resource';
 
 /**
  * Data scopes and API scopes (contract §7.10): global configuration attached to a menu. Reading them needs the page's
@@ -6,8 +6,7 @@ import { defineResource, type FieldDef, type Fields } from '../resource';
  */
 
 /** The menu a scope belongs to: a menu id (the list filters by it, core/crud leaves the parameter to a hook). */
-const menuId: FieldDef = {
-  column: 'menu_id',
+const menuId: FieldSpec = {
   kind: 'text',
   label: 'system.scope.menu',
   max: 19,
@@ -18,33 +17,11 @@ const menuId: FieldDef = {
 
 const commonFields = {
   menuId,
-  resourceCode: {
-    column: 'resource_code',
-    kind: 'text',
-    label: 'system.scope.resourceCode',
-    max: 255,
-    required: 'system.scope.codeRequired',
-    search: 'like',
-    sort: true,
-  },
-  scopeName: {
-    column: 'scope_name',
-    kind: 'text',
-    label: 'system.scope.scopeName',
-    max: 255,
-    required: 'system.scope.nameRequired',
-    search: 'like',
-    sort: true,
-  },
-} satisfies Fields;
+  resourceCode: { kind: 'text', max: 255, required: 'system.scope.codeRequired', search: 'like', sort: true },
+  scopeName: { kind: 'text', max: 255, required: 'system.scope.nameRequired', search: 'like', sort: true },
+} satisfies FieldSpecs;
 
-const remark: FieldDef = {
-  column: 'remark',
-  kind: 'textarea',
-  label: 'system.common.remark',
-  max: 255,
-  list: false,
-};
+const remark: FieldSpec = { kind: 'textarea', label: 'system.common.remark', max: 255, list: false };
 
 const access = (code: string) =>
   ({
@@ -52,14 +29,6 @@ const access = (code: string) =>
     add: { role: 'platform' },
     edit: { role: 'platform' },
     remove: { role: 'platform' },
-  }) as const;
-
-const calls = (service: string) =>
-  ({
-    list: { method: 'GET', path: `/blade-system/${service}/list` },
-    detail: { method: 'GET', path: `/blade-system/${service}/detail` },
-    submit: { method: 'POST', path: `/blade-system/${service}/submit` },
-    remove: { method: 'POST', path: `/blade-system/${service}/remove` },
   }) as const;
 
 /**
@@ -72,40 +41,14 @@ export const dataScopeResource = defineResource({
   ownership: 'global',
   fields: {
     ...commonFields,
-    scopeType: {
-      column: 'scope_type',
-      kind: 'int',
-      label: 'system.scope.scopeType',
-      dict: 'data_scope_type',
-      default: 1,
-      search: 'eq',
-      sort: true,
-    },
-    scopeField: {
-      column: 'scope_field',
-      kind: 'text',
-      label: 'system.scope.scopeField',
-      max: 255,
-      list: false,
-    },
-    scopeClass: {
-      column: 'scope_class',
-      kind: 'text',
-      label: 'system.scope.scopeClass',
-      max: 500,
-      list: false,
-    },
-    scopeColumn: { column: 'scope_column', kind: 'text', label: 'system.scope.scopeColumn', max: 255 },
-    scopeValue: {
-      column: 'scope_value',
-      kind: 'text',
-      label: 'system.scope.scopeValue',
-      max: 2000,
-      list: false,
-    },
+    scopeType: { kind: 'int', dict: 'data_scope_type', default: 1, search: 'eq', sort: true },
+    scopeField: { kind: 'text', max: 255, list: false },
+    scopeClass: { kind: 'text', max: 500, list: false },
+    scopeColumn: { kind: 'text', max: 255 },
+    scopeValue: { kind: 'text', max: 2000, list: false },
     remark,
   },
-  calls: calls('data-scope'),
+  calls: standardCalls('/blade-system/data-scope'),
   access: access('datascope'),
   menu: {
     code: 'datascope',
@@ -128,25 +71,11 @@ export const apiScopeResource = defineResource({
   ownership: 'global',
   fields: {
     ...commonFields,
-    scopePath: {
-      column: 'scope_path',
-      kind: 'text',
-      label: 'system.scope.scopePath',
-      max: 255,
-      required: 'system.scope.pathInvalid',
-    },
-    scopeType: {
-      column: 'scope_type',
-      kind: 'int',
-      label: 'system.scope.scopeType',
-      dict: 'api_scope_type',
-      default: 1,
-      search: 'eq',
-      sort: true,
-    },
+    scopePath: { kind: 'text', max: 255, required: 'system.scope.pathInvalid' },
+    scopeType: { kind: 'int', dict: 'api_scope_type', default: 1, search: 'eq', sort: true },
     remark,
   },
-  calls: calls('api-scope'),
+  calls: standardCalls('/blade-system/api-scope'),
   access: access('apiscope'),
   menu: {
     code: 'apiscope',

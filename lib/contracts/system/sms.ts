@@ -1,4 +1,4 @@
-import { defineResource } from '../resource';
+import { defineResource, menuAccess, standardCalls } from '../resource';
 
 /**
  * SMS configurations (contract §7.4), per tenant; one of them is the tenant's enabled sender (`sms/enable`, an action
@@ -48,24 +48,15 @@ export function smsCategoriesOffered(production: boolean): SmsCategory[] {
 export const smsCategory = (value: unknown): SmsCategory | undefined =>
   SMS_CATEGORIES.find((c) => String(c.value) === String(value));
 
-const text = (column: string, label: string, max: number) =>
-  ({ column, kind: 'text', label: `system.sms.${label}`, max, list: false }) as const;
+const text = (max: number) => ({ kind: 'text', max, list: false }) as const;
 
 export const smsResource = defineResource({
   key: 'system.sms',
   table: 'blade_sms',
   ownership: 'tenant',
   fields: {
-    category: {
-      column: 'category',
-      kind: 'int',
-      label: 'system.sms.category',
-      default: 1,
-      search: 'eq',
-      sort: true,
-    },
+    category: { kind: 'int', default: 1, search: 'eq', sort: true },
     smsCode: {
-      column: 'sms_code',
       kind: 'text',
       label: 'system.sms.code',
       max: 32,
@@ -73,45 +64,20 @@ export const smsResource = defineResource({
       search: 'like',
       sort: true,
     },
-    templateId: {
-      ...text('template_id', 'templateId', 64),
-      required: 'system.sms.templateIdRequired',
-      list: true,
-    },
-    accessKey: { ...text('access_key', 'accessKey', 255), required: 'system.sms.accessKeyRequired' },
-    secretKey: {
-      ...text('secret_key', 'secretKey', 255),
-      required: 'system.sms.secretKeyRequired',
-      writeOnly: true,
-    },
-    signName: { ...text('sign_name', 'signName', 64), list: true },
-    regionId: text('region_id', 'regionId', 255),
-    appId: text('app_id', 'appId', 64),
-    endpoint: text('endpoint', 'endpoint', 255),
-    remark: { ...text('remark', 'remark', 255), kind: 'textarea' },
+    templateId: { ...text(64), required: 'system.sms.templateIdRequired', list: true },
+    accessKey: { ...text(255), required: 'system.sms.accessKeyRequired' },
+    secretKey: { ...text(255), required: 'system.sms.secretKeyRequired', writeOnly: true },
+    signName: { ...text(64), list: true },
+    regionId: text(255),
+    appId: text(64),
+    endpoint: text(255),
+    remark: { ...text(255), kind: 'textarea' },
     // Not written by the form: `sms/enable` switches it. Declared for the list's filter and sort.
-    status: {
-      column: 'status',
-      kind: 'int',
-      label: 'system.sms.status',
-      form: false,
-      search: 'eq',
-      sort: true,
-    },
+    status: { kind: 'int', form: false, search: 'eq', sort: true },
   },
   unique: [{ fields: ['smsCode'], message: 'system.sms.codeTaken' }],
-  calls: {
-    list: { method: 'GET', path: '/blade-resource/sms/list' },
-    detail: { method: 'GET', path: '/blade-resource/sms/detail' },
-    submit: { method: 'POST', path: '/blade-resource/sms/submit' },
-    remove: { method: 'POST', path: '/blade-resource/sms/remove' },
-  },
-  access: {
-    read: { codes: ['sms'] },
-    add: { codes: ['sms_add'] },
-    edit: { codes: ['sms_edit'] },
-    remove: { codes: ['sms_delete'] },
-  },
+  calls: standardCalls('/blade-resource/sms'),
+  access: menuAccess('sms'),
   menu: {
     code: 'sms',
     name: '短信配置',

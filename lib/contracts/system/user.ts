@@ -1,4 +1,4 @@
-import { defineResource, type Fields } from '../resource';
+import { defineResource, menuAccess, standardCalls, type FieldSpecs } from '../resource';
 
 const DATE_TIME = /^\d{4}-\d\d-\d\d( \d\d:\d\d(:\d\d)?)?$/;
 
@@ -9,7 +9,6 @@ const DATE_TIME = /^\d{4}-\d\d-\d\d( \d\d:\d\d(:\d\d)?)?$/;
  */
 export const USER_FIELDS = {
   account: {
-    column: 'account',
     kind: 'text',
     label: 'system.user.account',
     max: 45,
@@ -17,52 +16,25 @@ export const USER_FIELDS = {
     search: 'like',
     sort: true,
   },
-  roleId: {
-    column: 'role_id',
-    kind: 'ids',
-    label: 'system.user.role',
-    required: 'system.user.roleRequired',
-    list: false,
-  },
-  deptId: {
-    column: 'dept_id',
-    kind: 'ids',
-    label: 'system.user.dept',
-    required: 'system.user.deptRequired',
-    list: false,
-  },
-  code: { column: 'code', kind: 'text', label: 'system.user.code', max: 12, search: 'like', sort: true },
-  name: { column: 'name', kind: 'text', label: 'system.user.name', max: 20, search: 'like', sort: true },
-  realName: {
-    column: 'real_name',
-    kind: 'text',
-    label: 'system.user.realName',
-    max: 10,
-    search: 'like',
-    sort: true,
-  },
-  avatar: { column: 'avatar', kind: 'text', label: 'system.user.avatar', max: 2000, list: false },
-  email: { column: 'email', kind: 'text', label: 'system.user.email', max: 45, search: 'like' },
-  phone: { column: 'phone', kind: 'text', label: 'system.user.phone', max: 45, search: 'like' },
+  roleId: { kind: 'ids', label: 'system.user.role', required: 'system.user.roleRequired', list: false },
+  deptId: { kind: 'ids', label: 'system.user.dept', required: 'system.user.deptRequired', list: false },
+  code: { kind: 'text', label: 'system.user.code', max: 12, search: 'like', sort: true },
+  name: { kind: 'text', label: 'system.user.name', max: 20, search: 'like', sort: true },
+  realName: { kind: 'text', label: 'system.user.realName', max: 10, search: 'like', sort: true },
+  avatar: { kind: 'text', label: 'system.user.avatar', max: 2000, list: false },
+  email: { kind: 'text', label: 'system.user.email', max: 45, search: 'like' },
+  phone: { kind: 'text', label: 'system.user.phone', max: 45, search: 'like' },
   birthday: {
-    column: 'birthday',
     kind: 'text',
     label: 'system.user.birthday',
     max: 19,
     pattern: { regex: DATE_TIME, message: 'system.user.birthdayInvalid' },
     list: false,
   },
-  sex: { column: 'sex', kind: 'int', label: 'system.user.sex', list: false },
-  status: {
-    column: 'status',
-    kind: 'int',
-    label: 'system.common.status',
-    default: 1,
-    search: 'eq',
-    list: false,
-  },
-  postId: { column: 'post_id', kind: 'ids', label: 'system.user.post', list: false },
-} as const satisfies Fields;
+  sex: { kind: 'int', label: 'system.user.sex', list: false },
+  status: { kind: 'int', label: 'system.common.status', default: 1, search: 'eq', list: false },
+  postId: { kind: 'ids', label: 'system.user.post', list: false },
+} as const satisfies FieldSpecs;
 
 /**
  * Users of the caller's tenant (001 §7.4): the `user` data scope applies over the users' depts (a user may belong to
@@ -76,21 +48,10 @@ export const userResource = defineResource({
   dataScope: { resource: 'user', dept: 'dept_id', deptList: true, owner: 'create_user' },
   fields: {
     ...USER_FIELDS,
-    userType: { column: 'user_type', kind: 'int', label: 'system.user.userType', search: 'eq', list: false },
+    userType: { kind: 'int', search: 'eq', list: false },
   },
-  calls: {
-    list: { method: 'GET', path: '/blade-user/page' },
-    detail: { method: 'GET', path: '/blade-user/detail' },
-    submit: { method: 'POST', path: '/blade-user/submit' },
-    update: { method: 'POST', path: '/blade-user/update' },
-    remove: { method: 'POST', path: '/blade-user/remove' },
-  },
-  access: {
-    read: { codes: ['user'] },
-    add: { codes: ['user_add'] },
-    edit: { codes: ['user_edit'] },
-    remove: { codes: ['user_delete'] },
-  },
+  calls: standardCalls('/blade-user', { list: 'page', update: 'update' }),
+  access: menuAccess('user'),
   menu: {
     code: 'user',
     name: '用户管理',
