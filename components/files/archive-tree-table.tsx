@@ -24,9 +24,9 @@ import { FileStatus } from './file-table';
 import {
   ARCHIVE_PAGE_SIZE,
   directFileCount,
-  extensionOf,
   fileActions,
   flag,
+  formatOf,
   nodeActions,
   remainingSlots,
   type ActionContext,
@@ -274,7 +274,7 @@ export function ArchiveTreeTable({ record, queryView }: { record: ArchiveRecord;
                       <FileStatus row={file} />
                     </Box>
                   </TableCell>
-                  <TableCell>{(file.suffix || extensionOf(file.originalFilename)).toLowerCase()}</TableCell>
+                  <TableCell>{formatOf(file)}</TableCell>
                   <TableCell>
                     <ActionButtons
                       actions={GENERAL.filter((a) => allowed.includes(a))}

@@ -2,7 +2,6 @@
 
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -11,19 +10,10 @@ import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useMemo, useState } from 'react';
-import useSWR from 'swr';
-import type { BladePage } from '@/components/crud/types';
-import { CONFIG_PATHS, type ArchiveRecord } from './api';
+import type { ArchiveRecord } from './api';
 import { ArchiveTreeTable } from './archive-tree-table';
 import { FileTreePage } from './file-tree-page';
-
-export interface FileFunction {
-  id: string;
-  functionCode: string;
-  functionName: string;
-  usePosition?: string;
-  is_hidden?: number | string;
-}
+import { FunctionSelect } from './function-select';
 
 /** Chooses the business record: a file function and the record's id; kept in the URL so a view can be linked. */
 function RecordPicker({
@@ -34,10 +24,6 @@ function RecordPicker({
   onPick: (r: ArchiveRecord) => void;
 }) {
   const t = useTranslations('files.picker');
-  const { data } = useSWR<BladePage<FileFunction>>([
-    `${CONFIG_PATHS.function}/list`,
-    { current: 1, size: 500 },
-  ]);
   const [functionCode, setFunctionCode] = useState(initial.functionCode ?? '');
   const [dataId, setDataId] = useState(initial.dataId ?? '');
   const submit = () => {
@@ -52,21 +38,13 @@ function RecordPicker({
       }}
       sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}
     >
-      <TextField
-        select
-        size="small"
+      <FunctionSelect
         label={t('function')}
         value={functionCode}
-        onChange={(event) => setFunctionCode(event.target.value)}
+        onChange={setFunctionCode}
         sx={{ width: 280 }}
         slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
-      >
-        {(data?.records ?? []).map((fn) => (
-          <MenuItem key={fn.id} value={fn.functionCode}>
-            {fn.functionName} ({fn.functionCode})
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       <TextField
         size="small"
         label={t('dataId')}

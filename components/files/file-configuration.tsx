@@ -2,16 +2,13 @@
 
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
-import useSWR from 'swr';
 import { z } from 'zod';
 import { CrudScreen } from '@/components/crud/crud-screen';
 import { ResourceScreen } from '@/components/crud/resource-screen';
@@ -19,8 +16,8 @@ import type { BladePage, CrudField, FormValues } from '@/components/crud/types';
 import { bladeRequest } from '@/lib/client/fetcher';
 import { fileFunctionResource } from '@/lib/contracts/files/function';
 import { CONFIG_PATHS } from './api';
-import type { FileFunction } from './archive-view';
 import { CatalogTree } from './catalog-tree';
+import { FunctionSelect } from './function-select';
 import { flag, PREPARATION_FILE_TYPE, type CatalogNode } from './model';
 import { SealSettings } from './seal-settings';
 import { useCatalog } from './use-catalog';
@@ -260,10 +257,6 @@ function presetSchema(t: Translate) {
 function PresetTab() {
   const t = useTranslations('fileConfig');
   const schema = useMemo(() => presetSchema(t), [t]);
-  const { data: functions } = useSWR<BladePage<FileFunction>>([
-    `${CONFIG_PATHS.function}/list`,
-    { size: 500 },
-  ]);
   const [functionCode, setFunctionCode] = useState('');
   const params = useMemo(() => ({ functionCode }), [functionCode]);
   const inherit = [
@@ -324,20 +317,12 @@ function PresetTab() {
   };
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <TextField
-        select
-        size="small"
+      <FunctionSelect
         label={t('preset.function')}
         value={functionCode}
-        onChange={(event) => setFunctionCode(event.target.value)}
+        onChange={setFunctionCode}
         sx={{ maxWidth: 320 }}
-      >
-        {(functions?.records ?? []).map((fn) => (
-          <MenuItem key={fn.id} value={fn.functionCode}>
-            {fn.functionName} ({fn.functionCode})
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       {functionCode ? (
         <CrudScreen<Preset>
           key={functionCode}

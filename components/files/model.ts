@@ -235,6 +235,11 @@ export function extensionOf(name: string): string {
   return dot < 0 ? '' : name.slice(dot + 1).toLowerCase();
 }
 
+/** A file's format as the tables show it: the stored suffix, else the name's extension, lower-case. */
+export function formatOf(row: Pick<FileRow, 'suffix' | 'originalFilename'>): string {
+  return (row.suffix || extensionOf(row.originalFilename)).toLowerCase();
+}
+
 export type UploadProblem =
   | { key: 'tooMany'; n: number }
   | { key: 'tooLarge'; n: number }
@@ -273,7 +278,7 @@ const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'bmp', 'gif']);
 const OFFICE_EXTENSIONS = new Set(['doc', 'docx', 'ppt', 'pptx', 'xls', 'xlsx']);
 
 export function previewKind(row: Pick<FileRow, 'suffix' | 'originalFilename'>): PreviewKind {
-  const ext = (row.suffix || extensionOf(row.originalFilename)).replace(/^\./, '').toLowerCase();
+  const ext = formatOf(row).replace(/^\./, '');
   if (IMAGE_EXTENSIONS.has(ext)) return 'image';
   if (ext === 'pdf') return 'pdf';
   if (OFFICE_EXTENSIONS.has(ext)) return 'office';

@@ -4,14 +4,13 @@ import { attachResource } from '../../../lib/contracts/files/attach';
 import type { BladeEnv, Deps } from '../../core/context';
 import { KeyedError, type CrudHooks } from '../../core/crud';
 import { success } from '../../core/envelope';
-import { NotFoundError, ValidationError } from '../../core/errors';
+import { NotFoundError } from '../../core/errors';
 import { contains } from '../../core/page';
 import { requireTenantAdmin } from '../../core/roles';
 import type { Database } from '../../db/schema';
 import { withTenant } from '../../db/tenant';
-import { FILE_ID } from './file.repository';
 import { recordHistory } from './history.repository';
-import { readInput } from './input';
+import { fileIdsOf, readInput } from './input';
 import { storedName } from './names';
 
 /**
@@ -49,37 +48,35 @@ export const attachHooks: CrudHooks = {
   ownCalls: ['remove'],
 };
 
-const idsOf = (raw: string | undefined) => {
-  const ids = (raw ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (ids.length === 0) throw new ValidationError('ids', '请至少选择一条数据');
-  if (ids.length > 500 || !ids.every((id) => FILE_ID.test(id)))
-    throw new ValidationError('ids', '必须是有效的文件ID');
-  return ids;
-};
-
 export function attachActions(deps: Deps) {
   const router = new Hono<BladeEnv>();
 
   // POST /blade-resource/attach/remove?ids — soft delete (the objects stay for restore and history). Stamped files are
-  // kept and the others removed; 404 only when nothing was removed.
+  // kept and the others removed; an id that is not a live file of the tenant removes nothing (404, as every remove),
+  // and so does a selection of stamped files only.
   router.post(attachResource.calls.remove.path, requireTenantAdmin, async (c) => {
     const auth = c.get('auth');
-    const ids = idsOf((await readInput(c)).ids);
+    const ids = [...new Set(fileIdsOf((await readInput(c)).ids))];
     await withTenant(deps.db, auth.tenantId, async (trx) => {
-      const r = await trx
-        .updateTable('blade_file')
-        .set({ is_deleted: 1, update_user: auth.userId, update_time: new Date() })
+      const found = await trx
+        .selectFrom('blade_file')
+        .select('id')
         .where('tenant_id', '=', auth.tenantId)
         .where('id', 'in', ids)
         .where('kind', '=', 'file')
         .where('is_deleted', '=', 0)
+        .forUpdate()
+        .execute();
+      if (found.length !== ids.length) throw new NotFoundError();
+      const removed = await trx
+        .updateTable('blade_file')
+        .set({ is_deleted: 1, update_user: auth.userId, update_time: new Date() })
+        .where('id', 'in', ids)
         .where('is_stamped', '=', 0)
-        .executeTakeFirst();
-      if (r.numUpdatedRows === 0n) throw new NotFoundError();
-      for (const id of ids)
+        .returning('id')
+        .execute();
+      if (removed.length === 0) throw new NotFoundError();
+      for (const { id } of removed)
         await recordHistory(trx, auth, { fileId: id, action: 'delete', detail: 'attach/remove' });
     });
     return c.json(success());

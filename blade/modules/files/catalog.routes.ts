@@ -11,13 +11,14 @@ import {
   callerRules,
   childNodes,
   nodeVO,
+  recordNodeRows,
   resolveNode,
   type CallerRules,
   type RecordRef,
   type ResolvedNode,
 } from './catalog.service';
 import { fileAccess, MSG_NODE_NOT_FOUND } from './access';
-import { fileVO, nodeFiles, type FileRow } from './file.repository';
+import { fileVO, nodeFiles, recordFiles, type FileRow } from './file.repository';
 import { recordHistory } from './history.repository';
 import { readInput } from './input';
 import { storedName } from './names';
@@ -120,17 +121,8 @@ export function catalogRoutes(deps: Deps) {
       const node = await resolveNode(trx, auth.tenantId, record, nodeId);
       if (!node) throw new NotFoundError(MSG_NODE_NOT_FOUND);
       const rules = callerRules(node.rules, await access.rights(trx, record));
-      const base = trx
-        .selectFrom('blade_file')
-        .where('tenant_id', '=', auth.tenantId)
-        .where('data_id', '=', record.dataId)
-        .where('function_code', '=', record.functionCode)
-        .where('file_catalog_id', '=', nodeId)
-        .where('is_deleted', '=', 0)
-        .where('is_saved', '=', 1)
-        .where('kind', '=', 'file');
       const { rows, total } = await fetchPage(
-        base,
+        recordFiles(trx, auth.tenantId, record).where('file_catalog_id', '=', nodeId),
         (qb) => qb.selectAll(),
         page,
         [],
@@ -237,46 +229,37 @@ export function catalogRoutes(deps: Deps) {
       const node = await resolveNode(trx, auth.tenantId, record, nodeId);
       if (!node) throw new NotFoundError(MSG_NODE_NOT_FOUND);
       const values = await change(node, input, trx, record);
-      if (node.isAppNode) {
+      // An added node is its own row; a library node's overlay row is written on its first change.
+      const rowId = node.isAppNode
+        ? nodeId
+        : (
+            await recordNodeRows(trx, auth.tenantId, record)
+              .select('id')
+              .where('catalog_id', '=', nodeId)
+              .executeTakeFirst()
+          )?.id;
+      if (rowId)
         await trx
           .updateTable('blade_file_catalog_using')
           .set({ ...values, update_user: auth.userId, update_time: new Date() })
           .where('tenant_id', '=', auth.tenantId)
-          .where('id', '=', nodeId)
+          .where('id', '=', rowId)
           .execute();
-      } else {
-        const existing = await trx
-          .selectFrom('blade_file_catalog_using')
-          .select('id')
-          .where('tenant_id', '=', auth.tenantId)
-          .where('function_code', '=', record.functionCode)
-          .where('data_id', '=', record.dataId)
-          .where('catalog_id', '=', nodeId)
-          .where('is_deleted', '=', 0)
-          .executeTakeFirst();
-        if (existing)
-          await trx
-            .updateTable('blade_file_catalog_using')
-            .set({ ...values, update_user: auth.userId, update_time: new Date() })
-            .where('tenant_id', '=', auth.tenantId)
-            .where('id', '=', existing.id)
-            .execute();
-        else
-          await trx
-            .insertInto('blade_file_catalog_using')
-            .values({
-              id: nextId(),
-              tenant_id: auth.tenantId,
-              function_code: record.functionCode,
-              data_id: record.dataId,
-              catalog_id: nodeId,
-              node_path: node.nodePath,
-              ...values,
-              create_user: auth.userId,
-              update_user: auth.userId,
-            })
-            .execute();
-      }
+      else
+        await trx
+          .insertInto('blade_file_catalog_using')
+          .values({
+            id: nextId(),
+            tenant_id: auth.tenantId,
+            function_code: record.functionCode,
+            data_id: record.dataId,
+            catalog_id: nodeId,
+            node_path: node.nodePath,
+            ...values,
+            create_user: auth.userId,
+            update_user: auth.userId,
+          })
+          .execute();
       await recordHistory(trx, auth, {
         dataId: record.dataId,
         fileCatalogId: nodeId,

@@ -2,6 +2,7 @@ import type { Selectable, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { RecordRights } from '../../core/record-access';
 import type { Database, FileCatalogTable, FileCatalogUsingTable, FilePresetTable } from '../../db/schema';
+import { recordFiles } from './file.repository';
 
 type Trx = Transaction<Database>;
 type CatalogRow = Selectable<FileCatalogTable>;
@@ -76,6 +77,26 @@ export interface ResolvedNode {
   rules: Rules;
 }
 
+/** The tenant's live catalogue library nodes. */
+function libraryNodes(trx: Trx, tenantId: string) {
+  return trx.selectFrom('blade_file_catalog').where('tenant_id', '=', tenantId).where('is_deleted', '=', 0);
+}
+
+/** The record's live rows of its own: overlays of library nodes (catalog_id set) and the nodes it added. */
+export function recordNodeRows(trx: Trx, tenantId: string, record: RecordRef) {
+  return trx
+    .selectFrom('blade_file_catalog_using')
+    .where('tenant_id', '=', tenantId)
+    .where('function_code', '=', record.functionCode)
+    .where('data_id', '=', record.dataId)
+    .where('is_deleted', '=', 0);
+}
+
+/** The nodes a record added to its tree (saveInUsing) and has not removed. */
+function addedNodes(trx: Trx, tenantId: string, record: RecordRef) {
+  return recordNodeRows(trx, tenantId, record).where('catalog_id', 'is', null).where('is_removed', '=', 0);
+}
+
 function rulesOf(catalog: CatalogRow, preset: PresetRow | undefined): Rules {
   const out = {} as Rules;
   for (const [column, field] of RULE_FIELDS) out[field] = preset?.[column] ?? catalog[column];
@@ -98,14 +119,9 @@ async function presetsOf(trx: Trx, tenantId: string, functionCode: string): Prom
 /** The record's overlay rows (renames, remarks, removals) for the given library nodes. */
 async function overlays(trx: Trx, tenantId: string, record: RecordRef, catalogIds: string[]) {
   if (catalogIds.length === 0) return new Map<string, UsingRow>();
-  const rows = await trx
-    .selectFrom('blade_file_catalog_using')
+  const rows = await recordNodeRows(trx, tenantId, record)
     .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('function_code', '=', record.functionCode)
-    .where('data_id', '=', record.dataId)
     .where('catalog_id', 'in', catalogIds)
-    .where('is_deleted', '=', 0)
     .execute();
   return new Map(rows.map((r) => [r.catalog_id as string, r]));
 }
@@ -168,13 +184,7 @@ export async function resolveNode(
 ): Promise<ResolvedNode | undefined> {
   if (!/^\d{1,19}$/.test(nodeId)) return undefined;
   const presets = presetCache ?? (await presetsOf(trx, tenantId, record.functionCode));
-  const catalog = await trx
-    .selectFrom('blade_file_catalog')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', nodeId)
-    .where('is_deleted', '=', 0)
-    .executeTakeFirst();
+  const catalog = await libraryNodes(trx, tenantId).selectAll().where('id', '=', nodeId).executeTakeFirst();
   if (catalog) {
     const preset = nearestPreset(catalog.node_path, presets);
     if (!preset) return undefined;
@@ -185,33 +195,18 @@ export async function resolveNode(
     if ([...marks.values()].some((m) => m.is_removed === 1)) return undefined;
     return fromCatalog(catalog, preset, marks.get(catalog.id));
   }
-  const added = await trx
-    .selectFrom('blade_file_catalog_using')
+  const added = await addedNodes(trx, tenantId, record)
     .selectAll()
-    .where('tenant_id', '=', tenantId)
     .where('id', '=', nodeId)
-    .where('function_code', '=', record.functionCode)
-    .where('data_id', '=', record.dataId)
-    .where('catalog_id', 'is', null)
-    .where('is_deleted', '=', 0)
-    .where('is_removed', '=', 0)
     .executeTakeFirst();
   if (!added?.parent_id) return undefined;
   const parent = await resolveNode(trx, tenantId, record, added.parent_id, presets);
   return parent ? fromAdded(added, parent) : undefined;
 }
 
-export interface TreeNodeVO {
-  id: string;
-  parentId: string;
-  catalogName: string;
+/** The node's own fields as the tree answers them (isAppNode as 0/1, rules as callerRules). */
+export interface TreeNodeVO extends Omit<ResolvedNode, 'sort' | 'isAppNode' | 'rules'> {
   label: string;
-  catalogCode: string;
-  fileType: string;
-  fileNodeProp: string;
-  fileNodeType: string;
-  nodePath: string;
-  remark: string;
   isAppNode: number;
   isLeaf: boolean;
   hasChildren: boolean;
@@ -270,13 +265,7 @@ export async function childNodes(
   if (!parentId || parentId === '0') {
     const ids = [...presets.keys()];
     const rows = ids.length
-      ? await trx
-          .selectFrom('blade_file_catalog')
-          .selectAll()
-          .where('tenant_id', '=', tenantId)
-          .where('id', 'in', ids)
-          .where('is_deleted', '=', 0)
-          .execute()
+      ? await libraryNodes(trx, tenantId).selectAll().where('id', 'in', ids).execute()
       : [];
     const marks = await overlays(trx, tenantId, record, ids);
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -289,12 +278,9 @@ export async function childNodes(
     if (!parent) return undefined;
     const templates = parent.isAppNode
       ? []
-      : await trx
-          .selectFrom('blade_file_catalog')
+      : await libraryNodes(trx, tenantId)
           .selectAll()
-          .where('tenant_id', '=', tenantId)
           .where('parent_id', '=', parent.id)
-          .where('is_deleted', '=', 0)
           .orderBy('sort')
           .orderBy('id')
           .execute();
@@ -304,16 +290,9 @@ export async function childNodes(
       record,
       templates.map((t) => t.id),
     );
-    const added = await trx
-      .selectFrom('blade_file_catalog_using')
+    const added = await addedNodes(trx, tenantId, record)
       .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .where('function_code', '=', record.functionCode)
-      .where('data_id', '=', record.dataId)
       .where('parent_id', '=', parent.id)
-      .where('catalog_id', 'is', null)
-      .where('is_deleted', '=', 0)
-      .where('is_removed', '=', 0)
       .orderBy('id')
       .execute();
     const p = parent;
@@ -341,38 +320,20 @@ async function decorate(
   if (nodes.length === 0) return [];
   const ids = nodes.map((n) => n.id);
   // Sequential: a transaction is one connection (PGlite has only one), so parallel queries would only queue.
-  const templateParents = await trx
-    .selectFrom('blade_file_catalog')
+  const templateParents = await libraryNodes(trx, tenantId)
     .select('parent_id')
-    .where('tenant_id', '=', tenantId)
     .where('parent_id', 'in', ids)
-    .where('is_deleted', '=', 0)
     .groupBy('parent_id')
     .execute();
-  const addedParents = await trx
-    .selectFrom('blade_file_catalog_using')
+  const addedParents = await addedNodes(trx, tenantId, record)
     .select('parent_id')
-    .where('tenant_id', '=', tenantId)
-    .where('function_code', '=', record.functionCode)
-    .where('data_id', '=', record.dataId)
     .where('parent_id', 'in', ids)
-    .where('catalog_id', 'is', null)
-    .where('is_deleted', '=', 0)
-    .where('is_removed', '=', 0)
     .groupBy('parent_id')
     .execute();
   // Subtree counts without sorting the record's files: children of one parent are grouped by the path element at
   // their depth (a hash over a few values); roots (the presets, few) are counted one by one.
   const subtree = new Map<string, number>();
-  const base = () =>
-    trx
-      .selectFrom('blade_file')
-      .where('tenant_id', '=', tenantId)
-      .where('data_id', '=', record.dataId)
-      .where('function_code', '=', record.functionCode)
-      .where('is_deleted', '=', 0)
-      .where('is_saved', '=', 1)
-      .where('kind', '=', 'file');
+  const base = () => recordFiles(trx, tenantId, record);
   if (parentPath !== undefined) {
     const depth = parentPath.split(',').length + 1;
     const rows = await base()

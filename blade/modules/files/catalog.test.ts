@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { addUser, deptIds, roleIdByAlias } from '../../testing/fixtures';
-import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { ADMIN_PASSWORD, createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { closeWithStore, plainUserToken, storeRoot } from './files.test-harness';
 import { form, pngBytes, sha256 } from './files.test-helpers';
 
 let h: Harness;
@@ -15,23 +12,13 @@ type Page<T> = { records: T[]; total: number };
 type Node = Record<string, unknown> & { id: string; fileList: Record<string, unknown>[] };
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(os.tmpdir(), 'blade-catalog-test-'));
+  root = storeRoot('blade-catalog-test-');
   h = await createHarness({ files: { root } });
-  const [dept] = await deptIds(h.blade.db, PLATFORM);
-  await addUser(h.blade.db, PLATFORM, {
-    account: 'staff',
-    password: 'staff-pass-1',
-    roleIds: [await roleIdByAlias(h.blade.db, PLATFORM, 'user')],
-    deptIds: [dept],
-  });
-  staff = (await h.login('staff', 'staff-pass-1')).access_token;
+  staff = await plainUserToken(h, 'staff', 'staff-pass-1');
   admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
 }, SETUP_TIMEOUT);
 
-afterAll(async () => {
-  await h?.close();
-  rmSync(root, { recursive: true, force: true });
-}, SETUP_TIMEOUT);
+afterAll(() => closeWithStore(h, root), SETUP_TIMEOUT);
 
 async function call<T = Record<string, unknown>>(url: string, init: RequestInit & { token?: string } = {}) {
   const res = await h.authed(url, { token: admin, ...init });

@@ -1,7 +1,9 @@
 import type { Transaction } from 'kysely';
 import { formatDateTime } from '../../core/dates';
+import { NotFoundError } from '../../core/errors';
 import type { Database, FileTable } from '../../db/schema';
-import type { Selectable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
+import { MSG_FILE_NOT_FOUND } from './access';
 
 export type FileRow = Selectable<FileTable>;
 type Trx = Transaction<Database>;
@@ -19,6 +21,28 @@ export async function findFile(trx: Trx, tenantId: string, id: string): Promise<
     .executeTakeFirst();
 }
 
+/** A live original file (not a stamped copy or preview): the only kind the file calls act on, else 404. */
+export async function originalFile(trx: Trx, tenantId: string, id: string): Promise<FileRow> {
+  const file = await findFile(trx, tenantId, id);
+  if (!file || file.kind !== 'file') throw new NotFoundError(MSG_FILE_NOT_FOUND);
+  return file;
+}
+
+/**
+ * The files a record's tree lists: live, saved (saveData), and originals (not stamped copies or previews). Every
+ * count and list of a node's files starts here, so the tree's counts and its file tables agree.
+ */
+export function recordFiles(trx: Trx, tenantId: string, record: { functionCode: string; dataId: string }) {
+  return trx
+    .selectFrom('blade_file')
+    .where('tenant_id', '=', tenantId)
+    .where('data_id', '=', record.dataId)
+    .where('function_code', '=', record.functionCode)
+    .where('is_deleted', '=', 0)
+    .where('is_saved', '=', 1)
+    .where('kind', '=', 'file');
+}
+
 /** Files of one node of one record (the file table beside the tree), oldest first. */
 export async function nodeFiles(
   trx: Trx,
@@ -27,40 +51,42 @@ export async function nodeFiles(
   nodeIds: string[],
 ): Promise<FileRow[]> {
   if (nodeIds.length === 0) return [];
-  return trx
-    .selectFrom('blade_file')
+  return recordFiles(trx, tenantId, record)
     .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('data_id', '=', record.dataId)
-    .where('function_code', '=', record.functionCode)
     .where('file_catalog_id', 'in', nodeIds)
-    .where('is_deleted', '=', 0)
-    .where('is_saved', '=', 1)
-    .where('kind', '=', 'file')
     .orderBy('create_time')
     .orderBy('id')
     .execute();
 }
 
+/** Files directly in a node that count against its canMultiUpload (problem-file replacements do not). */
 export async function countNodeFiles(
   trx: Trx,
   tenantId: string,
   record: { functionCode: string; dataId: string },
   nodeId: string,
 ): Promise<number> {
-  const row = await trx
-    .selectFrom('blade_file')
+  const row = await recordFiles(trx, tenantId, record)
     .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('tenant_id', '=', tenantId)
-    .where('data_id', '=', record.dataId)
-    .where('function_code', '=', record.functionCode)
     .where('file_catalog_id', '=', nodeId)
-    .where('is_deleted', '=', 0)
-    .where('is_saved', '=', 1)
-    .where('kind', '=', 'file')
     .where('source_file_id', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** Changes one file of the tenant, stamped with who changed it and when. */
+export async function updateFile(
+  trx: Trx,
+  who: { tenantId: string; userId: string },
+  id: string,
+  changes: Updateable<FileTable>,
+): Promise<void> {
+  await trx
+    .updateTable('blade_file')
+    .set({ ...changes, update_user: who.userId, update_time: new Date() })
+    .where('tenant_id', '=', who.tenantId)
+    .where('id', '=', id)
+    .execute();
 }
 
 /** The plain file fields every file answer carries. */

@@ -10,7 +10,7 @@ import { StorageNotFound } from '../../storage';
 import { fileAccess, MSG_FILE_NOT_FOUND, MSG_NODE_NOT_FOUND, type FileAccess } from './access';
 import { AUTH_KEY_TTL_SECONDS, signAuthKey, verifyAuthKey } from './auth-key';
 import { FILE_TYPE_PREPARATION, resolveNode, type RecordRef } from './catalog.service';
-import { findFile, fileVO, FILE_ID, type FileRow } from './file.repository';
+import { findFile, fileVO, FILE_ID, originalFile, updateFile, type FileRow } from './file.repository';
 import {
   commitUpload,
   newFileId,
@@ -19,8 +19,8 @@ import {
   resolveUploadTarget,
   type UploadTarget,
 } from './file.service';
-import { recordHistory } from './history.repository';
-import { readInput } from './input';
+import { recordFileHistory, recordHistory } from './history.repository';
+import { fileIdOf, fileIdsOf, readInput } from './input';
 import { listRequest } from './list-request';
 import { isContinuation, sendFile, type RangeRequest } from './send';
 import { storeOfKind, uploadStore } from './stores';
@@ -28,12 +28,6 @@ import { MAX_UPLOAD_MB, receiveUpload } from './upload';
 
 /** The query view's business type: the only one with the missing-file actions (000 §2, calls.tsv). */
 export const BUSINESS_TYPE_QUERY = 1;
-
-function fileIdOf(input: Record<string, string>): string {
-  const id = (input.fileId || input.id || '').trim();
-  if (!FILE_ID.test(id)) throw new ValidationError('fileId', '必须是有效的文件ID');
-  return id;
-}
 
 export function fileRoutes(deps: Deps) {
   const router = new Hono<BladeEnv>();
@@ -128,30 +122,7 @@ export function fileRoutes(deps: Deps) {
     const id = fileIdOf(query);
     const download = query.isDownload === '1' || query.isDownload === 'true';
     const ranged: RangeRequest = { range: c.req.header('range'), ifRange: c.req.header('if-range') };
-    const access = await fileAccess(deps, auth);
-    const file = await withTenant(deps.db, auth.tenantId, async (trx) => {
-      const row = await findFile(trx, auth.tenantId, id);
-      if (!row) throw new NotFoundError(MSG_FILE_NOT_FOUND);
-      if (
-        !verifyAuthKey(deps.settings.jwtSigningKey, query.authKey ?? '', {
-          tenantId: auth.tenantId,
-          userId: auth.userId,
-          fileId: id,
-        })
-      )
-        throw new ForbiddenError('下载授权无效或已过期');
-      await access.file(trx, row, 'read');
-      await assertFileAction(trx, auth.tenantId, row, download ? 'download' : 'view');
-      // A viewer reading a PDF in pieces, or a resumed download, is one action on the record, not one per piece.
-      if (!isContinuation(ranged))
-        await recordHistory(trx, auth, {
-          fileId: row.id,
-          dataId: row.data_id,
-          fileCatalogId: row.file_catalog_id,
-          action: download ? 'download' : 'view',
-        });
-      return row;
-    });
+    const file = await authorisedRead(deps, auth, id, query.authKey, download ? 'download' : 'view', ranged);
     try {
       return await sendFile(
         await storeOfKind(deps, deps.db, file.tenant_id, file.storage),
@@ -180,13 +151,7 @@ export function fileRoutes(deps: Deps) {
     router.post(path, async (c) => {
       const auth = c.get('auth');
       const input = await readInput(c);
-      const ids = (input.ids ?? '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
-      if (ids.length === 0) throw new ValidationError('ids', '请至少选择一条数据');
-      if (ids.length > 500 || !ids.every((id) => FILE_ID.test(id)))
-        throw new ValidationError('ids', '必须是有效的文件ID');
+      const ids = fileIdsOf(input.ids);
       const access = await fileAccess(deps, auth);
       await withTenant(deps.db, auth.tenantId, (trx) => removeFiles(trx, auth, access, ids));
       return c.json(success());
@@ -207,8 +172,7 @@ export function fileRoutes(deps: Deps) {
       if (remark.length > 500) throw new ValidationError('problemRemark', '长度不能超过500');
       const access = await fileAccess(deps, auth);
       const row = await withTenant(deps.db, auth.tenantId, async (trx) => {
-        const file = await findFile(trx, auth.tenantId, id);
-        if (!file || file.kind !== 'file') throw new NotFoundError(MSG_FILE_NOT_FOUND);
+        const file = await originalFile(trx, auth.tenantId, id);
         await access.file(trx, file, 'edit');
         if (!file.file_catalog_id) throw new ServiceError('只有档案文件可以标记问题');
         await nodeOfFile(trx, auth.tenantId, file);
@@ -233,24 +197,17 @@ export function fileRoutes(deps: Deps) {
             .execute();
           if (replacements.length === 0) throw new ServiceError('请先上传合格文件');
         }
-        await trx
-          .updateTable('blade_file')
-          .set({
-            has_problem: Number(hasProblem),
-            problem_remark: hasProblem === '1' ? remark : '',
-            update_user: auth.userId,
-            update_time: new Date(),
-          })
-          .where('tenant_id', '=', auth.tenantId)
-          .where('id', '=', id)
-          .execute();
-        await recordHistory(trx, auth, {
-          fileId: id,
-          dataId: file.data_id,
-          fileCatalogId: file.file_catalog_id,
-          action: hasProblem === '1' ? 'problem' : 'qualified',
-          detail: hasProblem === '1' ? remark : `previous remark: ${file.problem_remark}`,
+        await updateFile(trx, auth, id, {
+          has_problem: Number(hasProblem),
+          problem_remark: hasProblem === '1' ? remark : '',
         });
+        await recordFileHistory(
+          trx,
+          auth,
+          file,
+          hasProblem === '1' ? 'problem' : 'qualified',
+          hasProblem === '1' ? remark : `previous remark: ${file.problem_remark}`,
+        );
         return (await findFile(trx, auth.tenantId, id))!;
       });
       return c.json(ok(fileVO(row)));
@@ -493,6 +450,33 @@ async function demandAtNode(
 type FileAction = 'view' | 'download' | 'delete';
 
 /**
+ * A file streamed to a keyed read (download, preview): the key signed for this user and file, the caller's right to
+ * read the record, the node's flag for the action. A viewer reading a PDF in pieces, or a resumed download, is one
+ * action on the record in the history, not one per piece.
+ */
+export async function authorisedRead(
+  deps: Deps,
+  auth: AuthUser,
+  id: string,
+  authKey: string | undefined,
+  action: 'view' | 'download',
+  ranged: RangeRequest,
+): Promise<FileRow> {
+  const access = await fileAccess(deps, auth);
+  return withTenant(deps.db, auth.tenantId, async (trx) => {
+    const row = await findFile(trx, auth.tenantId, id);
+    if (!row) throw new NotFoundError(MSG_FILE_NOT_FOUND);
+    const claims = { tenantId: auth.tenantId, userId: auth.userId, fileId: id };
+    if (!verifyAuthKey(deps.settings.jwtSigningKey, authKey ?? '', claims))
+      throw new ForbiddenError('下载授权无效或已过期');
+    await access.file(trx, row, 'read');
+    await assertFileAction(trx, auth.tenantId, row, action);
+    if (!isContinuation(ranged)) await recordFileHistory(trx, auth, row, action);
+    return row;
+  });
+}
+
+/**
  * The per-file flags the file table shows are the ones enforced here (000 §6). Who may act on the file at all is
  * FileAccess's question (access.ts), asked first.
  */
@@ -528,24 +512,12 @@ async function removeFiles(
   ids: string[],
 ): Promise<void> {
   for (const id of ids) {
-    const file = await findFile(trx, auth.tenantId, id);
-    if (!file || file.kind !== 'file') throw new NotFoundError(MSG_FILE_NOT_FOUND);
+    const file = await originalFile(trx, auth.tenantId, id);
     await access.file(trx, file, 'delete');
     await assertFileAction(trx, auth.tenantId, file, 'delete');
     if (file.is_stamped === 1) throw new ServiceError('已签章文件不能删除');
     // Soft delete: the object stays in storage, so a removal can be undone by an operator and history stays whole.
-    await trx
-      .updateTable('blade_file')
-      .set({ is_deleted: 1, update_user: auth.userId, update_time: new Date() })
-      .where('tenant_id', '=', auth.tenantId)
-      .where('id', '=', id)
-      .execute();
-    await recordHistory(trx, auth, {
-      fileId: id,
-      dataId: file.data_id,
-      fileCatalogId: file.file_catalog_id,
-      action: 'delete',
-      detail: file.original_filename,
-    });
+    await updateFile(trx, auth, id, { is_deleted: 1 });
+    await recordFileHistory(trx, auth, file, 'delete', file.original_filename);
   }
 }

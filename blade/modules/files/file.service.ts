@@ -8,8 +8,8 @@ import { withTenant } from '../../db/tenant';
 import type { FileAccess } from './access';
 import { resolveNode, type RecordRef, type ResolvedNode } from './catalog.service';
 import { extensionOf, KINDS, kindOf, MSG_BAD_EXTENSION } from './file-type';
-import { countNodeFiles, findFile, type FileRow } from './file.repository';
-import { recordHistory } from './history.repository';
+import { countNodeFiles, findFile, originalFile, updateFile, type FileRow } from './file.repository';
+import { recordFileHistory, recordHistory } from './history.repository';
 import { storedName } from './names';
 import { uploadStore } from './stores';
 import { CheckedStream, MAX_UPLOAD_MB, type StoredUpload } from './upload';
@@ -97,8 +97,7 @@ export async function resolveUploadTarget(
 ): Promise<UploadTarget> {
   if (mode === 'cover') {
     const fileId = (fields.fileId ?? fields.id ?? '').trim();
-    const file = await findFile(trx, tenantId, fileId);
-    if (!file || file.kind !== 'file') throw new NotFoundError('文件不存在');
+    const file = await originalFile(trx, tenantId, fileId);
     await access.file(trx, file, 'upload');
     const node = await nodeOfFile(trx, tenantId, file);
     if (node && node.rules.canCover !== 1) throw new ServiceError('该目录不允许覆盖文件');
@@ -106,8 +105,7 @@ export async function resolveUploadTarget(
   }
   const { archive, problemFileId, save } = archiveFields(fields);
   if (problemFileId) {
-    const file = await findFile(trx, tenantId, problemFileId);
-    if (!file || file.kind !== 'file') throw new NotFoundError('文件不存在');
+    const file = await originalFile(trx, tenantId, problemFileId);
     await access.file(trx, file, 'upload');
     if (file.has_problem !== 1) throw new ServiceError('该文件未标记为问题文件');
     const node = await nodeOfFile(trx, tenantId, file);
@@ -142,6 +140,19 @@ export async function countReplacements(trx: Trx, tenantId: string, fileId: stri
   return Number(row.n);
 }
 
+/** The columns that say where a file's bytes are and what they are: set by an upload, replaced by a cover. */
+function contentColumns(storageKind: string, stored: StoredUpload) {
+  return {
+    storage: storageKind,
+    object_key: stored.key,
+    original_filename: stored.originalName,
+    suffix: stored.suffix,
+    content_type: stored.contentType,
+    size: stored.size,
+    sha256: stored.sha256,
+  };
+}
+
 /** Serialises uploads into one node of one record, so two parallel uploads cannot both pass the count limit. */
 async function lockNode(trx: Trx, tenantId: string, key: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtextextended(${`blade_file:${tenantId}:${key}`}, 0))`.execute(
@@ -166,33 +177,20 @@ export async function commitUpload(
   if (target.coverFile) {
     const old = target.coverFile;
     await lockNode(trx, tenantId, `cover:${old.id}`);
-    await trx
-      .updateTable('blade_file')
-      .set({
-        storage: storageKind,
-        object_key: stored.key,
-        original_filename: stored.originalName,
-        suffix: stored.suffix,
-        content_type: stored.contentType,
-        size: stored.size,
-        sha256: stored.sha256,
-        is_stamped: 0,
-        stamped_not_saved: 0,
-        stamped_file_id: null,
-        update_user: who.userId,
-        update_time: new Date(),
-      })
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', old.id)
-      .execute();
-    // The previous content stays in storage: the history names its key, so a cover never loses a file.
-    await recordHistory(trx, who, {
-      fileId: old.id,
-      dataId: old.data_id,
-      fileCatalogId: old.file_catalog_id,
-      action: 'cover',
-      detail: `${old.original_filename} → ${stored.originalName}; previous ${old.storage}:${old.object_key} sha256 ${old.sha256}`,
+    await updateFile(trx, who, old.id, {
+      ...contentColumns(storageKind, stored),
+      is_stamped: 0,
+      stamped_not_saved: 0,
+      stamped_file_id: null,
     });
+    // The previous content stays in storage: the history names its key, so a cover never loses a file.
+    await recordFileHistory(
+      trx,
+      who,
+      old,
+      'cover',
+      `${old.original_filename} → ${stored.originalName}; previous ${old.storage}:${old.object_key} sha256 ${old.sha256}`,
+    );
     return (await findFile(trx, tenantId, old.id))!;
   }
   const node = target.node;
@@ -212,13 +210,7 @@ export async function commitUpload(
     .values({
       id: fileId,
       tenant_id: tenantId,
-      storage: storageKind,
-      object_key: stored.key,
-      original_filename: stored.originalName,
-      suffix: stored.suffix,
-      content_type: stored.contentType,
-      size: stored.size,
-      sha256: stored.sha256,
+      ...contentColumns(storageKind, stored),
       function_code: record?.functionCode ?? null,
       data_id: record?.dataId ?? null,
       file_catalog_id: node?.id ?? null,

@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { addTenant, addUser, roleIdByAlias, deptIds } from '../../testing/fixtures';
+import { addTenant } from '../../testing/fixtures';
 import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { addCatalogNode, addPreset } from './files.fixtures';
+import { closeWithStore, plainUserToken, storeRoot } from './files.test-harness';
 import { filesUnder, form, interruptedBody, pngBytes, sha256, ZIP_HEAD } from './files.test-helpers';
 
 let h: Harness;
@@ -13,26 +11,16 @@ let aPlain: string;
 let b: string;
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(os.tmpdir(), 'blade-files-test-'));
+  root = storeRoot('blade-files-test-');
   h = await createHarness({ files: { root } });
   const db = h.blade.db;
   await addTenant(db, { tenantId: '200001', tenantName: 'B 公司', adminPassword: 'b-admin-pass' });
-  const [dept] = await deptIds(db, PLATFORM);
-  await addUser(db, PLATFORM, {
-    account: 'plain',
-    password: 'a-plain-pass',
-    roleIds: [await roleIdByAlias(db, PLATFORM, 'user')],
-    deptIds: [dept],
-  });
-  aPlain = (await h.login('plain', 'a-plain-pass')).access_token;
+  aPlain = await plainUserToken(h, 'plain', 'a-plain-pass');
   b = (await h.login('admin', 'b-admin-pass', '200001')).access_token;
   a = (await h.login('admin', ADMIN_PASSWORD)).access_token;
 }, SETUP_TIMEOUT);
 
-afterAll(async () => {
-  await h?.close();
-  rmSync(root, { recursive: true, force: true });
-}, SETUP_TIMEOUT);
+afterAll(() => closeWithStore(h, root), SETUP_TIMEOUT);
 
 type Body = { code: number; success: boolean; msg: string; data: Record<string, unknown> };
 

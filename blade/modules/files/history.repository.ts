@@ -2,6 +2,7 @@ import type { AuthUser } from '../../core/context';
 import { nextId } from '../../core/ids';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { FileRow } from './file.repository';
 
 export type FileAction =
   | 'upload'
@@ -50,4 +51,21 @@ export async function recordHistory(
       account: auth.account.slice(0, 45),
     })
     .execute();
+}
+
+/** Records an action on one stored file, under the record and node the file belongs to. */
+export function recordFileHistory(
+  trx: Transaction<Database>,
+  auth: Pick<AuthUser, 'tenantId' | 'userId' | 'account'>,
+  file: Pick<FileRow, 'id' | 'data_id' | 'file_catalog_id'>,
+  action: FileAction,
+  detail?: string,
+): Promise<void> {
+  return recordHistory(trx, auth, {
+    fileId: file.id,
+    dataId: file.data_id,
+    fileCatalogId: file.file_catalog_id,
+    action,
+    detail,
+  });
 }

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { ValidationError } from '../../core/errors';
+import { FILE_ID } from './file.repository';
 
 /**
  * The parameters of a Blade POST as clients send them: in the query string (Saber's `params`), a JSON body or a
@@ -28,4 +29,23 @@ export async function readInput(c: Context): Promise<Record<string, string>> {
     out[k] = Array.isArray(v) ? v.join(',') : String(v);
   }
   return out;
+}
+
+/** A file id from `field` (or `id`), else 400 on that field. */
+export function fileIdOf(input: Record<string, string>, field = 'fileId'): string {
+  const id = (input[field] || input.id || '').trim();
+  if (!FILE_ID.test(id)) throw new ValidationError(field, '必须是有效的文件ID');
+  return id;
+}
+
+/** A comma-separated list of 1 to 500 file ids (a list call's `ids`). */
+export function fileIdsOf(raw: string | undefined): string[] {
+  const ids = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (ids.length === 0) throw new ValidationError('ids', '请至少选择一条数据');
+  if (ids.length > 500 || !ids.every((id) => FILE_ID.test(id)))
+    throw new ValidationError('ids', '必须是有效的文件ID');
+  return ids;
 }

@@ -13,3 +13,6 @@ export function storedName(name: string): string {
 /** For `z.preprocess`: a submitted name is cleaned before its schema trims and measures it. */
 export const storedNameInput = (value: unknown): unknown =>
   typeof value === 'string' ? storedName(value) : value;
+
+/** A file name without its last extension: the stem a derived file (PDF rendering, stamped copy) is named after. */
+export const baseName = (name: string): string => name.replace(/\.[^.]*$/, '');

@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import { withTenant } from '../../db/tenant';
-import { addTenant, addUser, deptIds, roleIdByAlias } from '../../testing/fixtures';
+import { addTenant } from '../../testing/fixtures';
 import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { addCatalogNode, addPreset } from './files.fixtures';
+import { closeWithStore, plainUserToken, storeRoot } from './files.test-harness';
 import { filesUnder, form, pngBytes, sha256 } from './files.test-helpers';
 import { MSG_SEAL_FORMAT, MSG_SEAL_INVALID } from './seal.routes';
 
@@ -29,29 +27,19 @@ let stampNode: string;
 type Body<T = Record<string, unknown>> = { code: number; msg: string; data: T };
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(os.tmpdir(), 'blade-seal-test-'));
+  root = storeRoot('blade-seal-test-');
   h = await createHarness({ files: { root } });
   const db = h.blade.db;
   const top = await addCatalogNode(db, PLATFORM, { name: '合同档案' });
   stampNode = await addCatalogNode(db, PLATFORM, { name: '盖章件', parentId: top, needStamped: 1 });
   await addPreset(db, PLATFORM, record.functionCode, top);
   await addTenant(db, { tenantId: '300001', tenantName: 'C 公司', adminPassword: 'c-admin-pass' });
-  const [dept] = await deptIds(db, PLATFORM);
-  await addUser(db, PLATFORM, {
-    account: 'clerk',
-    password: 'clerk-pass-1',
-    roleIds: [await roleIdByAlias(db, PLATFORM, 'user')],
-    deptIds: [dept],
-  });
-  staff = (await h.login('clerk', 'clerk-pass-1')).access_token;
+  staff = await plainUserToken(h, 'clerk', 'clerk-pass-1');
   other = (await h.login('admin', 'c-admin-pass', '300001')).access_token;
   admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
 }, SETUP_TIMEOUT);
 
-afterAll(async () => {
-  await h?.close();
-  rmSync(root, { recursive: true, force: true });
-}, SETUP_TIMEOUT);
+afterAll(() => closeWithStore(h, root), SETUP_TIMEOUT);
 
 const picture = (side: number, colour: string, format: 'png' | 'jpeg' = 'png') =>
   sharp({ create: { width: side, height: side, channels: 3, background: colour } })

@@ -5,31 +5,25 @@ import { fileSignatureDocument, fileViewOfd } from '../../../lib/contracts/files
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
 import { KeyedError } from '../../core/crud';
 import { ok } from '../../core/envelope';
-import { ForbiddenError, NotFoundError, ServiceError, ValidationError } from '../../core/errors';
+import { NotFoundError, ServiceError, ValidationError } from '../../core/errors';
 import { withTenant } from '../../db/tenant';
 import { StorageNotFound } from '../../storage';
 import { fileAccess } from './access';
-import { verifyAuthKey } from './auth-key';
 import { convertToPdf, OFFICE, sofficePath } from './convert';
 import { kindOf } from './file-type';
-import { fileVO, findFile, FILE_ID, type FileRow } from './file.repository';
+import { fileVO, findFile, originalFile, updateFile, type FileRow } from './file.repository';
 import { newFileId, nodeOfFile, objectKey } from './file.service';
-import { assertFileAction } from './file.routes';
-import { recordHistory } from './history.repository';
-import { readInput } from './input';
-import { isContinuation, sendFile, type RangeRequest } from './send';
+import { assertFileAction, authorisedRead } from './file.routes';
+import { recordFileHistory } from './history.repository';
+import { fileIdOf, readInput } from './input';
+import { baseName } from './names';
+import { sendFile, type RangeRequest } from './send';
 import { readLimited, storeOfKind, uploadStore } from './stores';
 import { BuiltinSigner, type Signer } from './signer';
 import { currentSeal, MSG_SEAL_MISSING } from './seal.routes';
 
 /** Stamping and conversion read the whole file (readLimited). */
 const MAX_PROCESS_BYTES = 100 * 1024 * 1024;
-
-function fileIdOf(input: Record<string, string>, field = 'fileId'): string {
-  const id = (input[field] || input.id || '').trim();
-  if (!FILE_ID.test(id)) throw new ValidationError(field, '必须是有效的文件ID');
-  return id;
-}
 
 export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
   const router = new Hono<BladeEnv>();
@@ -126,31 +120,6 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
     return (await withTenant(deps.db, auth.tenantId, (trx) => findFile(trx, auth.tenantId, derived.id)))!;
   }
 
-  async function authorisedFile(c: Context<BladeEnv>, action: 'view' | 'download'): Promise<FileRow> {
-    const auth = c.get('auth');
-    const query = c.req.query();
-    const id = fileIdOf(query, 'id');
-    const access = await fileAccess(deps, auth);
-    return withTenant(deps.db, auth.tenantId, async (trx) => {
-      const row = await findFile(trx, auth.tenantId, id);
-      if (!row) throw new NotFoundError('文件不存在');
-      const claims = { tenantId: auth.tenantId, userId: auth.userId, fileId: id };
-      if (!verifyAuthKey(deps.settings.jwtSigningKey, query.authKey ?? '', claims))
-        throw new ForbiddenError('下载授权无效或已过期');
-      await access.file(trx, row, 'read');
-      await assertFileAction(trx, auth.tenantId, row, action);
-      // A viewer reading a PDF in pieces is one view on the record, not one per piece.
-      if (!isContinuation(rangeOf(c)))
-        await recordHistory(trx, auth, {
-          fileId: id,
-          dataId: row.data_id,
-          fileCatalogId: row.file_catalog_id,
-          action,
-        });
-      return row;
-    });
-  }
-
   const rangeOf = (c: Context<BladeEnv>): RangeRequest => ({
     range: c.req.header('range'),
     ifRange: c.req.header('if-range'),
@@ -160,7 +129,8 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
   // PowerPoint converted to PDF by LibreOffice headless (cached); 400 该文件暂不支持在线预览 without LibreOffice.
   router.get('/blade-resource/file/preview', async (c) => {
     const auth = c.get('auth');
-    const file = await authorisedFile(c, 'view');
+    const query = c.req.query();
+    const file = await authorisedRead(deps, auth, fileIdOf(query, 'id'), query.authKey, 'view', rangeOf(c));
     if (kindOf(file.suffix)?.inline)
       return sendFile(
         await storeOfKind(deps, deps.db, file.tenant_id, file.storage),
@@ -171,12 +141,11 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
       );
     if (!OFFICE.has(file.suffix)) throw new ServiceError('该文件暂不支持在线预览');
     const pdf = await pdfOf(auth, file);
-    const base = file.original_filename.replace(/\.[^.]*$/, '');
     return sendFile(
       await storeOfKind(deps, deps.db, pdf.tenant_id, pdf.storage),
       pdf,
       false,
-      `${base}.pdf`,
+      `${baseName(file.original_filename)}.pdf`,
       rangeOf(c),
     );
   });
@@ -199,8 +168,7 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
     const id = fileIdOf(c.req.query());
     const access = await fileAccess(deps, auth);
     const file = await withTenant(deps.db, auth.tenantId, async (trx) => {
-      const row = await findFile(trx, auth.tenantId, id);
-      if (!row || row.kind !== 'file') throw new NotFoundError('文件不存在');
+      const row = await originalFile(trx, auth.tenantId, id);
       await access.file(trx, row, 'edit');
       const node = await nodeOfFile(trx, auth.tenantId, row);
       if (!node || node.rules.needStamped !== 1) throw new ServiceError('该文件无需签章');
@@ -225,14 +193,13 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
       deps.log(`[blade] stamping ${file.id} failed: ${(err as Error).message}`);
       throw new ServiceError('签章失败');
     }
-    const base = file.original_filename.replace(/\.[^.]*$/, '');
     const derived = await storeDerived(
       auth,
       file,
       stamped.bytes,
       stamped.suffix,
       'stamped',
-      `${base}(签章).${stamped.suffix}`,
+      `${baseName(file.original_filename)}(签章).${stamped.suffix}`,
     );
     try {
       const row = await withTenant(deps.db, auth.tenantId, async (trx) => {
@@ -246,24 +213,8 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
           .where('is_deleted', '=', 0)
           .execute();
         await trx.insertInto('blade_file').values(derived.row).execute();
-        await trx
-          .updateTable('blade_file')
-          .set({
-            stamped_file_id: derived.id,
-            stamped_not_saved: 1,
-            update_user: auth.userId,
-            update_time: new Date(),
-          })
-          .where('tenant_id', '=', auth.tenantId)
-          .where('id', '=', file.id)
-          .execute();
-        await recordHistory(trx, auth, {
-          fileId: file.id,
-          dataId: file.data_id,
-          fileCatalogId: file.file_catalog_id,
-          action: 'stamp',
-          detail: `stamped copy ${derived.id} by ${signer.name}`,
-        });
+        await updateFile(trx, auth, file.id, { stamped_file_id: derived.id, stamped_not_saved: 1 });
+        await recordFileHistory(trx, auth, file, 'stamp', `stamped copy ${derived.id} by ${signer.name}`);
         return findFile(trx, auth.tenantId, derived.id);
       });
       return c.json(ok({ ...fileVO(row!), stampedFileId: derived.id, fileId: file.id }));
@@ -282,8 +233,7 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
     const force = query.forceUpload === '1' || query.forceUpload === 'true';
     const access = await fileAccess(deps, auth);
     const file = await withTenant(deps.db, auth.tenantId, async (trx) => {
-      let row = await findFile(trx, auth.tenantId, id);
-      if (!row || row.kind !== 'file') throw new NotFoundError('文件不存在');
+      let row = await originalFile(trx, auth.tenantId, id);
       await access.file(trx, row, 'read');
       await assertFileAction(trx, auth.tenantId, row, 'view');
       if (force && row.stamped_not_saved === 1 && row.stamped_file_id) {
@@ -315,19 +265,8 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
       .where('tenant_id', '=', auth.tenantId)
       .where('id', '=', file.stamped_file_id!)
       .execute();
-    await trx
-      .updateTable('blade_file')
-      .set({ stamped_file_id: null, stamped_not_saved: 0, update_user: auth.userId, update_time: new Date() })
-      .where('tenant_id', '=', auth.tenantId)
-      .where('id', '=', file.id)
-      .execute();
-    await recordHistory(trx, auth, {
-      fileId: file.id,
-      dataId: file.data_id,
-      fileCatalogId: file.file_catalog_id,
-      action: 'stamp-cancel',
-      detail: `dropped stamped copy ${file.stamped_file_id}`,
-    });
+    await updateFile(trx, auth, file.id, { stamped_file_id: null, stamped_not_saved: 0 });
+    await recordFileHistory(trx, auth, file, 'stamp-cancel', `dropped stamped copy ${file.stamped_file_id}`);
   }
 
   // POST /blade-resource/file/updateStamped — stampedFileId, isSaveStamped: 1 confirms the stamp (isStamped 0→1),
@@ -359,19 +298,8 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
       if (!confirm) {
         await dropStampedCopy(trx, auth, file);
       } else {
-        await trx
-          .updateTable('blade_file')
-          .set({ is_stamped: 1, stamped_not_saved: 0, update_user: auth.userId, update_time: new Date() })
-          .where('tenant_id', '=', auth.tenantId)
-          .where('id', '=', file.id)
-          .execute();
-        await recordHistory(trx, auth, {
-          fileId: file.id,
-          dataId: file.data_id,
-          fileCatalogId: file.file_catalog_id,
-          action: 'stamp-save',
-          detail: `stamped copy ${stampedId}`,
-        });
+        await updateFile(trx, auth, file.id, { is_stamped: 1, stamped_not_saved: 0 });
+        await recordFileHistory(trx, auth, file, 'stamp-save', `stamped copy ${stampedId}`);
       }
       return (await findFile(trx, auth.tenantId, file.id))!;
     });
@@ -386,20 +314,13 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
     const id = fileIdOf(input);
     const access = await fileAccess(deps, auth);
     const copy = await withTenant(deps.db, auth.tenantId, async (trx) => {
-      const file = await findFile(trx, auth.tenantId, id);
-      if (!file || file.kind !== 'file') throw new NotFoundError('文件不存在');
+      const file = await originalFile(trx, auth.tenantId, id);
       await access.file(trx, file, 'read');
       await assertFileAction(trx, auth.tenantId, file, 'download');
       if (file.is_stamped !== 1 || !file.stamped_file_id) throw new ServiceError('该文件尚未签章');
       const stamped = await findFile(trx, auth.tenantId, file.stamped_file_id);
       if (!stamped) throw new NotFoundError('文件不存在');
-      await recordHistory(trx, auth, {
-        fileId: id,
-        dataId: file.data_id,
-        fileCatalogId: file.file_catalog_id,
-        action: 'download',
-        detail: 'stamped copy',
-      });
+      await recordFileHistory(trx, auth, file, 'download', 'stamped copy');
       return stamped;
     });
     return sendFile(await storeOfKind(deps, deps.db, copy.tenant_id, copy.storage), copy, true);

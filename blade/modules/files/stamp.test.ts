@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { createHarness, ADMIN_PASSWORD, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { sofficePath } from './convert';
 import { addCatalogNode, addPreset } from './files.fixtures';
+import { closeWithStore, storeRoot } from './files.test-harness';
 import { form, sha256 } from './files.test-helpers';
 
 let h: Harness;
@@ -17,7 +18,7 @@ let plainNode: string;
 type Body<T = Record<string, unknown>> = { code: number; msg: string; data: T };
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(os.tmpdir(), 'blade-stamp-test-'));
+  root = storeRoot('blade-stamp-test-');
   h = await createHarness({ files: { root } });
   const top = await addCatalogNode(h.blade.db, PLATFORM, { name: '合同档案' });
   stampNode = await addCatalogNode(h.blade.db, PLATFORM, { name: '盖章件', parentId: top, needStamped: 1 });
@@ -35,10 +36,7 @@ beforeAll(async () => {
   expect(((await uploaded.json()) as Body).code).toBe(200);
 }, SETUP_TIMEOUT);
 
-afterAll(async () => {
-  await h?.close();
-  rmSync(root, { recursive: true, force: true });
-}, SETUP_TIMEOUT);
+afterAll(() => closeWithStore(h, root), SETUP_TIMEOUT);
 
 async function json<T = Record<string, unknown>>(url: string, init: RequestInit = {}) {
   return (await (await h.authed(url, init)).json()) as Body<T>;
