@@ -3,7 +3,7 @@ import type { Database } from './schema';
 import type { Db } from './tenant';
 
 /** Tenant-owned, soft-deleted tables whose rows are shown in their `sort` order (ties by id). */
-type SortedTenantTable = 'blade_dept' | 'blade_role' | 'blade_top_menu';
+type SortedTenantTable = 'blade_dept' | 'blade_role' | 'blade_top_menu' | 'blade_post';
 
 /**
  * A tenant's live rows of a sorted table in display order; with `ids`, only those rows (an empty list: none, without
@@ -22,6 +22,6 @@ export async function liveSortedRows<T extends SortedTenantTable>(
     .where('tenant_id', '=', tenantId);
   if (ids) query = query.where('id', 'in', ids);
   const rows = await query.where('is_deleted', '=', 0).orderBy('sort').orderBy('id').execute();
-  // The generic T names one of the three tables; Kysely types a union table's rows as the union's common columns.
+  // The generic T names one of the tables; Kysely types a union table's rows as the union's common columns.
   return rows as Selectable<Database[T]>[];
 }

@@ -29,6 +29,19 @@ const status = async (token: string, path = '/blade-auth/oauth/user-info') =>
 const claimsOf = (jwt: string) =>
   JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
 
+/** A platform user holding the administrator and user roles (in that order) in some of the seeded depts. */
+async function addAdministratorAndUser(
+  account: string,
+  password: string,
+  pick: (depts: string[]) => string[],
+) {
+  const depts = await deptIds(h.blade.db, PLATFORM);
+  const user = await roleIdByAlias(h.blade.db, PLATFORM, 'user');
+  const admin = await roleIdByAlias(h.blade.db, PLATFORM, 'administrator');
+  await addUser(h.blade.db, PLATFORM, { account, password, roleIds: [admin, user], deptIds: pick(depts) });
+  return { depts, user };
+}
+
 /** Replaced-at pushed beyond the grace window, to test reuse without sleeping. */
 async function ageRotation(refreshToken: string, seconds: number) {
   const { jti } = claimsOf(refreshToken) as { jti: string };
@@ -94,15 +107,7 @@ describe('refresh rotation', () => {
   });
 
   it('switches dept/role on a refresh carrying Dept-Id/Role-Id, and keeps the token usable after a refused switch', async () => {
-    const depts = await deptIds(h.blade.db, PLATFORM);
-    const user = await roleIdByAlias(h.blade.db, PLATFORM, 'user');
-    const admin = await roleIdByAlias(h.blade.db, PLATFORM, 'administrator');
-    await addUser(h.blade.db, PLATFORM, {
-      account: 'switcher',
-      password: 'switcher-pass',
-      roleIds: [admin, user],
-      deptIds: [depts[1], depts[2]],
-    });
+    const { depts, user } = await addAdministratorAndUser('switcher', 'switcher-pass', (d) => [d[1], d[2]]);
     const first = await h.login('switcher', 'switcher-pass');
     expect(first.role_id.split(',')).toHaveLength(2);
 
@@ -119,15 +124,7 @@ describe('refresh rotation', () => {
   });
 
   it('keeps the role picked at login across refreshes', async () => {
-    const depts = await deptIds(h.blade.db, PLATFORM);
-    const user = await roleIdByAlias(h.blade.db, PLATFORM, 'user');
-    const admin = await roleIdByAlias(h.blade.db, PLATFORM, 'administrator');
-    await addUser(h.blade.db, PLATFORM, {
-      account: 'two-roles',
-      password: 'two-roles-pass',
-      roleIds: [admin, user],
-      deptIds: [depts[0]],
-    });
+    const { user } = await addAdministratorAndUser('two-roles', 'two-roles-pass', (d) => [d[0]]);
     const first = await h.login('two-roles', 'two-roles-pass', { roleId: user });
     const second = (await (await refresh(first.refresh_token)).json()) as TokenBody;
     expect(second).toMatchObject({ role_id: user, role_name: 'user' });

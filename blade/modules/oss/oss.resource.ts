@@ -2,7 +2,6 @@ import type { Hono } from 'hono';
 import type { FieldDef } from '../../../lib/contracts/resource';
 import {
   OSS_CATEGORY_NAMES,
-  OSS_DISABLED,
   OSS_ENABLED,
   ossEnable,
   ossResource,
@@ -13,6 +12,7 @@ import type { BladeEnv, Deps } from '../../core/context';
 import { KeyedError, type CrudHooks } from '../../core/crud';
 import { NotFoundError } from '../../core/errors';
 import type { Db } from '../../db/tenant';
+import { disableConfigs, enableConfig, findLiveConfig } from '../system/enabled-config.repository';
 
 const blank = (value: unknown) => value === '' || value === null;
 
@@ -48,42 +48,18 @@ export function ossHooks(deps: Deps): CrudHooks {
         values.transform_endpoint = await deps.outbound.accept(String(values.transform_endpoint), '外网地址');
     },
     async afterRemove({ trx }, ids) {
-      await (trx as Db)
-        .updateTable('blade_oss')
-        .set({ status: OSS_DISABLED })
-        .where('id', 'in', ids)
-        .execute();
+      await disableConfigs(trx as Db, 'blade_oss', ids);
     },
   };
 }
 
 export function ossActions(deps: Deps): Hono<BladeEnv> {
   return actionRoute(deps, ossEnable, async ({ trx, auth, input: { id } }) => {
-    const db = trx as Db;
-    const row = await db
-      .selectFrom('blade_oss')
-      .select('category')
-      .where('tenant_id', '=', auth.tenantId)
-      .where('id', '=', id)
-      .where('is_deleted', '=', 0)
-      .executeTakeFirst();
+    const row = await findLiveConfig(trx as Db, 'blade_oss', auth.tenantId, id);
     if (!row) throw new NotFoundError();
     // A stored row of a vendor the files module does not speak cannot become the tenant's storage.
     checkOssCategory(row.category);
-    // The previous one first: a unique index allows one enabled row per tenant.
-    await db
-      .updateTable('blade_oss')
-      .set({ status: OSS_DISABLED, update_user: auth.userId, update_time: new Date() })
-      .where('tenant_id', '=', auth.tenantId)
-      .where('status', '=', OSS_ENABLED)
-      .where('id', '<>', id)
-      .execute();
-    await db
-      .updateTable('blade_oss')
-      .set({ status: OSS_ENABLED, update_user: auth.userId, update_time: new Date() })
-      .where('tenant_id', '=', auth.tenantId)
-      .where('id', '=', id)
-      .execute();
+    await enableConfig(trx as Db, 'blade_oss', auth.tenantId, id, auth.userId);
     return null;
   });
 }

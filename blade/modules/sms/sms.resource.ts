@@ -11,7 +11,7 @@ import type { BladeEnv, Deps } from '../../core/context';
 import { KeyedError, type CrudHooks } from '../../core/crud';
 import { NotFoundError } from '../../core/errors';
 import type { Db } from '../../db/tenant';
-import { disableSms, enableSms, findLiveSms } from './sms.repository';
+import { disableConfigs, enableConfig, findLiveConfig } from '../system/enabled-config.repository';
 
 /**
  * The log channel sends nothing: in production it cannot be chosen, enabled or sent through, so no tenant's messages
@@ -51,7 +51,7 @@ export function smsHooks(deps: Deps): CrudHooks {
     }),
     async beforeWrite({ trx, auth }, values, id) {
       // An edit may leave fields out: the vendor's needs are checked against the row as it will be.
-      const stored = id ? await findLiveSms(trx as Db, auth.tenantId, id) : undefined;
+      const stored = id ? await findLiveConfig(trx as Db, 'blade_sms', auth.tenantId, id) : undefined;
       const row: Record<string, unknown> = { ...stored, ...values };
       const category = usableCategory(row.category);
       checkVendorFields(category, row);
@@ -59,18 +59,18 @@ export function smsHooks(deps: Deps): CrudHooks {
         values.endpoint = await deps.outbound.accept(String(values.endpoint), '短信服务地址');
     },
     async afterRemove({ trx }, ids) {
-      await disableSms(trx as Db, ids);
+      await disableConfigs(trx as Db, 'blade_sms', ids);
     },
   };
 }
 
 export function smsActions(deps: Deps): Hono<BladeEnv> {
   return actionRoute(deps, smsEnable, async ({ trx, auth, input: { id } }) => {
-    const row = await findLiveSms(trx as Db, auth.tenantId, id);
+    const row = await findLiveConfig(trx as Db, 'blade_sms', auth.tenantId, id);
     if (!row) throw new NotFoundError();
     // A stored row of an unknown category, or the log channel in production, cannot become the tenant's sender.
     usableCategory(row.category);
-    await enableSms(trx as Db, auth.tenantId, id, auth.userId);
+    await enableConfig(trx as Db, 'blade_sms', auth.tenantId, id, auth.userId);
     return null;
   });
 }

@@ -43,6 +43,17 @@ const ok = async (res: Response | Promise<Response>) => {
 };
 const ids = (...codes: string[]) => codes.map((c) => menu.get(c)!);
 
+/** Replaces the menus of tenant A's inspector role (made in beforeAll) with these, as A's administrator. */
+const grantInspector = (...codes: string[]) =>
+  ok(
+    post('/blade-system/role/grant', A.admin, {
+      roleIds: [A.roleId],
+      menuIds: ids(...codes),
+      dataScopeIds: [],
+      apiScopeIds: [],
+    }),
+  );
+
 /** The package: users, depts, posts, roles (with grants) and top menus — but no tenant pages. */
 const PACKAGE = [
   'system',
@@ -129,14 +140,7 @@ beforeAll(async () => {
   A.roleId = flat((await ok(get('/blade-system/role/tree', A.admin))).data).find(
     (r) => r.title === '检验员',
   )!.id;
-  await ok(
-    post('/blade-system/role/grant', A.admin, {
-      roleIds: [A.roleId],
-      menuIds: ids('system', 'user', 'user_view'),
-      dataScopeIds: [],
-      apiScopeIds: [],
-    }),
-  );
+  await grantInspector('system', 'user', 'user_view');
   await ok(post('/blade-system/post/submit', A.admin, { postCode: 'qa', postName: '质检', category: 3 }));
   A.postId = (await ok(get('/blade-system/post/list?postCode=qa', A.admin))).data.records[0].id;
   await ok(
@@ -565,14 +569,7 @@ describe('external user pages: own codes', () => {
       expect(res.status).toBe(403);
 
     // Granted the laboratory page alone: its list and the external users it picks from, nothing more.
-    await ok(
-      post('/blade-system/role/grant', A.admin, {
-        roleIds: [A.roleId],
-        menuIds: ids('system', 'user', 'user_view', 'dept_lab_user'),
-        dataScopeIds: [],
-        apiScopeIds: [],
-      }),
-    );
+    await grantInspector('system', 'user', 'user_view', 'dept_lab_user');
     expect((await get('/blade-user/deptLaboratoryExternalUser/list', user)).status).toBe(200);
     expect((await get('/blade-user/externalUser/page', user)).status).toBe(200);
     expect((await get(`/blade-user/externalUser/detail?id=${A.userId}`, user)).status).toBe(403);
@@ -584,13 +581,6 @@ describe('external user pages: own codes', () => {
         })
       ).status,
     ).toBe(403);
-    await ok(
-      post('/blade-system/role/grant', A.admin, {
-        roleIds: [A.roleId],
-        menuIds: ids('system', 'user', 'user_view'),
-        dataScopeIds: [],
-        apiScopeIds: [],
-      }),
-    );
+    await grantInspector('system', 'user', 'user_view');
   });
 });

@@ -1,6 +1,6 @@
 import { up } from '../../db/migrations/20261121T094000-admin-menus';
 import { nextId } from '../../core/ids';
-import { addRole } from '../../testing/fixtures';
+import { addRole, roleIdByAlias } from '../../testing/fixtures';
 import { createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 
 // Migration 20261121T094000-admin-menus (its external user part) on a database seeded before the external user pages existed: the pages and buttons
@@ -160,13 +160,6 @@ it('takes the code generation menus from every role but the platform administrat
     );
   expect((await held(helper)).filter((c) => toolCodes.includes(c))).toEqual([]);
   expect(await held(helper)).toContain('user');
-  const administrator = (
-    await db
-      .selectFrom('blade_role')
-      .select('id')
-      .where('tenant_id', '=', PLATFORM)
-      .where('role_alias', '=', 'administrator')
-      .executeTakeFirstOrThrow()
-  ).id;
+  const administrator = await roleIdByAlias(db, PLATFORM, 'administrator');
   expect(await held(administrator)).toEqual(expect.arrayContaining(toolCodes));
 });

@@ -64,7 +64,8 @@ const bindingKeySchema = z.object({
 
 const BINDING_TTL_SECONDS = 24 * 3600;
 
-async function myDetail(deps: Deps, c: Context<BladeEnv>) {
+/** The caller as UserVO (no password hash); 401 when the caller's user is gone. Also blade-user/info. */
+export async function myDetail(deps: Deps, c: Context<BladeEnv>) {
   const auth = c.get('auth');
   const vo = await withTenant(deps.db, auth.tenantId, async (trx) => {
     const user = await findUserById(trx, auth.tenantId, auth.userId);

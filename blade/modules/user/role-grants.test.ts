@@ -1,6 +1,6 @@
 import { splitIds } from '../../core/tree';
 import { withTenant } from '../../db/tenant';
-import { addRole, addTenant, addUser, deptIds, grantMenu } from '../../testing/fixtures';
+import { addRole, addTenant, addUser, deptIds, grantMenu, roleIdByAlias } from '../../testing/fixtures';
 import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 
 // SECURITY 25 and 27 (issue 11, items 2 and 7): nobody hands out rights they do not hold, through any call that sets
@@ -152,14 +152,7 @@ describe('handing out roles', () => {
   });
 
   it('keeps the administrator roles for administrators', async () => {
-    const administrator = (
-      await h.blade.db
-        .selectFrom('blade_role')
-        .select('id')
-        .where('tenant_id', '=', PLATFORM)
-        .where('role_alias', '=', 'administrator')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const administrator = await roleIdByAlias(h.blade.db, PLATFORM, 'administrator');
     const res = await call(`/blade-user/grant?userIds=${user.target}&roleIds=${administrator}`, clerk, {});
     expect(res.status).toBe(403);
     expect(await rolesOf(user.target)).toEqual([role.reader]);

@@ -6,6 +6,7 @@ import { splitIds } from '../../core/tree';
 import type { UserRow } from '../../db/schema';
 import type { Db } from '../../db/tenant';
 import { findDeptsByIds } from '../system/dept/dept.repository';
+import { findPosts } from '../system/post/post.resource';
 import { assertMayHandOut, demandGrantableRoles, requireRoles } from '../system/role/role.rules';
 import { findRolesByIds } from '../system/role/role.repository';
 import { toUserVO } from './user.vo';
@@ -98,14 +99,5 @@ export async function assertMaySetRoles(
 export async function checkReferences(trx: Db, auth: AuthUser, deptIds: string[], postIds: string[]) {
   if ((await findDeptsByIds(trx, auth.tenantId, deptIds)).length !== deptIds.length)
     throw new NotFoundError();
-  if (postIds.length) {
-    const posts = await trx
-      .selectFrom('blade_post')
-      .select('id')
-      .where('tenant_id', '=', auth.tenantId)
-      .where('id', 'in', postIds)
-      .where('is_deleted', '=', 0)
-      .execute();
-    if (posts.length !== postIds.length) throw new NotFoundError();
-  }
+  if ((await findPosts(trx, auth.tenantId, postIds)).length !== postIds.length) throw new NotFoundError();
 }

@@ -16,15 +16,18 @@ export async function listLiveMenus(db: Db): Promise<MenuRow[]> {
 }
 
 export async function findGrantedMenuIds(db: Db, tenantId: string, roleIds: string[]): Promise<Set<string>> {
-  if (roleIds.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('blade_role_menu')
-    .select('menu_id')
-    .distinct()
-    .where('tenant_id', '=', tenantId)
-    .where('role_id', 'in', roleIds)
+  return new Set(await findRoleMenuIds(db, tenantId, roleIds));
+}
+
+/** Whether every one of these menu ids names a live menu (a repeated id counts as a missing one). */
+export async function allMenusLive(db: Db, ids: string[]): Promise<boolean> {
+  const live = await db
+    .selectFrom('blade_menu')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('is_deleted', '=', 0)
     .execute();
-  return new Set(rows.map((r) => r.menu_id));
+  return live.length === ids.length;
 }
 
 export async function findTopMenuMenuIds(db: Db, tenantId: string, topMenuId: string): Promise<Set<string>> {
@@ -41,7 +44,7 @@ export async function listTopMenus(db: Db, tenantId: string): Promise<TopMenuRow
   return liveSortedRows(db, 'blade_top_menu', tenantId);
 }
 
-/** Role-menu grants of some roles of one tenant, as role id → menu ids. */
+/** The menus some roles of one tenant are granted, each once. */
 export async function findRoleMenuIds(db: Db, tenantId: string, roleIds: string[]): Promise<string[]> {
   if (roleIds.length === 0) return [];
   const rows = await db

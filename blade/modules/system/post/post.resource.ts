@@ -1,4 +1,5 @@
 import type { CrudHooks } from '../../../core/crud';
+import { liveSortedRows } from '../../../db/live-rows';
 import type { PostRow } from '../../../db/schema';
 import type { Db } from '../../../db/tenant';
 
@@ -20,12 +21,5 @@ export const postHooks: CrudHooks = {
 };
 
 export async function findPosts(db: Db, tenantId: string, ids: string[]): Promise<PostRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom('blade_post')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('id', 'in', ids)
-    .where('is_deleted', '=', 0)
-    .execute();
+  return liveSortedRows(db, 'blade_post', tenantId, ids);
 }

@@ -3,6 +3,7 @@ import { tenantPackageResource } from '../../../../lib/contracts/system/tenant-p
 import { KeyedError, toVO, type CrudHooks } from '../../../core/crud';
 import type { TenantPackageTable } from '../../../db/schema';
 import type { Db } from '../../../db/tenant';
+import { allMenusLive } from '../menu/menu.repository';
 
 type PackageRow = Selectable<TenantPackageTable>;
 
@@ -11,13 +12,7 @@ export const tenantPackageHooks: CrudHooks = {
   async beforeWrite({ trx }, values) {
     if (values.menu_id === undefined) return;
     const ids = String(values.menu_id).split(',');
-    const live = await trx
-      .selectFrom('blade_menu')
-      .select('id')
-      .where('id', 'in', ids)
-      .where('is_deleted', '=', 0)
-      .execute();
-    if (live.length !== ids.length) throw new KeyedError('system.tenantPackage.menuMissing');
+    if (!(await allMenusLive(trx as Db, ids))) throw new KeyedError('system.tenantPackage.menuMissing');
   },
 };
 

@@ -6,9 +6,10 @@ import { KeyedError, type CrudHooks } from '../../../core/crud';
 import { ForbiddenError, NotFoundError } from '../../../core/errors';
 import { nextId } from '../../../core/ids';
 import { clearPermissionCaches } from '../../../core/permission';
+import { liveSortedRows } from '../../../db/live-rows';
 import type { Db } from '../../../db/tenant';
 import { isPlatformAdmin } from '../../../core/roles';
-import { findGrantedMenuIds } from '../menu/menu.repository';
+import { allMenusLive, findGrantedMenuIds } from '../menu/menu.repository';
 
 /** What the top menu definition does not say: a removed top menu takes its menu set along; the navigation follows. */
 export const topMenuHooks: CrudHooks = {
@@ -35,21 +36,9 @@ export function topMenuActions(deps: Deps): Hono<BladeEnv> {
     actionRoute(deps, topMenuGrant, async ({ trx, auth, input: { topMenuIds, menuIds } }) => {
       if (topMenuIds.length === 0) throw new KeyedError('system.topmenu.topMenusRequired');
       if (menuIds.length === 0) throw new KeyedError('system.topmenu.menusRequired');
-      const tops = await trx
-        .selectFrom('blade_top_menu')
-        .select('id')
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', 'in', topMenuIds)
-        .where('is_deleted', '=', 0)
-        .execute();
+      const tops = await liveSortedRows(trx as Db, 'blade_top_menu', auth.tenantId, topMenuIds);
       if (tops.length !== topMenuIds.length) throw new NotFoundError();
-      const live = await trx
-        .selectFrom('blade_menu')
-        .select('id')
-        .where('id', 'in', menuIds)
-        .where('is_deleted', '=', 0)
-        .execute();
-      if (live.length !== menuIds.length) throw new NotFoundError();
+      if (!(await allMenusLive(trx as Db, menuIds))) throw new NotFoundError();
       if (!isPlatformAdmin(auth)) {
         const held = await findGrantedMenuIds(trx as Db, auth.tenantId, auth.roleIds);
         if (!menuIds.every((id) => held.has(id))) throw new ForbiddenError();
