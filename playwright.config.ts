@@ -3,6 +3,27 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 
 /**
+ * Debian's chromium, headless, with its calls home turned off; shared with the deploy suite's config
+ * (tests/deploy/playwright.config.ts), which adds its own host rules as `extraArgs`.
+ */
+export function chromiumLaunchOptions(extraArgs: string[] = []) {
+  return {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      ...extraArgs,
+    ],
+  };
+}
+
+/**
  * Browser journeys against a production build (`next build` + `next start`) with a fresh data directory, in Debian's
  * chromium: Playwright cannot download its own browsers on these machines.
  */
@@ -17,19 +38,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'zh-CN',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(),
     screenshot: 'only-on-failure',
   },
   webServer: {

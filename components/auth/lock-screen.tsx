@@ -9,31 +9,23 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
-import { useState, type FormEvent } from 'react';
 import { bladeRequest } from '@/lib/client/fetcher';
 import { hardNavigate } from '@/lib/client/navigation';
+import { usePasswordEntry } from './use-password-entry';
 
 export function LockScreen() {
   const t = useTranslations();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { password, setPassword, error, setError, busy, setBusy, submitWith } = usePasswordEntry();
 
-  const unlock = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!password) {
-      setError(t('lock.passwordRequired'));
-      return;
-    }
-    setBusy(true);
+  const unlock = submitWith(async (entered) => {
     try {
-      await bladeRequest('/api/portal/unlock', { method: 'POST', body: { password }, silent: true });
+      await bladeRequest('/api/portal/unlock', { method: 'POST', body: { password: entered }, silent: true });
       hardNavigate('/');
     } catch (e) {
       setError((e as Error).message || t('lock.wrongPassword'));
       setBusy(false);
     }
-  };
+  });
 
   const logout = async () => {
     try {

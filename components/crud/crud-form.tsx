@@ -7,7 +7,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
-import { flattenTree, splitIds } from './ids';
+import { indentedOptions, splitIds } from './ids';
 import { TreeChecklist } from './tree-checklist';
 import type { CrudField, FormMode } from './types';
 import type { CrudFormState } from './use-crud-form';
@@ -110,13 +110,7 @@ export function CrudForm({ fields, form, mode, columns = 2 }: CrudFormProps) {
             break;
           case 'select':
           case 'tree': {
-            const options =
-              kind === 'tree'
-                ? flattenTree(field.tree).map((n) => ({
-                    value: n.id,
-                    label: `${'\u3000'.repeat(n.depth)}${n.title}`,
-                  }))
-                : (field.options ?? []);
+            const options = kind === 'tree' ? indentedOptions(field.tree) : (field.options ?? []);
             control = (
               <TextField
                 {...common}

@@ -1,4 +1,4 @@
-import type { TreeNode } from './types';
+import type { FieldOption, TreeNode } from './types';
 
 /** Blade sends and accepts id lists comma-joined (`ids=1,2`, `menuId=1,2`). */
 export function joinIds(ids: readonly (string | number)[] | string | undefined | null): string {
@@ -27,6 +27,18 @@ export function flattenTree<T extends { children?: T[] }>(
     if (node.children?.length) out.push(...flattenTree(node.children, depth + 1));
   }
   return out;
+}
+
+/** The ids of the nodes that have children: what a tree view expands to show the whole tree at once. */
+export function branchIds(nodes: readonly TreeNode[] | undefined): string[] {
+  return flattenTree(nodes)
+    .filter((n) => n.children?.length)
+    .map((n) => n.id);
+}
+
+/** A tree as select options, each title indented by its depth with ideographic spaces (they keep CJK alignment). */
+export function indentedOptions(nodes: readonly TreeNode[] | undefined): FieldOption[] {
+  return flattenTree(nodes).map((n) => ({ value: n.id, label: `${'\u3000'.repeat(n.depth)}${n.title}` }));
 }
 
 /** Label of a tree node by id, or the id itself when it is not in the tree. */

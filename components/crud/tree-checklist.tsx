@@ -6,7 +6,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import { RichTreeView } from '@mui/x-tree-view/RichTreeView';
 import { useId, useMemo } from 'react';
-import { flattenTree } from './ids';
+import { branchIds } from './ids';
 import type { TreeNode } from './types';
 
 interface TreeChecklistProps {
@@ -35,13 +35,7 @@ export function TreeChecklist({
   height = 280,
 }: TreeChecklistProps) {
   const labelId = useId();
-  const expanded = useMemo(
-    () =>
-      flattenTree(tree)
-        .filter((n) => n.children?.length)
-        .map((n) => n.id),
-    [tree],
-  );
+  const expanded = useMemo(() => branchIds(tree), [tree]);
   return (
     <FormControl error={!!error} fullWidth component="fieldset" onBlur={onBlur} disabled={disabled}>
       <FormLabel id={labelId} component="legend" sx={{ mb: 0.5, fontSize: 13 }}>

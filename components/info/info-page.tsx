@@ -123,12 +123,20 @@ function InfoForm({ detail }: { detail: MyDetail }) {
           {t('bindEmail')}
         </Button>
       </Box>
-      <Box>
-        <Button variant="contained" onClick={() => void save()} disabled={busy}>
-          {t('save')}
-        </Button>
-      </Box>
+      <SaveButton busy={busy} onSave={save} />
     </Stack>
+  );
+}
+
+/** Each tab's own save button, kept under its form and disabled while that form saves. */
+function SaveButton({ busy, onSave }: { busy: boolean; onSave: () => Promise<void> }) {
+  const t = useTranslations('info');
+  return (
+    <Box>
+      <Button variant="contained" onClick={() => void onSave()} disabled={busy}>
+        {t('save')}
+      </Button>
+    </Box>
   );
 }
 
@@ -182,11 +190,7 @@ function PasswordForm() {
       <TextField label={t('oldPassword')} {...field('oldPassword')} />
       <TextField label={t('newPassword')} {...field('newPassword')} />
       <TextField label={t('newPassword1')} {...field('newPassword1')} />
-      <Box>
-        <Button variant="contained" onClick={() => void save()} disabled={busy}>
-          {t('save')}
-        </Button>
-      </Box>
+      <SaveButton busy={busy} onSave={save} />
     </Stack>
   );
 }

@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
-import { useState, type FormEvent } from 'react';
+import { usePasswordEntry } from '@/components/auth/use-password-entry';
 
 /** Asks for the lock password the first time the screen is locked (spec 000 §4 "Lock"). */
 export function LockPasswordDialog({
@@ -20,23 +20,15 @@ export function LockPasswordDialog({
   onSubmit: (password: string) => Promise<void>;
 }) {
   const t = useTranslations();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { password, setPassword, error, setError, busy, setBusy, submitWith } = usePasswordEntry();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!password) {
-      setError(t('lock.passwordRequired'));
-      return;
-    }
-    setBusy(true);
+  const submit = submitWith(async (entered) => {
     try {
-      await onSubmit(password);
+      await onSubmit(entered);
     } finally {
       setBusy(false);
     }
-  };
+  });
 
   return (
     <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="lock-password-title">

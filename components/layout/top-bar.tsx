@@ -24,7 +24,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { LanguageSwitch } from '@/components/i18n/language-switch';
 import { ErrorLogButton } from '@/components/shell/error-log';
 import { FullscreenButton } from '@/components/shell/fullscreen-button';
@@ -34,6 +34,7 @@ import { useAvatarSrc } from '@/components/shell/use-avatar-src';
 import { MENU_ICONS } from '@/components/system/menu-icons';
 import type { SessionUser } from '@/lib/swr/use-session-user';
 import type { TopMenuItem } from '@/lib/swr/use-top-menu';
+import { BarButton } from '@/components/shell/bar-button';
 
 export { avatarSource };
 
@@ -115,25 +116,19 @@ export function TopBar(props: TopBarProps) {
             );
           })}
         </Tabs>
-        <Tooltip title={ts('search')}>
-          <IconButton color="inherit" aria-label={ts('search')} onClick={props.onSearch}>
-            <SearchIcon />
-          </IconButton>
-        </Tooltip>
+        <BarButton label={ts('search')} onClick={props.onSearch}>
+          <SearchIcon />
+        </BarButton>
         <FullscreenButton />
         <ErrorLogButton />
         <Notices />
-        <Tooltip title={ts('themeSettings')}>
-          <IconButton color="inherit" aria-label={ts('themeSettings')} onClick={props.onTheme}>
-            <PaletteOutlined />
-          </IconButton>
-        </Tooltip>
+        <BarButton label={ts('themeSettings')} onClick={props.onTheme}>
+          <PaletteOutlined />
+        </BarButton>
         <LanguageSwitch />
-        <Tooltip title={t('lock')}>
-          <IconButton color="inherit" onClick={props.onLock} aria-label={t('lock')}>
-            <LockOutlined />
-          </IconButton>
-        </Tooltip>
+        <BarButton label={t('lock')} onClick={props.onLock}>
+          <LockOutlined />
+        </BarButton>
         <Button
           color="inherit"
           onClick={(e) => setAnchor(e.currentTarget)}
@@ -147,32 +142,30 @@ export function TopBar(props: TopBarProps) {
         </Button>
         <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
           <MenuItem component={Link} href="/wel/index" onClick={() => setAnchor(null)}>
-            <ListItemIcon>
-              <HomeOutlined fontSize="small" />
-            </ListItemIcon>
-            {t('home')}
+            {menuEntry(<HomeOutlined fontSize="small" />, t('home'))}
           </MenuItem>
           <MenuItem component={Link} href="/info/index" onClick={() => setAnchor(null)}>
-            <ListItemIcon>
-              <AccountCircleOutlined fontSize="small" />
-            </ListItemIcon>
-            {ts('info')}
+            {menuEntry(<AccountCircleOutlined fontSize="small" />, ts('info'))}
           </MenuItem>
           <MenuItem onClick={pick(props.onSwitch)}>
-            <ListItemIcon>
-              <SwapHorizOutlined fontSize="small" />
-            </ListItemIcon>
-            {ts('switch.menu')}
+            {menuEntry(<SwapHorizOutlined fontSize="small" />, ts('switch.menu'))}
           </MenuItem>
           <MenuItem onClick={pick(props.onLogout)}>
-            <ListItemIcon>
-              <LogoutOutlined fontSize="small" />
-            </ListItemIcon>
-            {t('logout')}
+            {menuEntry(<LogoutOutlined fontSize="small" />, t('logout'))}
           </MenuItem>
         </Menu>
       </Toolbar>
       <Box />
     </AppBar>
+  );
+}
+
+/** A line of the user menu: its icon in the menu's icon column, then its text. */
+function menuEntry(icon: ReactNode, label: string) {
+  return (
+    <>
+      <ListItemIcon>{icon}</ListItemIcon>
+      {label}
+    </>
   );
 }

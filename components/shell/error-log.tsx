@@ -4,13 +4,11 @@ import BugReportOutlined from '@mui/icons-material/BugReportOutlined';
 import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
-import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { Component, useState, useSyncExternalStore, type ErrorInfo, type ReactNode } from 'react';
@@ -28,6 +26,7 @@ import {
 } from '@/lib/client/error-log';
 import { bladeRequest } from '@/lib/client/fetcher';
 import { PortalDialog } from './portal-dialog';
+import { BarButton } from './bar-button';
 
 /** The blade-log call that stores the browser's errors (documented in blade/README.md "Logs"). */
 export const ERROR_UPLOAD_URL = '/api/blade-log/error/upload';
@@ -70,13 +69,11 @@ export function ErrorLogButton() {
 
   return (
     <>
-      <Tooltip title={t('title')}>
-        <IconButton color="inherit" aria-label={t('title')} onClick={() => setOpen(true)}>
-          <Badge badgeContent={entries.length} max={BADGE_MAX} color="error" data-testid="error-log-badge">
-            <BugReportOutlined />
-          </Badge>
-        </IconButton>
-      </Tooltip>
+      <BarButton label={t('title')} onClick={() => setOpen(true)}>
+        <Badge badgeContent={entries.length} max={BADGE_MAX} color="error" data-testid="error-log-badge">
+          <BugReportOutlined />
+        </Badge>
+      </BarButton>
       <PortalDialog
         open={open}
         onClose={() => setOpen(false)}

@@ -2,10 +2,9 @@
 
 import Fullscreen from '@mui/icons-material/Fullscreen';
 import FullscreenExit from '@mui/icons-material/FullscreenExit';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
+import { BarButton } from './bar-button';
 
 export function FullscreenButton() {
   const t = useTranslations('shell');
@@ -22,10 +21,8 @@ export function FullscreenButton() {
   };
   const label = full ? t('exitFullscreen') : t('fullscreen');
   return (
-    <Tooltip title={label}>
-      <IconButton color="inherit" aria-label={label} onClick={toggle}>
-        {full ? <FullscreenExit /> : <Fullscreen />}
-      </IconButton>
-    </Tooltip>
+    <BarButton label={label} onClick={toggle}>
+      {full ? <FullscreenExit /> : <Fullscreen />}
+    </BarButton>
   );
 }

@@ -4,19 +4,18 @@ import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import Popover from '@mui/material/Popover';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { markRead, useNewMessages, type MessageItem } from '@/lib/swr/use-messages';
+import { DropPopover } from './drop-popover';
 import { PortalDialog } from './portal-dialog';
+import { BarButton } from './bar-button';
 
 const TABS = [
   { category: 1, key: 'mail' },
@@ -45,20 +44,12 @@ export function Notices() {
 
   return (
     <>
-      <Tooltip title={t('title')}>
-        <IconButton color="inherit" aria-label={t('title')} onClick={(e) => setAnchor(e.currentTarget)}>
-          <Badge badgeContent={data?.unreadCount ?? 0} max={99} color="error" data-testid="notice-badge">
-            <NotificationsOutlined />
-          </Badge>
-        </IconButton>
-      </Tooltip>
-      <Popover
-        open={!!anchor}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
+      <BarButton label={t('title')} onClick={(e) => setAnchor(e.currentTarget)}>
+        <Badge badgeContent={data?.unreadCount ?? 0} max={99} color="error" data-testid="notice-badge">
+          <NotificationsOutlined />
+        </Badge>
+      </BarButton>
+      <DropPopover anchor={anchor} onClose={() => setAnchor(null)}>
         <Box sx={{ width: 340 }} data-testid="notices">
           <Tabs value={tab} onChange={(_, v: number) => setTab(v)} variant="fullWidth">
             {TABS.map((item) => (
@@ -100,7 +91,7 @@ export function Notices() {
             </Button>
           </Box>
         </Box>
-      </Popover>
+      </DropPopover>
       <PortalDialog
         open={!!reading}
         onClose={() => setReading(null)}

@@ -45,12 +45,15 @@ export function SwitchDialog({
   const { data: roles } = useSWR<RoleOption[]>(ready ? ['/api/blade-system/role/select', { userId }] : null);
   // A user holding one dept (role) has it pre-selected; several mean an explicit choice.
   const single = (v?: string) => (v && !v.includes(',') ? v : '');
-  const [deptId, setDeptId] = useState<string | null>(null);
-  const [roleId, setRoleId] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<{ dept?: string; role?: string }>({});
   const [errors, setErrors] = useState<{ dept?: string; role?: string }>({});
   const [busy, setBusy] = useState(false);
-  const dept = deptId ?? single(currentDept);
-  const role = roleId ?? single(currentRole);
+  const dept = chosen.dept ?? single(currentDept);
+  const role = chosen.role ?? single(currentRole);
+  const choose = (key: 'dept' | 'role') => (id: string) => {
+    setChosen((x) => ({ ...x, [key]: id }));
+    setErrors((x) => ({ ...x, [key]: undefined }));
+  };
 
   const submit = async () => {
     const next = { dept: dept ? undefined : t('deptRequired'), role: role ? undefined : t('roleRequired') };
@@ -82,41 +85,53 @@ export function SwitchDialog({
       }
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <TextField
-          select
+        <PickField
           label={t('dept')}
-          value={depts?.some((d) => d.id === dept) ? dept : ''}
-          onChange={(e) => {
-            setDeptId(e.target.value);
-            setErrors((x) => ({ ...x, dept: undefined }));
-          }}
-          error={!!errors.dept}
-          helperText={errors.dept ?? ' '}
-        >
-          {(depts ?? []).map((d) => (
-            <MenuItem key={d.id} value={d.id}>
-              {d.deptName}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
+          value={dept}
+          options={(depts ?? []).map((d) => ({ id: d.id, name: d.deptName }))}
+          error={errors.dept}
+          onPick={choose('dept')}
+        />
+        <PickField
           label={t('role')}
-          value={roles?.some((r) => r.id === role) ? role : ''}
-          onChange={(e) => {
-            setRoleId(e.target.value);
-            setErrors((x) => ({ ...x, role: undefined }));
-          }}
-          error={!!errors.role}
-          helperText={errors.role ?? ' '}
-        >
-          {(roles ?? []).map((r) => (
-            <MenuItem key={r.id} value={r.id}>
-              {r.roleName}
-            </MenuItem>
-          ))}
-        </TextField>
+          value={role}
+          options={(roles ?? []).map((r) => ({ id: r.id, name: r.roleName }))}
+          error={errors.role}
+          onPick={choose('role')}
+        />
       </Stack>
     </PortalDialog>
+  );
+}
+
+/** A select of the user's departments or roles; a value not (yet) among the options shows as none picked. */
+function PickField({
+  label,
+  value,
+  options,
+  error,
+  onPick,
+}: {
+  label: string;
+  value: string;
+  options: { id: string; name: string }[];
+  error: string | undefined;
+  onPick: (id: string) => void;
+}) {
+  return (
+    <TextField
+      select
+      label={label}
+      value={options.some((o) => o.id === value) ? value : ''}
+      onChange={(e) => onPick(e.target.value)}
+      error={!!error}
+      helperText={error ?? ' '}
+    >
+      {options.map((o) => (
+        <MenuItem key={o.id} value={o.id}>
+          {o.name}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }

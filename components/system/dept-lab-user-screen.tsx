@@ -5,8 +5,8 @@ import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { z } from 'zod';
 import { CrudScreen } from '@/components/crud/crud-screen';
-import { flattenTree } from '@/components/crud/ids';
-import type { CrudField, FieldOption, FormMode } from '@/components/crud/types';
+import { indentedOptions } from '@/components/crud/ids';
+import type { CrudField, FormMode } from '@/components/crud/types';
 import { ExternalUserPicker, userLabel, type PickedUser } from './external-user-picker';
 import { useDeptTree } from './use-system-data';
 
@@ -31,10 +31,7 @@ export function DeptLabUserScreen() {
   const t = useTranslations('system.deptLabUser');
   const tu = useTranslations('system.user');
   const { data: deptTree = [] } = useDeptTree();
-  const deptOptions: FieldOption[] = flattenTree(deptTree).map((n) => ({
-    value: n.id,
-    label: `${'\u3000'.repeat(n.depth)}${n.title}`,
-  }));
+  const deptOptions = indentedOptions(deptTree);
 
   const schema = useMemo(() => {
     const picked = z.object({ id: z.string(), label: z.string() }, { error: t('userRequired') });

@@ -4,10 +4,16 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { CrudScreen } from '@/components/crud/crud-screen';
-import { joinIds, splitIds } from '@/components/crud/ids';
-import type { CrudField, FormMode, FormValues } from '@/components/crud/types';
+import type { CrudField, FormMode } from '@/components/crud/types';
+import {
+  accountColumns,
+  accountFields,
+  accountSchema,
+  accountToBody,
+  accountToForm,
+  emptyAccount,
+} from './account-form';
 import { useDeptTree, useRoleTree } from './use-system-data';
-import { accountSchema } from './user-screen';
 
 interface ExternalUser {
   id: string;
@@ -34,24 +40,21 @@ export function ExternalUserScreen() {
 
   const schema = useMemo(() => (mode: FormMode) => accountSchema(mode, tu), [tu]);
 
+  const account = accountFields(tu, { role: roleTree, dept: deptTree });
   const fields: CrudField[] = [
-    { name: 'account', label: tu('account'), readOnlyIn: ['edit'] },
-    { name: 'realName', label: tu('realName') },
-    { name: 'password', label: tu('password'), kind: 'password', hiddenIn: ['edit', 'view'] },
-    { name: 'password2', label: tu('password2'), kind: 'password', hiddenIn: ['edit', 'view'] },
-    { name: 'name', label: tu('name') },
-    { name: 'phone', label: tu('phone') },
-    { name: 'email', label: tu('email') },
-    { name: 'roleId', label: tu('role'), kind: 'treeMulti', tree: roleTree },
-    { name: 'deptId', label: tu('dept'), kind: 'treeMulti', tree: deptTree, wide: true },
+    ...account.signIn,
+    ...account.contact,
+    account.role,
+    { ...account.dept, wide: true },
   ];
+  const column = accountColumns<ExternalUser>(tu);
   const columns: GridColDef<ExternalUser>[] = [
-    { field: 'account', headerName: tu('account'), flex: 1, minWidth: 120, sortable: true },
-    { field: 'realName', headerName: tu('realName'), flex: 1, minWidth: 100, sortable: true },
-    { field: 'deptName', headerName: tu('dept'), flex: 1, minWidth: 120 },
-    { field: 'roleName', headerName: tu('role'), flex: 1, minWidth: 120 },
-    { field: 'phone', headerName: tu('phone'), width: 130 },
-    { field: 'email', headerName: tu('email'), flex: 1, minWidth: 160 },
+    column.account,
+    column.realName,
+    column.deptName,
+    column.roleName,
+    column.phone,
+    column.email,
   ];
 
   return (
@@ -67,17 +70,7 @@ export function ExternalUserScreen() {
       columns={columns}
       fields={fields}
       schema={schema}
-      emptyValues={{
-        account: '',
-        realName: '',
-        name: '',
-        password: '',
-        password2: '',
-        phone: '',
-        email: '',
-        roleId: [],
-        deptId: [],
-      }}
+      emptyValues={emptyAccount}
       searchFields={[
         { name: 'account', label: tu('account') },
         { name: 'realName', label: tu('realName') },
@@ -89,17 +82,8 @@ export function ExternalUserScreen() {
         delete: 'external_user_delete',
         view: 'external_user_view',
       }}
-      toForm={(row) => ({ ...row, roleId: splitIds(row.roleId), deptId: splitIds(row.deptId) })}
-      toBody={(v, mode) => {
-        const { password, password2, roleName: _r, deptName: _d, ...rest } = v;
-        return {
-          ...rest,
-          roleId: joinIds(v.roleId as string[]),
-          deptId: joinIds(v.deptId as string[]),
-          // Hashed by blade-user as a login's password would be; edits never send one.
-          ...(mode === 'add' ? { password, password2 } : {}),
-        } satisfies FormValues;
-      }}
+      toForm={accountToForm}
+      toBody={accountToBody}
     />
   );
 }

@@ -4,17 +4,35 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import Popover from '@mui/material/Popover';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
+import type { CrudField } from '@/components/crud/types';
+import { DropPopover } from '@/components/shell/drop-popover';
 import { MENU_ICON_NAMES, MENU_ICONS } from './menu-icons';
 
 /** Renders a menu's icon by its stored name, or nothing for an unknown name. */
 export function MenuIcon({ name, fontSize = 'small' }: { name?: string; fontSize?: 'small' | 'medium' }) {
   const Icon = name ? MENU_ICONS[name] : undefined;
   return Icon ? <Icon fontSize={fontSize} /> : null;
+}
+
+/** A form field override that edits a menu's stored icon name with the picker (menus, top menus). */
+export function iconPickerField(label: string): Partial<CrudField> {
+  return {
+    kind: 'custom',
+    render: ({ value, onChange, onBlur, disabled, error }) => (
+      <IconPicker
+        label={label}
+        value={String(value ?? '')}
+        onChange={onChange}
+        onBlur={onBlur}
+        disabled={disabled}
+        error={error}
+      />
+    ),
+  };
 }
 
 interface IconPickerProps {
@@ -59,13 +77,7 @@ export function IconPicker({ label, value, onChange, onBlur, disabled, error }: 
           },
         }}
       />
-      <Popover
-        open={!!anchor}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
+      <DropPopover anchor={anchor} onClose={() => setAnchor(null)}>
         <Box sx={{ p: 1.5, width: 420 }} role="listbox" aria-label={t('pickIcon')}>
           <TextField
             size="small"
@@ -103,7 +115,7 @@ export function IconPicker({ label, value, onChange, onBlur, disabled, error }: 
             ))}
           </Box>
         </Box>
-      </Popover>
+      </DropPopover>
     </>
   );
 }

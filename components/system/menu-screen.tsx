@@ -6,7 +6,7 @@ import { ResourceScreen } from '@/components/crud/resource-screen';
 import type { FieldOption } from '@/components/crud/types';
 import { menuResource } from '@/lib/contracts/system/menu';
 import { useRevalidateNavigation } from '@/lib/permissions/use-permissions';
-import { IconPicker, MenuIcon } from './icon-picker';
+import { iconPickerField, MenuIcon } from './icon-picker';
 import { optionLabel, useMenuTree } from './use-system-data';
 
 /**
@@ -34,19 +34,7 @@ export function MenuScreen() {
       fields={{
         parentId: { kind: 'tree', tree: menuTree },
         category: { kind: 'select', options: categories },
-        source: {
-          kind: 'custom',
-          render: ({ value, onChange, onBlur, disabled, error }) => (
-            <IconPicker
-              label={t('source')}
-              value={String(value ?? '')}
-              onChange={onChange}
-              onBlur={onBlur}
-              disabled={disabled}
-              error={error}
-            />
-          ),
-        },
+        source: iconPickerField(t('source')),
         action: { kind: 'select', options: actions },
         isOpen: { kind: 'select', options: yesNo },
       }}

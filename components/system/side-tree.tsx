@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { RichTreeView } from '@mui/x-tree-view/RichTreeView';
 import { useMemo } from 'react';
-import { flattenTree } from '@/components/crud/ids';
+import { branchIds } from '@/components/crud/ids';
 import type { TreeNode } from '@/components/crud/types';
 
 interface SideTreeProps {
@@ -16,13 +16,7 @@ interface SideTreeProps {
 
 /** A tree beside a grid (departments beside users): clicking a node filters the grid, clicking it again clears it. */
 export function SideTree({ title, tree, selected, onSelect }: SideTreeProps) {
-  const expanded = useMemo(
-    () =>
-      flattenTree(tree)
-        .filter((n) => n.children?.length)
-        .map((n) => n.id),
-    [tree],
-  );
+  const expanded = useMemo(() => branchIds(tree), [tree]);
   return (
     <Paper variant="outlined" sx={{ p: 1, minWidth: 200, overflow: 'auto' }} role="region" aria-label={title}>
       <Typography variant="subtitle2" component="h2" sx={{ px: 1, pb: 1 }}>

@@ -9,7 +9,7 @@ import { bladeRequest } from '@/lib/client/fetcher';
 import type { RowOf } from '@/lib/contracts/resource';
 import { topMenuResource } from '@/lib/contracts/system/topmenu';
 import { usePermissions, useRevalidateNavigation } from '@/lib/permissions/use-permissions';
-import { IconPicker, MenuIcon } from './icon-picker';
+import { iconPickerField, MenuIcon } from './icon-picker';
 import { TreePickDialog } from './tree-pick-dialog';
 
 type TopMenu = RowOf<typeof topMenuResource>;
@@ -39,19 +39,7 @@ export function TopMenuScreen() {
         viewCode="topmenu_view"
         order={{ form: ['name', 'code'], list: ['source', 'name', 'code'] }}
         fields={{
-          source: {
-            kind: 'custom',
-            render: ({ value, onChange, onBlur, disabled, error }) => (
-              <IconPicker
-                label={tm('source')}
-                value={String(value ?? '')}
-                onChange={onChange}
-                onBlur={onBlur}
-                disabled={disabled}
-                error={error}
-              />
-            ),
-          },
+          source: iconPickerField(tm('source')),
         }}
         columns={{
           source: {

@@ -16,42 +16,17 @@ import { useConfirm } from '@/components/providers/confirm';
 import { useNotify } from '@/components/providers/notifier';
 import { bladeRequest } from '@/lib/client/fetcher';
 import { usePermissions } from '@/lib/permissions/use-permissions';
+import {
+  accountColumns,
+  accountFields,
+  accountSchema,
+  accountToBody,
+  accountToForm,
+  emptyAccount,
+} from './account-form';
 import { SideTree } from './side-tree';
 import { TreePickDialog } from './tree-pick-dialog';
 import { optionLabel, useDeptTree, useDictOptions, usePostSelect, useRoleTree } from './use-system-data';
-
-type AccountMessage =
-  | 'accountRequired'
-  | 'realNameRequired'
-  | 'passwordRule'
-  | 'emailInvalid'
-  | 'roleRequired'
-  | 'deptRequired'
-  | 'passwordMismatch';
-
-/**
- * The account form's rules, shared by the staff's users and the external users: account, names, the password pair
- * on add, phone, e-mail, roles and departments; `extra` adds a screen's own fields.
- */
-export function accountSchema(mode: FormMode, t: (key: AccountMessage) => string, extra: z.ZodRawShape = {}) {
-  return z
-    .object({
-      account: z.string().trim().min(1, t('accountRequired')).max(45),
-      realName: z.string().trim().min(1, t('realNameRequired')).max(10),
-      name: z.string().trim().max(20).optional(),
-      password: mode === 'add' ? z.string().min(6, t('passwordRule')).max(64) : z.any(),
-      password2: z.any(),
-      phone: z.string().trim().max(45).optional(),
-      email: z.union([z.literal(''), z.email(t('emailInvalid'))]).optional(),
-      roleId: z.array(z.string()).min(1, t('roleRequired')),
-      deptId: z.array(z.string()).min(1, t('deptRequired')),
-      ...extra,
-    })
-    .refine((v) => mode !== 'add' || v.password === v.password2, {
-      path: ['password2'],
-      message: t('passwordMismatch'),
-    });
-}
 
 interface User {
   id: string;
@@ -97,27 +72,24 @@ export function UserScreen() {
     [t],
   );
 
+  const account = accountFields(t, { role: roleTree, dept: deptTree });
   const fields: CrudField[] = [
-    { name: 'account', label: t('account'), readOnlyIn: ['edit'] },
-    { name: 'realName', label: t('realName') },
-    { name: 'password', label: t('password'), kind: 'password', hiddenIn: ['edit', 'view'] },
-    { name: 'password2', label: t('password2'), kind: 'password', hiddenIn: ['edit', 'view'] },
-    { name: 'name', label: t('name') },
+    ...account.signIn,
     { name: 'code', label: t('code') },
-    { name: 'phone', label: t('phone') },
-    { name: 'email', label: t('email') },
+    ...account.contact,
     { name: 'sex', label: t('sex'), kind: 'select', options: sexOptions },
     { name: 'birthday', label: t('birthday'), kind: 'date' },
-    { name: 'roleId', label: t('role'), kind: 'treeMulti', tree: roleTree },
-    { name: 'deptId', label: t('dept'), kind: 'treeMulti', tree: deptTree },
+    account.role,
+    account.dept,
     { name: 'postId', label: t('post'), kind: 'treeMulti', tree: postTree },
   ];
+  const column = accountColumns<User>(t);
   const columns: GridColDef<User>[] = [
-    { field: 'account', headerName: t('account'), flex: 1, minWidth: 120, sortable: true },
-    { field: 'realName', headerName: t('realName'), flex: 1, minWidth: 100, sortable: true },
-    { field: 'roleName', headerName: t('role'), flex: 1, minWidth: 120 },
-    { field: 'deptName', headerName: t('dept'), flex: 1, minWidth: 120 },
-    { field: 'phone', headerName: t('phone'), width: 130 },
+    column.account,
+    column.realName,
+    column.roleName,
+    column.deptName,
+    column.phone,
     {
       field: 'sex',
       headerName: t('sex'),
@@ -155,17 +127,10 @@ export function UserScreen() {
         fields={fields}
         schema={schema}
         emptyValues={{
-          account: '',
-          realName: '',
-          name: '',
-          password: '',
-          password2: '',
+          ...emptyAccount,
           code: '',
-          phone: '',
-          email: '',
           sex: '',
           birthday: '',
-          roleId: [],
           deptId: deptId ? [deptId] : [],
           postId: [],
         }}
@@ -176,25 +141,16 @@ export function UserScreen() {
         ]}
         permissions={{ add: 'user_add', edit: 'user_edit', delete: 'user_delete', view: 'user_view' }}
         toForm={(row) => ({
-          ...row,
-          roleId: splitIds(row.roleId),
-          deptId: splitIds(row.deptId),
+          ...accountToForm(row),
           postId: splitIds(row.postId),
           sex: row.sex === -1 ? '' : row.sex,
         })}
-        toBody={(v, mode) => {
-          const { password, password2, roleName: _r, deptName: _d, ...rest } = v;
-          return {
-            ...rest,
-            roleId: joinIds(v.roleId as string[]),
-            deptId: joinIds(v.deptId as string[]),
-            postId: joinIds(v.postId as string[]),
-            sex: v.sex === '' ? undefined : v.sex,
-            birthday: v.birthday || undefined,
-            // blade-user hashes the form's password as a login would (md5, then argon2id); edits never send one.
-            ...(mode === 'add' ? { password, password2 } : {}),
-          } satisfies FormValues;
-        }}
+        toBody={(v, mode) => ({
+          ...accountToBody(v, mode),
+          postId: joinIds(v.postId as string[]),
+          sex: v.sex === '' ? undefined : v.sex,
+          birthday: v.birthday || undefined,
+        })}
         rowActions={[
           {
             label: t('platform'),
@@ -212,78 +168,75 @@ export function UserScreen() {
             },
           },
         ]}
-        toolbarExtra={({ selected, reload }) => (
-          <>
-            {can('user_role') && (
+        toolbarExtra={({ selected, reload }) => {
+          // Reset password and unlock: a confirmed call on the selected users, then the page again.
+          const bulkButton = (code: string, path: string, confirmText: string, label: string) =>
+            can(code) && (
               <Button
                 variant="outlined"
-                onClick={() =>
-                  selected.length ? setGranting(selected) : notify(tcrud('selectAtLeastOne'), 'warning')
-                }
+                onClick={() => void bulk(path, selected, confirmText).then(() => reload())}
               >
-                {t('grantRoles')}
+                {label}
               </Button>
-            )}
-            {can('user_reset') && (
-              <Button
-                variant="outlined"
-                onClick={() =>
-                  void bulk('/api/blade-user/reset-password', selected, t('resetConfirm')).then(() =>
-                    reload(),
-                  )
-                }
-              >
-                {t('resetPassword')}
-              </Button>
-            )}
-            {can('user_unlock') && (
-              <Button
-                variant="outlined"
-                onClick={() =>
-                  void bulk('/api/blade-user/unlock', selected, t('unlockConfirm')).then(() => reload())
-                }
-              >
-                {t('unlock')}
-              </Button>
-            )}
-            {platform && (
-              <PlatformDialog
-                initial={platform}
-                onClose={() => setPlatform(null)}
-                onSave={async (values) => {
-                  await bladeRequest('/api/blade-user/update-platform', {
-                    method: 'POST',
-                    body: { id: platform.id, ...values },
-                  });
-                  notify(tcrud('success'), 'success');
-                  setPlatform(null);
-                  await reload();
-                }}
-              />
-            )}
-            {granting && (
-              <TreePickDialog
-                open
-                title={t('grantRoles')}
-                sections={[{ key: 'roleIds', label: t('role'), tree: roleTree, initial: [] }]}
-                onClose={() => setGranting(null)}
-                onSubmit={async (picked) => {
-                  if (!picked.roleIds?.length) {
-                    notify(t('roleRequired'), 'warning');
-                    return;
+            );
+          return (
+            <>
+              {can('user_role') && (
+                <Button
+                  variant="outlined"
+                  onClick={() =>
+                    selected.length ? setGranting(selected) : notify(tcrud('selectAtLeastOne'), 'warning')
                   }
-                  await bladeRequest('/api/blade-user/grant', {
-                    method: 'POST',
-                    params: { userIds: joinIds(granting), roleIds: joinIds(picked.roleIds) },
-                  });
-                  notify(tcrud('success'), 'success');
-                  setGranting(null);
-                  await reload();
-                }}
-              />
-            )}
-          </>
-        )}
+                >
+                  {t('grantRoles')}
+                </Button>
+              )}
+              {bulkButton(
+                'user_reset',
+                '/api/blade-user/reset-password',
+                t('resetConfirm'),
+                t('resetPassword'),
+              )}
+              {bulkButton('user_unlock', '/api/blade-user/unlock', t('unlockConfirm'), t('unlock'))}
+              {platform && (
+                <PlatformDialog
+                  initial={platform}
+                  onClose={() => setPlatform(null)}
+                  onSave={async (values) => {
+                    await bladeRequest('/api/blade-user/update-platform', {
+                      method: 'POST',
+                      body: { id: platform.id, ...values },
+                    });
+                    notify(tcrud('success'), 'success');
+                    setPlatform(null);
+                    await reload();
+                  }}
+                />
+              )}
+              {granting && (
+                <TreePickDialog
+                  open
+                  title={t('grantRoles')}
+                  sections={[{ key: 'roleIds', label: t('role'), tree: roleTree, initial: [] }]}
+                  onClose={() => setGranting(null)}
+                  onSubmit={async (picked) => {
+                    if (!picked.roleIds?.length) {
+                      notify(t('roleRequired'), 'warning');
+                      return;
+                    }
+                    await bladeRequest('/api/blade-user/grant', {
+                      method: 'POST',
+                      params: { userIds: joinIds(granting), roleIds: joinIds(picked.roleIds) },
+                    });
+                    notify(tcrud('success'), 'success');
+                    setGranting(null);
+                    await reload();
+                  }}
+                />
+              )}
+            </>
+          );
+        }}
       />
     </Box>
   );

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from '../../playwright.config';
 
 /**
  * The production-shape suite (`npm run test:deploy`): the standalone build copied alone to an empty directory,
@@ -18,21 +19,10 @@ export default defineConfig({
   use: {
     locale: 'zh-CN',
     ignoreHTTPSErrors: true,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        // The staff host and the customer domain both resolve to loopback, where nginx listens.
-        '--host-resolver-rules=MAP portal.example.test 127.0.0.1, MAP customer.example.test 127.0.0.1',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions([
+      // The staff host and the customer domain both resolve to loopback, where nginx listens.
+      '--host-resolver-rules=MAP portal.example.test 127.0.0.1, MAP customer.example.test 127.0.0.1',
+    ]),
     screenshot: 'only-on-failure',
   },
 });

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DictScreen } from '@/components/system/dict-screen';
 import { fakeBlade, page } from '../crud/fake-blade';
 import { renderScreen } from '../crud/wrap';
-import { buttonsWith } from './fixtures';
+import { buttonsWith, fillIn } from './fixtures';
 
 const buttons = buttonsWith(['dict_add', 'dict_edit', 'dict_delete', 'dict_view']);
 const sex = {
@@ -70,9 +70,7 @@ describe.each(['horizontal', 'vertical'] as const)('DictScreen %s', (layout) => 
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     expect(await within(dialog).findByText('请输入字典键值')).toBeInTheDocument();
     expect(within(dialog).getByText('请输入字典名称')).toBeInTheDocument();
-    fireEvent.change(within(dialog).getByLabelText('字典名称'), { target: { value: '女' } });
-    fireEvent.change(within(dialog).getByLabelText('字典键值'), { target: { value: '2' } });
-    fireEvent.change(within(dialog).getByLabelText('字典排序'), { target: { value: '2' } });
+    fillIn(dialog, { 字典名称: '女', 字典键值: '2', 字典排序: '2' });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(blade.to('/api/blade-system/dict/submit')).toHaveLength(1));
     expect(blade.to('/api/blade-system/dict/submit')[0].body).toMatchObject({

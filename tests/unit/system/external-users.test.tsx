@@ -3,7 +3,7 @@ import { DeptLabUserScreen } from '@/components/system/dept-lab-user-screen';
 import { ExternalUserScreen } from '@/components/system/external-user-screen';
 import { fakeBlade, page } from '../crud/fake-blade';
 import { renderScreen } from '../crud/wrap';
-import { buttonsWith } from './fixtures';
+import { buttonsWith, fillIn } from './fixtures';
 
 const check = (item: HTMLElement) =>
   fireEvent.click(item.querySelector('input[type="checkbox"]') as HTMLInputElement);
@@ -53,10 +53,7 @@ describe('ExternalUserScreen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     expect(await within(dialog).findByText('请输入登录账号')).toBeInTheDocument();
     expect(within(dialog).getByText('请选择所属部门')).toBeInTheDocument();
-    fireEvent.change(within(dialog).getByLabelText('登录账号'), { target: { value: 'guest2' } });
-    fireEvent.change(within(dialog).getByLabelText('用户姓名'), { target: { value: '客户乙' } });
-    fireEvent.change(within(dialog).getByLabelText('密码'), { target: { value: 'secret1' } });
-    fireEvent.change(within(dialog).getByLabelText('确认密码'), { target: { value: 'secret1' } });
+    fillIn(dialog, { 登录账号: 'guest2', 用户姓名: '客户乙', 密码: 'secret1', 确认密码: 'secret1' });
     check(within(dialog).getByRole('treeitem', { name: '访客' }));
     check(within(dialog).getByRole('treeitem', { name: '检验部' }));
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));

@@ -1,15 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MenuScreen } from '@/components/system/menu-screen';
 import { TenantScreen } from '@/components/system/tenant-screen';
-import { useMenuRoutes } from '@/lib/swr/use-menu-routes';
 import { fakeBlade, page } from '../crud/fake-blade';
 import { renderScreen } from '../crud/wrap';
-import { buttonsWith } from './fixtures';
-
-function Sidebar() {
-  const { data } = useMenuRoutes();
-  return <span data-testid="routes">{data?.length ?? 0}</span>;
-}
+import { buttonsWith, fillIn, Sidebar } from './fixtures';
 
 describe('MenuScreen', () => {
   it('lists the tree indented, picks an icon from the local set, and refreshes the navigation after saving', async () => {
@@ -52,8 +46,7 @@ describe('MenuScreen', () => {
     expect(await screen.findByText('用户管理')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: '新增' }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByLabelText('菜单名称'), { target: { value: '报表' } });
-    fireEvent.change(within(dialog).getByLabelText('菜单编号'), { target: { value: 'report' } });
+    fillIn(dialog, { 菜单名称: '报表', 菜单编号: 'report' });
     fireEvent.click(within(dialog).getByRole('button', { name: '选择图标' }));
     fireEvent.click(await screen.findByRole('option', { name: 'bar_chart' }));
     expect(within(dialog).getByLabelText('菜单图标')).toHaveValue('bar_chart');
@@ -95,8 +88,7 @@ describe('TenantScreen', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: '授权配置' }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByLabelText('账号额度'), { target: { value: '20' } });
-    fireEvent.change(within(dialog).getByLabelText('过期时间'), { target: { value: '2027-01-31T18:00' } });
+    fillIn(dialog, { 账号额度: '20', 过期时间: '2027-01-31T18:00' });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(blade.to('/api/blade-system/tenant/setting')).toHaveLength(1));
     const call = blade.to('/api/blade-system/tenant/setting')[0];

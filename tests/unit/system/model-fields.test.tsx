@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ModelScreen } from '@/components/system/develop-screens';
 import { fakeBlade, page } from '../crud/fake-blade';
 import { renderScreen } from '../crud/wrap';
-import { buttonsWith } from './fixtures';
+import { buttonsWith, fillIn } from './fixtures';
 
 describe('ModelScreen: 字段配置', () => {
   it("lists the model's fields and adds one with the model id, checking the column name", async () => {
@@ -35,9 +35,7 @@ describe('ModelScreen: 字段配置', () => {
     fireEvent.click(within(form).getByRole('button', { name: '保存' }));
     expect(await within(form).findByText('字段名只能包含小写字母、数字和下划线')).toBeInTheDocument();
     expect(within(form).getByText('请输入字段说明')).toBeInTheDocument();
-    fireEvent.change(within(form).getByLabelText('字段名'), { target: { value: 'signed_on' } });
-    fireEvent.change(within(form).getByLabelText('字段说明'), { target: { value: '签订日期' } });
-    fireEvent.change(within(form).getByLabelText('字段类型'), { target: { value: 'date' } });
+    fillIn(form, { 字段名: 'signed_on', 字段说明: '签订日期', 字段类型: 'date' });
     fireEvent.click(within(form).getByRole('button', { name: '保存' }));
     await waitFor(() => expect(blade.to('/api/blade-develop/model-prototype/submit')).toHaveLength(1));
     const body = blade.to('/api/blade-develop/model-prototype/submit')[0].body as Record<string, unknown>;

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { ParamScreen } from '@/components/system/param-screen';
 import { fakeBlade, page } from '../crud/fake-blade';
 import { renderScreen } from '../crud/wrap';
-import { buttonsWith } from './fixtures';
+import { buttonsWith, fillIn } from './fixtures';
 
 const buttons = buttonsWith(['param_add', 'param_edit', 'param_delete', 'param_view']);
 
@@ -35,9 +35,7 @@ describe('ParamScreen (spec §5)', () => {
     renderScreen(<ParamScreen />, 'en');
     fireEvent.click(await screen.findByRole('button', { name: 'Add' }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByLabelText('Parameter name'), { target: { value: 'n' } });
-    fireEvent.change(within(dialog).getByLabelText('Parameter key'), { target: { value: 'k' } });
-    fireEvent.change(within(dialog).getByLabelText('Parameter value'), { target: { value: 'v' } });
+    fillIn(dialog, { 'Parameter name': 'n', 'Parameter key': 'k', 'Parameter value': 'v' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Added')).toBeInTheDocument();
     expect(blade.to('/api/blade-system/param/submit')[0].body).toMatchObject({

@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RoleScreen } from '@/components/system/role-screen';
 import { UserScreen } from '@/components/system/user-screen';
-import { useMenuRoutes } from '@/lib/swr/use-menu-routes';
 import { fakeBlade, page } from '../crud/fake-blade';
 import { renderScreen } from '../crud/wrap';
-import { buttonsWith } from './fixtures';
+import { buttonsWith, fillIn, Sidebar } from './fixtures';
 
 const menuGrantTree = [
   {
@@ -24,12 +23,6 @@ const menuGrantTree = [
     ],
   },
 ];
-
-/** Stands in for the shell's sidebar, the real reader of `menu/routes`. */
-function Sidebar() {
-  const { data } = useMenuRoutes();
-  return <span data-testid="routes">{data?.length ?? 0}</span>;
-}
 
 describe('RoleScreen', () => {
   it('grants menus with their ancestors, scopes without menus, and revalidates the navigation', async () => {
@@ -82,14 +75,21 @@ describe('RoleScreen', () => {
   });
 });
 
+/** The lists the user screen loads beside its page, empty unless a test says otherwise. */
+const userScreenLookups = {
+  '/api/blade-system/dept/tree': [],
+  '/api/blade-system/role/tree': [],
+  '/api/blade-system/post/list': page([]),
+  '/api/blade-system/dict/dictionary': [],
+};
+
 describe('UserScreen', () => {
   it('pages users of the clicked department and grants roles to the selected users', async () => {
     const blade = fakeBlade({
       '/api/blade-system/menu/buttons': buttonsWith(['user_add', 'user_role', 'user_reset', 'user_unlock']),
+      ...userScreenLookups,
       '/api/blade-system/dept/tree': [{ id: 'd1', parentId: '0', title: '检验检测部' }],
       '/api/blade-system/role/tree': [{ id: 'r1', parentId: '0', title: '审核员' }],
-      '/api/blade-system/post/list': page([]),
-      '/api/blade-system/dict/dictionary': [],
       '/api/blade-user/page': page([
         { id: 'u1', account: 'zhang', realName: '张三', roleName: '', deptName: '' },
       ]),
@@ -118,9 +118,7 @@ describe('UserScreen', () => {
   it('shows the gender from the sex dictionary and an unset one (-1) as an empty cell', async () => {
     fakeBlade({
       '/api/blade-system/menu/buttons': buttonsWith([]),
-      '/api/blade-system/dept/tree': [],
-      '/api/blade-system/role/tree': [],
-      '/api/blade-system/post/list': page([]),
+      ...userScreenLookups,
       '/api/blade-system/dict/dictionary': [
         { dictKey: '1', dictValue: '男' },
         { dictKey: '2', dictValue: '女' },
@@ -142,17 +140,13 @@ describe('UserScreen', () => {
   it('checks the add form: required account, name, roles, departments and matching passwords', async () => {
     const blade = fakeBlade({
       '/api/blade-system/menu/buttons': buttonsWith(['user_add']),
-      '/api/blade-system/dept/tree': [],
-      '/api/blade-system/role/tree': [],
-      '/api/blade-system/post/list': page([]),
-      '/api/blade-system/dict/dictionary': [],
+      ...userScreenLookups,
       '/api/blade-user/page': page([]),
     });
     renderScreen(<UserScreen />);
     fireEvent.click(await screen.findByRole('button', { name: '新增' }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByLabelText('密码'), { target: { value: 'secret1' } });
-    fireEvent.change(within(dialog).getByLabelText('确认密码'), { target: { value: 'secret2' } });
+    fillIn(dialog, { 密码: 'secret1', 确认密码: 'secret2' });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     expect(await within(dialog).findByText('请输入登录账号')).toBeInTheDocument();
     expect(within(dialog).getByText('请输入用户姓名')).toBeInTheDocument();
@@ -165,10 +159,7 @@ describe('UserScreen', () => {
   it('edits the platform fields through platform-detail and update-platform', async () => {
     const blade = fakeBlade({
       '/api/blade-system/menu/buttons': buttonsWith(['user_platform']),
-      '/api/blade-system/dept/tree': [],
-      '/api/blade-system/role/tree': [],
-      '/api/blade-system/post/list': page([]),
-      '/api/blade-system/dict/dictionary': [],
+      ...userScreenLookups,
       '/api/blade-user/page': page([
         { id: 'u1', account: 'zhang', realName: '张三', roleName: '', deptName: '' },
       ]),

@@ -1,4 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
+import { useMenuRoutes } from '@/lib/swr/use-menu-routes';
 
 /** A `menu/buttons` answer holding the given button codes under one page. */
 export function buttonsWith(codes: string[]) {
@@ -58,4 +59,16 @@ export async function openAddWithCategories() {
   fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: '分类' }));
   const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
   return { dialog, options };
+}
+
+/** Types each value into the field of `container` labelled with its key, in the order given. */
+export function fillIn(container: HTMLElement, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values))
+    fireEvent.change(within(container).getByLabelText(label), { target: { value } });
+}
+
+/** Stands in for the shell's sidebar, the real reader of `menu/routes`: shows how many routes it holds. */
+export function Sidebar() {
+  const { data } = useMenuRoutes();
+  return <span data-testid="routes">{data?.length ?? 0}</span>;
 }
