@@ -10,6 +10,7 @@ import {
   sortableColumns,
   submitSchema,
   type CallDef,
+  type FieldDef,
   type ResourceDef,
 } from '../../lib/contracts/resource';
 import { withTenant, type Db } from '../db/tenant';
@@ -143,12 +144,20 @@ export async function liveRows(trx: AnyDb, def: ResourceDef, auth: AuthUser) {
   return q;
 }
 
+/** Kinds whose column has no blank value: absent is null, answered as null (an amount of '--', no date). */
+const NULLABLE_KINDS = new Set<FieldDef['kind']>(['money', 'date']);
+
+/** What an add stores for a field it was not given and that has no default. */
+const emptyValue = (field: FieldDef) =>
+  field.kind === 'int' ? 0 : NULLABLE_KINDS.has(field.kind) ? null : '';
+
 /** `detail`: the detail call's answer, which carries the `detailOnly` fields too. */
 export function toVO(def: ResourceDef, row: Row, hooks: CrudHooks = {}, detail = false) {
   const vo: Record<string, unknown> =
     def.audit === false ? { id: row.id } : auditFields(row as unknown as Parameters<typeof auditFields>[0]);
   for (const [name, field] of Object.entries(def.fields))
-    if (detail || !field.detailOnly) vo[name] = field.writeOnly ? '' : (row[field.column] ?? '');
+    if (detail || !field.detailOnly)
+      vo[name] = field.writeOnly ? '' : (row[field.column] ?? (NULLABLE_KINDS.has(field.kind) ? null : ''));
   return { ...vo, ...hooks.present?.(row) };
 }
 
@@ -362,7 +371,7 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
       const values: Record<string, unknown> = {};
       for (const [name, field] of Object.entries(def.fields)) {
         if (field.form === false) continue;
-        const value = input[name] ?? (id ? undefined : (field.default ?? (field.kind === 'int' ? 0 : '')));
+        const value = input[name] ?? (id ? undefined : (field.default ?? emptyValue(field)));
         if (value !== undefined) values[field.column] = value;
       }
       await transact(deps, auth, async (trx) => {

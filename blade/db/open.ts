@@ -23,8 +23,11 @@ export interface PGliteModules {
   fsBundle: Blob;
 }
 
-// int8 and numeric stay text on both drivers: snowflake ids exceed 2^53.
-const pgliteParsers = { 20: (v: string) => v, 1700: (v: string) => v };
+// int8 and numeric stay text on both drivers: snowflake ids exceed 2^53 and amounts are exact decimals. A date stays
+// its `yyyy-MM-dd` text: a JS Date would shift it by the server's time zone.
+const DATE_OID = 1082;
+const asText = (v: string) => v;
+const pgliteParsers = { 20: asText, 1700: asText, [DATE_OID]: asText };
 
 export interface OpenDatabase {
   db: Kysely<Database>;
@@ -37,7 +40,15 @@ export interface OpenDatabase {
 export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> {
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      // node-postgres already answers int8 and numeric as text.
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === DATE_OID ? asText : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
     pool.on('error', (err) => options.log(`[blade] idle database connection error: ${err.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, close: () => db.destroy() };

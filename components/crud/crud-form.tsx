@@ -144,6 +144,17 @@ export function CrudForm({ fields, form, mode, columns = 2 }: CrudFormProps) {
               />
             );
             break;
+          case 'day':
+            control = (
+              <TextField
+                {...common}
+                type="date"
+                slotProps={{ inputLabel: { shrink: true } }}
+                value={typeof value === 'string' ? value.slice(0, 10) : ''}
+                onChange={(e) => form.setValue(field.name, e.target.value)}
+              />
+            );
+            break;
           case 'date':
           case 'datetime': {
             const withTime = kind === 'datetime';
@@ -163,6 +174,7 @@ export function CrudForm({ fields, form, mode, columns = 2 }: CrudFormProps) {
               <TextField
                 {...common}
                 type={kind === 'password' ? 'password' : 'text'}
+                slotProps={kind === 'money' ? { htmlInput: { inputMode: 'decimal' } } : undefined}
                 multiline={kind === 'textarea'}
                 minRows={kind === 'textarea' ? 3 : undefined}
                 value={value === undefined || value === null ? '' : String(value)}

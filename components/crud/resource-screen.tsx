@@ -10,6 +10,7 @@ import {
   type RowOf,
   type WriteMode,
 } from '@/lib/contracts/resource';
+import { formatMoney } from '@/lib/shared/money';
 import { CrudScreen, type CrudScreenProps } from './crud-screen';
 import { splitIds } from './ids';
 import type { CrudField, FieldKind, FieldOption, FormValues } from './types';
@@ -21,6 +22,8 @@ const FORM_KIND: Record<FieldDef['kind'], FieldKind> = {
   int: 'number',
   flag: 'switch',
   ids: 'treeMulti',
+  money: 'money',
+  date: 'day',
 };
 
 type FieldName<D extends ResourceDef> = keyof D['fields'] & string;
@@ -95,6 +98,14 @@ export function ResourceScreen<D extends ResourceDef>({
       flex: 1,
       minWidth: 140,
       sortable: !!f.sort,
+      // Amounts right-aligned with thousands separators (null: --), as the spec shows money.
+      ...(f.kind === 'money'
+        ? {
+            align: 'right' as const,
+            headerAlign: 'right' as const,
+            valueFormatter: (value: string | null | undefined) => formatMoney(value),
+          }
+        : {}),
       ...(f.dict
         ? {
             valueGetter: (_: unknown, row: ScreenRow<D>) => {
@@ -110,7 +121,8 @@ export function ResourceScreen<D extends ResourceDef>({
       .filter(([, f]) => f.form !== false)
       .map(([name, f]) => [
         name,
-        f.default ?? (f.kind === 'ids' ? [] : f.kind === 'text' || f.kind === 'textarea' ? '' : undefined),
+        f.default ??
+          (f.kind === 'ids' ? [] : ['text', 'textarea', 'money', 'date'].includes(f.kind) ? '' : undefined),
       ]),
   );
   // An id list travels comma-joined and is edited as an array.

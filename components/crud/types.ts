@@ -31,6 +31,10 @@ export type FieldKind =
   | 'switch'
   | 'date'
   | 'datetime'
+  /** A calendar day sent as `yyyy-MM-dd` (a date column); `date` sends Blade's `yyyy-MM-dd 00:00:00`. */
+  | 'day'
+  /** An amount typed as decimal text (two decimals at most), never turned into a float. */
+  | 'money'
   | 'custom';
 
 export type FormMode = 'add' | 'edit' | 'view';

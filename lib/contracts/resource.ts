@@ -21,8 +21,12 @@ export interface CallDef {
   path: string;
 }
 
-/** `ids`: a list of ids (a multi-select), sent as an array or comma-joined, stored comma-joined in a text column. */
-export type FieldKind = 'text' | 'textarea' | 'int' | 'flag' | 'ids';
+/**
+ * `ids`: a list of ids (a multi-select), sent as an array or comma-joined, stored comma-joined in a text column.
+ * `money`: an amount in yuan with at most two decimals, in a numeric(18,2) column; it travels as a decimal text
+ * (`"1234.50"`, never a float) and blade/ answers it so, or null. `date`: a calendar day `yyyy-MM-dd` in a date column.
+ */
+export type FieldKind = 'text' | 'textarea' | 'int' | 'flag' | 'ids' | 'money' | 'date';
 
 /** A snowflake id as blade/ issues them. */
 const ID_PATTERN = /^[1-9]\d{0,18}$/;
@@ -37,6 +41,8 @@ export interface FieldDef {
   max?: number;
   /** Shortest accepted text, in characters (a secret's minimum strength). */
   min?: number;
+  /** A `money` field that may not be negative (a payment, a receipt). */
+  nonNegative?: boolean;
   /** What a text must match (after trimming), with the message key of its refusal. */
   pattern?: { regex: RegExp; message: string };
   /**
@@ -224,6 +230,8 @@ export function defineResource<const F extends FieldSpecs>(
   for (const [name, field] of Object.entries(def.fields)) {
     if ((field.kind === 'text' || field.kind === 'textarea') && !field.max)
       throw new Error(`${def.key}.${name}: a text field needs its column's max length`);
+    if (field.nonNegative && field.kind !== 'money')
+      throw new Error(`${def.key}.${name}: only a money field is non-negative`);
     if (field.writeOnly && (field.list !== false || field.search || field.sort))
       throw new Error(`${def.key}.${name}: a write-only field is no list column, filter or sort key`);
   }
@@ -279,7 +287,11 @@ export function menuAccess(
   };
 }
 
-type FieldValue<K extends FieldKind> = K extends 'int' | 'flag' ? number : string;
+type FieldValue<K extends FieldKind> = K extends 'int' | 'flag'
+  ? number
+  : K extends 'money' | 'date'
+    ? string | null
+    : string;
 
 type Translate = (key: string, values?: Record<string, number>) => string;
 
@@ -325,11 +337,56 @@ export function messageText(messages: unknown, key: string): string {
 const blankToUndefined = (v: unknown) =>
   v === '' || v === null || (Array.isArray(v) && v.length === 0) ? undefined : v;
 
+/** Integer digits a numeric(18,2) column holds. */
+const MONEY_INTEGER_DIGITS = 16;
+
+/**
+ * An amount as the spec writes its rule: optionally negative, at most two decimals (必须为数字（最多两位小数）), or
+ * not negative (必须为非负数（最多两位小数）). A JSON number is taken by its decimal text, so 0.1 + 0.2 is refused rather
+ * than rounded. The value is answered canonical: two decimals, no leading zeros, no `-0`.
+ */
+function moneySchema(field: FieldDef, text: Translate) {
+  const pattern = field.nonNegative ? /^\+?(\d+)(?:\.(\d{1,2}))?$/ : /^([-+]?\d+)(?:\.(\d{1,2}))?$/;
+  const message = text(field.nonNegative ? 'common.validation.moneyNonNegative' : 'common.validation.money');
+  return z.union([z.number(), z.string().trim()], { error: message }).transform((v, ctx) => {
+    const match = pattern.exec(typeof v === 'number' ? String(v) : v);
+    if (!match) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    const negative = match[1].startsWith('-');
+    const digits = match[1].replace(/^[-+]/, '').replace(/^0+(?=\d)/, '');
+    if (digits.length > MONEY_INTEGER_DIGITS) {
+      ctx.addIssue({ code: 'custom', message: text('common.validation.moneyRange') });
+      return z.NEVER;
+    }
+    const cents = (match[2] ?? '').padEnd(2, '0');
+    const zero = /^0+$/.test(digits + cents);
+    return `${negative && !zero ? '-' : ''}${digits}.${cents}`;
+  });
+}
+
+/** A calendar day `yyyy-MM-dd` that exists (no 2026-02-30). */
+function dateSchema(text: Translate) {
+  const message = text('common.validation.date');
+  return z
+    .string({ error: message })
+    .trim()
+    .refine((v) => {
+      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+      if (!match) return false;
+      const day = new Date(Date.UTC(+match[1], +match[2] - 1, +match[3]));
+      return day.toISOString().slice(0, 10) === v;
+    }, message);
+}
+
 /**
  * The zod rule of one field's value, with its refusals as message keys (the caller translates them): the same rule on
  * both sides, so the form and blade/ cannot disagree on a length again.
  */
 export function fieldSchema(field: FieldDef, text: Translate) {
+  if (field.kind === 'money') return moneySchema(field, text);
+  if (field.kind === 'date') return dateSchema(text);
   if (field.kind === 'ids') {
     const invalid = text('common.validation.ids');
     return z

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ResourceScreen } from '@/components/crud/resource-screen';
+import { defineResource, menuAccess, standardCalls } from '@/lib/contracts/resource';
 import { paramResource } from '@/lib/contracts/system/param';
 import { buttonsWith } from '../system/fixtures';
 import { fakeBlade, page } from './fake-blade';
@@ -66,5 +67,40 @@ describe('ResourceScreen (from a resource definition)', () => {
     expect(within(screen.getByRole('dialog')).getByLabelText('参数键名')).toHaveValue('site.title');
     expect(unhandled).not.toHaveBeenCalled();
     window.removeEventListener('unhandledrejection', unhandled);
+  });
+
+  it('shows amounts with thousands separators (-- when absent) and checks their decimals in the form', async () => {
+    // Labels reuse existing messages: the screen's texts are not what this checks.
+    const payment = defineResource({
+      key: 'system.param',
+      table: 'demo_payment',
+      ownership: 'tenant',
+      fields: {
+        paramName: { kind: 'text', max: 64 },
+        paramKey: { kind: 'money', nonNegative: true },
+        paramValue: { kind: 'date' },
+      },
+      calls: standardCalls('/blade-demo/payment'),
+      access: menuAccess('param'),
+    });
+    fakeBlade({
+      '/api/blade-system/menu/buttons': buttons,
+      '/api/blade-demo/payment/list': page([
+        { id: '1', paramName: '首付款', paramKey: '1234567.5', paramValue: '2026-11-25' },
+        { id: '2', paramName: '尾款', paramKey: null, paramValue: null },
+      ]),
+    });
+    renderScreen(<ResourceScreen def={payment} />);
+    expect(await screen.findByText('1,234,567.50')).toBeInTheDocument();
+    expect(screen.getByText('--')).toBeInTheDocument();
+    expect(screen.getByText('2026-11-25')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '新增' }));
+    const dialog = await screen.findByRole('dialog');
+    const amount = within(dialog).getByLabelText('参数键名');
+    expect(amount).toHaveAttribute('inputmode', 'decimal');
+    fireEvent.change(amount, { target: { value: '-1.5' } });
+    fireEvent.blur(amount);
+    expect(await within(dialog).findByText('必须为非负数（最多两位小数）')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('参数键值')).toHaveAttribute('type', 'date');
   });
 });
