@@ -4,9 +4,10 @@ import { hostOf } from '../modules/system/tenant/tenant-domain';
 import { formatDateTime } from './dates';
 import { ValidationError, zodMessage } from './errors';
 import { nextId } from './ids';
-import { contains, pageQuerySchema, pageRequest, sortOrders, toPage } from './page';
+import { contains, pageRequest, sortOrders, toPage } from './page';
+import { pageQuerySchema } from '../../lib/contracts/inputs';
 import { buildTree } from './tree';
-import { blank, idSchema } from './validation';
+import { blank, idSchema } from '../../lib/contracts/inputs';
 
 describe('paging', () => {
   it.each([

@@ -19,10 +19,12 @@ import type { AuthUser, BladeEnv, Deps } from './context';
 import { ok, success } from './envelope';
 import { NotFoundError, ServiceError } from './errors';
 import { nextId } from './ids';
-import { applySort, contains, fetchPage, pageQuerySchema, pageRequest, sortOrders, toPage } from './page';
+import { applySort, contains, fetchPage, pageRequest, sortOrders, toPage } from './page';
+import { pageQuerySchema } from '../../lib/contracts/inputs';
 import { demand, permit } from './permission';
 import { buildTree } from './tree';
-import { idListSchema, idSchema } from './validation';
+import { idListSchema } from './validation';
+import { idSchema } from '../../lib/contracts/inputs';
 import { auditFields } from './vo';
 
 /**

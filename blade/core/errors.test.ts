@@ -11,7 +11,8 @@ import {
 } from './errors';
 import { PayloadTooLargeError } from './body-limit';
 import type { LogFields } from './log';
-import { blank, idSchema, intSchema, parseJson } from './validation';
+import { parseJson } from './validation';
+import { blank, idSchema, intSchema } from '../../lib/contracts/inputs';
 
 const logged: string[] = [];
 const records: { msg: string; fields?: LogFields }[] = [];

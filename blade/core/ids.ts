@@ -19,6 +19,3 @@ export function nextId(): string {
   lastMs = now;
   return (((now - EPOCH) << 22n) | (WORKER << 12n) | sequence).toString();
 }
-
-// Declared with the call inputs (pure, lib/contracts/inputs.ts).
-export { ID_PATTERN } from '../../lib/contracts/inputs';

@@ -13,9 +13,6 @@ export interface Page<T> {
 export const MAX_PAGE_SIZE = 500;
 export const DEFAULT_PAGE_SIZE = 10;
 
-// Declared with the call inputs (pure, lib/contracts/inputs.ts) so action definitions can use it.
-export { pageQuerySchema } from '../../lib/contracts/inputs';
-
 export interface PageRequest {
   current: number;
   size: number;

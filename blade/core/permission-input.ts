@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { Context } from 'hono';
 import type { AuthUser } from './context';
 import { ValidationError } from './errors';
-import { idListSchema, idSchema } from './validation';
+import { idListSchema } from './validation';
+import { idSchema } from '../../lib/contracts/inputs';
 
 /** Input and output pieces shared by the identity-and-access modules (users, roles, menus, depts, tenants …). */
 
@@ -34,9 +35,6 @@ export async function idsParam(c: Context, field = 'ids'): Promise<string[]> {
   }
   return [...new Set(z.object({ ids: idListSchema }).parse({ ids: raw }).ids)];
 }
-
-// Declared with the call inputs (pure, lib/contracts/inputs.ts), which action definitions use.
-export { idArraySchema } from '../../lib/contracts/inputs';
 
 /** An optional parent id: blank, 0 or missing is the root. */
 export const parentIdSchema = z.preprocess(

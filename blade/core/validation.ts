@@ -1,12 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { PayloadTooLargeError } from './body-limit';
-import { ID_PATTERN } from './ids';
+import { ID_PATTERN } from '../../lib/contracts/inputs';
 import { ValidationError } from './errors';
-
-// These input pieces are declared with the call inputs (pure, lib/contracts/inputs.ts), which action
-// definitions use too.
-export { blank, idSchema, INT4_MAX, INT4_MIN, intSchema, queryInt } from '../../lib/contracts/inputs';
 
 /** A comma-joined id list (`ids=1,2,3`). */
 export const idListSchema = z

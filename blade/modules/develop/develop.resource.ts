@@ -12,7 +12,7 @@ import { success } from '../../core/envelope';
 import { NotFoundError, ServiceError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import { permit } from '../../core/permission';
-import { idSchema } from '../../core/validation';
+import { idSchema } from '../../../lib/contracts/inputs';
 import type { ModelPrototypeTable } from '../../db/schema';
 import { withTenant, type Db } from '../../db/tenant';
 import { BASE_COLUMNS, generateModule, kindOf, type GenField, type GenSpec } from './codegen';

@@ -7,7 +7,8 @@ import type { BladeEnv, Deps } from '../../core/context';
 import { toVO, zhText, type CrudHooks } from '../../core/crud';
 import { ok } from '../../core/envelope';
 import { NotFoundError, ValidationError } from '../../core/errors';
-import { fetchPage, pageQuerySchema, pageRequest, sortOrders, toPage } from '../../core/page';
+import { fetchPage, pageRequest, sortOrders, toPage } from '../../core/page';
+import { pageQuerySchema } from '../../../lib/contracts/inputs';
 import { permit } from '../../core/permission';
 import { withTenant } from '../../db/tenant';
 

@@ -11,7 +11,7 @@ import { NotFoundError, ServiceError, ValidationError } from '../../core/errors'
 import { nextId } from '../../core/ids';
 import { contains, fetchPage, toPage } from '../../core/page';
 import { permit } from '../../core/permission';
-import { blank, idSchema } from '../../core/validation';
+import { blank, idSchema } from '../../../lib/contracts/inputs';
 import type { Database } from '../../db/schema';
 import { withTenant } from '../../db/tenant';
 import { requireTenantAdmin } from '../../core/roles';

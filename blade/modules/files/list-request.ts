@@ -1,4 +1,5 @@
-import { pageQuerySchema, pageRequest, sortOrders, type PageRequest, type SortOrder } from '../../core/page';
+import { pageRequest, sortOrders, type PageRequest, type SortOrder } from '../../core/page';
+import { pageQuerySchema } from '../../../lib/contracts/inputs';
 
 /**
  * A files list call's page and sort: `current`, `size` (default per call) and `ascs`/`descs` through the call's

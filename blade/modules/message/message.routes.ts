@@ -4,9 +4,11 @@ import type { BladeEnv, Deps } from '../../core/context';
 import { formatDateTime } from '../../core/dates';
 import { ok } from '../../core/envelope';
 import { NotFoundError, ValidationError } from '../../core/errors';
-import { ID_PATTERN } from '../../core/ids';
-import { contains, pageQuerySchema, pageRequest, toPage } from '../../core/page';
-import { blank, idSchema, parseQuery } from '../../core/validation';
+import { ID_PATTERN } from '../../../lib/contracts/inputs';
+import { contains, pageRequest, toPage } from '../../core/page';
+import { pageQuerySchema } from '../../../lib/contracts/inputs';
+import { parseQuery } from '../../core/validation';
+import { blank, idSchema } from '../../../lib/contracts/inputs';
 import { auditFields } from '../../core/vo';
 import { withTenant } from '../../db/tenant';
 import {

@@ -7,7 +7,7 @@ import { ok } from '../../core/envelope';
 import { ServiceError, ValidationError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import { permit } from '../../core/permission';
-import { blank } from '../../core/validation';
+import { blank } from '../../../lib/contracts/inputs';
 import { withTenant } from '../../db/tenant';
 import { LOGGED_NOT_SENT, maskPhone, smsProviders, type SmsResult } from './sms.providers';
 import { findSmsForSending, insertSmsLog } from './sms.repository';

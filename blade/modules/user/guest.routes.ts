@@ -4,7 +4,7 @@ import type { BladeEnv, Deps } from '../../core/context';
 import { success } from '../../core/envelope';
 import { ValidationError } from '../../core/errors';
 import { spendRate, type RateRule } from '../../core/rate-limit';
-import { blank } from '../../core/validation';
+import { blank } from '../../../lib/contracts/inputs';
 import { withTenant } from '../../db/tenant';
 import { hashPassword } from '../auth/password';
 import { MESSAGE_CATEGORY, sendGrouped, tenantAdminIds } from '../message/message.repository';

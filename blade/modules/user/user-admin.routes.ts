@@ -4,14 +4,16 @@ import type { AuthUser, BladeEnv, Deps } from '../../core/context';
 import { deptsWithChildren, resolveDataScope } from '../../core/data-scope';
 import { ok, success } from '../../core/envelope';
 import { ServiceError } from '../../core/errors';
-import { pageQuerySchema, pageRequest, sortOrders, toPage } from '../../core/page';
+import { pageRequest, sortOrders, toPage } from '../../core/page';
+import { pageQuerySchema } from '../../../lib/contracts/inputs';
 import { clearPermissionCaches, permit } from '../../core/permission';
 import { idsParam, updatedBy } from '../../core/permission-input';
-import { blank, idSchema, parseJson, parseQuery, queryInt } from '../../core/validation';
+import { parseJson, parseQuery } from '../../core/validation';
+import { blank, idSchema, queryInt } from '../../../lib/contracts/inputs';
 import { withTenant } from '../../db/tenant';
 import { hashPassword, md5Hex } from '../auth/password';
 import { revokeUserSessions } from '../auth/session.repository';
-import { intSchema } from '../../core/validation';
+import { intSchema } from '../../../lib/contracts/inputs';
 import {
   forgetUserTotals,
   initialPassword,

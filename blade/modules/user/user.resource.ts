@@ -17,7 +17,7 @@ import {
 } from './user-admin.repository';
 import { assertMayManage, assertMaySetRoles, checkReferences, userVOs } from './user-rules';
 import { splitIds } from '../../core/tree';
-import { blank, idSchema } from '../../core/validation';
+import { blank, idSchema } from '../../../lib/contracts/inputs';
 
 /** Texts a full edit clears when the form leaves them out (the stored user is what the form last showed). */
 const CLEARED_ON_EDIT = ['code', 'name', 'real_name', 'avatar', 'email', 'phone', 'post_id'] as const;

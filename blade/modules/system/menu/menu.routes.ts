@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { AuthUser, BladeEnv, Deps } from '../../../core/context';
 import { ok } from '../../../core/envelope';
 import { buildTree } from '../../../core/tree';
-import { blank, idSchema, parseQuery } from '../../../core/validation';
+import { parseQuery } from '../../../core/validation';
+import { blank, idSchema } from '../../../../lib/contracts/inputs';
 import { withTenant } from '../../../db/tenant';
 import {
   findGrantedMenuIds,

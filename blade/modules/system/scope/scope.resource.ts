@@ -2,7 +2,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { Deps } from '../../../core/context';
 import { KeyedError, type CrudContext, type CrudHooks } from '../../../core/crud';
 import { clearPermissionCaches, normaliseScopePath } from '../../../core/permission';
-import { blank, idSchema } from '../../../core/validation';
+import { blank, idSchema } from '../../../../lib/contracts/inputs';
 
 const DATA_SCOPE_TYPES: Record<number, string> = {
   1: '全部可见',
