@@ -338,24 +338,26 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
     return c.json(ok(toPage(records, total, page)));
   });
 
-  serve('detail', permit(deps, def.access.read), async (c) => {
-    const auth = c.get('auth');
-    const { id } = z.object({ id: idRule }).parse(await readParams(c, def.calls.detail));
-    const vo = await transact(deps, auth, async (trx) => {
-      const row = (await (
-        await liveRows(trx, def, auth)
-      )
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirst()) as Row | undefined;
-      if (!row) throw new NotFoundError();
-      const names = def.tree && (await parentNames(trx, def, auth, def.tree, [row]));
-      const parent = names && { parentName: names.get(String(row[def.fields.parentId.column])) ?? '' };
-      const [vo] = await presentRows({ trx, auth }, def, [row], hooks, true);
-      return { ...vo, ...parent, ...(await hooks.presentDetail?.({ trx, auth }, row)) };
+  const detailCall = def.calls.detail;
+  if (detailCall)
+    serve('detail', permit(deps, def.access.read), async (c) => {
+      const auth = c.get('auth');
+      const { id } = z.object({ id: idRule }).parse(await readParams(c, detailCall));
+      const vo = await transact(deps, auth, async (trx) => {
+        const row = (await (
+          await liveRows(trx, def, auth)
+        )
+          .selectAll()
+          .where('id', '=', id)
+          .executeTakeFirst()) as Row | undefined;
+        if (!row) throw new NotFoundError();
+        const names = def.tree && (await parentNames(trx, def, auth, def.tree, [row]));
+        const parent = names && { parentName: names.get(String(row[def.fields.parentId.column])) ?? '' };
+        const [vo] = await presentRows({ trx, auth }, def, [row], hooks, true);
+        return { ...vo, ...parent, ...(await hooks.presentDetail?.({ trx, auth }, row)) };
+      });
+      return c.json(ok(vo));
     });
-    return c.json(ok(vo));
-  });
 
   /** Add (no id) and edit (an id) through one call; `only` limits it to one of them (separate add and update). */
   const write =

@@ -118,7 +118,19 @@ export function describeResource<F extends Record<string, string>>(
     const byCalls = !rowMaker;
     const writes = !def.readOnly;
     const remove = (token: string, ids: string[]) => send(def.calls.remove, token, { ids: ids.join(',') });
-    const detail = (token: string, id: string) => send(def.calls.detail, token, { id });
+    /**
+     * The row as `token` reads it: the detail call, or where the catalogue has none the row among the list's (404
+     * when the list does not show it, as the detail call would answer).
+     */
+    const detail = async (token: string, id: string): Promise<CallResult> => {
+      if (def.calls.detail) return send(def.calls.detail, token, { id });
+      const answer = await list(token, { size: 500, descs: 'id' });
+      if (answer.status !== 200) return answer;
+      const row = listed(answer).find((r) => r.id === id);
+      return row
+        ? { ...answer, data: row }
+        : { status: 404, code: 404, success: false, data: {}, msg: 'not in the list' };
+    };
     const writeOnly = Object.keys(def.fields).filter((name) => def.fields[name].writeOnly);
     /** What the answers carry of a body: its fields (not the inputs a hook reads), but never a write-only one. */
     const answered = (body: Record<string, unknown>) =>

@@ -104,7 +104,7 @@ export function DictScreen({
               title: t('childTitle'),
               api: {
                 list: `/api/blade-system/${kind}/child-list`,
-                detail: `/api${def.calls.detail.path}`,
+                detail: def.calls.detail && `/api${def.calls.detail.path}`,
                 submit: `/api${def.calls.submit.path}`,
                 remove: `/api${def.calls.remove.path}`,
               },

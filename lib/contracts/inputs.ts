@@ -25,13 +25,16 @@ export const idArraySchema = z
   .refine((ids) => ids.every((id) => ID_PATTERN.test(id)), '必须是有效的ID')
   .transform((ids) => [...new Set(ids)]);
 
-/** An integer from the query string; junk is a 400, not NaN. */
+/** An integer from the query string or a JSON body (`{"current": 1}`); junk is a 400, not NaN. */
 export const queryInt = blank(
-  z
-    .string()
-    .trim()
-    .regex(/^-?\d{1,9}$/, '必须为整数')
-    .transform((v) => Number(v)),
+  z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    z
+      .string({ error: '必须为整数' })
+      .trim()
+      .regex(/^-?\d{1,9}$/, '必须为整数')
+      .transform((v) => Number(v)),
+  ),
 );
 
 /** The range of a PostgreSQL `integer` (int4) column. */

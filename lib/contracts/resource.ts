@@ -157,7 +157,8 @@ export interface ResourceDef<F extends Fields = Fields> {
    */
   calls: {
     list: CallDef;
-    detail: CallDef;
+    /** Absent where the catalogue has none (business-service): screens and tests read a row from the list. */
+    detail?: CallDef;
     submit: CallDef;
     remove: CallDef;
     add?: CallDef;
@@ -250,7 +251,7 @@ type CallName = keyof ResourceDef['calls'];
  */
 export function standardCalls(
   base: string,
-  verbs: Partial<Record<CallName, string>> = {},
+  verbs: Partial<Record<Exclude<CallName, 'detail'>, string>> & { detail?: string | null } = {},
   methods: Partial<Record<CallName, CallDef['method']>> = {},
 ): ResourceDef['calls'] {
   const call = (name: CallName, method: CallDef['method']): CallDef => ({
@@ -259,13 +260,21 @@ export function standardCalls(
   });
   return {
     list: call('list', 'GET'),
-    detail: call('detail', 'GET'),
+    // `detail: null`: the catalogue has no detail call.
+    ...(verbs.detail === null ? {} : { detail: call('detail', 'GET') }),
     submit: call('submit', 'POST'),
     remove: call('remove', 'POST'),
     ...(verbs.add === undefined ? {} : { add: call('add', 'POST') }),
     ...(verbs.update === undefined ? {} : { update: call('update', 'POST') }),
   };
 }
+
+/**
+ * The verbs of business-service (`calls.tsv`): every call a POST, `list`, `add` (adds, or edits when the body has an
+ * id) and `delete`, no detail call. `verbs` adds what a resource has besides (e.g. `{ update: 'update' }`).
+ */
+export const businessCalls = (base: string, verbs: Parameters<typeof standardCalls>[1] = {}) =>
+  standardCalls(base, { submit: 'add', remove: 'delete', detail: null, ...verbs }, { list: 'POST' });
 
 /**
  * Access by the codes of a page's buttons: `<code>` reads, `<code>_add`, `<code>_edit` and `<code>_delete` add, edit

@@ -1,0 +1,69 @@
+import { sql } from 'kysely';
+import { businessCalls, defineResource } from '../../lib/contracts/resource';
+import { describeResource } from '../testing/contract';
+import { enableTenantRls } from '../db/migrations/lib/v1';
+import type { Db } from '../db/tenant';
+import { crudRoutes } from './crud';
+
+// A resource with business-service's verbs (POST list/add/delete, no detail call) over a table of the test's own:
+// the generated contract suite runs against it as against any other definition.
+const receipt = defineResource({
+  key: 'demo.receipt',
+  table: 'blade_test_receipt' as 'blade_param',
+  ownership: 'tenant',
+  fields: {
+    payer: { kind: 'text', max: 64, required: 'demo.receipt.payerRequired', search: 'like', sort: true },
+    amount: { kind: 'money', nonNegative: true, required: 'demo.receipt.amountRequired', sort: true },
+    receivedOn: { kind: 'date', sort: true },
+  },
+  unique: [{ fields: ['payer'], message: 'demo.receipt.payerTaken' }],
+  calls: businessCalls('/blade-test/receipt'),
+  access: {
+    read: { role: 'admin' },
+    add: { role: 'admin' },
+    edit: { role: 'admin' },
+    remove: { role: 'admin' },
+  },
+});
+
+async function createTable(db: Db) {
+  await sql`create table blade_test_receipt (id bigint primary key, tenant_id varchar(12) not null,
+    payer varchar(64) not null default '', amount numeric(18, 2), received_on date,
+    create_user bigint, create_dept bigint, create_time timestamptz not null default now(), update_user bigint,
+    update_time timestamptz not null default now(), status integer not null default 1,
+    is_deleted integer not null default 0)`.execute(db);
+  await sql`grant select, insert, update, delete on blade_test_receipt to blade_app`.execute(db);
+  await enableTenantRls(db, 'blade_test_receipt');
+  return {};
+}
+
+const suite = describeResource(receipt, {
+  harness: { extraRoutes: (deps) => crudRoutes(deps, receipt) },
+  fixtures: createTable,
+  sample: (n) => ({
+    payer: `付款单位 ${n}`,
+    amount: `${n * 1000}.50`,
+    receivedOn: `2026-11-${String(1 + (n % 28)).padStart(2, '0')}`,
+  }),
+});
+
+describe('business-service verbs', () => {
+  it('serve list, add and delete as POST and no detail call', async () => {
+    const { harness: h, admin } = suite;
+    expect(receipt.calls).toEqual({
+      list: { method: 'POST', path: '/blade-test/receipt/list' },
+      submit: { method: 'POST', path: '/blade-test/receipt/add' },
+      remove: { method: 'POST', path: '/blade-test/receipt/delete' },
+    });
+    // Paging as a JSON body sends numbers.
+    expect(await h.call('/blade-test/receipt/list', admin, { current: 1, size: 10 })).toMatchObject({
+      code: 200,
+    });
+    expect(await h.call('/blade-test/receipt/list', admin, { size: 1.5 })).toMatchObject({
+      status: 400,
+      msg: 'size:必须为整数',
+    });
+    expect((await h.authed('/blade-test/receipt/detail?id=1', { token: admin })).status).toBe(404);
+    expect((await h.authed('/blade-test/receipt/list', { token: admin })).status).toBe(404);
+  });
+});
