@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { businessCalls, defineResource } from '../../lib/contracts/resource';
 import { describeResource } from '../testing/contract';
-import { enableTenantRls } from '../db/migrations/lib/v1';
+import { auditColumns, enableTenantRls } from '../db/migrations/lib/v1';
 import type { Db } from '../db/tenant';
 import { crudRoutes } from './crud';
 
@@ -27,11 +27,12 @@ const receipt = defineResource({
 });
 
 async function createTable(db: Db) {
-  await sql`create table blade_test_receipt (id bigint primary key, tenant_id varchar(12) not null,
-    payer varchar(64) not null default '', amount numeric(18, 2), received_on date,
-    create_user bigint, create_dept bigint, create_time timestamptz not null default now(), update_user bigint,
-    update_time timestamptz not null default now(), status integer not null default 1,
-    is_deleted integer not null default 0)`.execute(db);
+  await auditColumns(db.schema.createTable('blade_test_receipt'))
+    .addColumn('tenant_id', 'varchar(12)', (c) => c.notNull())
+    .addColumn('payer', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+    .addColumn('amount', 'numeric(18, 2)')
+    .addColumn('received_on', 'date')
+    .execute();
   await sql`grant select, insert, update, delete on blade_test_receipt to blade_app`.execute(db);
   await enableTenantRls(db, 'blade_test_receipt');
   return {};

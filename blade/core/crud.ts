@@ -23,7 +23,7 @@ import { applySort, contains, fetchPage, pageRequest, sortOrders, toPage } from 
 import { pageQuerySchema } from '../../lib/contracts/inputs';
 import { demand, permit } from './permission';
 import { buildTree } from './tree';
-import { idListSchema } from './validation';
+import { idListOf, idListSchema } from './validation';
 import { idSchema } from '../../lib/contracts/inputs';
 import { auditFields } from './vo';
 
@@ -242,18 +242,7 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
         .transform((v) => String(v).trim())
         .refine((v) => idPattern.regex.test(v), zhText(idPattern.message))
     : idSchema;
-  const idsRule = idPattern
-    ? z
-        .string({ error: '不能为空' })
-        .transform((v) =>
-          v
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean),
-        )
-        .refine((ids) => ids.length > 0, '请至少选择一条数据')
-        .refine((ids) => ids.every((id) => idPattern.regex.test(id)), zhText(idPattern.message))
-    : idListSchema;
+  const idsRule = idPattern ? idListOf(idPattern.regex, zhText(idPattern.message)) : idListSchema;
   const searchable = Object.entries(def.fields).filter(([, f]) => f.search);
   const listSchema = pageQuerySchema.extend(
     Object.fromEntries([

@@ -7,6 +7,7 @@ import {
   type CallResult,
   type Harness,
 } from '../testing/harness';
+import { auditColumns } from '../db/migrations/lib/v1';
 import { crudRoutes } from './crud';
 
 // A resource of the test's own over numeric(18,2) and date columns: amounts stay exact decimal text end to end, days
@@ -35,11 +36,14 @@ let admin: string;
 
 beforeAll(async () => {
   h = await createHarness({ extraRoutes: (deps) => crudRoutes(deps, payment) });
-  await sql`create table blade_test_payment (id bigint primary key, tenant_id varchar(12) not null,
-    title varchar(64) not null default '', amount numeric(18, 2), received numeric(18, 2), paid_on date,
-    create_user bigint, create_dept bigint, create_time timestamptz not null default now(), update_user bigint,
-    update_time timestamptz not null default now(), status integer not null default 1,
-    is_deleted integer not null default 0)`.execute(h.blade.db);
+  // The columns a resource's table has: BaseEntity's (the frozen migration helper) and the fields'.
+  await auditColumns(h.blade.db.schema.createTable('blade_test_payment'))
+    .addColumn('tenant_id', 'varchar(12)', (c) => c.notNull())
+    .addColumn('title', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+    .addColumn('amount', 'numeric(18, 2)')
+    .addColumn('received', 'numeric(18, 2)')
+    .addColumn('paid_on', 'date')
+    .execute();
   await sql`grant select, insert, update, delete on blade_test_payment to blade_app`.execute(h.blade.db);
   admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
 }, SETUP_TIMEOUT);

@@ -4,17 +4,21 @@ import { PayloadTooLargeError } from './body-limit';
 import { ID_PATTERN } from '../../lib/contracts/inputs';
 import { ValidationError } from './errors';
 
-/** A comma-joined id list (`ids=1,2,3`). */
-export const idListSchema = z
-  .string({ error: '不能为空' })
-  .transform((v) =>
-    v
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  )
-  .refine((ids) => ids.length > 0, '请至少选择一条数据')
-  .refine((ids) => ids.every((id) => ID_PATTERN.test(id)), '必须是有效的ID');
+/** A comma-joined list of ids that match `pattern` (`ids=1,2,3`); `invalid` refuses one that does not. */
+export const idListOf = (pattern: RegExp, invalid: string) =>
+  z
+    .string({ error: '不能为空' })
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine((ids) => ids.length > 0, '请至少选择一条数据')
+    .refine((ids) => ids.every((id) => pattern.test(id)), invalid);
+
+/** A comma-joined list of snowflake ids. */
+export const idListSchema = idListOf(ID_PATTERN, '必须是有效的ID');
 
 export const MSG_NUL = '不能包含空字符';
 
