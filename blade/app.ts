@@ -14,7 +14,7 @@ import { ensureAppRole, grantAppRole } from './db/app-role';
 import { migrateToLatest } from './db/migrate';
 import { openDatabase, type PGliteModules } from './db/open';
 import type { Database } from './db/schema';
-import { seedIfEmpty } from './db/seed';
+import { ensureDicts, seedIfEmpty } from './db/seed';
 import { ensureResourceMenus } from './db/resource-menus';
 import { seedRegionsIfEmpty } from './db/seed-regions';
 import { requireAuth } from './modules/auth/auth.middleware';
@@ -159,6 +159,7 @@ export async function createBlade(options: BladeOptions): Promise<Blade> {
         log,
       });
       await seedRegionsIfEmpty(db);
+      await ensureDicts(db);
       await ensureResourceMenus(db);
     }
     await upsertClient(db, {

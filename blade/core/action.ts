@@ -57,11 +57,12 @@ async function transit<I>(
   const record = (await q.forUpdate().executeTakeFirst()) as Record<string, unknown> | undefined;
   if (!record) throw new NotFoundError();
   const from = record[transition.column] as string | number;
-  if (!transition.from.some((state) => String(state) === String(from)))
+  const to = typeof transition.to === 'function' ? transition.to(input) : transition.to;
+  if (!transition.from.some((state) => String(state) === String(from)) || String(from) === String(to))
     throw new KeyedError('common.transition.notAllowed');
   await trx
     .updateTable(transition.table)
-    .set({ [transition.column]: transition.to, update_user: auth.userId, update_time: sql`now()` })
+    .set({ [transition.column]: to, update_user: auth.userId, update_time: sql`now()` })
     .where('id', '=', id)
     .execute();
   await trx
@@ -74,10 +75,10 @@ async function transit<I>(
       action,
       field: transition.column,
       from_value: String(from),
-      to_value: String(transition.to),
+      to_value: String(to),
       comment: transition.comment?.(input)?.slice(0, 500) ?? '',
       user_id: auth.userId,
     })
     .execute();
-  return { ...record, [transition.column]: transition.to };
+  return { ...record, [transition.column]: to };
 }

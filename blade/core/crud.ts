@@ -46,8 +46,8 @@ export function zhText(key: string, values?: Record<string, string | number>): s
 
 /** A refusal whose text is a message key's zh text; the key goes out as the envelope's errorCode. */
 export class KeyedError extends ServiceError {
-  constructor(key: string) {
-    super(zhText(key), 400, key);
+  constructor(key: string, values?: Record<string, string | number>) {
+    super(zhText(key, values), 400, key);
     this.name = 'KeyedError';
   }
 }
@@ -65,6 +65,11 @@ export interface CrudContext {
 export interface CrudHooks {
   /** Checks or completes the values before they are written (inside the write's transaction). */
   beforeWrite?(ctx: CrudContext, values: Record<string, unknown>, id: string | null): Promise<void>;
+  /**
+   * Before the removal, in its transaction: takes the locks the resource's writes take first (a fixed lock order keeps
+   * concurrent writers from deadlocking) and refuses what may not go. The ids are not yet checked for reach.
+   */
+  beforeRemove?(ctx: CrudContext, ids: string[]): Promise<void>;
   /** Checks or removes what depends on the removed rows (same transaction: a refusal rolls the removal back). */
   afterRemove?(ctx: CrudContext, ids: string[]): Promise<void>;
   /**
@@ -418,6 +423,7 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
     const auth = c.get('auth');
     const ids = [...new Set(idsRule.parse((await readParams(c, def.calls.remove)).ids))];
     await transact(deps, auth, async (trx) => {
+      await hooks.beforeRemove?.({ trx, auth }, ids);
       const reachable = (await liveRows(trx, def, auth))
         .select(`${def.table}.id`)
         .where(`${def.table}.id`, 'in', ids);

@@ -22,13 +22,13 @@ export async function ensureAppRole(db: Db): Promise<void> {
     $$`.execute(db);
 }
 
-/** DML on every blade table; idempotent, so tables added by later migrations are covered without extra steps. */
+/** DML on every blade and business table; idempotent, so tables added by later migrations are covered without extra steps. */
 export async function grantAppRole(db: Db): Promise<void> {
   await sql`
     do $$
     declare t record;
     begin
-      for t in select tablename from pg_tables where schemaname = current_schema() and tablename like 'blade\_%' loop
+      for t in select tablename from pg_tables where schemaname = current_schema() and (tablename like 'blade\_%' or tablename like 'business\_%') loop
         execute format('grant select, insert, update, delete on table %I to blade_app', t.tablename);
       end loop;
     end

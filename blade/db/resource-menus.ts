@@ -4,7 +4,7 @@ import type { ResourceDef } from '../../lib/contracts/resource';
 import { nextId } from '../core/ids';
 import { menuRow, platformGrantRow } from './menu-rows';
 import type { Database } from './schema';
-import { PLATFORM_TENANT, resourcePage, type SeedMenu } from './seed-data';
+import { MENUS, PLATFORM_TENANT, resourcePage, type SeedMenu } from './seed-data';
 import { withTenant, type Db } from './tenant';
 
 /**
@@ -38,7 +38,11 @@ export async function ensureResourceMenus(
       .executeTakeFirst();
     const added: string[] = [];
     for (const { parent: parentCode, page: pageMenu } of pages) {
-      const parent = await liveMenu(trx, parentCode);
+      let parent = await liveMenu(trx, parentCode);
+      if (!parent) {
+        parent = await addSeededGroup(trx, parentCode, administrator?.id);
+        if (parent) added.push(parentCode);
+      }
       if (!parent) continue;
       let pageId: string | undefined;
       if (!known.has(pageMenu.code)) {
@@ -54,6 +58,22 @@ export async function ensureResourceMenus(
     }
     return added;
   });
+}
+
+/**
+ * A top-level group of the seed (db/seed-data.ts) that a page is placed under and the database has never had (a
+ * group added with a new business area): created empty, the pages follow. One that exists, even deleted, is left.
+ */
+async function addSeededGroup(
+  trx: Transaction<Database>,
+  code: string,
+  administratorRoleId: string | undefined,
+) {
+  const group = MENUS.find((menu) => menu.code === code);
+  if (!group) return undefined;
+  const ever = await trx.selectFrom('blade_menu').select('id').where('code', '=', code).executeTakeFirst();
+  if (ever) return undefined;
+  return { id: await insertMenu(trx, { ...group, children: [] }, '0', administratorRoleId) };
 }
 
 async function liveMenu(trx: Transaction<Database>, code: string) {

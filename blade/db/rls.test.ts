@@ -59,7 +59,7 @@ describe('row-level security', () => {
     const { rows } = await sql<{ relname: string; relrowsecurity: boolean; relforcerowsecurity: boolean }>`
       select c.relname, c.relrowsecurity, c.relforcerowsecurity
       from pg_class c join pg_attribute a on a.attrelid = c.oid
-      where c.relkind = 'r' and a.attname = 'tenant_id' and c.relname like 'blade\\_%' and c.relname <> 'blade_tenant'
+      where c.relkind = 'r' and a.attname = 'tenant_id' and (c.relname like 'blade\\_%' or c.relname like 'business\\_%') and c.relname <> 'blade_tenant'
       order by c.relname`.execute(h.blade.db);
     expect(rows.map((r) => r.relname)).toEqual([...TENANT_TABLES].sort());
     expect(rows.every((r) => r.relrowsecurity && r.relforcerowsecurity)).toBe(true);

@@ -599,6 +599,73 @@ export interface StatusHistoryTable {
   create_time: Timestamp;
 }
 
+/** numeric(18,2) read as its decimal text (both drivers), written as decimal text. */
+type Money = Defaulted<string>;
+/** A calendar day, read and written as `yyyy-MM-dd` text. */
+type Day = string | null;
+
+/** Columns of the project, its contracts, batches and receipts (blade/modules/business). */
+interface BusinessColumns extends AuditColumns {
+  tenant_id: string;
+  /** The project's department, copied down: the `project` data scope reads it. */
+  dept_id: Id | null;
+}
+
+export interface ProjectTable extends BusinessColumns {
+  project_status: Defaulted<string>;
+  project_type: Defaulted<string>;
+  project_name: string;
+  project_unit: Defaulted<string>;
+  project_amount: Money;
+  received_amount: Money;
+  unpaid_amount: Money;
+  paid_amount: Money;
+  residue_amount: Money;
+  remark: Defaulted<string>;
+  acceptance_date: Day;
+  warranty_period: number | null;
+  warranty_expire: Day;
+}
+
+export interface ContractTable extends BusinessColumns {
+  project_id: Id;
+  contract_status: Defaulted<string>;
+  contract_type: Defaulted<string>;
+  payment_method: Defaulted<string>;
+  contract_name: string;
+  contract_code: string;
+  signed_date: Day;
+  contract_amount: string;
+  received_amount: Money;
+  unpaid_amount: Money;
+  acceptance_date: Day;
+  warranty_period: number | null;
+  warranty_expire: Day;
+  max_file_size: number | null;
+  remark: Defaulted<string>;
+}
+
+export interface ContractBatchTable extends BusinessColumns {
+  contract_id: Id;
+  batch_name: string;
+  /** numeric(5,2) as text. */
+  percent: string;
+  batch_amount: Money;
+  received_amount: Money;
+  unpaid_amount: Money;
+  bank_transaction_number: Defaulted<string>;
+  abnormal: Defaulted<number>;
+  abnormal_reason: Defaulted<string>;
+}
+
+export interface RealIncomeTable extends BusinessColumns {
+  contract_id: Id;
+  batch_id: Id;
+  received_amount: string;
+  received_date: string;
+  remark: Defaulted<string>;
+}
+
 export interface Database {
   blade_dept_external_user: DeptExternalUserTable;
   blade_scope_data: ScopeDataTable;
@@ -646,6 +713,10 @@ export interface Database {
   blade_email_binding: EmailBindingTable;
   blade_rate_limit: RateLimitTable;
   blade_status_history: StatusHistoryTable;
+  business_project: ProjectTable;
+  business_contract: ContractTable;
+  business_contract_batch: ContractBatchTable;
+  business_real_income: RealIncomeTable;
 }
 
 export type UserRow = Selectable<UserTable>;

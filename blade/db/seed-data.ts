@@ -99,6 +99,9 @@ const HAND_WRITTEN_MENUS: SeedMenu[] = [
       },
     ],
   },
+  // The institute's own business (issue 13): projects, contracts, receipts — pages from their definitions
+  // (lib/contracts/business).
+  page('administration', '经营管理', '/administration', 'business_center', 20, []),
   page('system', '系统管理', '/system', 'settings', 90, [
     // The user page (1) is the definition's (lib/contracts/system/user.ts).
     page(
@@ -283,6 +286,53 @@ export const DICTS: Array<{ code: string; name: string; items: Array<[string, st
     items: [
       ['1', '否'],
       ['2', '是'],
+    ],
+  },
+  {
+    code: 'project_type',
+    name: '项目类型',
+    items: [
+      ['1', '检验检测'],
+      ['2', '科研'],
+      ['3', '工程'],
+      ['4', '运维'],
+    ],
+  },
+  {
+    code: 'project_status',
+    name: '项目状态',
+    items: [
+      ['1', '立项'],
+      ['2', '执行中'],
+      ['3', '已验收'],
+      ['4', '终止'],
+    ],
+  },
+  {
+    code: 'contract_type',
+    name: '合同类型',
+    items: [
+      ['1', '收入合同'],
+      ['2', '支出合同'],
+    ],
+  },
+  {
+    code: 'contract_status',
+    name: '合同状态',
+    items: [
+      ['1', '执行中'],
+      ['2', '已验收'],
+      ['3', '已终止'],
+    ],
+  },
+  {
+    code: 'payment_method',
+    name: '付款方式',
+    items: [
+      ['1', '银行转账'],
+      ['2', '承兑汇票'],
+      ['3', '支票'],
+      ['4', '现金'],
     ],
   },
   {

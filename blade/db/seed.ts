@@ -41,10 +41,29 @@ async function insertMenus(trx: Transaction<Database>, roleIds: Map<string, stri
   await trx.insertInto('blade_role_menu').values(rows.grants).execute();
 }
 
-async function insertDicts(trx: Transaction<Database>) {
-  for (const dict of DICTS) {
+/**
+ * The seeded dictionaries a database lacks (a code that exists, even deleted, is the administrator's data and left
+ * alone): a new database gets them all, an existing one those added since, at every start.
+ */
+export async function ensureDicts(db: Db | Transaction<Database>): Promise<string[]> {
+  const known = new Set(
+    (
+      await db
+        .selectFrom('blade_dict')
+        .select('code')
+        .where('parent_id', '=', '0')
+        .where(
+          'code',
+          'in',
+          DICTS.map((d) => d.code),
+        )
+        .execute()
+    ).map((r) => r.code),
+  );
+  const missing = DICTS.filter((dict) => !known.has(dict.code));
+  for (const dict of missing) {
     const headerId = nextId();
-    await trx
+    await db
       .insertInto('blade_dict')
       .values({
         id: headerId,
@@ -56,7 +75,7 @@ async function insertDicts(trx: Transaction<Database>) {
         remark: '',
       })
       .execute();
-    await trx
+    await db
       .insertInto('blade_dict')
       .values(
         dict.items.map(([key, value], i) => ({
@@ -71,6 +90,7 @@ async function insertDicts(trx: Transaction<Database>) {
       )
       .execute();
   }
+  return missing.map((d) => d.code);
 }
 
 /** Seeds an empty database in one transaction; a no-op once blade_tenant has rows. Returns whether it seeded. */
@@ -175,7 +195,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
       .execute();
 
     await insertMenus(trx, roleIds);
-    await insertDicts(trx);
+    await ensureDicts(trx);
     await trx
       .insertInto('blade_param')
       .values(

@@ -1,6 +1,10 @@
 import { Hono } from 'hono';
 import { RESOURCE_DEFINITIONS } from '../../lib/contracts/registry';
 import type { ResourceDef } from '../../lib/contracts/resource';
+import { contractResource } from '../../lib/contracts/business/contract';
+import { contractBatchResource } from '../../lib/contracts/business/contract-batch';
+import { projectResource } from '../../lib/contracts/business/project';
+import { realIncomeResource } from '../../lib/contracts/business/real-income';
 import { codeResource } from '../../lib/contracts/develop/code';
 import { datasourceResource } from '../../lib/contracts/develop/datasource';
 import { modelResource } from '../../lib/contracts/develop/model';
@@ -34,6 +38,15 @@ import {
   modelPrototypeActions,
   modelPrototypeHooks,
 } from './develop/develop.resource';
+import {
+  contractActions,
+  contractBatchActions,
+  contractBatchHooks,
+  contractHooks,
+  projectActions,
+  projectHooks,
+  realIncomeHooks,
+} from './business/finance.resource';
 import { fileFunctionHooks, filePresetActions, filePresetHooks } from './files/config.resource';
 import { fileCatalogActions, fileCatalogHooks } from './files/library.resource';
 import { errorLogHooks, logHooks } from './log/log.resource';
@@ -96,6 +109,10 @@ const SPECIAL = new Map<ResourceDef, Special>([
   // The user list keeps its own route (user-admin.routes.ts): it caches the page totals of large tenants.
   [userResource, { hooks: (deps) => ({ ...userHooks(deps), ownCalls: ['list'] }) }],
   [externalUserResource, { hooks: userHooks }],
+  [projectResource, { hooks: projectHooks, actions: projectActions }],
+  [contractResource, { hooks: contractHooks, actions: contractActions }],
+  [contractBatchResource, { hooks: contractBatchHooks, actions: contractBatchActions }],
+  [realIncomeResource, { hooks: realIncomeHooks }],
 ]);
 
 /** Modules served by actions alone: their rows are not id-keyed CRUD rows (regions are keyed by code). */

@@ -237,7 +237,11 @@ export function describeResource<F extends Record<string, string>>(
       const attempts = (
         token: string,
       ): Record<keyof ResourceDef['access'], (() => Promise<CallResult>)[]> => ({
-        read: [() => detail(token, id), ...(def.access.list ? [] : [() => list(token)])],
+        // Without a detail call a row is read from the list, which a `list` rule governs when there is one.
+        read: [
+          ...(def.calls.detail || !def.access.list ? [() => detail(token, id)] : []),
+          ...(def.access.list ? [] : [() => list(token)]),
+        ],
         list: [() => list(token)],
         add: byCalls && writes ? [() => submit(token, next())] : [],
         edit: writes ? [() => submit(token, { ...next(), id })] : [],

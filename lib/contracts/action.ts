@@ -26,7 +26,8 @@ export interface TransitionDef<Input> {
   /** The state column: only transitions write it. */
   column: string;
   from: readonly (string | number)[];
-  to: string | number;
+  /** The new state, or the one the input asks for (a state the record already has is refused like one outside `from`). */
+  to: string | number | ((input: Input) => string | number);
   /** The record's id in the input. */
   id: (input: Input) => string;
   /** The reason or remark kept with the history row, if the input has one. */

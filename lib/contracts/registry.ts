@@ -1,4 +1,12 @@
 import type { ActionDef } from './action';
+import { contractAcceptance, contractEnd, contractResource } from './business/contract';
+import {
+  batchAbnormalHandling,
+  batchBankTransactionNumber,
+  contractBatchResource,
+} from './business/contract-batch';
+import { projectAcceptance, projectResource, projectUpdateState } from './business/project';
+import { realIncomeResource } from './business/real-income';
 import { codeResource } from './develop/code';
 import { datasourceResource } from './develop/datasource';
 import { modelResource } from './develop/model';
@@ -72,6 +80,10 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDef[] = [
   attachResource,
   userResource,
   externalUserResource,
+  projectResource,
+  contractResource,
+  contractBatchResource,
+  realIncomeResource,
 ];
 
 /** The pages the definitions declare. */
@@ -104,4 +116,10 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   modelTableList,
   fileSignatureDocument,
   fileViewOfd,
+  projectUpdateState,
+  projectAcceptance,
+  contractAcceptance,
+  contractEnd,
+  batchBankTransactionNumber,
+  batchAbnormalHandling,
 ];

@@ -1,0 +1,391 @@
+import { Hono } from 'hono';
+import { sql } from 'kysely';
+import { contractAcceptance, contractEnd, contractResource } from '../../../lib/contracts/business/contract';
+import {
+  batchAbnormalHandling,
+  batchBankTransactionNumber,
+  contractBatchResource,
+} from '../../../lib/contracts/business/contract-batch';
+import {
+  projectAcceptance,
+  projectResource,
+  projectUpdateState,
+} from '../../../lib/contracts/business/project';
+import { realIncomeResource } from '../../../lib/contracts/business/real-income';
+import type { ResourceDef } from '../../../lib/contracts/resource';
+import { actionRoute } from '../../core/action';
+import type { AuthUser, BladeEnv, Deps } from '../../core/context';
+import { KeyedError, liveRows, type CrudContext, type CrudHooks } from '../../core/crud';
+import { NotFoundError } from '../../core/errors';
+import type { Db } from '../../db/tenant';
+import { lockContracts, lockProjects, recomputeFromContract, recomputeProject } from './amounts';
+
+type Trx = CrudContext['trx'];
+const db = (trx: Trx) => trx as Db;
+
+/** The row of `def` with this id if the caller's tenant and data scope reach it; otherwise 404, as for any other id. */
+async function reach(trx: Trx, def: ResourceDef, auth: AuthUser, id: string) {
+  const row = await (
+    await liveRows(trx, def, auth)
+  )
+    .selectAll(def.table)
+    .where(`${def.table}.id`, '=', id)
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError();
+  return row as Record<string, unknown> & { id: string; dept_id: string | null };
+}
+
+/** Projects and contracts may change while they run: 立项 or 执行中, 执行中. */
+const OPEN_PROJECT = ['1', '2'];
+const notAllowed = () => new KeyedError('common.transition.notAllowed');
+
+/** Names of the rows an answer refers to, in one read per kind. */
+async function namesOf(
+  trx: Trx,
+  table: 'business_project' | 'business_contract' | 'business_contract_batch',
+  ids: string[],
+) {
+  const unique = [...new Set(ids.filter(Boolean))];
+  if (unique.length === 0) return new Map<string, Record<string, unknown>>();
+  const rows = (await db(trx).selectFrom(table).selectAll().where('id', 'in', unique).execute()) as Array<
+    Record<string, unknown> & { id: string }
+  >;
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export const projectHooks: CrudHooks = {
+  async beforeWrite({ trx, auth }, values, id) {
+    if (!id) {
+      // A project belongs to its creator's department: the `project` data scope reads it on everything below.
+      values.dept_id = auth.deptIds[0] ?? null;
+      return;
+    }
+    await lockProjects(trx, auth.tenantId, [id]);
+    const row = await reach(trx, projectResource, auth, id);
+    if (!OPEN_PROJECT.includes(String(row.project_status))) throw notAllowed();
+  },
+  async beforeRemove({ trx, auth }, ids) {
+    await lockProjects(trx, auth.tenantId, ids);
+    const contract = await db(trx)
+      .selectFrom('business_contract')
+      .select('id')
+      .where('project_id', 'in', ids)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (contract) throw new KeyedError('business.project.hasContracts');
+  },
+};
+
+export const contractHooks: CrudHooks = {
+  async beforeWrite({ trx, auth }, values, id) {
+    const projectId = String(values.project_id);
+    if (!id) {
+      await lockProjects(trx, auth.tenantId, [projectId]);
+      const project = await reach(trx, projectResource, auth, projectId);
+      if (!OPEN_PROJECT.includes(String(project.project_status)))
+        throw new KeyedError('business.contract.projectClosed');
+      values.dept_id = project.dept_id;
+      return;
+    }
+    await lockContracts(trx, auth.tenantId, [id]);
+    const row = await reach(trx, contractResource, auth, id);
+    if (String(row.contract_status) !== '1') throw notAllowed();
+    if (String(row.project_id) !== projectId) throw new KeyedError('business.contract.projectFixed');
+    if (values.contract_amount !== row.contract_amount) {
+      const batch = await db(trx)
+        .selectFrom('business_contract_batch')
+        .select('id')
+        .where('contract_id', '=', id)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst();
+      if (batch) throw new KeyedError('business.contract.amountFixed');
+    }
+  },
+  async afterWrite({ trx }, _values, id) {
+    await recomputeFromContract(trx, id);
+  },
+  async beforeRemove({ trx, auth }, ids) {
+    await lockContracts(trx, auth.tenantId, ids);
+    const income = await db(trx)
+      .selectFrom('business_real_income')
+      .select('id')
+      .where('contract_id', 'in', ids)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (income) throw new KeyedError('business.contract.hasIncome');
+  },
+  async afterRemove({ trx, auth }, ids) {
+    // The batches go with their contract (none has money against it: see beforeRemove).
+    await db(trx)
+      .updateTable('business_contract_batch')
+      .set({ is_deleted: 1, update_user: auth.userId, update_time: sql`now()` })
+      .where('contract_id', 'in', ids)
+      .execute();
+    const projects = await db(trx)
+      .selectFrom('business_contract')
+      .select('project_id')
+      .distinct()
+      .where('id', 'in', ids)
+      .execute();
+    for (const { project_id } of projects) await recomputeProject(trx, project_id);
+  },
+  async presentAll({ trx }, rows) {
+    const projects = await namesOf(
+      trx,
+      'business_project',
+      rows.map((r) => String(r.project_id)),
+    );
+    return rows.map((r) => ({
+      contractId: r.id,
+      projectName: projects.get(String(r.project_id))?.project_name ?? '',
+    }));
+  },
+};
+
+/** Percent and amount texts compared as numeric by the database, never as floats. */
+async function percentRoom(trx: Trx, contractId: string, percent: string, id: string | null) {
+  const room = await sql<{ room: string; fits: boolean }>`
+    select 100 - coalesce(sum(percent), 0) as room, coalesce(sum(percent), 0) + ${percent}::numeric <= 100 as fits
+      from business_contract_batch
+     where contract_id = ${contractId} and is_deleted = 0 and id <> ${id ?? '0'}`.execute(trx);
+  return room.rows[0];
+}
+
+export const contractBatchHooks: CrudHooks = {
+  async beforeWrite({ trx, auth }, values, id) {
+    const contractId = String(values.contract_id);
+    await lockContracts(trx, auth.tenantId, [contractId]);
+    const contract = await reach(trx, contractResource, auth, contractId);
+    if (String(contract.contract_status) !== '1') throw new KeyedError('business.batch.contractClosed');
+    if (id) {
+      const row = await reach(trx, contractBatchResource, auth, id);
+      if (String(row.contract_id) !== contractId) throw new KeyedError('business.batch.contractFixed');
+    }
+    const percent = String(values.percent);
+    if (/^0+\.00$/.test(percent)) throw new KeyedError('business.batch.percentPositive');
+    const { room, fits } = await percentRoom(trx, contractId, percent, id);
+    if (!fits) throw new KeyedError('business.batch.percentOver', { room: String(room) });
+    values.dept_id = contract.dept_id;
+  },
+  async afterWrite({ trx }, values) {
+    const contractId = String(values.contract_id);
+    await recomputeFromContract(trx, contractId);
+    // A smaller share may not leave a batch owing less than it has received (unless handled as abnormal).
+    const short = await db(trx)
+      .selectFrom('business_contract_batch')
+      .select('batch_name')
+      .where('contract_id', '=', contractId)
+      .where('is_deleted', '=', 0)
+      .where('abnormal', '=', 0)
+      .where(sql<boolean>`batch_amount < received_amount`)
+      .executeTakeFirst();
+    if (short) throw new KeyedError('business.batch.belowReceived', { name: short.batch_name });
+  },
+  async beforeRemove({ trx, auth }, ids) {
+    const contracts = await contractsOf(trx, 'business_contract_batch', ids);
+    await lockContracts(trx, auth.tenantId, contracts);
+    const open = await db(trx)
+      .selectFrom('business_contract')
+      .select('id')
+      .where('id', 'in', contracts.length ? contracts : ['0'])
+      .where('contract_status', '<>', '1')
+      .executeTakeFirst();
+    if (open) throw new KeyedError('business.batch.contractClosed');
+    const income = await db(trx)
+      .selectFrom('business_real_income')
+      .select('id')
+      .where('batch_id', 'in', ids)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (income) throw new KeyedError('business.batch.hasIncome');
+  },
+  async afterRemove({ trx }, ids) {
+    for (const contractId of await contractsOf(trx, 'business_contract_batch', ids))
+      await recomputeFromContract(trx, contractId);
+  },
+  async presentAll({ trx }, rows) {
+    const contracts = await namesOf(
+      trx,
+      'business_contract',
+      rows.map((r) => String(r.contract_id)),
+    );
+    return rows.map((r) => ({
+      paymentBatchId: r.id,
+      contractCode: contracts.get(String(r.contract_id))?.contract_code ?? '',
+    }));
+  },
+};
+
+/** The contracts the rows (batches or receipts) belong to, removed or not. */
+async function contractsOf(
+  trx: Trx,
+  table: 'business_contract_batch' | 'business_real_income',
+  ids: string[],
+) {
+  const rows = await db(trx)
+    .selectFrom(table)
+    .select('contract_id')
+    .distinct()
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map((r) => r.contract_id);
+}
+
+export const realIncomeHooks: CrudHooks = {
+  async beforeWrite({ trx, auth }, values, id) {
+    const batchId = String(values.batch_id);
+    const batch = await db(trx)
+      .selectFrom('business_contract_batch')
+      .select('contract_id')
+      .where('id', '=', batchId)
+      .where('tenant_id', '=', auth.tenantId)
+      .executeTakeFirst();
+    if (!batch) throw new NotFoundError();
+    await lockContracts(trx, auth.tenantId, [batch.contract_id]);
+    const locked = await reach(trx, contractBatchResource, auth, batchId);
+    let previous = '0';
+    if (id) {
+      const row = await reach(trx, realIncomeResource, auth, id);
+      if (String(row.batch_id) !== batchId) throw new KeyedError('business.income.batchFixed');
+      previous = String(row.received_amount);
+    }
+    const amount = String(values.received_amount);
+    if (/^0+\.00$/.test(amount)) throw new KeyedError('business.income.amountPositive');
+    if (Number(locked.abnormal) !== 1) {
+      // The batch's amounts are current: every write of its receipts recomputes them under the same locks.
+      const check = await sql<{ unpaid: string; fits: boolean }>`
+        select batch_amount - received_amount + ${previous}::numeric as unpaid,
+               ${amount}::numeric <= batch_amount - received_amount + ${previous}::numeric as fits
+          from business_contract_batch where id = ${batchId}`.execute(trx);
+      const { unpaid, fits } = check.rows[0];
+      if (!fits) throw new KeyedError('business.income.overUnpaid', { unpaid });
+    }
+    values.contract_id = batch.contract_id;
+    values.dept_id = locked.dept_id;
+  },
+  async afterWrite({ trx }, values) {
+    await recomputeFromContract(trx, String(values.contract_id));
+  },
+  async beforeRemove({ trx, auth }, ids) {
+    await lockContracts(trx, auth.tenantId, await contractsOf(trx, 'business_real_income', ids));
+  },
+  async afterRemove({ trx }, ids) {
+    for (const contractId of await contractsOf(trx, 'business_real_income', ids))
+      await recomputeFromContract(trx, contractId);
+  },
+  async presentAll({ trx }, rows) {
+    const contracts = await namesOf(
+      trx,
+      'business_contract',
+      rows.map((r) => String(r.contract_id)),
+    );
+    const batches = await namesOf(
+      trx,
+      'business_contract_batch',
+      rows.map((r) => String(r.batch_id)),
+    );
+    return rows.map((r) => ({
+      contractCode: contracts.get(String(r.contract_id))?.contract_code ?? '',
+      contractName: contracts.get(String(r.contract_id))?.contract_name ?? '',
+      batchName: batches.get(String(r.batch_id))?.batch_name ?? '',
+    }));
+  },
+};
+
+/** The finish's day, the warranty in months and its end, computed by the database. */
+const acceptanceValues = (input: { acceptanceDate: string; warrantyPeriod: number }) => ({
+  acceptance_date: input.acceptanceDate,
+  warranty_period: input.warrantyPeriod,
+  warranty_expire: sql<string>`(${input.acceptanceDate}::date + make_interval(months => ${input.warrantyPeriod}))::date`,
+});
+
+export function projectActions(deps: Deps): Hono<BladeEnv> {
+  return new Hono<BladeEnv>()
+    .route(
+      '/',
+      actionRoute(deps, projectUpdateState, async ({ trx, auth, input }) => {
+        await reach(trx, projectResource, auth, input.id);
+        return null;
+      }),
+    )
+    .route(
+      '/',
+      actionRoute(deps, projectAcceptance, async ({ trx, auth, input }) => {
+        await reach(trx, projectResource, auth, input.id);
+        const open = await db(trx)
+          .selectFrom('business_contract')
+          .select('contract_code')
+          .where('project_id', '=', input.id)
+          .where('is_deleted', '=', 0)
+          .where('contract_status', '=', '1')
+          .executeTakeFirst();
+        if (open) throw new KeyedError('business.project.contractsOpen', { code: open.contract_code });
+        await db(trx)
+          .updateTable('business_project')
+          .set(acceptanceValues(input))
+          .where('id', '=', input.id)
+          .execute();
+        return null;
+      }),
+    );
+}
+
+export function contractActions(deps: Deps): Hono<BladeEnv> {
+  return new Hono<BladeEnv>()
+    .route(
+      '/',
+      actionRoute(deps, contractAcceptance, async ({ trx, auth, input }) => {
+        await reach(trx, contractResource, auth, input.id);
+        await db(trx)
+          .updateTable('business_contract')
+          .set(acceptanceValues(input))
+          .where('id', '=', input.id)
+          .execute();
+        return null;
+      }),
+    )
+    .route(
+      '/',
+      actionRoute(deps, contractEnd, async ({ trx, auth, input }) => {
+        await reach(trx, contractResource, auth, input.id);
+        await db(trx)
+          .updateTable('business_contract')
+          .set({ remark: input.remark })
+          .where('id', '=', input.id)
+          .execute();
+        return null;
+      }),
+    );
+}
+
+export function contractBatchActions(deps: Deps): Hono<BladeEnv> {
+  return new Hono<BladeEnv>()
+    .route(
+      '/',
+      actionRoute(deps, batchBankTransactionNumber, async ({ trx, auth, input }) => {
+        await reach(trx, contractBatchResource, auth, input.id);
+        await db(trx)
+          .updateTable('business_contract_batch')
+          .set({
+            bank_transaction_number: input.bankTransactionNumber,
+            update_user: auth.userId,
+            update_time: sql`now()`,
+          })
+          .where('id', '=', input.id)
+          .execute();
+        return null;
+      }),
+    )
+    .route(
+      '/',
+      actionRoute(deps, batchAbnormalHandling, async ({ trx, auth, input }) => {
+        await reach(trx, contractBatchResource, auth, input.id);
+        await db(trx)
+          .updateTable('business_contract_batch')
+          .set({ abnormal_reason: input.abnormalReason })
+          .where('id', '=', input.id)
+          .execute();
+        return null;
+      }),
+    );
+}
