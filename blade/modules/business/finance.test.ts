@@ -1,0 +1,439 @@
+import { addRole, addUser, deptIds, grantMenus } from '../../testing/fixtures';
+import { addTenant } from '../../testing/fixtures';
+import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+
+// The money rules of projects, contracts, batches and receipts (the contract suites are in finance.contract.test.ts):
+// derived amounts, batch rounding, refusals that write nothing, finishes, concurrency, data scope and isolation.
+
+let h: Harness;
+let admin: string;
+const call = (path: string, body?: unknown, token = admin) =>
+  h.call(`/business-service/${path}`, token, body);
+const rows = async (resource: string, filter: Record<string, unknown>, token = admin) =>
+  (await call(`${resource}/list`, { current: 1, size: 100, ...filter }, token)).data.records as Array<
+    Record<string, string>
+  >;
+const one = async (resource: string, id: string) => (await rows(resource, { id })).find((r) => r.id === id)!;
+
+async function project(name = '防爆电机检验', token = admin) {
+  expect(
+    await call('project/add', { projectName: name, projectUnit: '某电机厂', projectType: '1' }, token),
+  ).toMatchObject({
+    code: 200,
+  });
+  return (await rows('project', { projectName: name }, token))[0].id;
+}
+async function contract(projectId: string, code: string, amount: string, token = admin) {
+  expect(
+    await call(
+      'contract/add',
+      { projectId, contractName: `合同${code}`, contractCode: code, contractAmount: amount },
+      token,
+    ),
+  ).toMatchObject({ code: 200 });
+  return (await rows('contract', { contractCode: code }, token))[0].id;
+}
+async function batches(contractId: string, percents: string[]) {
+  for (const [i, percent] of percents.entries())
+    expect(
+      await call('contractBatch/addPay', { contractId, batchName: `第${i + 1}期`, percent }),
+    ).toMatchObject({
+      code: 200,
+    });
+  return rows('contractBatch', { contractId });
+}
+const receive = (batchId: string, receivedAmount: string, token = admin) =>
+  call('realIncome/add', { batchId, receivedAmount, receivedDate: '2026-11-25' }, token);
+
+beforeAll(async () => {
+  h = await createHarness();
+  admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
+}, SETUP_TIMEOUT);
+afterAll(async () => {
+  await h?.close();
+}, SETUP_TIMEOUT);
+
+describe('amounts', () => {
+  it('divides a contract into batches that add up exactly, the last one taking the rounding', async () => {
+    const p = await project('分批项目');
+    const c = await contract(p, 'HT-ROUND', '100.01');
+    const list = await batches(c, ['50', '50']);
+    // 100.01 × 50 % = 50.005 → 50.01; the last batch takes 100.01 − 50.01.
+    expect(list.map((b) => [b.percent, b.batchAmount, b.unpaidAmount])).toEqual([
+      ['50.00', '50.01', '50.01'],
+      ['50.00', '50.00', '50.00'],
+    ]);
+    const thirds = await contract(p, 'HT-THIRDS', '1000.00');
+    expect((await batches(thirds, ['33.33', '33.33', '33.34'])).map((b) => b.batchAmount)).toEqual([
+      '333.30',
+      '333.30',
+      '333.40',
+    ]);
+  });
+
+  it('keeps received and unpaid right on the batch, the contract and the project', async () => {
+    const p = await project('回款项目');
+    const c = await contract(p, 'HT-MONEY', '100000.00');
+    const [b1, b2] = await batches(c, ['30', '30', '40']);
+    expect(await receive(b1.id, '30000.00')).toMatchObject({ code: 200 });
+    expect(await receive(b2.id, '0.10')).toMatchObject({ code: 200 });
+    expect(await receive(b2.id, '0.20')).toMatchObject({ code: 200 });
+    expect(await one('contractBatch', b2.id)).toMatchObject({
+      receivedAmount: '0.30',
+      unpaidAmount: '29999.70',
+    });
+    expect(await one('contract', c)).toMatchObject({
+      contractAmount: '100000.00',
+      receivedAmount: '30000.30',
+      unpaidAmount: '69999.70',
+      projectName: '回款项目',
+    });
+    await contract(p, 'HT-MONEY-2', '0.70');
+    expect(await one('project', p)).toMatchObject({
+      projectAmount: '100000.70',
+      receivedAmount: '30000.30',
+      unpaidAmount: '70000.40',
+      paidAmount: '0.00',
+      residueAmount: '30000.30',
+    });
+    // A receipt removed gives its money back to the batch, the contract and the project.
+    const [receipt] = await rows('realIncome', { batchId: b1.id });
+    expect(receipt).toMatchObject({
+      contractCode: 'HT-MONEY',
+      batchName: '第1期',
+      receivedAmount: '30000.00',
+    });
+    expect(await call('realIncome/delete', { ids: receipt.id })).toMatchObject({ code: 200 });
+    expect(await one('contractBatch', b1.id)).toMatchObject({
+      receivedAmount: '0.00',
+      unpaidAmount: '30000.00',
+    });
+    expect(await one('project', p)).toMatchObject({ receivedAmount: '0.30', unpaidAmount: '100000.40' });
+  });
+});
+
+describe('refusals that write nothing', () => {
+  let c: string;
+  let batchId: string;
+  beforeAll(async () => {
+    c = await contract(await project('规则项目'), 'HT-RULES', '1000.00');
+    [{ id: batchId }] = await batches(c, ['60']);
+  });
+
+  it('refuses batch percents over 100 in all', async () => {
+    expect(
+      await call('contractBatch/addPay', { contractId: c, batchName: '超额', percent: '40.01' }),
+    ).toMatchObject({
+      status: 400,
+      msg: '付款比例合计不能超过100%，还可分配40.00%',
+    });
+    expect(
+      await call('contractBatch/addPay', { contractId: c, batchName: '零', percent: '0' }),
+    ).toMatchObject({
+      status: 400,
+      msg: '付款比例必须大于0',
+    });
+    expect((await rows('contractBatch', { contractId: c })).map((b) => b.batchName)).toEqual(['第1期']);
+  });
+
+  it('refuses a receipt over the unpaid amount until the batch is handled as abnormal', async () => {
+    expect(await receive(batchId, '600.00')).toMatchObject({ code: 200 });
+    expect(await receive(batchId, '0.01')).toMatchObject({
+      status: 400,
+      msg: '收款金额不能超过该批次的未收金额0.00元（可先做异常处理）',
+    });
+    expect(await one('contractBatch', batchId)).toMatchObject({
+      receivedAmount: '600.00',
+      unpaidAmount: '0.00',
+    });
+    expect(
+      await call('contractBatch/abnormalHandling', { id: batchId, abnormalReason: '客户多付' }),
+    ).toMatchObject({
+      code: 200,
+    });
+    expect(await receive(batchId, '0.01')).toMatchObject({ code: 200 });
+    expect(await one('contractBatch', batchId)).toMatchObject({
+      abnormal: 1,
+      abnormalReason: '客户多付',
+      receivedAmount: '600.01',
+      unpaidAmount: '-0.01',
+    });
+    // Handled once: the history has it, a second time is refused.
+    expect(
+      await call('contractBatch/abnormalHandling', { id: batchId, abnormalReason: '再次' }),
+    ).toMatchObject({
+      status: 400,
+      msg: '当前状态不允许此操作',
+    });
+  });
+
+  it('refuses amounts with three decimals, negative receipts and texts with the spec’s messages', async () => {
+    expect(
+      await call('contract/add', {
+        projectId: '1',
+        contractName: 'x',
+        contractCode: 'x',
+        contractAmount: '1.005',
+      }),
+    ).toMatchObject({ status: 400, msg: expect.stringContaining('必须为非负数（最多两位小数）') });
+    expect(await receive(batchId, '-1.00')).toMatchObject({
+      status: 400,
+      msg: expect.stringContaining('必须为非负数（最多两位小数）'),
+    });
+    expect(await receive(batchId, '12.345')).toMatchObject({ status: 400 });
+    expect(await receive(batchId, '0.00')).toMatchObject({ status: 400, msg: '收款金额必须大于0' });
+    expect((await rows('realIncome', { contractId: c })).length).toBe(2);
+  });
+
+  it('fixes the contract amount once batches divide it, and keeps what has money against it', async () => {
+    const base = {
+      id: c,
+      projectId: (await one('contract', c)).projectId,
+      contractName: '改',
+      contractCode: 'HT-RULES',
+    };
+    expect(await call('contract/add', { ...base, contractAmount: '2000.00' })).toMatchObject({
+      status: 400,
+      msg: '合同已有付款批次，不能修改合同金额',
+    });
+    expect(await call('contract/add', { ...base, contractAmount: '1000.00' })).toMatchObject({ code: 200 });
+    expect(await call('contractBatch/delete', { ids: batchId })).toMatchObject({
+      status: 400,
+      msg: '该批次已有收款记录，不能删除',
+    });
+    expect(await call('contract/delete', { ids: c })).toMatchObject({
+      status: 400,
+      msg: '合同已有收款记录，不能删除',
+    });
+    expect(await call('project/delete', { ids: base.projectId })).toMatchObject({
+      status: 400,
+      msg: '项目下还有合同，不能删除',
+    });
+    expect(await one('contract', c)).toMatchObject({ contractName: '改', contractAmount: '1000.00' });
+  });
+});
+
+describe('finishing', () => {
+  it('accepts contracts and then the project, computing when the warranty ends, and records who did it', async () => {
+    const p = await project('验收项目');
+    const c1 = await contract(p, 'HT-ACC-1', '500.00');
+    const c2 = await contract(p, 'HT-ACC-2', '500.00');
+    const accept = { acceptanceDate: '2026-11-25', warrantyPeriod: 12 };
+    // Accepting needs an executing project; 立项 → 执行中 first.
+    expect(await call('project/acceptance', { id: p, ...accept })).toMatchObject({
+      msg: '当前状态不允许此操作',
+    });
+    expect(await call('project/updateState', { id: p, projectStatus: '2' })).toMatchObject({ code: 200 });
+    expect(await call('project/updateState', { id: p, projectStatus: '2' })).toMatchObject({ status: 400 });
+    expect(
+      await call('contract/acceptance', { id: c1, acceptanceDate: '2026-02-28', warrantyPeriod: 12 }),
+    ).toMatchObject({
+      code: 200,
+    });
+    expect(await one('contract', c1)).toMatchObject({
+      contractStatus: '2',
+      acceptanceDate: '2026-02-28',
+      warrantyPeriod: 12,
+      warrantyExpire: '2027-02-28',
+    });
+    expect(await call('project/acceptance', { id: p, ...accept })).toMatchObject({
+      status: 400,
+      msg: '合同HT-ACC-2仍在执行中，项目不能验收',
+    });
+    expect(await call('contract/end', { id: c2, remark: ' ' })).toMatchObject({
+      status: 400,
+      msg: expect.stringContaining('请输入终止原因'),
+    });
+    expect(await call('contract/end', { id: c2, remark: '客户取消' })).toMatchObject({ code: 200 });
+    expect(await one('contract', c2)).toMatchObject({ contractStatus: '3', remark: '客户取消' });
+    // A finished contract takes no edits, batches or second finish.
+    expect(
+      await call('contract/add', {
+        id: c2,
+        projectId: p,
+        contractName: '改',
+        contractCode: 'HT-ACC-2',
+        contractAmount: '500.00',
+      }),
+    ).toMatchObject({ msg: '当前状态不允许此操作' });
+    expect(
+      await call('contractBatch/addPay', { contractId: c2, batchName: '尾款', percent: '10' }),
+    ).toMatchObject({
+      msg: '合同已验收或终止，不能修改付款批次',
+    });
+    expect(await call('contract/acceptance', { id: c2, ...accept })).toMatchObject({
+      msg: '当前状态不允许此操作',
+    });
+    expect(
+      await call('project/acceptance', { id: p, acceptanceDate: '2026-11-25', warrantyPeriod: 121 }),
+    ).toMatchObject({
+      status: 400,
+      msg: expect.stringContaining('质保期必须为0到120之间的整数（月）'),
+    });
+    expect(await call('project/acceptance', { id: p, ...accept })).toMatchObject({ code: 200 });
+    expect(await one('project', p)).toMatchObject({
+      projectStatus: '3',
+      acceptanceDate: '2026-11-25',
+      warrantyPeriod: 12,
+      warrantyExpire: '2027-11-25',
+    });
+    expect(
+      await call('contract/add', {
+        projectId: p,
+        contractName: '晚',
+        contractCode: 'HT-LATE',
+        contractAmount: '1.00',
+      }),
+    ).toMatchObject({
+      msg: '项目已验收或终止，不能新增合同',
+    });
+    const history = await h.blade.db
+      .selectFrom('blade_status_history')
+      .select(['resource', 'action', 'from_value', 'to_value', 'comment'])
+      .where('record_id', 'in', [p, c2])
+      .orderBy('create_time')
+      .orderBy('id')
+      .execute();
+    expect(history.map((r) => [r.resource, r.action, r.from_value, r.to_value, r.comment])).toEqual([
+      ['business_project', 'updateState', '1', '2', ''],
+      ['business_contract', 'end', '1', '3', '客户取消'],
+      ['business_project', 'acceptance', '2', '3', ''],
+    ]);
+  });
+});
+
+describe('concurrency', () => {
+  it('20 receipts posted at once against one batch leave every amount exactly right', async () => {
+    const p = await project('并发项目');
+    const c = await contract(p, 'HT-RACE', '2000.00');
+    const [batch] = await batches(c, ['100']);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => receive(batch.id, '100.00')));
+    expect(answers.map((a) => a.code)).toEqual(Array(20).fill(200));
+    expect(await one('contractBatch', batch.id)).toMatchObject({
+      receivedAmount: '2000.00',
+      unpaidAmount: '0.00',
+    });
+    expect(await one('contract', c)).toMatchObject({ receivedAmount: '2000.00', unpaidAmount: '0.00' });
+    expect(await one('project', p)).toMatchObject({ receivedAmount: '2000.00', unpaidAmount: '0.00' });
+    // Five more at once than there is room for: exactly the room is taken, the rest refused.
+    const c2 = await contract(p, 'HT-RACE-2', '500.00');
+    const [b2] = await batches(c2, ['100']);
+    const raced = await Promise.all(Array.from({ length: 8 }, () => receive(b2.id, '100.00')));
+    expect(raced.filter((a) => a.code === 200)).toHaveLength(5);
+    expect(await one('contractBatch', b2.id)).toMatchObject({
+      receivedAmount: '500.00',
+      unpaidAmount: '0.00',
+    });
+    expect(await one('project', p)).toMatchObject({ projectAmount: '2500.00', receivedAmount: '2500.00' });
+  });
+});
+
+describe('access', () => {
+  it('shows a department only its projects and their money, and answers 404 for the rest', async () => {
+    const db = h.blade.db;
+    const depts = await deptIds(db, PLATFORM);
+    const role = await addRole(db, PLATFORM, { name: '项目经理', alias: 'project_manager' });
+    await grantMenus(db, PLATFORM, role, [
+      'administration',
+      'project',
+      'project_add',
+      'project_state',
+      'contract',
+      'contract_add',
+      'contract_batch',
+      'contract_income',
+    ]);
+    const menu = await db
+      .selectFrom('blade_menu')
+      .select('id')
+      .where('code', '=', 'project')
+      .executeTakeFirstOrThrow();
+    expect(
+      await h.call('/blade-system/data-scope/submit', admin, {
+        menuId: menu.id,
+        resourceCode: 'project',
+        scopeName: '本部门项目',
+        scopeType: 3,
+      }),
+    ).toMatchObject({ code: 200 });
+    const scope = (await h.call(`/blade-system/data-scope/list?menuId=${menu.id}`, admin)).data.records[0];
+    await h.call('/blade-system/role/grant', admin, { roleIds: [role], dataScopeIds: [scope.id] });
+    for (const [account, dept] of [
+      ['pm_near', depts[1]],
+      ['pm_far', depts[2]],
+    ])
+      await addUser(db, PLATFORM, { account, password: `${account}-pass`, roleIds: [role], deptIds: [dept] });
+    const near = (await h.login('pm_near', 'pm_near-pass')).access_token;
+    const far = (await h.login('pm_far', 'pm_far-pass')).access_token;
+
+    const nearProject = await project('近处项目', near);
+    const nearContract = await contract(nearProject, 'HT-NEAR', '100.00', near);
+    expect(
+      await call(
+        'contractBatch/addPay',
+        { contractId: nearContract, batchName: '全款', percent: '100' },
+        near,
+      ),
+    ).toMatchObject({
+      code: 200,
+    });
+    const [nearBatch] = await rows('contractBatch', { contractId: nearContract }, near);
+    expect(await receive(nearBatch.id, '10.00', near)).toMatchObject({ code: 200 });
+
+    expect((await rows('project', {}, near)).map((r) => r.projectName)).toEqual(['近处项目']);
+    expect(await rows('project', {}, far)).toEqual([]);
+    expect(await rows('contract', {}, far)).toEqual([]);
+    expect(await rows('contractBatch', { contractId: nearContract }, far)).toEqual([]);
+    expect(await rows('realIncome', {}, far)).toEqual([]);
+    // Writing into a project, contract or batch out of scope is 404, as for an id that does not exist.
+    expect(
+      (
+        await call(
+          'contract/add',
+          { projectId: nearProject, contractName: 'x', contractCode: 'HT-FAR', contractAmount: '1.00' },
+          far,
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call('contractBatch/addPay', { contractId: nearContract, batchName: 'x', percent: '1' }, far))
+        .status,
+    ).toBe(404);
+    expect((await receive(nearBatch.id, '1.00', far)).status).toBe(404);
+    expect((await call('project/updateState', { id: nearProject, projectStatus: '2' }, far)).status).toBe(
+      404,
+    );
+    expect(await one('project', nearProject)).toMatchObject({ projectStatus: '1', receivedAmount: '10.00' });
+    // The finishing buttons are their own rights.
+    expect((await call('contract/end', { id: nearContract, remark: '无权' }, near)).status).toBe(403);
+  });
+
+  it("answers 404 for another tenant's projects, contracts and batches", async () => {
+    const { roleId } = await addTenant(h.blade.db, {
+      tenantId: '390002',
+      tenantName: '别家',
+      adminPassword: 'other-admin-pass',
+    });
+    // The other tenant's administrator holds every right here; only the tenant differs.
+    await grantMenus(h.blade.db, '390002', roleId, [
+      'project',
+      'project_state',
+      'contract',
+      'contract_end',
+      'contract_abnormal',
+      'contract_income',
+    ]);
+    const other = (await h.login('admin', 'other-admin-pass', '390002')).access_token;
+    const p = await project('本租户项目');
+    const c = await contract(p, 'HT-TENANT', '10.00');
+    const [b] = await batches(c, ['100']);
+    expect(await rows('project', {}, other)).toEqual([]);
+    expect((await call('project/updateState', { id: p, projectStatus: '2' }, other)).status).toBe(404);
+    expect((await call('contract/end', { id: c, remark: '越权' }, other)).status).toBe(404);
+    expect(
+      (await call('contractBatch/abnormalHandling', { id: b.id, abnormalReason: '越权' }, other)).status,
+    ).toBe(404);
+    expect((await receive(b.id, '1.00', other)).status).toBe(404);
+    expect(await one('contractBatch', b.id)).toMatchObject({ abnormal: 0, receivedAmount: '0.00' });
+  });
+});
