@@ -666,6 +666,20 @@ export interface RealIncomeTable extends BusinessColumns {
   remark: Defaulted<string>;
 }
 
+export interface InvoiceTable extends BusinessColumns {
+  contract_id: Id;
+  project_id: Id;
+  invoice_type: Defaulted<string>;
+  invoice_situation: Defaulted<string>;
+  invoice_title: string;
+  invoice_code: string;
+  invoice_date: string;
+  invoice_amount: string;
+  taxes_amount: string | null;
+  file_id: Defaulted<string>;
+  remark: Defaulted<string>;
+}
+
 export interface Database {
   blade_dept_external_user: DeptExternalUserTable;
   blade_scope_data: ScopeDataTable;
@@ -717,6 +731,7 @@ export interface Database {
   business_contract: ContractTable;
   business_contract_batch: ContractBatchTable;
   business_real_income: RealIncomeTable;
+  business_invoice: InvoiceTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -326,6 +326,24 @@ export const DICTS: Array<{ code: string; name: string; items: Array<[string, st
     ],
   },
   {
+    code: 'invoice_type',
+    name: '发票类型',
+    items: [
+      ['1', '增值税专用发票'],
+      ['2', '增值税普通发票'],
+      ['3', '电子发票'],
+    ],
+  },
+  {
+    code: 'invoice_situation',
+    name: '开票情况',
+    items: [
+      ['1', '正常'],
+      ['2', '红冲'],
+      ['3', '作废'],
+    ],
+  },
+  {
     code: 'payment_method',
     name: '付款方式',
     items: [

@@ -3,6 +3,7 @@ import { RESOURCE_DEFINITIONS } from '../../lib/contracts/registry';
 import type { ResourceDef } from '../../lib/contracts/resource';
 import { contractResource } from '../../lib/contracts/business/contract';
 import { contractBatchResource } from '../../lib/contracts/business/contract-batch';
+import { invoiceResource } from '../../lib/contracts/business/invoice';
 import { projectResource } from '../../lib/contracts/business/project';
 import { realIncomeResource } from '../../lib/contracts/business/real-income';
 import { codeResource } from '../../lib/contracts/develop/code';
@@ -43,6 +44,7 @@ import {
   contractBatchActions,
   contractBatchHooks,
   contractHooks,
+  invoiceHooks,
   projectActions,
   projectHooks,
   realIncomeHooks,
@@ -113,6 +115,7 @@ const SPECIAL = new Map<ResourceDef, Special>([
   [contractResource, { hooks: contractHooks, actions: contractActions }],
   [contractBatchResource, { hooks: contractBatchHooks, actions: contractBatchActions }],
   [realIncomeResource, { hooks: realIncomeHooks }],
+  [invoiceResource, { hooks: invoiceHooks }],
 ]);
 
 /** Modules served by actions alone: their rows are not id-keyed CRUD rows (regions are keyed by code). */

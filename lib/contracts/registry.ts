@@ -5,6 +5,7 @@ import {
   batchBankTransactionNumber,
   contractBatchResource,
 } from './business/contract-batch';
+import { invoiceResource } from './business/invoice';
 import { projectAcceptance, projectResource, projectUpdateState } from './business/project';
 import { realIncomeResource } from './business/real-income';
 import { codeResource } from './develop/code';
@@ -84,6 +85,7 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDef[] = [
   contractResource,
   contractBatchResource,
   realIncomeResource,
+  invoiceResource,
 ];
 
 /** The pages the definitions declare. */

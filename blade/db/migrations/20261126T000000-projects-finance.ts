@@ -2,11 +2,11 @@
 import { sql, type Kysely } from 'kysely';
 import { auditColumns, enableTenantRls } from './lib/v1';
 
-// Issue 13: the institute's projects, their contracts, the contracts' payment batches and the money received against
-// them (blade/modules/business/README.md). Amounts are numeric(18,2); the derived ones (received, unpaid, paid,
-// residue, the project's total) are stored for lists and sorting and recomputed by the server in the transaction
-// that changes them. `dept_id` is the project's department, copied onto its contracts, batches and receipts: the
-// `project` data scope reads it on all four.
+// Issue 13: the institute's projects, their contracts, the contracts' payment batches, the money received against
+// them and the invoices issued on them (blade/modules/business/README.md). Amounts are numeric(18,2); the derived
+// ones (received, unpaid, paid, residue, the project's total) are stored for lists and sorting and recomputed by the
+// server in the transaction that changes them. `dept_id` is the project's department, copied onto everything below
+// it: the `project` data scope reads it on all five tables.
 
 const money = (name: string) => [name, 'numeric(18, 2)', (c: any) => c.notNull().defaultTo(0)] as const;
 
@@ -96,17 +96,42 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['contract_id'])
     .execute();
 
+  await auditColumns(db.schema.createTable('business_invoice'))
+    .addColumn('tenant_id', 'varchar(12)', (c) => c.notNull())
+    .addColumn('dept_id', 'bigint')
+    .addColumn('contract_id', 'bigint', (c) => c.notNull())
+    .addColumn('project_id', 'bigint', (c) => c.notNull())
+    .addColumn('invoice_type', 'varchar(2)', (c) => c.notNull().defaultTo(''))
+    .addColumn('invoice_situation', 'varchar(2)', (c) => c.notNull().defaultTo('1'))
+    .addColumn('invoice_title', 'varchar(100)', (c) => c.notNull())
+    .addColumn('invoice_code', 'varchar(64)', (c) => c.notNull())
+    .addColumn('invoice_date', 'date', (c) => c.notNull())
+    .addColumn('invoice_amount', 'numeric(18, 2)', (c) => c.notNull().check(sql`invoice_amount >= 0`))
+    .addColumn('taxes_amount', 'numeric(18, 2)')
+    .addColumn('file_id', 'varchar(32)', (c) => c.notNull().defaultTo(''))
+    .addColumn('remark', 'varchar(500)', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .createIndex('business_invoice_contract')
+    .on('business_invoice')
+    .columns(['contract_id'])
+    .execute();
+  await sql`create unique index business_invoice_code on business_invoice (tenant_id, invoice_code)
+    where is_deleted = 0`.execute(db);
+
   for (const table of [
     'business_project',
     'business_contract',
     'business_contract_batch',
     'business_real_income',
+    'business_invoice',
   ])
     await enableTenantRls(db, table);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of [
+    'business_invoice',
     'business_real_income',
     'business_contract_batch',
     'business_contract',

@@ -1,5 +1,6 @@
 import { contractResource } from '../../../lib/contracts/business/contract';
 import { contractBatchResource } from '../../../lib/contracts/business/contract-batch';
+import { invoiceResource } from '../../../lib/contracts/business/invoice';
 import { projectResource } from '../../../lib/contracts/business/project';
 import { realIncomeResource } from '../../../lib/contracts/business/real-income';
 import { nextId } from '../../core/ids';
@@ -108,5 +109,23 @@ describeResource(realIncomeResource, {
     receivedAmount: `${n * 100}.25`,
     receivedDate: day(n),
     remark: `回款 ${n}`,
+  }),
+});
+
+describeResource(invoiceResource, {
+  fixtures: async (db) => {
+    const { contractId } = await projectWithContract(db);
+    return { contractId };
+  },
+  sample: (n, { contractId }) => ({
+    contractId,
+    invoiceType: '1',
+    invoiceSituation: '1',
+    invoiceTitle: `某电机厂 ${n}`,
+    invoiceCode: `FP${String(n).padStart(8, '0')}`,
+    invoiceDate: day(n),
+    invoiceAmount: `${n * 100}.00`,
+    taxesAmount: `${n * 13}.00`,
+    remark: `发票 ${n}`,
   }),
 });

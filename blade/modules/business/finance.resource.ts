@@ -11,6 +11,7 @@ import {
   projectResource,
   projectUpdateState,
 } from '../../../lib/contracts/business/project';
+import { invoiceResource } from '../../../lib/contracts/business/invoice';
 import { realIncomeResource } from '../../../lib/contracts/business/real-income';
 import type { ResourceDef } from '../../../lib/contracts/resource';
 import { actionRoute } from '../../core/action';
@@ -92,6 +93,8 @@ export const contractHooks: CrudHooks = {
     if (String(row.contract_status) !== '1') throw notAllowed();
     if (String(row.project_id) !== projectId) throw new KeyedError('business.contract.projectFixed');
     if (values.contract_amount !== row.contract_amount) {
+      const { room, fits } = await invoiceRoom(trx, id, '0.00', null, String(values.contract_amount));
+      if (!fits) throw new KeyedError('business.contract.belowInvoiced', { room });
       const batch = await db(trx)
         .selectFrom('business_contract_batch')
         .select('id')
@@ -113,6 +116,13 @@ export const contractHooks: CrudHooks = {
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
     if (income) throw new KeyedError('business.contract.hasIncome');
+    const invoice = await db(trx)
+      .selectFrom('business_invoice')
+      .select('id')
+      .where('contract_id', 'in', ids)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (invoice) throw new KeyedError('business.contract.hasInvoices');
   },
   async afterRemove({ trx, auth }, ids) {
     // The batches go with their contract (none has money against it: see beforeRemove).
@@ -288,6 +298,69 @@ export const realIncomeHooks: CrudHooks = {
       contractCode: contracts.get(String(r.contract_id))?.contract_code ?? '',
       contractName: contracts.get(String(r.contract_id))?.contract_name ?? '',
       batchName: batches.get(String(r.batch_id))?.batch_name ?? '',
+    }));
+  },
+};
+
+/** Invoices that stand (situation 1) count against the contract's amount; red-flushed and voided ones do not. */
+const STANDING = '1';
+
+/**
+ * What the contract's standing invoices, other than `id`, leave of `limit` (the contract's amount unless given), and
+ * whether `amount` fits in it: numeric arithmetic in the database.
+ */
+async function invoiceRoom(trx: Trx, contractId: string, amount: string, id: string | null, limit?: string) {
+  const result = await sql<{ room: string; fits: boolean }>`
+    select x.limit_amount - x.invoiced as room, x.invoiced + ${amount}::numeric <= x.limit_amount as fits
+      from (select coalesce(${limit ?? null}::numeric, c.contract_amount) as limit_amount,
+                   coalesce((select sum(i.invoice_amount) from business_invoice i
+                              where i.contract_id = c.id and i.is_deleted = 0 and i.invoice_situation = ${STANDING}
+                                and i.id <> ${id ?? '0'}), 0) as invoiced
+              from business_contract c where c.id = ${contractId}) x`.execute(trx);
+  return result.rows[0];
+}
+
+export const invoiceHooks: CrudHooks = {
+  async beforeWrite({ trx, auth }, values, id) {
+    const contractId = String(values.contract_id);
+    await lockContracts(trx, auth.tenantId, [contractId]);
+    const contract = await reach(trx, contractResource, auth, contractId);
+    if (id) {
+      const row = await reach(trx, invoiceResource, auth, id);
+      if (String(row.contract_id) !== contractId) throw new KeyedError('business.invoice.contractFixed');
+    }
+    const amount = String(values.invoice_amount);
+    if (values.taxes_amount != null) {
+      const taxes = await sql<{
+        over: boolean;
+      }>`select ${String(values.taxes_amount)}::numeric > ${amount}::numeric as over`.execute(trx);
+      if (taxes.rows[0].over) throw new KeyedError('business.invoice.taxesOver');
+    }
+    if ((values.invoice_situation ?? STANDING) === STANDING) {
+      const { room, fits } = await invoiceRoom(trx, contractId, amount, id);
+      if (!fits) throw new KeyedError('business.invoice.overContract', { room });
+    }
+    if (values.file_id) {
+      // The scan must be a file of the tenant (row-level security hides the others').
+      const file = await db(trx)
+        .selectFrom('blade_file')
+        .select('id')
+        .where('id', '=', String(values.file_id))
+        .executeTakeFirst();
+      if (!file) throw new KeyedError('business.invoice.fileInvalid');
+    }
+    values.project_id = contract.project_id;
+    values.dept_id = contract.dept_id;
+  },
+  async presentAll({ trx }, rows) {
+    const contracts = await namesOf(
+      trx,
+      'business_contract',
+      rows.map((r) => String(r.contract_id)),
+    );
+    return rows.map((r) => ({
+      contractCode: contracts.get(String(r.contract_id))?.contract_code ?? '',
+      contractName: contracts.get(String(r.contract_id))?.contract_name ?? '',
     }));
   },
 };

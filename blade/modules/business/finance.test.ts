@@ -213,6 +213,52 @@ describe('refusals that write nothing', () => {
   });
 });
 
+describe('invoices', () => {
+  it('may not add up to more than the contract, counting only the standing ones', async () => {
+    const c = await contract(await project('开票项目'), 'HT-INV', '1000.00');
+    const invoice = (invoiceCode: string, invoiceAmount: string, extra: Record<string, string> = {}) =>
+      call('invoice/add', {
+        contractId: c,
+        invoiceTitle: '某电机厂',
+        invoiceCode,
+        invoiceDate: '2026-11-25',
+        invoiceAmount,
+        ...extra,
+      });
+    expect(await invoice('FP-1', '600.00')).toMatchObject({ code: 200 });
+    expect(await invoice('FP-2', '400.01')).toMatchObject({
+      status: 400,
+      msg: '开票金额合计不能超过合同金额，还可开票400.00元',
+    });
+    expect(await invoice('FP-2', '100.00', { taxesAmount: '100.01' })).toMatchObject({
+      msg: '税额不能大于发票金额',
+    });
+    // A voided invoice does not count; the rest may be invoiced.
+    expect(await invoice('FP-VOID', '999.00', { invoiceSituation: '3' })).toMatchObject({ code: 200 });
+    expect(await invoice('FP-2', '400.00', { taxesAmount: '46.02' })).toMatchObject({ code: 200 });
+    const listed = await rows('invoice', { contractId: c, ascs: 'invoice_code' });
+    expect(listed.map((r) => [r.invoiceCode, r.invoiceAmount, r.contractCode, r.projectId !== ''])).toEqual([
+      ['FP-1', '600.00', 'HT-INV', true],
+      ['FP-2', '400.00', 'HT-INV', true],
+      ['FP-VOID', '999.00', 'HT-INV', true],
+    ]);
+    // The contract cannot shrink below what is invoiced, nor go while invoices stand on it.
+    const base = {
+      id: c,
+      projectId: (await one('contract', c)).projectId,
+      contractName: '开票',
+      contractCode: 'HT-INV',
+    };
+    expect(await call('contract/add', { ...base, contractAmount: '999.99' })).toMatchObject({
+      msg: '合同金额不能小于已开票金额（超出-0.01元）',
+    });
+    expect(await call('contract/delete', { ids: c })).toMatchObject({ msg: '合同已开具发票，不能删除' });
+    expect(await invoice('FP-3', '1.00', { invoiceSituation: '3', fileId: 'f'.repeat(32) })).toMatchObject({
+      msg: '发票扫描件不存在',
+    });
+  });
+});
+
 describe('finishing', () => {
   it('accepts contracts and then the project, computing when the warranty ends, and records who did it', async () => {
     const p = await project('验收项目');
