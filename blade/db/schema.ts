@@ -656,6 +656,37 @@ export interface ContractBatchTable extends BusinessColumns {
   bank_transaction_number: Defaulted<string>;
   abnormal: Defaulted<number>;
   abnormal_reason: Defaulted<string>;
+  planned_date: Day;
+}
+
+export interface RealCostTable extends BusinessColumns {
+  project_id: Id;
+  pay_type: Defaulted<string>;
+  supplier: string;
+  cost_date: string;
+  pay_amount: string;
+  paid_amount: Money;
+  unpaid_amount: Money;
+  remark: Defaulted<string>;
+}
+
+export interface PayRecordTable extends BusinessColumns {
+  cost_id: Id;
+  project_id: Id;
+  paid_date: string;
+  paid_amount: string;
+  pay_way: Defaulted<string>;
+  invoice_code: Defaulted<string>;
+  remark: Defaulted<string>;
+}
+
+export interface CostPlanTable extends BusinessColumns {
+  project_id: Id;
+  cost_type: string;
+  /** yyyy-MM */
+  plan_month: string;
+  plan_amount: string;
+  remark: Defaulted<string>;
 }
 
 export interface RealIncomeTable extends BusinessColumns {
@@ -732,6 +763,9 @@ export interface Database {
   business_contract_batch: ContractBatchTable;
   business_real_income: RealIncomeTable;
   business_invoice: InvoiceTable;
+  business_real_cost: RealCostTable;
+  business_pay_record: PayRecordTable;
+  business_cost_plan: CostPlanTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -766,6 +800,7 @@ const OTHER_TENANT_TABLES = [
   'blade_file_catalog_using',
   'blade_file_missing',
   'blade_file_history',
+  'business_pay_record',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
 /**

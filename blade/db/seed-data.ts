@@ -326,6 +326,18 @@ export const DICTS: Array<{ code: string; name: string; items: Array<[string, st
     ],
   },
   {
+    code: 'cost_type',
+    name: '成本类型',
+    items: [
+      ['1', '材料费'],
+      ['2', '外协费'],
+      ['3', '差旅费'],
+      ['4', '人工费'],
+      ['5', '设备折旧'],
+      ['6', '其他'],
+    ],
+  },
+  {
     code: 'invoice_type',
     name: '发票类型',
     items: [

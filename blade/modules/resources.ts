@@ -3,6 +3,7 @@ import { RESOURCE_DEFINITIONS } from '../../lib/contracts/registry';
 import type { ResourceDef } from '../../lib/contracts/resource';
 import { contractResource } from '../../lib/contracts/business/contract';
 import { contractBatchResource } from '../../lib/contracts/business/contract-batch';
+import { costPlanResource, realCostResource } from '../../lib/contracts/business/cost';
 import { invoiceResource } from '../../lib/contracts/business/invoice';
 import { projectResource } from '../../lib/contracts/business/project';
 import { realIncomeResource } from '../../lib/contracts/business/real-income';
@@ -49,6 +50,7 @@ import {
   projectHooks,
   realIncomeHooks,
 } from './business/finance.resource';
+import { costPlanActions, costPlanHooks, realCostActions, realCostHooks } from './business/costs.resource';
 import { fileFunctionHooks, filePresetActions, filePresetHooks } from './files/config.resource';
 import { fileCatalogActions, fileCatalogHooks } from './files/library.resource';
 import { errorLogHooks, logHooks } from './log/log.resource';
@@ -116,6 +118,8 @@ const SPECIAL = new Map<ResourceDef, Special>([
   [contractBatchResource, { hooks: contractBatchHooks, actions: contractBatchActions }],
   [realIncomeResource, { hooks: realIncomeHooks }],
   [invoiceResource, { hooks: invoiceHooks }],
+  [realCostResource, { hooks: realCostHooks, actions: realCostActions }],
+  [costPlanResource, { hooks: costPlanHooks, actions: costPlanActions }],
 ]);
 
 /** Modules served by actions alone: their rows are not id-keyed CRUD rows (regions are keyed by code). */

@@ -5,6 +5,13 @@ import {
   batchBankTransactionNumber,
   contractBatchResource,
 } from './business/contract-batch';
+import {
+  costPlanResource,
+  costPlanStatisticsProject,
+  costPlanStatisticsSys,
+  realCostAddInvoice,
+  realCostResource,
+} from './business/cost';
 import { invoiceResource } from './business/invoice';
 import { projectAcceptance, projectResource, projectUpdateState } from './business/project';
 import { realIncomeResource } from './business/real-income';
@@ -86,6 +93,8 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDef[] = [
   contractBatchResource,
   realIncomeResource,
   invoiceResource,
+  realCostResource,
+  costPlanResource,
 ];
 
 /** The pages the definitions declare. */
@@ -124,4 +133,7 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   contractEnd,
   batchBankTransactionNumber,
   batchAbnormalHandling,
+  realCostAddInvoice,
+  costPlanStatisticsSys,
+  costPlanStatisticsProject,
 ];

@@ -93,17 +93,29 @@ export async function recomputeContract(trx: Trx, contractId: string) {
 }
 
 /**
- * A project's total (its live contracts' amounts), received and unpaid, and residue = received − paid. Paid is the
- * payments of the project's costs (the cost module writes it), kept as it is here.
+ * A project's total (its live contracts' amounts), received and unpaid, paid (the pay records of its live costs) and
+ * residue = received − paid.
  */
 export async function recomputeProject(trx: Trx, projectId: string) {
   await sql`
     update business_project p
        set project_amount = x.total, received_amount = x.received, unpaid_amount = x.total - x.received,
-           residue_amount = x.received - p.paid_amount
+           paid_amount = y.paid, residue_amount = x.received - y.paid
       from (select coalesce(sum(contract_amount), 0) as total, coalesce(sum(received_amount), 0) as received
-              from business_contract where project_id = ${projectId} and is_deleted = ${live}) x
+              from business_contract where project_id = ${projectId} and is_deleted = ${live}) x,
+           (select coalesce(sum(paid_amount), 0) as paid
+              from business_pay_record where project_id = ${projectId} and is_deleted = ${live}) y
      where p.id = ${projectId}`.execute(trx);
+}
+
+/** A real cost's paid (its live pay records) and unpaid amounts. */
+export async function recomputeCost(trx: Trx, costId: string) {
+  await sql`
+    update business_real_cost c
+       set paid_amount = x.paid, unpaid_amount = c.pay_amount - x.paid
+      from (select coalesce(sum(paid_amount), 0) as paid from business_pay_record
+             where cost_id = ${costId} and is_deleted = ${live}) x
+     where c.id = ${costId}`.execute(trx);
 }
 
 /** Everything derived from one contract's rows, bottom up: its batches, itself, its project. */

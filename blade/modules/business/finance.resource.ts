@@ -13,46 +13,17 @@ import {
 } from '../../../lib/contracts/business/project';
 import { invoiceResource } from '../../../lib/contracts/business/invoice';
 import { realIncomeResource } from '../../../lib/contracts/business/real-income';
-import type { ResourceDef } from '../../../lib/contracts/resource';
 import { actionRoute } from '../../core/action';
-import type { AuthUser, BladeEnv, Deps } from '../../core/context';
-import { KeyedError, liveRows, type CrudContext, type CrudHooks } from '../../core/crud';
+import type { BladeEnv, Deps } from '../../core/context';
+import { KeyedError, type CrudHooks } from '../../core/crud';
 import { NotFoundError } from '../../core/errors';
-import type { Db } from '../../db/tenant';
 import { lockContracts, lockProjects, recomputeFromContract, recomputeProject } from './amounts';
 
-type Trx = CrudContext['trx'];
-const db = (trx: Trx) => trx as Db;
-
-/** The row of `def` with this id if the caller's tenant and data scope reach it; otherwise 404, as for any other id. */
-async function reach(trx: Trx, def: ResourceDef, auth: AuthUser, id: string) {
-  const row = await (
-    await liveRows(trx, def, auth)
-  )
-    .selectAll(def.table)
-    .where(`${def.table}.id`, '=', id)
-    .executeTakeFirst();
-  if (!row) throw new NotFoundError();
-  return row as Record<string, unknown> & { id: string; dept_id: string | null };
-}
+import { db, namesOf, reach, type Trx } from './rows';
 
 /** Projects and contracts may change while they run: 立项 or 执行中, 执行中. */
 const OPEN_PROJECT = ['1', '2'];
 const notAllowed = () => new KeyedError('common.transition.notAllowed');
-
-/** Names of the rows an answer refers to, in one read per kind. */
-async function namesOf(
-  trx: Trx,
-  table: 'business_project' | 'business_contract' | 'business_contract_batch',
-  ids: string[],
-) {
-  const unique = [...new Set(ids.filter(Boolean))];
-  if (unique.length === 0) return new Map<string, Record<string, unknown>>();
-  const rows = (await db(trx).selectFrom(table).selectAll().where('id', 'in', unique).execute()) as Array<
-    Record<string, unknown> & { id: string }
-  >;
-  return new Map(rows.map((r) => [r.id, r]));
-}
 
 export const projectHooks: CrudHooks = {
   async beforeWrite({ trx, auth }, values, id) {
@@ -74,6 +45,21 @@ export const projectHooks: CrudHooks = {
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
     if (contract) throw new KeyedError('business.project.hasContracts');
+    const cost = await db(trx)
+      .selectFrom('business_real_cost')
+      .select('id')
+      .where('project_id', 'in', ids)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (cost) throw new KeyedError('business.project.hasCosts');
+  },
+  async afterRemove({ trx, auth }, ids) {
+    // Its budget lines have no meaning without the project.
+    await db(trx)
+      .updateTable('business_cost_plan')
+      .set({ is_deleted: 1, update_user: auth.userId, update_time: sql`now()` })
+      .where('project_id', 'in', ids)
+      .execute();
   },
 };
 

@@ -20,6 +20,8 @@ export const contractBatchResource = defineResource({
     contractId: refField('business.batch.contractRequired'),
     batchName: { kind: 'text', max: 64, required: 'business.batch.nameRequired', search: 'like', sort: true },
     percent: { kind: 'money', nonNegative: true, required: 'business.batch.percentRequired', sort: true },
+    /** When the payment is due: the finance plan's planned income of that month. */
+    plannedDate: { kind: 'date', sort: true },
     batchAmount: derivedMoney,
     receivedAmount: derivedMoney,
     unpaidAmount: derivedMoney,
