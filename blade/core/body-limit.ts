@@ -39,9 +39,21 @@ export function bodyLimitForContentType(contentType: string | null | undefined):
   return isUploadContentType(contentType) ? UPLOAD_BODY_BYTES : SMALL_BODY_BYTES;
 }
 
-/** blade/'s own view: the upload limit only where the multipart body is streamed, not parsed in memory. */
+/**
+ * Calls that read a multipart file of a few megabytes into memory before checking and storing it: a scanned invoice,
+ * a spreadsheet to import. Their own rules (size, type) apply after; this only bounds what is buffered.
+ */
+export const PARSED_UPLOAD_BYTES = 10 * MB;
+export const PARSED_UPLOAD_PATHS: ReadonlySet<string> = new Set([
+  '/business-service/invoice/upload',
+  '/business-service/customer/setImportCustomer',
+]);
+
+/** blade/'s own view: the upload limits only where a multipart body carries a file, the rest small. */
 export function bodyLimitFor(path: string, contentType: string | null | undefined): number {
-  return isMultipart(contentType) && STREAMED_UPLOAD_PATHS.has(path) ? UPLOAD_BODY_BYTES : SMALL_BODY_BYTES;
+  if (!isMultipart(contentType)) return SMALL_BODY_BYTES;
+  if (STREAMED_UPLOAD_PATHS.has(path)) return UPLOAD_BODY_BYTES;
+  return PARSED_UPLOAD_PATHS.has(path) ? PARSED_UPLOAD_BYTES : SMALL_BODY_BYTES;
 }
 
 export function payloadTooLargeMessage(limit: number): string {

@@ -45,6 +45,7 @@ import {
   contractBatchActions,
   contractBatchHooks,
   contractHooks,
+  invoiceActions,
   invoiceHooks,
   projectActions,
   projectHooks,
@@ -117,7 +118,7 @@ const SPECIAL = new Map<ResourceDef, Special>([
   [contractResource, { hooks: contractHooks, actions: contractActions }],
   [contractBatchResource, { hooks: contractBatchHooks, actions: contractBatchActions }],
   [realIncomeResource, { hooks: realIncomeHooks }],
-  [invoiceResource, { hooks: invoiceHooks }],
+  [invoiceResource, { hooks: invoiceHooks, actions: invoiceActions }],
   [realCostResource, { hooks: realCostHooks, actions: realCostActions }],
   [costPlanResource, { hooks: costPlanHooks, actions: costPlanActions }],
 ]);

@@ -12,7 +12,7 @@ import {
   realCostAddInvoice,
   realCostResource,
 } from './business/cost';
-import { invoiceResource } from './business/invoice';
+import { invoiceResource, invoiceUpload } from './business/invoice';
 import { projectAcceptance, projectResource, projectUpdateState } from './business/project';
 import { realIncomeResource } from './business/real-income';
 import { codeResource } from './develop/code';
@@ -136,4 +136,5 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   realCostAddInvoice,
   costPlanStatisticsSys,
   costPlanStatisticsProject,
+  invoiceUpload,
 ];

@@ -11,11 +11,17 @@ import {
   projectResource,
   projectUpdateState,
 } from '../../../lib/contracts/business/project';
-import { invoiceResource } from '../../../lib/contracts/business/invoice';
+import { invoiceResource, invoiceUpload } from '../../../lib/contracts/business/invoice';
 import { realIncomeResource } from '../../../lib/contracts/business/real-income';
+import { Readable } from 'node:stream';
 import { actionRoute } from '../../core/action';
 import type { BladeEnv, Deps } from '../../core/context';
-import { KeyedError, type CrudHooks } from '../../core/crud';
+import { KeyedError, readParams, type CrudHooks } from '../../core/crud';
+import { ok } from '../../core/envelope';
+import { permit } from '../../core/permission';
+import { withTenant } from '../../db/tenant';
+import { PARSED_UPLOAD_BYTES } from '../../core/body-limit';
+import { storeStream } from '../files/file.service';
 import { NotFoundError } from '../../core/errors';
 import { lockContracts, lockProjects, recomputeFromContract, recomputeProject } from './amounts';
 
@@ -447,4 +453,47 @@ export function contractBatchActions(deps: Deps): Hono<BladeEnv> {
         return null;
       }),
     );
+}
+
+/**
+ * The invoice's scan. Stored outside any transaction of ours (the files module commits its own, and on PGlite's one
+ * connection a store inside a held transaction would wait for itself): the invoice is checked before the file is
+ * stored, and again, locked, when the file id is set.
+ */
+export function invoiceActions(deps: Deps): Hono<BladeEnv> {
+  const router = new Hono<BladeEnv>();
+  const { method, path } = invoiceUpload.call;
+  router.on(method, path, permit(deps, invoiceUpload.access), async (c) => {
+    const auth = c.get('auth');
+    const input = invoiceUpload.input.parse(await readParams(c, invoiceUpload.call));
+    const setScan = async (fileId?: string) =>
+      withTenant(deps.db, auth.tenantId, async (trx) => {
+        if (!input.id) return;
+        const invoice = await db(trx)
+          .selectFrom('business_invoice')
+          .select('contract_id')
+          .where('id', '=', input.id)
+          .where('tenant_id', '=', auth.tenantId)
+          .executeTakeFirst();
+        if (!invoice) throw new NotFoundError();
+        await lockContracts(trx, auth.tenantId, [invoice.contract_id]);
+        await reach(trx, invoiceResource, auth, input.id);
+        if (fileId)
+          await db(trx)
+            .updateTable('business_invoice')
+            .set({ file_id: fileId, update_user: auth.userId, update_time: sql`now()` })
+            .where('id', '=', input.id)
+            .execute();
+      });
+    await setScan();
+    const fileId = await storeStream(deps, auth, {
+      stream: Readable.fromWeb(input.file.stream() as never),
+      originalName: input.file.name,
+      maxMb: PARSED_UPLOAD_BYTES / 1024 / 1024,
+      extensions: ['png', 'jpg', 'jpeg'],
+    });
+    await setScan(fileId);
+    return c.json(ok({ fileId }));
+  });
+  return router;
 }

@@ -259,6 +259,46 @@ describe('invoices', () => {
   });
 });
 
+describe('invoice scans', () => {
+  const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+  const upload = async (bytes: Uint8Array, name: string, id?: string, token = admin) => {
+    const form = new FormData();
+    form.append('file', new File([bytes], name));
+    if (id) form.append('id', id);
+    const res = await h.authed('/business-service/invoice/upload', { token, method: 'POST', body: form });
+    return { status: res.status, ...(await res.json()) };
+  };
+
+  it('stores the scan and sets it on the invoice; refuses what is not an image of the invoice', async () => {
+    const c = await contract(await project('扫描项目'), 'HT-SCAN', '100.00');
+    expect(
+      await call('invoice/add', {
+        contractId: c,
+        invoiceTitle: '某电机厂',
+        invoiceCode: 'FP-SCAN',
+        invoiceDate: '2026-11-25',
+        invoiceAmount: '10.00',
+      }),
+    ).toMatchObject({ code: 200 });
+    const [invoice] = await rows('invoice', { invoiceCode: 'FP-SCAN' });
+    expect(invoice.fileId).toBe('');
+    const stored = await upload(PNG, '发票.png', invoice.id);
+    expect(stored).toMatchObject({ code: 200, data: { fileId: expect.stringMatching(/^[0-9a-f]{32}$/) } });
+    expect((await rows('invoice', { invoiceCode: 'FP-SCAN' }))[0].fileId).toBe(stored.data.fileId);
+    // Without an invoice the id is answered for the form; the file is the tenant's, so the form may save it.
+    const loose = await upload(PNG, 'scan.png');
+    expect(
+      await call('invoice/add', { ...invoice, id: invoice.id, contractId: c, fileId: loose.data.fileId }),
+    ).toMatchObject({ code: 200 });
+    expect(await upload(new TextEncoder().encode('not an image'), 'scan.png', invoice.id)).toMatchObject({
+      status: 400,
+    });
+    expect(await upload(PNG, 'scan.pdf', invoice.id)).toMatchObject({ status: 400 });
+    expect((await upload(PNG, 'scan.png', '1')).status).toBe(404);
+    expect((await rows('invoice', { invoiceCode: 'FP-SCAN' }))[0].fileId).toBe(loose.data.fileId);
+  });
+});
+
 describe('finishing', () => {
   it('accepts contracts and then the project, computing when the warranty ends, and records who did it', async () => {
     const p = await project('验收项目');

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { defineAction } from '../action';
+import { idSchema } from '../inputs';
 import { businessCalls, defineResource, menuAccess } from '../resource';
 import { refField } from './refs';
 
@@ -53,4 +56,20 @@ export const invoiceResource = defineResource({
     parent: 'administration',
     sort: 4,
   },
+});
+
+/**
+ * The scanned invoice (multipart `file`: png or jpg by content, at most 10 MB), stored by the files module. With `id`
+ * it becomes that invoice's scan; without, the answer's `fileId` goes into the invoice form's `fileId`.
+ */
+export const invoiceUpload = defineAction({
+  name: 'upload',
+  call: { method: 'POST', path: '/business-service/invoice/upload' },
+  input: z.object({
+    id: z.preprocess((v) => (v === '' ? undefined : v), idSchema.optional()),
+    file: z.instanceof(File, { error: '请选择发票扫描件' }),
+  }),
+  access: { codes: ['invoice_add', 'invoice_edit'] },
+  writes: true,
+  timeout: 'long',
 });
