@@ -49,12 +49,13 @@ const suite = describeResource(receipt, {
 });
 
 describe('business-service verbs', () => {
-  it('serve list, add and delete as POST and no detail call', async () => {
+  it('serve list, add, delete and export as POST and no detail call', async () => {
     const { harness: h, admin } = suite;
     expect(receipt.calls).toEqual({
       list: { method: 'POST', path: '/blade-test/receipt/list' },
       submit: { method: 'POST', path: '/blade-test/receipt/add' },
       remove: { method: 'POST', path: '/blade-test/receipt/delete' },
+      export: { method: 'POST', path: '/blade-test/receipt/export' },
     });
     // Paging as a JSON body sends numbers.
     expect(await h.call('/blade-test/receipt/list', admin, { current: 1, size: 10 })).toMatchObject({

@@ -19,6 +19,7 @@ import type { AuthUser, BladeEnv, Deps } from './context';
 import { ok, success } from './envelope';
 import { NotFoundError, ServiceError } from './errors';
 import { nextId } from './ids';
+import { countRows, dictionaryLabels, exportXlsx } from './export';
 import { applySort, contains, fetchPage, pageRequest, sortOrders, toPage } from './page';
 import { pageQuerySchema } from '../../lib/contracts/inputs';
 import { demand, permit } from './permission';
@@ -273,9 +274,10 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
     codes: [...(def.access.add.codes ?? []), ...(def.access.edit.codes ?? [])],
   };
 
-  serve('list', permit(deps, def.access.list ?? def.access.read), async (c) => {
+  /** The list call's rows as its parameters select and order them (the list and its export share it). */
+  const selection = async (c: Context<BladeEnv>, call: CallDef) => {
     const auth = c.get('auth');
-    const params = await readParams(c, def.calls.list);
+    const params = await readParams(c, call);
     const query = listSchema.parse(params);
     const page = pageRequest(query);
     const orders = sortOrders(sortable, query).map((o) => ({
@@ -302,6 +304,11 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
       const condition = await hooks.listCondition?.({ trx, auth, params }, params);
       return condition ? base.where(condition) : base;
     };
+    return { auth, params, page, orders, matching };
+  };
+
+  serve('list', permit(deps, def.access.list ?? def.access.read), async (c) => {
+    const { auth, page, orders, matching } = await selection(c, def.calls.list);
     if (def.tree) {
       const tree = def.tree;
       const nodes = await transact(deps, auth, async (trx) => {
@@ -331,6 +338,32 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
     });
     return c.json(ok(toPage(records, total, page)));
   });
+
+  const exportCall = def.calls.export;
+  if (exportCall && !def.tree)
+    on(router, exportCall, permit(deps, def.access.list ?? def.access.read), async (c) => {
+      const { auth, params, orders, matching } = await selection(c, exportCall);
+      const order = [
+        ...(orders.length ? orders : [...(def.defaultOrder ?? [{ column: 'id', direction: 'asc' }])]),
+        { column: 'id', direction: 'asc' },
+      ] as typeof orders;
+      const language = params.lang === 'en' ? 'en' : 'zh';
+      return exportXlsx(c, {
+        def,
+        language,
+        total: () => transact(deps, auth, async (trx) => countRows((await matching(trx)) as never)),
+        // Each chunk in a transaction of its own: a slow download holds no connection between chunks.
+        chunk: (offset, size) =>
+          transact(deps, auth, async (trx) => {
+            const rows = (await applySort((await matching(trx)).selectAll(), order)
+              .limit(size)
+              .offset(offset)
+              .execute()) as Row[];
+            return presentRows({ trx, auth }, def, rows, hooks);
+          }),
+        dictionaries: (codes) => transact(deps, auth, (trx) => dictionaryLabels(trx as Db, codes)),
+      });
+    });
 
   const detailCall = def.calls.detail;
   if (detailCall)

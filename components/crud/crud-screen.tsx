@@ -20,7 +20,7 @@ import type { CrudField, FormMode, FormValues } from './types';
 import { useCrudForm } from './use-crud-form';
 import { useCrudList } from './use-crud-list';
 
-type Params = Record<string, string | number | undefined>;
+export type Params = Record<string, string | number | undefined>;
 
 export interface CrudApi {
   list: string;
@@ -58,7 +58,8 @@ export interface CrudScreenProps<Row extends GridValidRowModel> {
   /** Values of a new record, given the current context (e.g. the selected parent). */
   onAddValues?: () => FormValues;
   rowActions?: RowAction<Row>[];
-  toolbarExtra?: (ctx: { selected: string[]; reload: () => Promise<unknown> }) => ReactNode;
+  /** Buttons beside the standard ones; `query` is what the list is asked for now (filters and fixed params). */
+  toolbarExtra?: (ctx: { selected: string[]; reload: () => Promise<unknown>; query: Params }) => ReactNode;
   getRowId?: (row: Row) => string;
   /** After any successful write (e.g. revalidate the navigation after a menu change); `data` is the answer's data. */
   onSaved?: (result: { action: FormMode | 'delete'; data?: unknown }) => void | Promise<void>;
@@ -269,7 +270,7 @@ export function CrudScreen<Row extends GridValidRowModel>(props: CrudScreenProps
                 {t('delete')}
               </Button>
             )}
-            {toolbarExtra?.({ selected, reload: list.reload })}
+            {toolbarExtra?.({ selected, reload: list.reload, query })}
           </>
         }
       />

@@ -12,6 +12,7 @@ import {
 } from '@/lib/contracts/resource';
 import { formatMoney } from '@/lib/shared/money';
 import { CrudScreen, type CrudScreenProps } from './crud-screen';
+import { ExportButton } from './export-button';
 import { splitIds } from './ids';
 import type { CrudField, FieldKind, FieldOption, FormValues } from './types';
 import { useDictionaries } from './use-dictionaries';
@@ -132,6 +133,7 @@ export function ResourceScreen<D extends ResourceDef>({
     ...Object.fromEntries(idLists.map((name) => [name, splitIds(row[name])])),
   });
   const firstCode = (rule: { codes?: readonly string[] }) => rule.codes?.[0];
+  const exportCall = def.calls.export;
   return (
     <CrudScreen<ScreenRow<D>>
       title={t(`${def.key}.title`)}
@@ -157,6 +159,12 @@ export function ResourceScreen<D extends ResourceDef>({
       // A tree resource's list answers the whole tree: rows are flattened with their depth, without pages.
       {...(def.tree ? { paged: false, tree: true } : {})}
       {...overrides}
+      toolbarExtra={(ctx) => (
+        <>
+          {exportCall && <ExportButton path={`/api${exportCall.path}`} query={ctx.query} />}
+          {overrides?.toolbarExtra?.(ctx)}
+        </>
+      )}
     />
   );
 }

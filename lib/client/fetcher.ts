@@ -130,7 +130,20 @@ export async function bladeRequest<T = unknown>(
   }
   // The BladeX token call answers flat (no code); treat a 200 without a code as success.
   const code = parsed?.code ?? (response.ok && !parsed?.error_description ? 200 : response.status);
+  if (code !== 200 || response.status !== 200) {
+    if (whiteList.includes(code) && code !== 401 && code !== 423) return parsed as BladeEnvelope<T>;
+    refuse(response, parsed, code, silent);
+  }
+  return parsed as BladeEnvelope<T>;
+}
 
+/** The one handling of a refused call: log out on 401, lock on 423, otherwise show the server's message; throws. */
+function refuse(
+  response: Response,
+  parsed: Partial<BladeEnvelope> | undefined,
+  code: number,
+  silent: boolean,
+): never {
   if (code === 401 || response.status === 401) {
     hooks.onUnauthorized();
     throw new BladeError(errorText(parsed, hooks.unknownErrorText), 401, response.status, parsed);
@@ -139,14 +152,61 @@ export async function bladeRequest<T = unknown>(
     hooks.onLocked();
     throw new BladeError(errorText(parsed, hooks.unknownErrorText), 423, response.status, parsed);
   }
-  if (code !== 200 || response.status !== 200) {
-    if (whiteList.includes(code)) return parsed as BladeEnvelope<T>;
-    const message = errorText(parsed, hooks.unknownErrorText);
-    const requestId = response.headers?.get('x-request-id') ?? undefined;
-    if (!silent) hooks.onError(withRequestId(message, requestId));
-    throw new BladeError(message, code, response.status, parsed, requestId);
+  const message = errorText(parsed, hooks.unknownErrorText);
+  const requestId = response.headers?.get('x-request-id') ?? undefined;
+  if (!silent) hooks.onError(withRequestId(message, requestId));
+  throw new BladeError(message, code, response.status, parsed, requestId);
+}
+
+/** A file the server streams (an export), read with progress: the bytes so far and the rows it announced. */
+export interface DownloadProgress {
+  bytes: number;
+  /** `X-Total-Count`, when the server says how many rows are coming. */
+  rows?: number;
+}
+
+/**
+ * POSTs `body` as JSON like bladeRequest and reads the answer as a file while it streams; a refusal (an envelope) is
+ * handled as bladeRequest handles it. Answers the file and the name the server gave it.
+ */
+export async function bladeDownload(
+  path: string,
+  body: Record<string, unknown>,
+  onProgress: (progress: DownloadProgress) => void,
+): Promise<{ blob: Blob; filename: string }> {
+  let response: Response;
+  try {
+    response = await fetch(withBasePath(path), {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'X-CSRF': '1', 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  } catch (cause) {
+    hooks.onError(hooks.networkErrorText);
+    throw new BladeError(hooks.networkErrorText, 0, 0, cause);
   }
-  return parsed as BladeEnvelope<T>;
+  if (!response.ok || (response.headers.get('content-type') ?? '').includes('application/json')) {
+    const parsed = (await response.json().catch(() => undefined)) as BladeEnvelope | undefined;
+    refuse(response, parsed, parsed?.code ?? response.status, false);
+  }
+  const total = response.headers.get('x-total-count');
+  const rows = total === null ? undefined : Number(total);
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let bytes = 0;
+  const reader = response.body!.getReader();
+  onProgress({ bytes, rows });
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value as Uint8Array<ArrayBuffer>);
+    bytes += value.byteLength;
+    onProgress({ bytes, rows });
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  const filename = encoded ? decodeURIComponent(encoded) : 'export.xlsx';
+  return { blob: new Blob(chunks, { type: response.headers.get('content-type') ?? undefined }), filename };
 }
 
 /** For SWR: the key is the path (optionally with params) and the value is the envelope's data. */

@@ -163,7 +163,11 @@ export interface ResourceDef<F extends Fields = Fields> {
     remove: CallDef;
     add?: CallDef;
     update?: CallDef;
+    /** The list as an Excel workbook, streamed (same filters, order and access as the list); added beyond the catalogue. */
+    export?: CallDef;
   };
+  /** Answer fields beside the definition's (a hook's `projectName`) that the export writes, with their labels. */
+  exportExtras?: readonly { name: string; label: string }[];
   /** `list`, when given, replaces `read` for the list call (a picker on another screen may list the rows). */
   access: { read: AccessRule; add: AccessRule; edit: AccessRule; remove: AccessRule; list?: AccessRule };
   menu?: ResourceMenuDef;
@@ -271,10 +275,13 @@ export function standardCalls(
 
 /**
  * The verbs of business-service (`calls.tsv`): every call a POST, `list`, `add` (adds, or edits when the body has an
- * id) and `delete`, no detail call. `verbs` adds what a resource has besides (e.g. `{ update: 'update' }`).
+ * id) and `delete`, no detail call; and `export`, the list as a workbook (the issue's "every list exportable", not in
+ * the catalogue). `verbs` adds what a resource has besides (e.g. `{ update: 'update' }`).
  */
-export const businessCalls = (base: string, verbs: Parameters<typeof standardCalls>[1] = {}) =>
-  standardCalls(base, { submit: 'add', remove: 'delete', detail: null, ...verbs }, { list: 'POST' });
+export const businessCalls = (base: string, verbs: Parameters<typeof standardCalls>[1] = {}) => ({
+  ...standardCalls(base, { submit: 'add', remove: 'delete', detail: null, ...verbs }, { list: 'POST' }),
+  export: { method: 'POST', path: `${base}/export` } as CallDef,
+});
 
 /**
  * Access by the codes of a page's buttons: `<code>` reads, `<code>_add`, `<code>_edit` and `<code>_delete` add, edit

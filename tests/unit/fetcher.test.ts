@@ -1,4 +1,4 @@
-import { BladeError, bladeRequest, buildUrl, configureFetcher } from '@/lib/client/fetcher';
+import { BladeError, bladeDownload, bladeRequest, buildUrl, configureFetcher } from '@/lib/client/fetcher';
 
 function respond(status: number, body: unknown) {
   return jest
@@ -98,5 +98,59 @@ describe('buildUrl', () => {
       '/api/x?a=1&d=%E5%BC%A0+%E4%B8%89',
     );
     expect(buildUrl('/api/x?z=1', { a: 2 })).toBe('/api/x?z=1&a=2');
+  });
+});
+
+describe('bladeDownload — a streamed export', () => {
+  const hooks = { onError: jest.fn(), onUnauthorized: jest.fn(), onLocked: jest.fn() };
+  beforeEach(() => {
+    jest.resetAllMocks();
+    configureFetcher({ ...hooks, unknownErrorText: 'unknown error', networkErrorText: 'network down' });
+  });
+
+  it('reads the file as it arrives, reporting the announced rows and the bytes so far', async () => {
+    const parts = [new Uint8Array([1, 2, 3]), new Uint8Array([4, 5])];
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const part of parts) controller.enqueue(part);
+        controller.close();
+      },
+    });
+    const fetchMock = jest.fn().mockResolvedValue(
+      new Response(body, {
+        status: 200,
+        headers: {
+          'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          'content-disposition': `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent('合同-2026-11-25.xlsx')}`,
+          'x-total-count': '2',
+        },
+      }),
+    );
+    global.fetch = fetchMock;
+    const progress = jest.fn();
+    const { blob, filename } = await bladeDownload(
+      '/api/business-service/contract/export',
+      { lang: 'zh' },
+      progress,
+    );
+    expect(filename).toBe('合同-2026-11-25.xlsx');
+    expect(blob.size).toBe(5);
+    expect(progress.mock.calls.map(([p]) => p)).toEqual([
+      { bytes: 0, rows: 2 },
+      { bytes: 3, rows: 2 },
+      { bytes: 5, rows: 2 },
+    ]);
+    const init = fetchMock.mock.calls[0][1] as RequestInit;
+    expect(new Headers(init.headers).get('X-CSRF')).toBe('1');
+    expect(init.body).toBe(JSON.stringify({ lang: 'zh' }));
+  });
+
+  it('handles a refusal as every call does', async () => {
+    global.fetch = respond(403, { code: 403, success: false, data: {}, msg: '请求被拒绝' });
+    await expect(bladeDownload('/api/x/export', {}, jest.fn())).rejects.toThrow('请求被拒绝');
+    expect(hooks.onError).toHaveBeenCalledWith('请求被拒绝');
+    global.fetch = respond(401, { code: 401, success: false, data: {}, msg: '请求未授权' });
+    await expect(bladeDownload('/api/x/export', {}, jest.fn())).rejects.toBeInstanceOf(BladeError);
+    expect(hooks.onUnauthorized).toHaveBeenCalled();
   });
 });

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { addRole, addUser, deptIds, grantMenus } from '../../testing/fixtures';
 import { addTenant } from '../../testing/fixtures';
 import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
@@ -261,7 +262,7 @@ describe('invoices', () => {
 
 describe('invoice scans', () => {
   const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
-  const upload = async (bytes: Uint8Array, name: string, id?: string, token = admin) => {
+  const upload = async (bytes: Uint8Array<ArrayBuffer>, name: string, id?: string, token = admin) => {
     const form = new FormData();
     form.append('file', new File([bytes], name));
     if (id) form.append('id', id);
@@ -296,6 +297,77 @@ describe('invoice scans', () => {
     expect(await upload(PNG, 'scan.pdf', invoice.id)).toMatchObject({ status: 400 });
     expect((await upload(PNG, 'scan.png', '1')).status).toBe(404);
     expect((await rows('invoice', { invoiceCode: 'FP-SCAN' }))[0].fileId).toBe(loose.data.fileId);
+  });
+});
+
+describe('export', () => {
+  const exported = async (resource: string, body: Record<string, unknown>) => {
+    const res = await h.authed(`/business-service/${resource}/export`, {
+      token: admin,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const workbook = new ExcelJS.Workbook();
+    if (res.status === 200) await workbook.xlsx.load(await res.arrayBuffer());
+    const sheet = workbook.worksheets[0];
+    const values = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
+    return { res, sheet, values };
+  };
+
+  it('writes the list as a workbook with the list’s filter, labels, dictionary names and amounts', async () => {
+    const p = await project('导出项目');
+    await contract(p, 'HT-EXP-1', '1234567.89');
+    await contract(p, 'HT-EXP-2', '0.10');
+    const { res, sheet, values } = await exported('contract', { projectId: p, ascs: 'contract_code' });
+    expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    expect(res.headers.get('x-total-count')).toBe('2');
+    expect(sheet.name).toBe('合同');
+    expect(values(1)).toEqual([
+      '合同名称',
+      '合同编号',
+      '合同类型',
+      '签订日期',
+      '合同金额',
+      '已收金额',
+      '未收金额',
+      '合同状态',
+      '质保到期',
+      '所属项目',
+    ]);
+    expect(values(2)).toEqual([
+      '合同HT-EXP-1',
+      'HT-EXP-1',
+      undefined,
+      undefined,
+      1234567.89,
+      0,
+      1234567.89,
+      '执行中',
+      undefined,
+      '导出项目',
+    ]);
+    expect(sheet.getRow(2).getCell(5).numFmt).toBe('#,##0.00');
+    expect(sheet.rowCount).toBe(3);
+    const english = await exported('contract', { projectId: p, lang: 'en' });
+    expect(english.values(1).slice(0, 2)).toEqual(['Contract name', 'Contract number']);
+    expect(english.sheet.name).toBe('Contract');
+  });
+
+  it('is refused without the list’s right and counts only what the caller reaches', async () => {
+    const outsider = await addRole(h.blade.db, PLATFORM, { name: '无关', alias: 'unrelated' });
+    const [root] = await deptIds(h.blade.db, PLATFORM);
+    await addUser(h.blade.db, PLATFORM, {
+      account: 'no_export',
+      password: 'no-export-pass',
+      roleIds: [outsider],
+      deptIds: [root],
+    });
+    const token = (await h.login('no_export', 'no-export-pass')).access_token;
+    const res = await h.authed('/business-service/contract/export', { token, method: 'POST' });
+    expect(res.status).toBe(403);
+    const { res: none } = await exported('contract', { contractCode: 'HT-NONE' });
+    expect(none.headers.get('x-total-count')).toBe('0');
   });
 });
 

@@ -30,6 +30,7 @@ export const contractBatchResource = defineResource({
     abnormalReason: { kind: 'text', max: 500, form: false, list: false },
   },
   calls: businessCalls('/business-service/contractBatch', { submit: 'addPay' }),
+  exportExtras: [{ name: 'contractCode', label: 'business.contract.contractCode' }],
   access: {
     read: { codes: ['contract', 'project'] },
     add: { codes: ['contract_batch'] },

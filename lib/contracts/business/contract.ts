@@ -50,6 +50,7 @@ export const contractResource = defineResource({
   },
   unique: [{ fields: ['contractCode'], message: 'business.contract.codeTaken' }],
   calls: businessCalls('/business-service/contract'),
+  exportExtras: [{ name: 'projectName', label: 'business.contract.projectId' }],
   access: {
     read: { codes: ['contract', 'project'] },
     add: { codes: ['contract_add'] },

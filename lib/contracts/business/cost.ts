@@ -42,6 +42,7 @@ export const realCostResource = defineResource({
     remark: { kind: 'textarea', label: 'system.common.remark', max: 500, list: false },
   },
   calls: businessCalls('/business-service/realCost'),
+  exportExtras: [{ name: 'projectName', label: 'business.project.projectName' }],
   access: menuAccess('real_cost', { listAlso: ['project'] }),
   menu: {
     code: 'real_cost',
@@ -119,6 +120,7 @@ export const costPlanResource = defineResource({
   },
   unique: [{ fields: ['projectId', 'costType', 'planMonth'], message: 'business.costPlan.lineTaken' }],
   calls: businessCalls('/business-service/costPlan'),
+  exportExtras: [{ name: 'projectName', label: 'business.project.projectName' }],
   access: menuAccess('cost_plan', { listAlso: ['project'] }),
   menu: {
     code: 'cost_plan',

@@ -47,6 +47,10 @@ export const invoiceResource = defineResource({
   },
   unique: [{ fields: ['invoiceCode'], message: 'business.invoice.codeTaken' }],
   calls: businessCalls('/business-service/invoice'),
+  exportExtras: [
+    { name: 'contractCode', label: 'business.contract.contractCode' },
+    { name: 'contractName', label: 'business.contract.contractName' },
+  ],
   access: menuAccess('invoice', { listAlso: ['contract', 'project'] }),
   menu: {
     code: 'invoice',

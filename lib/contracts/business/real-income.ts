@@ -25,6 +25,11 @@ export const realIncomeResource = defineResource({
     remark: { kind: 'textarea', label: 'system.common.remark', max: 500 },
   },
   calls: businessCalls('/business-service/realIncome'),
+  exportExtras: [
+    { name: 'contractCode', label: 'business.contract.contractCode' },
+    { name: 'contractName', label: 'business.contract.contractName' },
+    { name: 'batchName', label: 'business.batch.batchName' },
+  ],
   access: {
     read: { codes: ['real_income', 'contract', 'project'] },
     add: { codes: ['real_income_add', 'contract_income'] },
