@@ -6,8 +6,10 @@ import {
   contractBatchResource,
 } from './business/contract-batch';
 import { invoiceResource } from './business/invoice';
+import { bizMessageResource } from './business/message';
 import { projectAcceptance, projectResource, projectUpdateState } from './business/project';
 import { realIncomeResource } from './business/real-income';
+import { teamResource, teamUserResource } from './business/team';
 import { codeResource } from './develop/code';
 import { datasourceResource } from './develop/datasource';
 import { modelResource } from './develop/model';
@@ -86,6 +88,9 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDef[] = [
   contractBatchResource,
   realIncomeResource,
   invoiceResource,
+  teamResource,
+  teamUserResource,
+  bizMessageResource,
 ];
 
 /** The pages the definitions declare. */
