@@ -4,8 +4,10 @@ import type { ResourceDef } from '../../lib/contracts/resource';
 import { contractResource } from '../../lib/contracts/business/contract';
 import { contractBatchResource } from '../../lib/contracts/business/contract-batch';
 import { invoiceResource } from '../../lib/contracts/business/invoice';
+import { bizMessageResource } from '../../lib/contracts/business/message';
 import { projectResource } from '../../lib/contracts/business/project';
 import { realIncomeResource } from '../../lib/contracts/business/real-income';
+import { teamResource, teamUserResource } from '../../lib/contracts/business/team';
 import { codeResource } from '../../lib/contracts/develop/code';
 import { datasourceResource } from '../../lib/contracts/develop/datasource';
 import { modelResource } from '../../lib/contracts/develop/model';
@@ -49,6 +51,7 @@ import {
   projectHooks,
   realIncomeHooks,
 } from './business/finance.resource';
+import { bizMessageHooks, teamHooks, teamUserHooks } from './business/teams-messages.resource';
 import { fileFunctionHooks, filePresetActions, filePresetHooks } from './files/config.resource';
 import { fileCatalogActions, fileCatalogHooks } from './files/library.resource';
 import { errorLogHooks, logHooks } from './log/log.resource';
@@ -116,6 +119,9 @@ const SPECIAL = new Map<ResourceDef, Special>([
   [contractBatchResource, { hooks: contractBatchHooks, actions: contractBatchActions }],
   [realIncomeResource, { hooks: realIncomeHooks }],
   [invoiceResource, { hooks: invoiceHooks }],
+  [teamResource, { hooks: teamHooks }],
+  [teamUserResource, { hooks: teamUserHooks }],
+  [bizMessageResource, { hooks: bizMessageHooks }],
 ]);
 
 /** Modules served by actions alone: their rows are not id-keyed CRUD rows (regions are keyed by code). */
