@@ -123,6 +123,23 @@ describe('teams and members', () => {
     });
   });
 
+  it('keeps the department on an edit that leaves it out and clears it on one that sends it blank', async () => {
+    const [deptId] = await deptIds(h.blade.db, PLATFORM);
+    expect(await call('team/saveTeam', { teamName: '部门组', leaderId: adminId, deptId })).toMatchObject({
+      code: 200,
+    });
+    const [row] = await records('team/listTeam', { teamName: '部门组' });
+    expect(row).toMatchObject({ deptId, deptName: expect.stringMatching(/.+/) });
+    const edit = { id: row.id, teamName: '部门组', leaderId: adminId };
+    expect(await call('team/updateTeam', { ...edit, remark: '保留部门' })).toMatchObject({ code: 200 });
+    expect((await records('team/listTeam', { teamName: '部门组' }))[0]).toMatchObject({ deptId });
+    expect(await call('team/updateTeam', { ...edit, deptId: '' })).toMatchObject({ code: 200 });
+    expect((await records('team/listTeam', { teamName: '部门组' }))[0]).toMatchObject({
+      deptId: '',
+      deptName: '',
+    });
+  });
+
   it('keeps a user a member of a team once, also when two saves race', async () => {
     const t = await team('本安检验组');
     const user = await person('王工');
