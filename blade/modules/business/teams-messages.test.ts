@@ -149,6 +149,14 @@ describe('teams and members', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
     expect(answers.find((a) => a.status === 400)).toMatchObject({ msg: '该用户已是团队成员!' });
     expect(await records('team/listTeamUser', { teamId: t })).toHaveLength(1);
+    // Two teams of one name saved at once: one is refused with the unique key's text, not the index's error.
+    const named = await Promise.all(
+      [0, 1].map(() => call('team/saveTeam', { teamName: '同名组', leaderId: adminId })),
+    );
+    expect(named.map((a) => [a.status, a.msg]).sort()).toEqual([
+      [200, '操作成功'],
+      [400, '当前团队名称已存在!'],
+    ]);
     // Another team may have the same user.
     const other = await team('增安检验组');
     expect(await call('team/saveTeamUser', { teamId: other, userId: user.id })).toMatchObject({ code: 200 });
