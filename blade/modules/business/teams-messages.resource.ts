@@ -56,8 +56,8 @@ async function lockTeams(trx: Trx, tenantId: string, ids: readonly string[]) {
     .execute();
 }
 
-/** An optional id sent blank: `null`, so the bigint column is cleared instead of receiving ''. */
-function optionalId(
+/** The team's dept: null for none (its bigint column takes no ''), and cleared by an edit that sends it blank. */
+function deptOrNull(
   values: Record<string, unknown>,
   params: Readonly<Record<string, unknown>>,
   id: string | null,
@@ -73,7 +73,7 @@ export const teamHooks: CrudHooks = {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`business_team:${auth.tenantId}:${String(values.team_name)}`}, 0))`.execute(
       trx,
     );
-    optionalId(values, params, id);
+    deptOrNull(values, params, id);
     const stored = id
       ? await db(trx)
           .selectFrom('business_team')
