@@ -711,6 +711,44 @@ export interface InvoiceTable extends BusinessColumns {
   remark: Defaulted<string>;
 }
 
+/** A working group of the institute (blade/modules/business/teams-messages.md). */
+export interface TeamTable extends AuditColumns {
+  tenant_id: string;
+  team_name: string;
+  leader_id: Id;
+  dept_id: Id | null;
+  remark: Defaulted<string>;
+}
+
+export interface TeamUserTable extends AuditColumns {
+  tenant_id: string;
+  team_id: Id;
+  user_id: Id;
+  /** Dictionary team_role: 1 组长, 2 成员, 3 顾问. */
+  team_role: Defaulted<string>;
+  remark: Defaulted<string>;
+}
+
+/** A message a staff member sent; its copies in the recipients' notices are blade_message rows. */
+export interface BizMessageTable extends AuditColumns {
+  tenant_id: string;
+  title: string;
+  content: Defaulted<string>;
+  category: Defaulted<number>;
+  /** Comma-joined user ids. */
+  recipient_ids: Defaulted<string>;
+  sender: Defaulted<string>;
+}
+
+/** One recipient's copy of a business message: the blade_message row it wrote (`notice_id`). */
+export interface BizMessageDeliveryTable {
+  id: Id;
+  tenant_id: string;
+  message_id: Id;
+  user_id: Id;
+  notice_id: Id;
+}
+
 export interface Database {
   blade_dept_external_user: DeptExternalUserTable;
   blade_scope_data: ScopeDataTable;
@@ -766,6 +804,10 @@ export interface Database {
   business_real_cost: RealCostTable;
   business_pay_record: PayRecordTable;
   business_cost_plan: CostPlanTable;
+  business_team: TeamTable;
+  business_team_user: TeamUserTable;
+  business_message: BizMessageTable;
+  business_message_delivery: BizMessageDeliveryTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -801,6 +843,7 @@ const OTHER_TENANT_TABLES = [
   'blade_file_missing',
   'blade_file_history',
   'business_pay_record',
+  'business_message_delivery',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
 /**

@@ -356,6 +356,24 @@ export const DICTS: Array<{ code: string; name: string; items: Array<[string, st
     ],
   },
   {
+    code: 'team_role',
+    name: '团队角色',
+    items: [
+      ['1', '组长'],
+      ['2', '成员'],
+      ['3', '顾问'],
+    ],
+  },
+  {
+    code: 'message_category',
+    name: '消息类型',
+    items: [
+      ['1', '邮件'],
+      ['2', '消息'],
+      ['3', '通知'],
+    ],
+  },
+  {
     code: 'payment_method',
     name: '付款方式',
     items: [

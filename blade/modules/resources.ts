@@ -5,8 +5,10 @@ import { contractResource } from '../../lib/contracts/business/contract';
 import { contractBatchResource } from '../../lib/contracts/business/contract-batch';
 import { costPlanResource, realCostResource } from '../../lib/contracts/business/cost';
 import { invoiceResource } from '../../lib/contracts/business/invoice';
+import { bizMessageResource } from '../../lib/contracts/business/message';
 import { projectResource } from '../../lib/contracts/business/project';
 import { realIncomeResource } from '../../lib/contracts/business/real-income';
+import { teamResource, teamUserResource } from '../../lib/contracts/business/team';
 import { codeResource } from '../../lib/contracts/develop/code';
 import { datasourceResource } from '../../lib/contracts/develop/datasource';
 import { modelResource } from '../../lib/contracts/develop/model';
@@ -52,6 +54,7 @@ import {
   realIncomeHooks,
 } from './business/finance.resource';
 import { costPlanActions, costPlanHooks, realCostActions, realCostHooks } from './business/costs.resource';
+import { bizMessageHooks, teamHooks, teamUserHooks } from './business/teams-messages.resource';
 import { fileFunctionHooks, filePresetActions, filePresetHooks } from './files/config.resource';
 import { fileCatalogActions, fileCatalogHooks } from './files/library.resource';
 import { errorLogHooks, logHooks } from './log/log.resource';
@@ -121,6 +124,9 @@ const SPECIAL = new Map<ResourceDef, Special>([
   [invoiceResource, { hooks: invoiceHooks, actions: invoiceActions }],
   [realCostResource, { hooks: realCostHooks, actions: realCostActions }],
   [costPlanResource, { hooks: costPlanHooks, actions: costPlanActions }],
+  [teamResource, { hooks: teamHooks }],
+  [teamUserResource, { hooks: teamUserHooks }],
+  [bizMessageResource, { hooks: bizMessageHooks }],
 ]);
 
 /** Modules served by actions alone: their rows are not id-keyed CRUD rows (regions are keyed by code). */

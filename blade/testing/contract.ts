@@ -31,6 +31,8 @@ export interface ContractOptions<F extends Record<string, string> = Record<strin
    * through this instead of the resource's calls, and checks edits (required texts, lengths) on such a row.
    */
   row?(db: Db, sample: Record<string, string | number>, fixtures: F): Promise<string>;
+  /** Parameters every list call of the suite carries: a list that requires a filter (a team's members by teamId). */
+  listParams?(fixtures: F): Record<string, string>;
 }
 
 /** A row of the platform tenant with `sample`'s fields in their columns (the default `row` of a read-only resource). */
@@ -101,7 +103,8 @@ export function describeResource<F extends Record<string, string>>(
       }
       return h.call(call.path, token, params);
     };
-    const list = (token: string, params: Record<string, unknown> = {}) => send(def.calls.list, token, params);
+    const list = (token: string, params: Record<string, unknown> = {}) =>
+      send(def.calls.list, token, { ...options.listParams?.(fixtures), ...params });
     /** The rows a list answer carries: a page's records, or every node of a tree. */
     const listed = (answer: CallResult): Record<string, unknown>[] =>
       def.tree ? flattenTree(answer.data ?? []) : answer.data.records;

@@ -13,8 +13,10 @@ import {
   realCostResource,
 } from './business/cost';
 import { invoiceResource, invoiceUpload } from './business/invoice';
+import { bizMessageResource } from './business/message';
 import { projectAcceptance, projectResource, projectUpdateState } from './business/project';
 import { realIncomeResource } from './business/real-income';
+import { teamResource, teamUserResource } from './business/team';
 import { codeResource } from './develop/code';
 import { datasourceResource } from './develop/datasource';
 import { modelResource } from './develop/model';
@@ -95,6 +97,9 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDef[] = [
   invoiceResource,
   realCostResource,
   costPlanResource,
+  teamResource,
+  teamUserResource,
+  bizMessageResource,
 ];
 
 /** The pages the definitions declare. */

@@ -18,6 +18,7 @@ import * as smsVendors from './20261125T170000-sms-vendors';
 import * as deptRoleAudit from './20261125T170500-dept-role-audit';
 import * as projectsFinance from './20261126T000000-projects-finance';
 import * as projectCosts from './20261126T000100-project-costs';
+import * as teamsMessages from './20261126T010000-teams-messages';
 
 /** Static list (no directory scanning: bundlers and `next build` must see every migration). Append only. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T170500-dept-role-audit': deptRoleAudit,
   '20261126T000000-projects-finance': projectsFinance,
   '20261126T000100-project-costs': projectCosts,
+  '20261126T010000-teams-messages': teamsMessages,
 };

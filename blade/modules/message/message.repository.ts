@@ -23,12 +23,21 @@ export interface NewMessage {
  * link); events that may come in floods go through sendGrouped. Run it inside the caller's transaction.
  */
 export async function sendMessage(db: Db, tenantId: string, message: NewMessage): Promise<number> {
-  if (message.userIds.length === 0) return 0;
+  return (await deliverMessage(db, tenantId, message)).length;
+}
+
+/**
+ * sendMessage answering the ids of the rows it wrote, in the order of `userIds`: for a module that later changes or
+ * withdraws the copies it delivered (business messages).
+ */
+export async function deliverMessage(db: Db, tenantId: string, message: NewMessage): Promise<string[]> {
+  if (message.userIds.length === 0) return [];
+  const ids = message.userIds.map(() => nextId());
   await db
     .insertInto('blade_message')
     .values(
-      message.userIds.map((userId) => ({
-        id: nextId(),
+      message.userIds.map((userId, i) => ({
+        id: ids[i],
         tenant_id: tenantId,
         user_id: userId,
         category: message.category,
@@ -40,7 +49,7 @@ export async function sendMessage(db: Db, tenantId: string, message: NewMessage)
       })),
     )
     .execute();
-  return message.userIds.length;
+  return ids;
 }
 
 export interface GroupedMessage {
