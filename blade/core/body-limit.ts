@@ -10,6 +10,8 @@ import { failure } from './envelope';
  *   and a role grant (a few thousand ids, tens of kB): 1 MB.
  * - upload: multipart bodies of the calls that stream a file into storage (modules/files upload.ts, which enforces the
  *   500 MB file limit and the catalogue node's own while streaming); 1 MB more for the form fields and part headers.
+ * - import: multipart bodies of the calls that read one spreadsheet into memory to import it (a 5 MB file, the
+ *   import's own limit, checked again on the file) plus 64 kB for the part headers.
  *   Multipart elsewhere is small: those calls read their form into memory (Hono's parseBody). The portal, which also
  *   fronts a remote Blade whose upload calls it cannot list, gives every multipart or octet-stream body this limit.
  *
@@ -28,6 +30,12 @@ export const STREAMED_UPLOAD_PATHS: ReadonlySet<string> = new Set([
   '/blade-resource/file/uploadSeal',
 ]);
 
+/** The spreadsheet imports' limit: the message of a refusal names it in whole MB (5). */
+export const IMPORT_BODY_BYTES = 5 * MB + 64 * 1024;
+
+/** Calls that read an uploaded spreadsheet into memory to import it; a new import call is added here. */
+export const IMPORT_PATHS: ReadonlySet<string> = new Set(['/business-service/customer/setImportCustomer']);
+
 const isMultipart = (contentType: string | null | undefined) => /^multipart\//i.test(contentType ?? '');
 
 /** A body that carries a file: multipart, or the raw bytes of one. */
@@ -39,9 +47,14 @@ export function bodyLimitForContentType(contentType: string | null | undefined):
   return isUploadContentType(contentType) ? UPLOAD_BODY_BYTES : SMALL_BODY_BYTES;
 }
 
-/** blade/'s own view: the upload limit only where the multipart body is streamed, not parsed in memory. */
+/**
+ * blade/'s own view: the upload limit only where the multipart body is streamed, not parsed in memory; the import
+ * limit where a spreadsheet is read into memory.
+ */
 export function bodyLimitFor(path: string, contentType: string | null | undefined): number {
-  return isMultipart(contentType) && STREAMED_UPLOAD_PATHS.has(path) ? UPLOAD_BODY_BYTES : SMALL_BODY_BYTES;
+  if (!isMultipart(contentType)) return SMALL_BODY_BYTES;
+  if (STREAMED_UPLOAD_PATHS.has(path)) return UPLOAD_BODY_BYTES;
+  return IMPORT_PATHS.has(path) ? IMPORT_BODY_BYTES : SMALL_BODY_BYTES;
 }
 
 export function payloadTooLargeMessage(limit: number): string {

@@ -3,6 +3,9 @@ import { RESOURCE_DEFINITIONS } from '../../lib/contracts/registry';
 import type { ResourceDef } from '../../lib/contracts/resource';
 import { contractResource } from '../../lib/contracts/business/contract';
 import { contractBatchResource } from '../../lib/contracts/business/contract-batch';
+import { customerResource } from '../../lib/contracts/business/customer';
+import { eventRecordResource } from '../../lib/contracts/business/event-record';
+import { fieldTaskResource } from '../../lib/contracts/business/field-task';
 import { invoiceResource } from '../../lib/contracts/business/invoice';
 import { projectResource } from '../../lib/contracts/business/project';
 import { realIncomeResource } from '../../lib/contracts/business/real-income';
@@ -49,6 +52,8 @@ import {
   projectHooks,
   realIncomeHooks,
 } from './business/finance.resource';
+import { customerActions, customerHooks } from './business/customer.resource';
+import { eventRecordHooks, fieldTaskHooks } from './business/task.resource';
 import { fileFunctionHooks, filePresetActions, filePresetHooks } from './files/config.resource';
 import { fileCatalogActions, fileCatalogHooks } from './files/library.resource';
 import { errorLogHooks, logHooks } from './log/log.resource';
@@ -116,6 +121,9 @@ const SPECIAL = new Map<ResourceDef, Special>([
   [contractBatchResource, { hooks: contractBatchHooks, actions: contractBatchActions }],
   [realIncomeResource, { hooks: realIncomeHooks }],
   [invoiceResource, { hooks: invoiceHooks }],
+  [customerResource, { hooks: customerHooks, actions: customerActions }],
+  [fieldTaskResource, { hooks: fieldTaskHooks }],
+  [eventRecordResource, { hooks: eventRecordHooks }],
 ]);
 
 /** Modules served by actions alone: their rows are not id-keyed CRUD rows (regions are keyed by code). */

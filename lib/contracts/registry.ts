@@ -5,6 +5,9 @@ import {
   batchBankTransactionNumber,
   contractBatchResource,
 } from './business/contract-batch';
+import { customerImport, customerListForSelect, customerResource } from './business/customer';
+import { eventRecordResource } from './business/event-record';
+import { fieldTaskResource } from './business/field-task';
 import { invoiceResource } from './business/invoice';
 import { projectAcceptance, projectResource, projectUpdateState } from './business/project';
 import { realIncomeResource } from './business/real-income';
@@ -86,6 +89,9 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDef[] = [
   contractBatchResource,
   realIncomeResource,
   invoiceResource,
+  customerResource,
+  fieldTaskResource,
+  eventRecordResource,
 ];
 
 /** The pages the definitions declare. */
@@ -124,4 +130,6 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   contractEnd,
   batchBankTransactionNumber,
   batchAbnormalHandling,
+  customerListForSelect,
+  customerImport,
 ];

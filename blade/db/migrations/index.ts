@@ -17,6 +17,7 @@ import * as dictAudit from './20261125T170400-dict-audit';
 import * as smsVendors from './20261125T170000-sms-vendors';
 import * as deptRoleAudit from './20261125T170500-dept-role-audit';
 import * as projectsFinance from './20261126T000000-projects-finance';
+import * as customersTasks from './20261126T010000-customers-tasks';
 
 /** Static list (no directory scanning: bundlers and `next build` must see every migration). Append only. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '20261125T170000-sms-vendors': smsVendors,
   '20261125T170500-dept-role-audit': deptRoleAudit,
   '20261126T000000-projects-finance': projectsFinance,
+  '20261126T010000-customers-tasks': customersTasks,
 };

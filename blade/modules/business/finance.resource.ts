@@ -25,7 +25,7 @@ type Trx = CrudContext['trx'];
 const db = (trx: Trx) => trx as Db;
 
 /** The row of `def` with this id if the caller's tenant and data scope reach it; otherwise 404, as for any other id. */
-async function reach(trx: Trx, def: ResourceDef, auth: AuthUser, id: string) {
+export async function reach(trx: Trx, def: ResourceDef, auth: AuthUser, id: string) {
   const row = await (
     await liveRows(trx, def, auth)
   )
