@@ -234,6 +234,18 @@ describe('import', () => {
   });
 });
 
+describe('concurrency', () => {
+  it('imports a file sent five times at once exactly once', async () => {
+    const file = await workbook(consecutive([['并发甲公司'], ['并发乙公司', '91411300MA40000030']]));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => upload(file)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    // Refused by the check against stored customers, or by the unique index when both checked before either wrote.
+    for (const refused of answers.filter((a) => a.status !== 200))
+      expect(refused).toMatchObject({ status: 400, msg: expect.stringContaining('已存在!') });
+    expect(await names(admin, { customerName: '并发' })).toEqual(['并发乙公司', '并发甲公司']);
+  });
+});
+
 describe('credit code and picker', () => {
   it('keeps a credit code unique among live customers, blank ones aside', async () => {
     expect(await call('add', { customerName: '代码甲', creditCode: '91411300MA40000020' })).toMatchObject({
