@@ -10,6 +10,8 @@ import { failure } from './envelope';
  *   and a role grant (a few thousand ids, tens of kB): 1 MB.
  * - upload: multipart bodies of the calls that stream a file into storage (modules/files upload.ts, which enforces the
  *   500 MB file limit and the catalogue node's own while streaming); 1 MB more for the form fields and part headers.
+ * - import: multipart bodies of the calls that read one spreadsheet into memory to import it (a 5 MB file, the
+ *   import's own limit, checked again on the file) plus 64 kB for the part headers.
  *   Multipart elsewhere is small: those calls read their form into memory (Hono's parseBody). The portal, which also
  *   fronts a remote Blade whose upload calls it cannot list, gives every multipart or octet-stream body this limit.
  *
@@ -28,6 +30,12 @@ export const STREAMED_UPLOAD_PATHS: ReadonlySet<string> = new Set([
   '/blade-resource/file/uploadSeal',
 ]);
 
+/** The spreadsheet imports' limit: the message of a refusal names it in whole MB (5). */
+export const IMPORT_BODY_BYTES = 5 * MB + 64 * 1024;
+
+/** Calls that read an uploaded spreadsheet into memory to import it; a new import call is added here. */
+export const IMPORT_PATHS: ReadonlySet<string> = new Set(['/business-service/customer/setImportCustomer']);
+
 const isMultipart = (contentType: string | null | undefined) => /^multipart\//i.test(contentType ?? '');
 
 /** A body that carries a file: multipart, or the raw bytes of one. */
@@ -40,19 +48,17 @@ export function bodyLimitForContentType(contentType: string | null | undefined):
 }
 
 /**
- * Calls that read a multipart file of a few megabytes into memory before checking and storing it: a scanned invoice,
- * a spreadsheet to import. Their own rules (size, type) apply after; this only bounds what is buffered.
+ * Calls that read a multipart file of a few megabytes into memory before checking and storing it (a scanned
+ * invoice). Their own rules (size, type) apply after; this only bounds what is buffered.
  */
 export const PARSED_UPLOAD_BYTES = 10 * MB;
-export const PARSED_UPLOAD_PATHS: ReadonlySet<string> = new Set([
-  '/business-service/invoice/upload',
-  '/business-service/customer/setImportCustomer',
-]);
+export const PARSED_UPLOAD_PATHS: ReadonlySet<string> = new Set(['/business-service/invoice/upload']);
 
 /** blade/'s own view: the upload limits only where a multipart body carries a file, the rest small. */
 export function bodyLimitFor(path: string, contentType: string | null | undefined): number {
   if (!isMultipart(contentType)) return SMALL_BODY_BYTES;
   if (STREAMED_UPLOAD_PATHS.has(path)) return UPLOAD_BODY_BYTES;
+  if (IMPORT_PATHS.has(path)) return IMPORT_BODY_BYTES;
   return PARSED_UPLOAD_PATHS.has(path) ? PARSED_UPLOAD_BYTES : SMALL_BODY_BYTES;
 }
 

@@ -749,6 +749,41 @@ export interface BizMessageDeliveryTable {
   notice_id: Id;
 }
 
+export interface CustomerTable extends AuditColumns {
+  tenant_id: string;
+  customer_name: string;
+  credit_code: Defaulted<string>;
+  contact_name: Defaulted<string>;
+  contact_phone: Defaulted<string>;
+  address: Defaulted<string>;
+  customer_type: Defaulted<string>;
+  remark: Defaulted<string>;
+}
+
+export interface FieldTaskTable extends BusinessColumns {
+  project_id: Id;
+  task_name: string;
+  task_type: Defaulted<string>;
+  task_status: Defaulted<string>;
+  start_date: string;
+  end_date: Day;
+  location: Defaulted<string>;
+  user_id: Id;
+  content: Defaulted<string>;
+  remark: Defaulted<string>;
+}
+
+export interface EventRecordTable extends BusinessColumns {
+  project_id: Id;
+  event_title: string;
+  event_type: Defaulted<string>;
+  event_level: Defaulted<string>;
+  event_date: string;
+  user_id: Id;
+  content: string;
+  remark: Defaulted<string>;
+}
+
 export interface Database {
   blade_dept_external_user: DeptExternalUserTable;
   blade_scope_data: ScopeDataTable;
@@ -808,6 +843,9 @@ export interface Database {
   business_team_user: TeamUserTable;
   business_message: BizMessageTable;
   business_message_delivery: BizMessageDeliveryTable;
+  business_customer: CustomerTable;
+  business_field_task: FieldTaskTable;
+  business_event_record: EventRecordTable;
 }
 
 export type UserRow = Selectable<UserTable>;

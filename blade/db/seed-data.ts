@@ -384,6 +384,53 @@ export const DICTS: Array<{ code: string; name: string; items: Array<[string, st
     ],
   },
   {
+    code: 'customer_type',
+    name: '客户类型',
+    items: [
+      ['1', '制造企业'],
+      ['2', '检测机构'],
+      ['3', '其他'],
+    ],
+  },
+  {
+    code: 'field_task_type',
+    name: '现场任务类型',
+    items: [
+      ['1', '工厂检查'],
+      ['2', '抽样'],
+      ['3', '见证试验'],
+      ['4', '其他'],
+    ],
+  },
+  {
+    code: 'field_task_status',
+    name: '现场任务状态',
+    items: [
+      ['1', '待执行'],
+      ['2', '执行中'],
+      ['3', '已完成'],
+    ],
+  },
+  {
+    code: 'event_type',
+    name: '事件类型',
+    items: [
+      ['1', '会议'],
+      ['2', '投诉'],
+      ['3', '事故'],
+      ['4', '其他'],
+    ],
+  },
+  {
+    code: 'event_level',
+    name: '事件级别',
+    items: [
+      ['1', '一般'],
+      ['2', '重要'],
+      ['3', '紧急'],
+    ],
+  },
+  {
     code: 'data_scope_type',
     name: '数据权限',
     items: [

@@ -4,6 +4,9 @@ import type { ResourceDef } from '../../lib/contracts/resource';
 import { contractResource } from '../../lib/contracts/business/contract';
 import { contractBatchResource } from '../../lib/contracts/business/contract-batch';
 import { costPlanResource, realCostResource } from '../../lib/contracts/business/cost';
+import { customerResource } from '../../lib/contracts/business/customer';
+import { eventRecordResource } from '../../lib/contracts/business/event-record';
+import { fieldTaskResource } from '../../lib/contracts/business/field-task';
 import { invoiceResource } from '../../lib/contracts/business/invoice';
 import { bizMessageResource } from '../../lib/contracts/business/message';
 import { projectResource } from '../../lib/contracts/business/project';
@@ -55,6 +58,8 @@ import {
 } from './business/finance.resource';
 import { costPlanActions, costPlanHooks, realCostActions, realCostHooks } from './business/costs.resource';
 import { bizMessageHooks, teamHooks, teamUserHooks } from './business/teams-messages.resource';
+import { customerActions, customerHooks } from './business/customer.resource';
+import { eventRecordHooks, fieldTaskHooks } from './business/task.resource';
 import { fileFunctionHooks, filePresetActions, filePresetHooks } from './files/config.resource';
 import { fileCatalogActions, fileCatalogHooks } from './files/library.resource';
 import { errorLogHooks, logHooks } from './log/log.resource';
@@ -127,6 +132,9 @@ const SPECIAL = new Map<ResourceDef, Special>([
   [teamResource, { hooks: teamHooks }],
   [teamUserResource, { hooks: teamUserHooks }],
   [bizMessageResource, { hooks: bizMessageHooks }],
+  [customerResource, { hooks: customerHooks, actions: customerActions }],
+  [fieldTaskResource, { hooks: fieldTaskHooks }],
+  [eventRecordResource, { hooks: eventRecordHooks }],
 ]);
 
 /** Modules served by actions alone: their rows are not id-keyed CRUD rows (regions are keyed by code). */

@@ -14,6 +14,9 @@ import {
 } from './business/cost';
 import { invoiceResource, invoiceUpload } from './business/invoice';
 import { bizMessageResource } from './business/message';
+import { customerImport, customerListForSelect, customerResource } from './business/customer';
+import { eventRecordResource } from './business/event-record';
+import { fieldTaskResource } from './business/field-task';
 import { projectAcceptance, projectResource, projectUpdateState } from './business/project';
 import { realIncomeResource } from './business/real-income';
 import { teamResource, teamUserResource } from './business/team';
@@ -100,6 +103,9 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDef[] = [
   teamResource,
   teamUserResource,
   bizMessageResource,
+  customerResource,
+  fieldTaskResource,
+  eventRecordResource,
 ];
 
 /** The pages the definitions declare. */
@@ -142,4 +148,6 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   costPlanStatisticsSys,
   costPlanStatisticsProject,
   invoiceUpload,
+  customerListForSelect,
+  customerImport,
 ];

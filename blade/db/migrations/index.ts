@@ -19,6 +19,7 @@ import * as deptRoleAudit from './20261125T170500-dept-role-audit';
 import * as projectsFinance from './20261126T000000-projects-finance';
 import * as projectCosts from './20261126T000100-project-costs';
 import * as teamsMessages from './20261126T010000-teams-messages';
+import * as customersTasks from './20261126T010100-customers-tasks';
 
 /** Static list (no directory scanning: bundlers and `next build` must see every migration). Append only. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T000000-projects-finance': projectsFinance,
   '20261126T000100-project-costs': projectCosts,
   '20261126T010000-teams-messages': teamsMessages,
+  '20261126T010100-customers-tasks': customersTasks,
 };

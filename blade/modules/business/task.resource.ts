@@ -1,0 +1,90 @@
+import { eventRecordResource } from '../../../lib/contracts/business/event-record';
+import { fieldTaskResource } from '../../../lib/contracts/business/field-task';
+import { projectResource } from '../../../lib/contracts/business/project';
+import type { ResourceDef } from '../../../lib/contracts/resource';
+import { KeyedError, type CrudContext, type CrudHooks } from '../../core/crud';
+import type { Db } from '../../db/tenant';
+import { reach } from './rows';
+
+type Trx = CrudContext['trx'];
+const db = (trx: Trx) => trx as Db;
+
+/** A terminated project (状态 4 终止) takes no new field tasks; events may still be recorded on it. */
+const TERMINATED = '4';
+
+/** The names of the projects and users the rows refer to, one read per kind. */
+async function presentNames(trx: Trx, rows: Record<string, unknown>[]) {
+  const ids = (column: string) => [...new Set(rows.map((r) => String(r[column])))];
+  const projects = await db(trx)
+    .selectFrom('business_project')
+    .select(['id', 'project_name'])
+    .where('id', 'in', ids('project_id'))
+    .execute();
+  // Removed users keep their name on the rows they answered for.
+  const users = await db(trx)
+    .selectFrom('blade_user')
+    .select(['id', 'real_name', 'name', 'account'])
+    .where('id', 'in', ids('user_id'))
+    .execute();
+  const projectName = new Map(projects.map((p) => [String(p.id), p.project_name]));
+  const userName = new Map(users.map((u) => [String(u.id), u.real_name || u.name || u.account]));
+  return rows.map((r) => ({
+    projectName: projectName.get(String(r.project_id)) ?? '',
+    userName: userName.get(String(r.user_id)) ?? '',
+  }));
+}
+
+/**
+ * What field tasks and event records share: the project is one the caller reaches (404 otherwise, as for an id that
+ * does not exist) and stays the row's; its department is copied, so the `project` data scope reads the row; the
+ * responsible user is a live user of the tenant.
+ */
+function projectRowHooks(
+  def: ResourceDef,
+  messages: { projectFixed: string; userInvalid: string },
+  check?: (
+    values: Record<string, unknown>,
+    project: Record<string, unknown>,
+    row: Record<string, unknown> | null,
+  ) => void,
+): CrudHooks {
+  return {
+    async beforeWrite({ trx, auth }, values, id) {
+      const projectId = String(values.project_id);
+      const row = id ? await reach(trx, def, auth, id) : null;
+      if (row && String(row.project_id) !== projectId) throw new KeyedError(messages.projectFixed);
+      const project = await reach(trx, projectResource, auth, projectId);
+      const user = await db(trx)
+        .selectFrom('blade_user')
+        .select('id')
+        .where('id', '=', String(values.user_id))
+        .where('tenant_id', '=', auth.tenantId)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst();
+      if (!user) throw new KeyedError(messages.userInvalid);
+      check?.(values, project, row);
+      values.dept_id = project.dept_id;
+    },
+    async presentAll({ trx }, rows) {
+      return presentNames(trx, rows);
+    },
+  };
+}
+
+export const fieldTaskHooks = projectRowHooks(
+  fieldTaskResource,
+  { projectFixed: 'business.fieldTask.projectFixed', userInvalid: 'business.fieldTask.userInvalid' },
+  (values, project, row) => {
+    if (!row && String(project.project_status) === TERMINATED)
+      throw new KeyedError('business.fieldTask.projectTerminated');
+    // An edit that leaves a day out keeps the stored one; yyyy-MM-dd texts order as the days do.
+    const start = String(values.start_date ?? row?.start_date ?? '');
+    const end = values.end_date ?? row?.end_date;
+    if (end && String(end) < start) throw new KeyedError('business.fieldTask.endBeforeStart');
+  },
+);
+
+export const eventRecordHooks = projectRowHooks(eventRecordResource, {
+  projectFixed: 'business.eventRecord.projectFixed',
+  userInvalid: 'business.eventRecord.userInvalid',
+});
