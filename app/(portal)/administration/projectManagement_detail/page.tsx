@@ -1,0 +1,10 @@
+import { ProjectDetail } from '@/components/business/project-detail';
+import { requirePageSession } from '@/lib/server/require-session';
+
+export default async function Page({ searchParams }: { searchParams: Promise<{ id?: string | string[] }> }) {
+  await requirePageSession();
+  const { id } = await searchParams;
+  const recordId = typeof id === 'string' ? id : '';
+  // Another record is another page: nothing of the previous one's tabs or dialogs survives.
+  return <ProjectDetail key={recordId} id={recordId} />;
+}

@@ -1,0 +1,94 @@
+'use client';
+
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useTranslations } from 'next-intl';
+import { useId, useMemo, useState } from 'react';
+import type { RowOf } from '@/lib/contracts/resource';
+import { contractResource } from '@/lib/contracts/business/contract';
+import { contractBatchResource } from '@/lib/contracts/business/contract-batch';
+import { formatMoney } from '@/lib/shared/money';
+import { useBusinessRows } from './business-data';
+import { api } from './screen-helpers';
+
+type Contract = RowOf<typeof contractResource>;
+type Batch = RowOf<typeof contractBatchResource>;
+
+export interface BatchPickerProps {
+  value: unknown;
+  onChange: (value: unknown) => void;
+  onBlur: () => void;
+  error?: string;
+  /** The contract is given (its detail page): only its batches are offered. */
+  contractId?: string;
+}
+
+/** A receipt's batch: the contract first (unless given), then one of its batches with what it still owes. */
+export function BatchPicker({ value, onChange, onBlur, error, contractId }: BatchPickerProps) {
+  const t = useTranslations('businessScreens');
+  const id = useId();
+  const [picked, setPicked] = useState('');
+  const contract = contractId ?? picked;
+  const { rows: contracts } = useBusinessRows<Contract>(
+    contractId ? null : api(contractResource.calls.list.path),
+  );
+  const { rows: batches } = useBusinessRows<Batch>(
+    contract ? api(contractBatchResource.calls.list.path) : null,
+    { contractId: contract },
+  );
+  const batchOptions = useMemo(
+    () =>
+      batches.map((b) => ({
+        value: String(b.id),
+        label: t('batchOption', { name: b.batchName, unpaid: formatMoney(b.unpaidAmount) }),
+      })),
+    [batches, t],
+  );
+  const current = value === undefined || value === null ? '' : String(value);
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: contractId ? '1fr' : '1fr 1fr', gap: 2 }}>
+      {!contractId && (
+        <TextField
+          id={`${id}-contract`}
+          select
+          size="small"
+          fullWidth
+          label={t('contractPick')}
+          value={picked}
+          onChange={(e) => {
+            setPicked(e.target.value);
+            onChange('');
+          }}
+          helperText=" "
+        >
+          {contracts.map((c) => (
+            <MenuItem key={c.id} value={String(c.id)}>
+              {`${c.contractCode} ${c.contractName}`}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+      <TextField
+        id={`${id}-batch`}
+        select
+        size="small"
+        fullWidth
+        required
+        label={t('batchPick')}
+        value={batchOptions.some((o) => o.value === current) ? current : ''}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+        error={!!error}
+        helperText={error ?? (contract ? ' ' : t('pickContractFirst'))}
+        disabled={!contract}
+      >
+        {batchOptions.map((o) => (
+          <MenuItem key={o.value} value={o.value}>
+            {o.label}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Box>
+  );
+}

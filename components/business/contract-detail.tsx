@@ -1,0 +1,97 @@
+'use client';
+
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import NextLink from 'next/link';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { useDictionaries } from '@/components/crud/use-dictionaries';
+import type { RowOf } from '@/lib/contracts/resource';
+import { contractResource } from '@/lib/contracts/business/contract';
+import { chineseCapital, formatMoney } from '@/lib/shared/money';
+import { BatchScreen } from './batch-screen';
+import { useBusinessRecord } from './business-data';
+import { IncomeScreen } from './income-screen';
+import { RecordHeader, RecordState } from './record-header';
+import { api, detailHref, dictLabel } from './screen-helpers';
+
+type Contract = RowOf<typeof contractResource> & { projectName?: string };
+
+const DICTS = [
+  { dict: 'contract_type', numeric: false },
+  { dict: 'payment_method', numeric: false },
+  { dict: 'contract_status', numeric: false },
+];
+
+/** An amount in words, or nothing for one that has none (absent, or beyond what the helper writes). */
+function inWords(value: string | null) {
+  if (value === null || value === '') return '';
+  try {
+    return chineseCapital(value);
+  } catch {
+    return '';
+  }
+}
+
+/** /administration/contractManagement_detail?id=: the contract, its payment batches and its receipts. */
+export function ContractDetail({ id }: { id: string }) {
+  const t = useTranslations();
+  const ts = useTranslations('businessScreens');
+  const { row, loading, reload } = useBusinessRecord<Contract>(api(contractResource.calls.list.path), id);
+  const dicts = useDictionaries(DICTS);
+  const [tab, setTab] = useState<'batches' | 'receipts'>('batches');
+  if (!row) return <RecordState loading={loading} />;
+  const label = (name: keyof typeof contractResource.fields) => t(contractResource.fields[name].label);
+  const money = (name: 'receivedAmount' | 'unpaidAmount') => ({
+    label: label(name),
+    value: formatMoney(row[name]),
+    money: true,
+  });
+  const refresh = () => void reload();
+  const words = inWords(row.contractAmount);
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <RecordHeader
+        title={row.contractName}
+        status={dictLabel(dicts.contract_status, row.contractStatus)}
+        items={[
+          { label: label('contractCode'), value: row.contractCode },
+          {
+            label: label('projectId'),
+            value: (
+              <Link component={NextLink} href={detailHref('projectManagement', String(row.projectId))}>
+                {row.projectName || row.projectId}
+              </Link>
+            ),
+          },
+          { label: label('contractType'), value: dictLabel(dicts.contract_type, row.contractType) },
+          { label: label('paymentMethod'), value: dictLabel(dicts.payment_method, row.paymentMethod) },
+          { label: label('signedDate'), value: row.signedDate },
+          {
+            label: label('contractAmount'),
+            value: words
+              ? `${formatMoney(row.contractAmount)}（${ts('inWords', { words })}）`
+              : formatMoney(row.contractAmount),
+            money: true,
+          },
+          money('receivedAmount'),
+          money('unpaidAmount'),
+          { label: label('acceptanceDate'), value: row.acceptanceDate },
+          { label: label('warrantyPeriod'), value: row.warrantyPeriod },
+          { label: label('warrantyExpire'), value: row.warrantyExpire },
+          { label: label('remark'), value: row.remark, wide: true },
+        ]}
+      />
+      <Tabs value={tab} onChange={(_, next: typeof tab) => setTab(next)} aria-label={ts('contractTabs')}>
+        <Tab value="batches" label={ts('batches')} />
+        <Tab value="receipts" label={ts('incomes')} />
+      </Tabs>
+      {tab === 'batches' && (
+        <BatchScreen contractId={id} editable={String(row.contractStatus) === '1'} onChanged={refresh} />
+      )}
+      {tab === 'receipts' && <IncomeScreen contractId={id} onChanged={refresh} />}
+    </Box>
+  );
+}

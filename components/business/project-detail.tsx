@@ -1,0 +1,105 @@
+'use client';
+
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { useDictionaries } from '@/components/crud/use-dictionaries';
+import { FileTreePage } from '@/components/files/file-tree-page';
+import type { RowOf } from '@/lib/contracts/resource';
+import { contractResource } from '@/lib/contracts/business/contract';
+import { projectResource } from '@/lib/contracts/business/project';
+import { formatMoney } from '@/lib/shared/money';
+import { useBusinessRecord, useBusinessRows } from './business-data';
+import { ContractScreen } from './contract-screen';
+import { IncomeScreen } from './income-screen';
+import { RecordHeader, RecordState } from './record-header';
+import { api, dictLabel } from './screen-helpers';
+
+type Project = RowOf<typeof projectResource>;
+type Contract = RowOf<typeof contractResource>;
+
+const DICTS = [
+  { dict: 'project_type', numeric: false },
+  { dict: 'project_status', numeric: false },
+];
+
+/** The receipts of a project: its contracts' receipts, one contract at a time (the list filters by contract). */
+function ProjectIncome({ projectId, onChanged }: { projectId: string; onChanged: () => void }) {
+  const t = useTranslations('businessScreens');
+  const { rows } = useBusinessRows<Contract>(api(contractResource.calls.list.path), { projectId }, 500);
+  const [picked, setPicked] = useState('');
+  const contractId = picked || rows[0]?.id || '';
+  if (!rows.length) return <Typography color="text.secondary">{t('noContracts')}</Typography>;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <TextField
+        select
+        size="small"
+        label={t('contractPick')}
+        value={contractId}
+        onChange={(e) => setPicked(e.target.value)}
+        sx={{ maxWidth: 480 }}
+      >
+        {rows.map((c) => (
+          <MenuItem key={c.id} value={String(c.id)}>
+            {`${c.contractCode} ${c.contractName}`}
+          </MenuItem>
+        ))}
+      </TextField>
+      <IncomeScreen key={contractId} contractId={contractId} onChanged={onChanged} />
+    </Box>
+  );
+}
+
+/** /administration/projectManagement_detail?id=: the project, its contracts, their receipts and its archive. */
+export function ProjectDetail({ id }: { id: string }) {
+  const t = useTranslations();
+  const ts = useTranslations('businessScreens');
+  const { row, loading, reload } = useBusinessRecord<Project>(api(projectResource.calls.list.path), id);
+  const dicts = useDictionaries(DICTS);
+  const [tab, setTab] = useState<'contracts' | 'receipts' | 'files'>('contracts');
+  if (!row) return <RecordState loading={loading} />;
+  const label = (name: keyof typeof projectResource.fields) => t(projectResource.fields[name].label);
+  const money = (
+    name: 'projectAmount' | 'receivedAmount' | 'unpaidAmount' | 'paidAmount' | 'residueAmount',
+  ) => ({
+    label: label(name),
+    value: formatMoney(row[name]),
+    money: true,
+  });
+  const refresh = () => void reload();
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <RecordHeader
+        title={row.projectName}
+        status={dictLabel(dicts.project_status, row.projectStatus)}
+        items={[
+          { label: label('projectType'), value: dictLabel(dicts.project_type, row.projectType) },
+          { label: label('projectUnit'), value: row.projectUnit },
+          money('projectAmount'),
+          money('receivedAmount'),
+          money('unpaidAmount'),
+          money('paidAmount'),
+          money('residueAmount'),
+          { label: label('acceptanceDate'), value: row.acceptanceDate },
+          { label: label('warrantyPeriod'), value: row.warrantyPeriod },
+          { label: label('warrantyExpire'), value: row.warrantyExpire },
+          { label: label('remark'), value: row.remark, wide: true },
+        ]}
+      />
+      <Tabs value={tab} onChange={(_, next: typeof tab) => setTab(next)} aria-label={ts('projectTabs')}>
+        <Tab value="contracts" label={ts('contracts')} />
+        <Tab value="receipts" label={ts('receipts')} />
+        <Tab value="files" label={ts('files')} />
+      </Tabs>
+      {tab === 'contracts' && <ContractScreen projectId={id} onChanged={refresh} />}
+      {tab === 'receipts' && <ProjectIncome projectId={id} onChanged={refresh} />}
+      {tab === 'files' && <FileTreePage record={{ functionCode: 'project', dataId: id }} queryView={false} />}
+    </Box>
+  );
+}

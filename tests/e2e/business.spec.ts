@@ -1,0 +1,113 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { login } from './helpers';
+
+/**
+ * The business journey: a project set 执行中, a contract of 100000.00 added from the project's page, three payment
+ * batches of 30/30/40 on the contract's page, one receipt of 10000.00, and the refusal of a receipt above what the
+ * batch still owes.
+ */
+
+// Wide enough that the grids render their action column without scrolling.
+test.use({ viewport: { width: 2200, height: 1200 } });
+
+const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+
+async function save(page: Page, dialog: Locator, text = '新增成功') {
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText(text).first()).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+async function pick(page: Page, dialog: Locator, label: string, option: string | RegExp) {
+  await dialog.getByLabel(label).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+test('a project, its contract, three payment batches and a receipt', async ({ page }) => {
+  test.setTimeout(240_000);
+  const suffix = Date.now().toString(36).slice(-5);
+  const projectName = `检测项目${suffix}`;
+  const contractName = `检测合同${suffix}`;
+  await login(page);
+
+  // The project, then 立项 → 执行中.
+  await page.goto('/administration/projectManagement');
+  await page.getByRole('button', { name: '新增', exact: true }).click();
+  let dialog = page.getByRole('dialog');
+  await dialog.getByLabel('项目名称').fill(projectName);
+  await dialog.getByLabel('项目单位').fill('某检测中心');
+  await save(page, dialog);
+  await expect(rowOf(page, projectName)).toContainText('立项');
+  await rowOf(page, projectName).getByRole('button', { name: '变更状态' }).click();
+  dialog = page.getByRole('dialog');
+  await pick(page, dialog, '目标状态', '执行中');
+  await save(page, dialog, '操作成功!');
+  await expect(rowOf(page, projectName)).toContainText('执行中');
+
+  // The contract, from the project's page: the project is fixed there.
+  await rowOf(page, projectName).getByRole('button', { name: '详情' }).click();
+  await expect(page).toHaveURL(/\/administration\/projectManagement_detail\?id=\d+$/);
+  await expect(page.getByRole('heading', { name: projectName })).toBeVisible();
+  await page.getByRole('button', { name: '新增', exact: true }).click();
+  dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('所属项目')).toHaveCount(0);
+  await dialog.getByLabel('合同名称').fill(contractName);
+  await dialog.getByLabel('合同编号').fill(`HT-${suffix}`);
+  await dialog.getByLabel('合同金额').fill('100000.00');
+  await save(page, dialog);
+  await expect(rowOf(page, contractName)).toContainText('100,000.00');
+
+  // Three batches on the contract's page: their amounts are the contract's shares.
+  await rowOf(page, contractName).getByRole('button', { name: '详情' }).click();
+  await expect(page).toHaveURL(/\/administration\/contractManagement_detail\?id=\d+$/);
+  await expect(page.getByRole('heading', { name: contractName })).toBeVisible();
+  await expect(page.getByText('100,000.00（大写：壹拾万元整）')).toBeVisible();
+  const batches: Array<[string, string, string]> = [
+    ['首付款', '30', '30,000.00'],
+    ['进度款', '30', '30,000.00'],
+    ['尾款', '40', '40,000.00'],
+  ];
+  for (const [name, percent] of batches) {
+    await page.getByRole('button', { name: '新增', exact: true }).click();
+    dialog = page.getByRole('dialog');
+    await dialog.getByLabel('批次名称').fill(name);
+    await dialog.getByLabel('付款比例').fill(percent);
+    await save(page, dialog);
+  }
+  for (const [name, , amount] of batches) await expect(rowOf(page, name)).toContainText(amount);
+  await expect(page.getByTestId('percent-total')).toHaveText('付款比例合计：100.00%');
+
+  // A receipt: the contract's received and unpaid follow.
+  const received = page.locator('dd[data-label="已收金额"]');
+  const unpaid = page.locator('dd[data-label="未收金额"]');
+  await page.getByRole('tab', { name: '收款记录' }).click();
+  await page.getByRole('button', { name: '新增', exact: true }).click();
+  dialog = page.getByRole('dialog');
+  await pick(page, dialog, '付款批次', /^首付款/);
+  await dialog.getByLabel('收款金额').fill('10000.00');
+  await dialog.getByLabel('收款日期').fill('2026-11-20');
+  await save(page, dialog);
+  await expect(rowOf(page, '首付款')).toContainText('10,000.00');
+  await expect(received).toHaveText('10,000.00');
+  await expect(unpaid).toHaveText('90,000.00');
+
+  // The batches follow too; the page as it stands is the screenshot.
+  await page.getByRole('tab', { name: '付款批次' }).click();
+  await expect(rowOf(page, '首付款')).toContainText('20,000.00');
+  await page.screenshot({ path: '/tmp/contract-detail.png', fullPage: true });
+
+  // More than the batch still owes (20,000.00) is refused; the dialog keeps what was typed.
+  await page.getByRole('tab', { name: '收款记录' }).click();
+  await page.getByRole('button', { name: '新增', exact: true }).click();
+  dialog = page.getByRole('dialog');
+  await pick(page, dialog, '付款批次', '首付款（未收 20,000.00）');
+  await dialog.getByLabel('收款金额').fill('25000.00');
+  await dialog.getByLabel('收款日期').fill('2026-11-21');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  const refusal = page.getByText(/收款金额不能超过该批次的未收金额/).first();
+  await expect(refusal).toBeVisible();
+  console.log(`refusal shown: ${await refusal.textContent()}`);
+  await expect(dialog.getByLabel('收款金额')).toHaveValue('25000.00');
+  await dialog.getByRole('button', { name: '取消' }).click();
+  await expect(received).toHaveText('10,000.00');
+});
