@@ -65,6 +65,12 @@ describe('business-service verbs', () => {
       status: 400,
       msg: 'size:必须为整数',
     });
+    // A record is read through the list's id filter; an id that is none is refused.
+    expect(await h.call('/blade-test/receipt/list', admin, { id: 'x1' })).toMatchObject({ status: 400 });
+    expect(await h.call('/blade-test/receipt/list', admin, { id: '1' })).toMatchObject({
+      code: 200,
+      data: { total: 0, records: [] },
+    });
     expect((await h.authed('/blade-test/receipt/detail?id=1', { token: admin })).status).toBe(404);
     expect((await h.authed('/blade-test/receipt/list', { token: admin })).status).toBe(404);
   });

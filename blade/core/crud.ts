@@ -48,7 +48,7 @@ export function zhText(key: string, values?: Record<string, string | number>): s
 /** A refusal whose text is a message key's zh text; the key goes out as the envelope's errorCode. */
 export class KeyedError extends ServiceError {
   constructor(key: string, values?: Record<string, string | number>) {
-    super(zhText(key, values), 400, key);
+    super(zhText(key, values), 400, key, values);
     this.name = 'KeyedError';
   }
 }
@@ -279,6 +279,8 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
     const auth = c.get('auth');
     const params = await readParams(c, call);
     const query = listSchema.parse(params);
+    // One row by id through the list (business-service has no detail call): a detail page reads its record so.
+    const only = params.id === undefined || params.id === '' ? undefined : idRule.parse(params.id);
     const page = pageRequest(query);
     const orders = sortOrders(sortable, query).map((o) => ({
       ...o,
@@ -287,6 +289,7 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
     const range = def.dateRange && dateRangeOf(def.dateRange, query as Record<string, unknown>);
     const matching = async (trx: AnyDb) => {
       let base = await liveRows(trx, def, auth);
+      if (only) base = base.where(`${def.table}.id`, '=', only);
       for (const [column, value] of Object.entries(hooks.listWhere ?? {}))
         base = base.where(`${def.table}.${column}`, '=', value);
       if (range?.from) base = base.where(range.column, '>=', range.from);

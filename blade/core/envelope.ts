@@ -18,13 +18,18 @@ export function success(msg = MSG_SUCCESS): R<Record<string, never>> {
   return { code: 200, success: true, data: {}, msg };
 }
 
-/** `errorCode`: the refusal's message key, for clients that show it in another language (absent when there is none). */
+/**
+ * `errorCode`: the refusal's message key, for clients that show it in another language (absent when there is none);
+ * `errorArgs`: the values of its placeholders (`{unpaid}`), when it has any.
+ */
 export function failure(
   code: number,
   msg: string,
   errorCode?: string,
-): R<Record<string, never>> & { errorCode?: string } {
-  return errorCode
-    ? { code, success: false, data: {}, msg, errorCode }
-    : { code, success: false, data: {}, msg };
+  errorArgs?: Record<string, string | number>,
+): R<Record<string, never>> & { errorCode?: string; errorArgs?: Record<string, string | number> } {
+  if (!errorCode) return { code, success: false, data: {}, msg };
+  return errorArgs
+    ? { code, success: false, data: {}, msg, errorCode, errorArgs }
+    : { code, success: false, data: {}, msg, errorCode };
 }

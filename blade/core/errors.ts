@@ -15,6 +15,8 @@ export class ServiceError extends Error {
     message: string,
     readonly code = 400,
     readonly errorCode?: string,
+    /** The values of the message key's placeholders, so a client's translation says the same. */
+    readonly errorArgs?: Record<string, string | number>,
   ) {
     super(message);
     this.name = 'ServiceError';
@@ -63,8 +65,9 @@ function respond(
   msg: string,
   code: number = status,
   errorCode?: string,
+  errorArgs?: Record<string, string | number>,
 ) {
-  return c.json(failure(code, msg, errorCode), status);
+  return c.json(failure(code, msg, errorCode, errorArgs), status);
 }
 
 const HTTP_MESSAGES: Record<number, string> = {
@@ -91,7 +94,8 @@ export function isDataException(err: unknown): boolean {
 export function errorHandler(log: BladeLog) {
   return (err: Error, c: Context) => {
     if (err instanceof z.ZodError) return respond(c, 400, zodMessage(err));
-    if (err instanceof ServiceError) return respond(c, 400, err.message, err.code, err.errorCode);
+    if (err instanceof ServiceError)
+      return respond(c, 400, err.message, err.code, err.errorCode, err.errorArgs);
     if (err instanceof NotFoundError) return respond(c, 404, err.message);
     if (err instanceof UnauthorizedError) return respond(c, 401, err.message);
     if (err instanceof ForbiddenError) return respond(c, 403, err.message);

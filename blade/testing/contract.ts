@@ -127,8 +127,10 @@ export function describeResource<F extends Record<string, string>>(
      */
     const detail = async (token: string, id: string): Promise<CallResult> => {
       if (def.calls.detail) return send(def.calls.detail, token, { id });
-      const answer = await list(token, { size: 500, descs: 'id' });
+      // The list's id filter answers that row alone, or none.
+      const answer = await list(token, { id });
       if (answer.status !== 200) return answer;
+      expect(listed(answer).length).toBeLessThanOrEqual(1);
       const row = listed(answer).find((r) => r.id === id);
       return row
         ? { ...answer, data: row }

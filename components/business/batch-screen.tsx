@@ -13,7 +13,7 @@ import {
   contractBatchResource,
 } from '@/lib/contracts/business/contract-batch';
 import { usePermissions } from '@/lib/permissions/use-permissions';
-import { BusinessData, useBusinessRows } from './business-data';
+import { useBusinessRows } from './business-data';
 import { AbnormalDialog, BankNumberDialog } from './business-dialogs';
 import { api } from './screen-helpers';
 
@@ -67,7 +67,7 @@ export function BatchScreen({
     onDone: reload,
   };
   return (
-    <BusinessData>
+    <>
       <Typography variant="body2" sx={{ mb: 1 }} data-testid="percent-total">
         {t('percentTotal', { total })}
       </Typography>
@@ -120,6 +120,6 @@ export function BatchScreen({
       {dialog && action?.kind === 'abnormal' && (
         <AbnormalDialog {...dialog} path={batchAbnormalHandling.call.path} />
       )}
-    </BusinessData>
+    </>
   );
 }

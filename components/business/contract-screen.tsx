@@ -9,7 +9,7 @@ import type { RowOf } from '@/lib/contracts/resource';
 import { contractAcceptance, contractEnd, contractResource } from '@/lib/contracts/business/contract';
 import { projectResource } from '@/lib/contracts/business/project';
 import { usePermissions } from '@/lib/permissions/use-permissions';
-import { BusinessData, useBusinessRows } from './business-data';
+import { useBusinessRows } from './business-data';
 import { AcceptanceDialog, ContractEndDialog } from './business-dialogs';
 import { api, detailHref, optionsOf, withAnswered } from './screen-helpers';
 
@@ -47,7 +47,7 @@ export function ContractScreen({ projectId, onChanged }: { projectId?: string; o
     onDone: reload,
   };
   return (
-    <BusinessData>
+    <>
       <ResourceScreen
         def={contractScreen}
         viewCode="contract_view"
@@ -95,6 +95,6 @@ export function ContractScreen({ projectId, onChanged }: { projectId?: string; o
         <AcceptanceDialog {...dialog} path={contractAcceptance.call.path} />
       )}
       {dialog && action?.kind === 'end' && <ContractEndDialog {...dialog} path={contractEnd.call.path} />}
-    </BusinessData>
+    </>
   );
 }

@@ -7,7 +7,6 @@ import { ResourceScreen } from '@/components/crud/resource-screen';
 import type { RowOf } from '@/lib/contracts/resource';
 import { realIncomeResource } from '@/lib/contracts/business/real-income';
 import { BatchPicker } from './batch-picker';
-import { BusinessData } from './business-data';
 import { withAnswered } from './screen-helpers';
 
 const incomeScreen = withAnswered(realIncomeResource, {
@@ -27,7 +26,7 @@ export function IncomeScreen({ contractId, onChanged }: { contractId?: string; o
   const opened = useRef<Income | null>(null);
   const params = useMemo(() => (contractId ? { contractId } : undefined), [contractId]);
   return (
-    <BusinessData>
+    <>
       <ResourceScreen
         def={incomeScreen}
         viewCode="real_income_view"
@@ -74,6 +73,6 @@ export function IncomeScreen({ contractId, onChanged }: { contractId?: string; o
           onSaved: () => onChanged?.(),
         }}
       />
-    </BusinessData>
+    </>
   );
 }

@@ -8,7 +8,6 @@ import { ResourceScreen } from '@/components/crud/resource-screen';
 import type { RowOf } from '@/lib/contracts/resource';
 import { projectAcceptance, projectResource, projectUpdateState } from '@/lib/contracts/business/project';
 import { usePermissions } from '@/lib/permissions/use-permissions';
-import { BusinessData } from './business-data';
 import { AcceptanceDialog, ProjectStateDialog } from './business-dialogs';
 import { api, detailHref } from './screen-helpers';
 
@@ -34,7 +33,7 @@ export function ProjectScreen() {
     onDone: reload,
   };
   return (
-    <BusinessData>
+    <>
       <ResourceScreen
         def={projectResource}
         viewCode="project_view"
@@ -65,6 +64,6 @@ export function ProjectScreen() {
       {dialog && action?.kind === 'acceptance' && (
         <AcceptanceDialog {...dialog} path={projectAcceptance.call.path} />
       )}
-    </BusinessData>
+    </>
   );
 }

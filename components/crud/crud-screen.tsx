@@ -24,6 +24,8 @@ export type Params = Record<string, string | number | undefined>;
 
 export interface CrudApi {
   list: string;
+  /** The list call's method when it is not GET (business-service lists are POSTs). */
+  listMethod?: 'GET' | 'POST';
   detail?: string;
   submit?: string;
   /** Edits go here when the service splits create and update (blade-user `submit` / `update`). */
@@ -133,7 +135,14 @@ export function CrudScreen<Row extends GridValidRowModel>(props: CrudScreenProps
   const keepAliveKey = api.list ? `crud|${api.list}` : undefined;
   const [search, setSearch] = usePageKeepAlive<SearchValues>(keepAliveKey && `${keepAliveKey}|search`, {});
   const query = useMemo(() => ({ ...params, ...mapFilters(search) }), [params, mapFilters, search]);
-  const list = useCrudList<Row>({ url: api.list, params: query, paged, pageSize, keepAliveKey });
+  const list = useCrudList<Row>({
+    url: api.list,
+    method: api.listMethod,
+    params: query,
+    paged,
+    pageSize,
+    keepAliveKey,
+  });
   const rows = useMemo(
     () => (tree ? (flattenTree(list.rows as (Row & { children?: Row[] })[]) as Row[]) : list.rows),
     [list.rows, tree],

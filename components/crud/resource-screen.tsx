@@ -139,6 +139,7 @@ export function ResourceScreen<D extends ResourceDef>({
       title={t(`${def.key}.title`)}
       api={{
         list: `/api${def.calls.list.path}`,
+        listMethod: def.calls.list.method,
         // Without a detail call the form opens on the list's row.
         detail: def.calls.detail && `/api${def.calls.detail.path}`,
         submit: `/api${def.calls.submit.path}`,

@@ -14,6 +14,8 @@ export interface CrudListOptions {
   url: string | null;
   /** Search filters and fixed params (deptId, parentId…); empty values are not sent. */
   params?: Params;
+  /** The list call's method: a POST list (business-service) sends its params as the JSON body. */
+  method?: 'GET' | 'POST';
   /** true: the call pages (`current`, `size`, `records`/`total`); false: it answers a whole array or tree. */
   paged?: boolean;
   pageSize?: number;
@@ -46,6 +48,7 @@ export function useCrudList<Row>({
   paged = true,
   pageSize = 10,
   keepAliveKey,
+  method = 'GET',
 }: CrudListOptions): CrudList<Row> {
   const [paginationModel, setPaginationModel] = usePageKeepAlive<GridPaginationModel>(
     keepAliveKey && `${keepAliveKey}|page`,
@@ -68,7 +71,8 @@ export function useCrudList<Row>({
     return q;
   }, [params, paged, paginationModel, sortModel]);
 
-  const { data, isLoading, mutate } = useSWR<BladePage<Row> | Row[]>(url ? [url, query] : null, {
+  const key = url ? (method === 'POST' ? ([url, query, 'POST'] as const) : ([url, query] as const)) : null;
+  const { data, isLoading, mutate } = useSWR<BladePage<Row> | Row[]>(key, {
     keepPreviousData: true,
   });
   const rows = Array.isArray(data) ? data : (data?.records ?? []);

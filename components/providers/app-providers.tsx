@@ -34,7 +34,7 @@ function FetcherBridge() {
       },
       unknownErrorText: t('unknownError'),
       networkErrorText: t('networkError'),
-      translate: (key) => (all.has(key) ? all(key) : undefined),
+      translate: (key, values) => (all.has(key) ? all(key, values) : undefined),
     });
   }, [notify, t, all]);
   return null;

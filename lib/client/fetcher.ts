@@ -17,6 +17,8 @@ export interface BladeEnvelope<T = unknown> {
   error_description?: string;
   /** A refusal's message key (blade/ core/errors.ts): its text in the user's language replaces `msg`. */
   errorCode?: string;
+  /** The values of the key's placeholders. */
+  errorArgs?: Record<string, string | number>;
 }
 
 export class BladeError extends Error {
@@ -43,7 +45,7 @@ export interface FetcherHooks {
   unknownErrorText: string;
   networkErrorText: string;
   /** The text of a message key in the user's language, or undefined when the catalogue has none. */
-  translate: (key: string) => string | undefined;
+  translate: (key: string, values?: Record<string, string | number>) => string | undefined;
 }
 
 const noop = () => {};
@@ -90,7 +92,7 @@ export function withRequestId(message: string, requestId: string | undefined): s
 }
 
 export function errorText(body: Partial<BladeEnvelope> | undefined, fallback: string): string {
-  const translated = body?.errorCode ? hooks.translate(body.errorCode) : undefined;
+  const translated = body?.errorCode ? hooks.translate(body.errorCode, body.errorArgs) : undefined;
   return translated || body?.msg || body?.error_description || fallback;
 }
 
@@ -209,8 +211,18 @@ export async function bladeDownload(
   return { blob: new Blob(chunks, { type: response.headers.get('content-type') ?? undefined }), filename };
 }
 
-/** For SWR: the key is the path (optionally with params) and the value is the envelope's data. */
-export async function swrFetcher<T>(key: string | [string, BladeRequestInit['params']]): Promise<T> {
-  const [path, params] = Array.isArray(key) ? key : [key, undefined];
-  return (await bladeRequest<T>(path, { params })).data;
+export type SwrKey =
+  string | [string, BladeRequestInit['params']] | [string, BladeRequestInit['params'], 'POST'];
+
+/**
+ * For SWR: the key is the path, optionally with params, and `'POST'` for a list the catalogue serves as a POST
+ * (business-service): its params go as the JSON body, blank ones left out as the query string leaves them out.
+ */
+export async function swrFetcher<T>(key: SwrKey): Promise<T> {
+  const [path, params, method] = Array.isArray(key) ? key : [key, undefined, undefined];
+  if (method !== 'POST') return (await bladeRequest<T>(path, { params })).data;
+  const body = Object.fromEntries(
+    Object.entries(params ?? {}).filter(([, v]) => v !== undefined && v !== null && v !== ''),
+  );
+  return (await bladeRequest<T>(path, { method: 'POST', body })).data;
 }

@@ -101,6 +101,27 @@ describe('buildUrl', () => {
   });
 });
 
+describe('keyed refusals with values', () => {
+  it('translates the key with the values the server filled in', async () => {
+    const onError = jest.fn();
+    configureFetcher({
+      onError,
+      translate: (key, values) =>
+        key === 'business.income.overUnpaid' ? `Exceeds the outstanding ${values?.unpaid} yuan` : undefined,
+    });
+    global.fetch = respond(400, {
+      code: 400,
+      success: false,
+      data: {},
+      msg: '收款金额不能超过该批次的未收金额20.00元（可先做异常处理）',
+      errorCode: 'business.income.overUnpaid',
+      errorArgs: { unpaid: '20.00' },
+    });
+    await expect(bladeRequest('/api/x')).rejects.toThrow('Exceeds the outstanding 20.00 yuan');
+    expect(onError).toHaveBeenCalledWith('Exceeds the outstanding 20.00 yuan');
+  });
+});
+
 describe('bladeDownload — a streamed export', () => {
   const hooks = { onError: jest.fn(), onUnauthorized: jest.fn(), onLocked: jest.fn() };
   beforeEach(() => {

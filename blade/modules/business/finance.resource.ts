@@ -16,6 +16,7 @@ import { realIncomeResource } from '../../../lib/contracts/business/real-income'
 import { Readable } from 'node:stream';
 import { actionRoute } from '../../core/action';
 import type { BladeEnv, Deps } from '../../core/context';
+import { idSchema } from '../../../lib/contracts/inputs';
 import { KeyedError, readParams, type CrudHooks } from '../../core/crud';
 import { ok } from '../../core/envelope';
 import { permit } from '../../core/permission';
@@ -58,6 +59,16 @@ export const projectHooks: CrudHooks = {
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
     if (cost) throw new KeyedError('business.project.hasCosts');
+    // Its field work and its event log are its history: a project that has any is not deleted (terminate it).
+    for (const table of ['business_field_task', 'business_event_record'] as const) {
+      const record = await db(trx)
+        .selectFrom(table)
+        .select('id')
+        .where('project_id', 'in', ids)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst();
+      if (record) throw new KeyedError('business.project.hasRecords');
+    }
   },
   async afterRemove({ trx, auth }, ids) {
     // Its budget lines have no meaning without the project.
@@ -234,6 +245,12 @@ async function contractsOf(
 }
 
 export const realIncomeHooks: CrudHooks = {
+  // The project's receipts, on its detail page: those of its contracts.
+  async listCondition(_ctx, params) {
+    if (params.projectId === undefined || params.projectId === '') return undefined;
+    const projectId = idSchema.parse(params.projectId);
+    return sql<boolean>`business_real_income.contract_id in (select id from business_contract where project_id = ${projectId})`;
+  },
   async beforeWrite({ trx, auth }, values, id) {
     const batchId = String(values.batch_id);
     const batch = await db(trx)

@@ -97,6 +97,13 @@ describe('amounts', () => {
       paidAmount: '0.00',
       residueAmount: '30000.30',
     });
+    // The project's receipts: those of all its contracts.
+    expect((await rows('realIncome', { projectId: p })).map((r) => r.receivedAmount).sort()).toEqual([
+      '0.10',
+      '0.20',
+      '30000.00',
+    ]);
+    expect(await rows('realIncome', { projectId: '1' })).toEqual([]);
     // A receipt removed gives its money back to the batch, the contract and the project.
     const [receipt] = await rows('realIncome', { batchId: b1.id });
     expect(receipt).toMatchObject({
@@ -139,9 +146,18 @@ describe('refusals that write nothing', () => {
 
   it('refuses a receipt over the unpaid amount until the batch is handled as abnormal', async () => {
     expect(await receive(batchId, '600.00')).toMatchObject({ code: 200 });
-    expect(await receive(batchId, '0.01')).toMatchObject({
-      status: 400,
+    const refused = await h.authed('/business-service/realIncome/add', {
+      token: admin,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ batchId, receivedAmount: '0.01', receivedDate: '2026-11-25' }),
+    });
+    // The key and its values travel too, so the portal says the same in English.
+    expect(await refused.json()).toMatchObject({
+      code: 400,
       msg: '收款金额不能超过该批次的未收金额0.00元（可先做异常处理）',
+      errorCode: 'business.income.overUnpaid',
+      errorArgs: { unpaid: '0.00' },
     });
     expect(await one('contractBatch', batchId)).toMatchObject({
       receivedAmount: '600.00',

@@ -115,6 +115,22 @@ describe('field tasks and event records', () => {
   });
 });
 
+describe('the project’s history', () => {
+  it('keeps a project with field tasks or events from being deleted', async () => {
+    const withTask = await project('有任务的项目');
+    expect(await task(withTask)).toMatchObject({ code: 200 });
+    expect(await call('project/delete', { ids: withTask })).toMatchObject({
+      status: 400,
+      msg: '项目已有现场任务或事件记录，不能删除（可终止项目）',
+    });
+    const withEvent = await project('有事件的项目');
+    expect(await event(withEvent)).toMatchObject({ code: 200 });
+    expect(await call('project/delete', { ids: withEvent })).toMatchObject({ status: 400 });
+    const bare = await project('空项目');
+    expect(await call('project/delete', { ids: bare })).toMatchObject({ code: 200 });
+  });
+});
+
 describe('access', () => {
   it('answers 404 for a task or event on a project outside the caller’s data scope', async () => {
     const db = h.blade.db;

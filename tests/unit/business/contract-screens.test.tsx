@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { BatchScreen, percentTotal } from '@/components/business/batch-screen';
 import { ContractDetail } from '@/components/business/contract-detail';
 import { ContractScreen } from '@/components/business/contract-screen';
-import { fakeBlade, page } from '../crud/fake-blade';
+import { fakeBlade, page, type RecordedCall } from '../crud/fake-blade';
 import { renderScreen } from '../crud/wrap';
 import { allButtons, batch, dictionaryRoute, project } from './fixtures';
 
@@ -171,14 +171,20 @@ describe('BatchScreen', () => {
 });
 
 describe('ContractDetail', () => {
-  it('finds the contract in its list and shows the amount with its capitals', async () => {
-    fakeBlade({
+  it('reads the contract through its list by id and shows the amount with its capitals', async () => {
+    const calls = fakeBlade({
       ...base,
-      'POST /api/business-service/contract/list': page([{ ...contract, id: '899' }, contract]),
+      'POST /api/business-service/contract/list': (call: RecordedCall) =>
+        page(
+          [{ ...contract, id: '899', contractName: '别的合同' }, contract].filter(
+            (c) => c.id === (call.body as { id?: string }).id,
+          ),
+        ),
       'POST /api/business-service/contractBatch/list': page([]),
     });
     renderScreen(<ContractDetail id="900" />);
     expect(await screen.findByRole('heading', { name: '检测合同' })).toBeInTheDocument();
+    expect(calls.to('/api/business-service/contract/list')[0].body).toMatchObject({ id: '900', size: 1 });
     expect(screen.getByText('100,000.00（大写：壹拾万元整）')).toBeInTheDocument();
     expect(screen.getByText('90,000.00')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('执行中'));
@@ -189,7 +195,8 @@ describe('ContractDetail', () => {
   });
 
   it('says so when the id reaches no contract', async () => {
-    fakeBlade({ ...base, 'POST /api/business-service/contract/list': page([contract]) });
+    // The list's id filter finds nothing.
+    fakeBlade({ ...base, 'POST /api/business-service/contract/list': page([]) });
     renderScreen(<ContractDetail id="12345" />);
     expect(await screen.findByText('记录不存在或无权查看')).toBeInTheDocument();
   });

@@ -26,7 +26,13 @@ describe('ProjectDetail', () => {
     const calls = fakeBlade({
       '/api/blade-system/menu/buttons': allButtons,
       '/api/blade-system/dict/dictionary': dictionaryRoute,
-      'POST /api/business-service/project/list': page([project('1', '1'), project('2', '2', '检测项目')]),
+      // The detail page reads its record through the list's id filter.
+      'POST /api/business-service/project/list': (call: RecordedCall) =>
+        page(
+          [project('1', '1'), project('2', '2', '检测项目')].filter(
+            (p) => p.id === (call.body as { id?: string }).id,
+          ),
+        ),
       'POST /api/business-service/contract/list': contracts,
       'POST /api/business-service/realIncome/list': page([]),
     });
