@@ -15,16 +15,16 @@ import { forgetUserTotals } from '../blade/modules/user/user-admin.repository';
 const USERS = Number(process.env.BENCH_ADMIN_USERS ?? 100_000);
 const MENUS = 1_000;
 const SAMPLES = Number(process.env.BENCH_ADMIN_SAMPLES ?? 200);
-const CLIENT = { clientId: 'bench', clientSecret: 'bench-client-secret-0123456789' };
-const PASSWORD = 'Bench#Admin-2026';
+export const CLIENT = { clientId: 'bench', clientSecret: 'bench-client-secret-0123456789' };
+export const PASSWORD = 'Bench#Admin-2026';
 
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   return +sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(2);
 }
 
-async function measure(samples: number, call: () => Response | Promise<Response>) {
+export async function measure(samples: number, call: () => Response | Promise<Response>) {
   const times: number[] = [];
   for (let i = 0; i < samples + 10; i += 1) {
     const start = performance.now();
@@ -37,7 +37,7 @@ async function measure(samples: number, call: () => Response | Promise<Response>
   return { p50Ms: percentile(times, 50), p95Ms: percentile(times, 95), samples };
 }
 
-async function login(blade: Blade, account: string): Promise<string> {
+export async function login(blade: Blade, account: string): Promise<string> {
   const qs = new URLSearchParams({
     grant_type: 'password',
     tenantId: '000000',
@@ -200,7 +200,7 @@ async function runOn(databaseUrl?: string) {
   }
 }
 
-async function withPostgres<T>(base: string, fn: (url: string) => Promise<T>): Promise<T> {
+export async function withPostgres<T>(base: string, fn: (url: string) => Promise<T>): Promise<T> {
   const { default: pg } = await import('pg');
   const name = `blade_bench_${randomBytes(6).toString('hex')}`;
   const run = async (statement: string) => {

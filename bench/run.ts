@@ -12,6 +12,7 @@ import { Readable } from 'node:stream';
 import autocannon from 'autocannon';
 import { request } from 'undici';
 import { runAdminBench } from './admin';
+import { runBusinessBench } from './business';
 import { runFilesTransferBench, runFilesTreeBench } from './files';
 
 const root = path.resolve(__dirname, '..');
@@ -317,6 +318,8 @@ async function main() {
   // Issue 4: user page over 100,000 users and menu routes for a role with 1,000 menus (bench/admin.ts).
   const admin = await runAdminBench();
   const filesTree = await runFilesTreeBench();
+  // Issue 13: contracts, project detail, receipts and the export at 100,000 contracts (bench/business.ts).
+  const business = await runBusinessBench();
 
   const report = {
     machine: { cpus: os.cpus().length, node: process.version },
@@ -330,6 +333,7 @@ async function main() {
     },
     upload,
     admin,
+    business,
     files: { ...files, tree: filesTree },
     targets: {
       proxyToBareRouteAtLeast: 0.85,

@@ -114,4 +114,36 @@ describe('menus from resource definitions', () => {
     expect((await menuRows(['thing_add']))[0]).toMatchObject({ path: '/sample/thing/add', category: 2 });
     expect(await menuRows(['orphan'])).toEqual([]);
   });
+
+  it('creates a seeded group a database never had (经营管理) with its pages; leaves a deleted one deleted', async () => {
+    const codes = [
+      'administration',
+      'project',
+      'project_add',
+      'project_edit',
+      'project_delete',
+      'project_view',
+    ];
+    await forget([...codes, 'project_state', 'project_acceptance']);
+    const { projectResource } = await import('../../lib/contracts/business/project');
+    expect(await ensureResourceMenus(h.blade.db, [projectResource])).toEqual([
+      'administration',
+      ...codes.slice(1),
+      'project_state',
+      'project_acceptance',
+    ]);
+    const [group] = await menuRows(['administration']);
+    expect(group).toMatchObject({ parent_id: '0', path: '/administration', is_deleted: 0 });
+    expect((await menuRows(['project']))[0].parent_id).toBe(group.id);
+    expect(await administratorHolds(codes)).toEqual([...codes].sort());
+    // The administrator removed the group: nothing comes back under it.
+    await forget(codes.slice(1));
+    await h.blade.db
+      .updateTable('blade_menu')
+      .set({ is_deleted: 1 })
+      .where('code', '=', 'administration')
+      .execute();
+    expect(await ensureResourceMenus(h.blade.db, [projectResource])).toEqual([]);
+    expect(await menuRows(['project'])).toEqual([]);
+  });
 });
