@@ -1,6 +1,6 @@
 'use client';
 
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import type { BladePage } from '@/components/crud/types';
 import type { BladeRequestInit } from '@/lib/client/fetcher';
 
@@ -26,4 +26,17 @@ export function useBusinessRecord<T extends { id: string }>(path: string, id: st
     loading: isLoading,
     reload: mutate,
   };
+}
+
+/**
+ * Revalidates every business list on the page: a receipt changes its batch's, contract's and project's amounts, which
+ * other tabs show (a tab remounted within SWR's deduping interval would otherwise show the amounts from before).
+ */
+export function useBusinessRefresh() {
+  const { mutate } = useSWRConfig();
+  return () =>
+    mutate(
+      (key) =>
+        Array.isArray(key) && typeof key[0] === 'string' && key[0].startsWith('/api/business-service/'),
+    );
 }

@@ -12,7 +12,7 @@ import type { RowOf } from '@/lib/contracts/resource';
 import { contractResource } from '@/lib/contracts/business/contract';
 import { chineseCapital, formatMoney } from '@/lib/shared/money';
 import { BatchScreen } from './batch-screen';
-import { useBusinessRecord } from './business-data';
+import { useBusinessRecord, useBusinessRefresh } from './business-data';
 import { IncomeScreen } from './income-screen';
 import { RecordHeader, RecordState } from './record-header';
 import { api, detailHref, dictLabel } from './screen-helpers';
@@ -39,7 +39,8 @@ function inWords(value: string | null) {
 export function ContractDetail({ id }: { id: string }) {
   const t = useTranslations();
   const ts = useTranslations('businessScreens');
-  const { row, loading, reload } = useBusinessRecord<Contract>(api(contractResource.calls.list.path), id);
+  const refreshLists = useBusinessRefresh();
+  const { row, loading } = useBusinessRecord<Contract>(api(contractResource.calls.list.path), id);
   const dicts = useDictionaries(DICTS);
   const [tab, setTab] = useState<'batches' | 'receipts'>('batches');
   if (!row) return <RecordState loading={loading} />;
@@ -49,7 +50,8 @@ export function ContractDetail({ id }: { id: string }) {
     value: formatMoney(row[name]),
     money: true,
   });
-  const refresh = () => void reload();
+  // The record and every list on the page: one change moves amounts in several of them.
+  const refresh = () => void refreshLists();
   const words = inWords(row.contractAmount);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>

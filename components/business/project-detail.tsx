@@ -14,7 +14,7 @@ import type { RowOf } from '@/lib/contracts/resource';
 import { contractResource } from '@/lib/contracts/business/contract';
 import { projectResource } from '@/lib/contracts/business/project';
 import { formatMoney } from '@/lib/shared/money';
-import { useBusinessRecord, useBusinessRows } from './business-data';
+import { useBusinessRecord, useBusinessRefresh, useBusinessRows } from './business-data';
 import { ContractScreen } from './contract-screen';
 import { IncomeScreen } from './income-screen';
 import { RecordHeader, RecordState } from './record-header';
@@ -60,7 +60,8 @@ function ProjectIncome({ projectId, onChanged }: { projectId: string; onChanged:
 export function ProjectDetail({ id }: { id: string }) {
   const t = useTranslations();
   const ts = useTranslations('businessScreens');
-  const { row, loading, reload } = useBusinessRecord<Project>(api(projectResource.calls.list.path), id);
+  const refreshLists = useBusinessRefresh();
+  const { row, loading } = useBusinessRecord<Project>(api(projectResource.calls.list.path), id);
   const dicts = useDictionaries(DICTS);
   const [tab, setTab] = useState<'contracts' | 'receipts' | 'files'>('contracts');
   if (!row) return <RecordState loading={loading} />;
@@ -72,7 +73,8 @@ export function ProjectDetail({ id }: { id: string }) {
     value: formatMoney(row[name]),
     money: true,
   });
-  const refresh = () => void reload();
+  // The record and every list on the page: one change moves amounts in several of them.
+  const refresh = () => void refreshLists();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <RecordHeader
