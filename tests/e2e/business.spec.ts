@@ -1,10 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { login } from './helpers';
 
 /**
  * The business journey: a project set 执行中, a contract of 100000.00 added from the project's page, three payment
- * batches of 30/30/40 on the contract's page, one receipt of 10000.00, and the refusal of a receipt above what the
- * batch still owes.
+ * batches of 30/30/40 on the contract's page, one receipt of 10000.00, the refusal of a receipt above what the
+ * batch still owes (with the amount), the contract list exported and opened, the contract and then the project
+ * accepted.
  */
 
 // Wide enough that the grids render their action column without scrolling.
@@ -110,4 +112,43 @@ test('a project, its contract, three payment batches and a receipt', async ({ pa
   await expect(dialog.getByLabel('收款金额')).toHaveValue('25000.00');
   await dialog.getByRole('button', { name: '取消' }).click();
   await expect(received).toHaveText('10,000.00');
+  // The refusal names the amount the batch still owes, as the server filled it in.
+  await expect(
+    page.getByText('收款金额不能超过该批次的未收金额20000.00元（可先做异常处理）').first(),
+  ).toBeVisible();
+
+  // The contract list, exported with the list's filter, downloaded and opened.
+  await page.goto('/administration/contractManagement');
+  await page.getByRole('search').getByLabel('合同编号').fill(`HT-${suffix}`);
+  await page.getByRole('search').getByRole('button', { name: '搜索' }).click();
+  await expect(rowOf(page, contractName)).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: '导出' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^合同-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  const sheet = workbook.worksheets[0];
+  expect(sheet.rowCount).toBe(2);
+  expect(sheet.getRow(1).getCell(2).value).toBe('合同编号');
+  expect(sheet.getRow(2).getCell(2).value).toBe(`HT-${suffix}`);
+  expect(sheet.getRow(2).getCell(5).value).toBe(100000);
+  expect(sheet.getRow(2).getCell(6).value).toBe(10000);
+
+  // The contract accepted, then the project: the warranty ends a year later.
+  await rowOf(page, contractName).getByRole('button', { name: '验收' }).click();
+  dialog = page.getByRole('dialog');
+  await dialog.getByLabel('验收日期').fill('2026-11-25');
+  await dialog.getByLabel('质保期（月）').fill('12');
+  await save(page, dialog, '操作成功!');
+  await expect(rowOf(page, contractName)).toContainText('已验收');
+  await expect(rowOf(page, contractName)).toContainText('2027-11-25');
+  await page.goto('/administration/projectManagement');
+  await rowOf(page, projectName).getByRole('button', { name: '验收' }).click();
+  dialog = page.getByRole('dialog');
+  await dialog.getByLabel('验收日期').fill('2026-11-25');
+  await dialog.getByLabel('质保期（月）').fill('24');
+  await save(page, dialog, '操作成功!');
+  await expect(rowOf(page, projectName)).toContainText('已验收');
+  await expect(rowOf(page, projectName)).toContainText('100,000.00');
 });
