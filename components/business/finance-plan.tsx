@@ -8,6 +8,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
@@ -57,6 +58,14 @@ const overBudget = (variance: string) => {
  */
 export function FinancePlan({ projects }: { projects: FieldOption[] }) {
   const t = useTranslations('financeScreens');
+  const theme = useTheme();
+  // Planned light, actual full: income in the primary colour, outlay in the warning one.
+  const colours: Record<(typeof SERIES)[number], string> = {
+    incomePlanned: theme.palette.primary.light,
+    incomeActual: theme.palette.primary.main,
+    outlayPlanned: theme.palette.warning.light,
+    outlayActual: theme.palette.warning.main,
+  };
   const thisYear = new Date().getFullYear();
   const [year, setYear] = useState(thisYear);
   const [projectId, setProjectId] = useState('');
@@ -116,6 +125,7 @@ export function FinancePlan({ projects }: { projects: FieldOption[] }) {
               // Numbers only for drawing; the tables below show blade/'s exact texts.
               series={SERIES.map((key) => ({
                 label: t(key),
+                color: colours[key],
                 data: months.map((m) => Number(m[key]) || 0),
                 valueFormatter: (v: number | null) => (v === null ? '' : formatMoney(v.toFixed(2))),
               }))}

@@ -24,6 +24,8 @@ import { api, optionsOf, withAnswered } from './screen-helpers';
 const invoiceScreen = withAnswered(invoiceResource, {
   contractCode: 'business.contract.contractCode',
   contractName: 'business.contract.contractName',
+  // Not a column of the list: whether fileId is set, shown in the grid.
+  scan: 'business.invoice.fileId',
 });
 type Invoice = RowOf<typeof invoiceScreen>;
 type Contract = RowOf<typeof contractResource>;
@@ -43,6 +45,8 @@ const contractLabel = (c: { contractCode?: string | null; contractName?: string 
 function useScanHref(fileId: string | null) {
   const { data } = useSWR<{ authKey: string }>(fileId ? [FILE_PATHS.authKey, { fileId }] : null, {
     revalidateOnFocus: false,
+    // The key lives five minutes: renewed before, so a form left open keeps a working link.
+    refreshInterval: 4 * 60 * 1000,
   });
   if (!fileId || !data?.authKey) return null;
   return withBasePath(buildUrl(FILE_PATHS.download, { id: fileId, isDownload: 0, authKey: data.authKey }));
@@ -151,6 +155,7 @@ function ScanControl({ label, value, onChange, onBlur, error, disabled }: ScanPr
  */
 export function InvoiceScreen() {
   const t = useTranslations();
+  const ft = useTranslations('financeScreens');
   // The row being edited or viewed: its contract is offered even when it is not among the contracts loaded.
   const [opened, setOpened] = useState<Invoice | null>(null);
   const { rows: contracts } = useBusinessRows<Contract>(api(contractResource.calls.list.path));
@@ -182,6 +187,13 @@ export function InvoiceScreen() {
         contractCode: { sortable: false },
         contractName: { sortable: false },
         invoiceSituation: { flex: 0, width: 100, minWidth: 100 },
+        scan: {
+          sortable: false,
+          flex: 0,
+          width: 130,
+          minWidth: 130,
+          valueGetter: (_: unknown, row: Invoice) => (row.fileId ? ft('scanAttached') : ft('scanNone')),
+        },
       }}
       order={{
         form: ['contractId'],

@@ -52,6 +52,7 @@ describe('InvoiceScreen', () => {
     expect(within(row).getByText('HT-1')).toBeInTheDocument();
     expect(within(row).getByText('检测合同')).toBeInTheDocument();
     expect(within(row).getByText('5,000.00')).toBeInTheDocument();
+    expect(within(row).getByText('已上传扫描件')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: '新增' }));
     const dialog = await screen.findByRole('dialog');
