@@ -123,11 +123,6 @@ function ScanControl({ label, value, onChange, onBlur, error, disabled }: ScanPr
             >
               {uploading ? t('scanUploading') : fileId ? t('scanReplace') : t('scanUpload')}
             </Button>
-            {fileId && (
-              <Button size="small" color="error" onClick={() => onChange('')}>
-                {t('scanRemove')}
-              </Button>
-            )}
             <input
               ref={input}
               type="file"
