@@ -15,6 +15,8 @@ export interface ActionDialogProps {
   /** The action's call (`/api/business-service/…`), POSTed as JSON with the record's id. */
   url: string;
   id: string;
+  /** The name the record's id travels under (`costId` for a cost's payment); `id` unless said. */
+  idKey?: string;
   fields: CrudField[];
   schema: z.ZodType;
   initial: FormValues;
@@ -31,6 +33,7 @@ export function ActionDialog({
   title,
   url,
   id,
+  idKey = 'id',
   fields,
   schema,
   initial,
@@ -46,7 +49,7 @@ export function ActionDialog({
     if (!parsed) return;
     setSubmitting(true);
     try {
-      await bladeRequest(url, { method: 'POST', body: { ...(parsed as FormValues), id } });
+      await bladeRequest(url, { method: 'POST', body: { ...(parsed as FormValues), [idKey]: id } });
     } catch (error) {
       if (error instanceof BladeError) return;
       throw error;
