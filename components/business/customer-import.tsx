@@ -23,7 +23,7 @@ import {
   customerImport,
   customerResource,
 } from '@/lib/contracts/business/customer';
-import { BladeError, bladeRequest, errorText } from '@/lib/client/fetcher';
+import { BladeError, bladeRequest, errorText, type BladeEnvelope } from '@/lib/client/fetcher';
 import { api } from './screen-helpers';
 
 /** One problem of the import's report (HTTP 400, nothing imported). */
@@ -56,6 +56,14 @@ export function CustomerImportDialog({ onClose, onDone }: { onClose: () => void;
     return def ? tAll(def.label) : field;
   };
 
+  // The import's refusals carry their key but not its values (blade/ sends no errorArgs there): a text with
+  // placeholders is taken from the server's msg, in Chinese, rather than shown with holes.
+  const refusalText = (answer: BladeEnvelope<unknown>) => {
+    const key = answer.errorCode;
+    if (key && !answer.errorArgs && tAll.has(key) && !String(tAll.raw(key)).includes('{')) return tAll(key);
+    return answer.errorArgs ? errorText(answer, t('importFailed')) : (answer.msg ?? t('importFailed'));
+  };
+
   const send = async () => {
     if (!file) {
       setRefusal({ message: t('chooseFile'), report: [] });
@@ -73,7 +81,7 @@ export function CustomerImportDialog({ onClose, onDone }: { onClose: () => void;
       });
       if (answer.code !== 200) {
         setRefusal({
-          message: errorText(answer, t('importFailed')),
+          message: refusalText(answer),
           report: isReport(answer.data) ? answer.data : [],
         });
         return;

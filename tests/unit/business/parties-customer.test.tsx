@@ -81,7 +81,13 @@ describe('CustomerScreen import', () => {
       ['3', '客户名称', '请输入客户名称'],
       ['5', '统一社会信用代码', '统一社会信用代码与第2行重复'],
     ]);
-    expect(within(dialog).getByTestId('import-refusal')).toHaveTextContent('未导入任何客户');
+    // The server's summary (its key has placeholders the answer carries no values for), then ours.
+    expect(within(dialog).getByTestId('import-refusal')).toHaveTextContent(
+      '第3行：请输入客户名称（共2处错误',
+    );
+    expect(within(dialog).getByTestId('import-refusal')).toHaveTextContent(
+      '共2处错误，未导入任何客户，请修改文件',
+    );
     // The file went as multipart `file`.
     const sent = calls.to(IMPORT)[0].body as FormData;
     expect(sent).toBeInstanceOf(FormData);
@@ -90,6 +96,29 @@ describe('CustomerScreen import', () => {
     expect(screen.queryByText(/导入\d+条/)).not.toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(calls.to(LIST).length).toBe(listed);
+  });
+
+  it('shows why a whole file is refused, without a report', async () => {
+    blade(
+      new Response(
+        JSON.stringify({
+          code: 400,
+          success: false,
+          msg: '只能导入.xlsx格式的Excel文件',
+          errorCode: 'business.customer.import.fileType',
+          data: {},
+        }),
+        { status: 400, headers: { 'content-type': 'application/json' } },
+      ),
+    );
+    renderScreen(<CustomerScreen />);
+    await screen.findByText('某电机厂');
+    const dialog = await importFile('customers.xls');
+    expect(await within(dialog).findByTestId('import-refusal')).toHaveTextContent(
+      '只能导入.xlsx格式的Excel文件',
+    );
+    expect(within(dialog).queryByRole('table')).not.toBeInTheDocument();
+    expect(within(dialog).getByTestId('import-refusal')).not.toHaveTextContent('未导入任何客户，请');
   });
 
   it('reports how many were imported and reloads the list', async () => {
