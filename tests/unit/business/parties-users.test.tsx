@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { FieldTaskScreen } from '@/components/business/task-screens';
+import { EventRecordScreen, FieldTaskScreen } from '@/components/business/task-screens';
 import { fakeBlade, page } from '../crud/fake-blade';
 import { renderScreen } from '../crud/wrap';
 import { buttonsWith } from '../system/fixtures';
@@ -88,5 +88,47 @@ describe('user picker (field tasks)', () => {
         userId: '702',
       }),
     );
+  });
+
+  it('edits an event with its responsible user named by the row', async () => {
+    const calls = fakeBlade({
+      '/api/blade-system/menu/buttons': buttonsWith(['event_record_edit']),
+      '/api/blade-system/dict/dictionary': [],
+      'POST /api/business-service/project/list': page([project('31', '2', '电机检测项目')]),
+      'POST /api/business-service/eventRecord/list': page([
+        {
+          id: '6',
+          projectId: '31',
+          projectName: '电机检测项目',
+          eventTitle: '客户投诉',
+          eventType: '',
+          eventLevel: '',
+          eventDate: '2026-11-21',
+          userId: '701',
+          userName: '张三',
+          content: '报告延期',
+          remark: '',
+        },
+      ]),
+      'POST /api/business-service/eventRecord/add': {},
+    });
+    renderScreen(<EventRecordScreen />);
+    const row = (await screen.findByText('客户投诉')).closest('[role="row"]') as HTMLElement;
+    expect(within(row).getByText('电机检测项目')).toBeInTheDocument();
+    expect(within(row).getByText('张三')).toBeInTheDocument();
+    fireEvent.click(within(row).getByRole('button', { name: '编辑' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('combobox', { name: '负责人' })).toHaveValue('张三');
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    // business-service's add edits when the body has an id.
+    await waitFor(() =>
+      expect(calls.to('/api/business-service/eventRecord/add')[0]?.body).toMatchObject({
+        id: '6',
+        projectId: '31',
+        userId: '701',
+      }),
+    );
+    // Nobody typed: the picker asked nothing.
+    expect(calls.to(USERS)).toHaveLength(0);
   });
 });
