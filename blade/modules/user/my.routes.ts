@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { BladeEnv, Deps } from '../../core/context';
 import { ok, success } from '../../core/envelope';
+import { contains } from '../../core/page';
 import { ServiceError, UnauthorizedError, ValidationError } from '../../core/errors';
 import { splitIds } from '../../core/tree';
 import { withTenant } from '../../db/tenant';
@@ -54,6 +55,59 @@ const emailSchema = z.object({
     .refine((v) => z.email().safeParse(v).success, '邮箱格式不正确'),
 });
 
+const byNameSchema = z.object({
+  name: z.preprocess(
+    (v) => (v === undefined || v === null ? '' : v),
+    z.string().trim().max(64, '长度不能超过64'),
+  ),
+});
+
+/** How many users one userListByName answers: a picker shows a short list and the user types more. */
+export const USER_LIST_BY_NAME_LIMIT = 50;
+
+/**
+ * The tenant's live users (not deleted, enabled) whose account or real name contains `name` (taken literally), by
+ * real name: the source of every user picker (team leader and members, message recipients, a task's engineer). Open to
+ * any signed-in user, so it answers only what a picker shows, never contact data.
+ */
+async function userListByName(deps: Deps, c: Context<BladeEnv>) {
+  const auth = c.get('auth');
+  const { name } = byNameSchema.parse(await params(c));
+  const rows = await withTenant(deps.db, auth.tenantId, async (trx) => {
+    let query = trx
+      .selectFrom('blade_user')
+      .select(['id', 'account', 'real_name', 'name', 'dept_id'])
+      .where('tenant_id', '=', auth.tenantId)
+      .where('is_deleted', '=', 0)
+      .where('status', '=', 1);
+    if (name) {
+      const pattern = contains(name);
+      query = query.where((eb) =>
+        eb.or([eb('account', 'ilike', pattern), eb('real_name', 'ilike', pattern)]),
+      );
+    }
+    const users = await query
+      .orderBy('real_name', 'asc')
+      .orderBy('id', 'asc')
+      .limit(USER_LIST_BY_NAME_LIMIT)
+      .execute();
+    const depts = await findDeptsByIds(trx, auth.tenantId, [
+      ...new Set(users.flatMap((u) => splitIds(u.dept_id))),
+    ]);
+    const deptName = new Map(depts.map((d) => [String(d.id), d.dept_name]));
+    return users.map((u) => ({
+      id: String(u.id),
+      account: u.account,
+      realName: u.real_name,
+      name: u.name,
+      deptName: splitIds(u.dept_id)
+        .flatMap((id) => deptName.get(id) ?? [])
+        .join(','),
+    }));
+  });
+  return c.json(ok(rows));
+}
+
 /** `<tenant>.<64 hex>`: the tenant part lets the public call open the right tenant's rows. */
 const bindingKeySchema = z.object({
   key: z
@@ -100,6 +154,9 @@ export function myRoutes(deps: Deps) {
 
   // GET /blade-user/my/detail — the caller as UserVO (no password hash).
   router.get('/my/detail', (c) => myDetail(deps, c));
+
+  // GET /blade-user/my/userListByName?name= — live users of the tenant by account or real name, at most 50.
+  router.get('/my/userListByName', (c) => userListByName(deps, c));
 
   // POST /blade-user/my/update and /blade-user/update-info — the caller's realName, name, phone, email, avatar.
   router.post('/my/update', (c) => updateMine(deps, c));
