@@ -7,9 +7,6 @@ import { ResourceScreen } from '@/components/crud/resource-screen';
 import { customerResource } from '@/lib/contracts/business/customer';
 import { usePermissions } from '@/lib/permissions/use-permissions';
 import { CustomerImportDialog } from './customer-import';
-import { splitWriteApi } from './party-helpers';
-
-const CUSTOMER_API = splitWriteApi(customerResource);
 
 /** /administration/customer: the tenant's client companies, added one by one or imported from an .xlsx. */
 export function CustomerScreen() {
@@ -21,8 +18,6 @@ export function CustomerScreen() {
       def={customerResource}
       columns={{ customerType: { flex: 0, width: 110, minWidth: 110 } }}
       overrides={{
-        // add and update are separate calls (party-helpers.ts).
-        api: CUSTOMER_API,
         toolbarExtra: ({ reload }) => (
           <>
             {can('customer_add') && (

@@ -6,7 +6,6 @@ import { splitIds } from '@/components/crud/ids';
 import { ResourceScreen } from '@/components/crud/resource-screen';
 import type { RowOf } from '@/lib/contracts/resource';
 import { bizMessageResource } from '@/lib/contracts/business/message';
-import { splitWriteApi } from './party-helpers';
 import { withAnswered } from './screen-helpers';
 import { namesById, UserPicker } from './user-picker';
 
@@ -16,8 +15,6 @@ const messageScreen = withAnswered(bizMessageResource, {
   readCount: 'business.message.readCount',
 });
 type Message = RowOf<typeof messageScreen>;
-
-const MESSAGE_API = splitWriteApi(bizMessageResource);
 
 /**
  * /administration/message: the messages the caller sent. Recipients are users picked by name (stored as
@@ -63,7 +60,6 @@ export function MessageScreen() {
         list: ['title', 'category', 'recipientNames', 'recipientCount', 'readCount', 'sender'],
       }}
       overrides={{
-        api: MESSAGE_API,
         toForm: (row) => {
           opened.current = row;
           // An id list is edited as an array (ResourceScreen's own toForm, which this one replaces, does the same).

@@ -10,8 +10,7 @@ import { useSWRConfig } from 'swr';
 import { ResourceScreen } from '@/components/crud/resource-screen';
 import type { RowOf } from '@/lib/contracts/resource';
 import { teamResource, teamUserResource } from '@/lib/contracts/business/team';
-import { splitWriteApi } from './party-helpers';
-import { withAnswered } from './screen-helpers';
+import { api, withAnswered } from './screen-helpers';
 import { UserPicker } from './user-picker';
 
 const teamScreen = withAnswered(teamResource, {
@@ -25,9 +24,6 @@ const memberScreen = withAnswered(teamUserResource, {
 });
 type Team = RowOf<typeof teamScreen>;
 type Member = RowOf<typeof memberScreen>;
-
-const TEAM_API = splitWriteApi(teamResource);
-const MEMBER_API = splitWriteApi(teamUserResource);
 
 /**
  * The members of one team (listTeamUser requires its teamId): the team is fixed, the user picked by name, the role
@@ -74,7 +70,6 @@ export function TeamMembers({
       }}
       order={{ form: ['userId', 'teamRole'], list: ['realName', 'userName', 'teamRole', 'remark'] }}
       overrides={{
-        api: MEMBER_API,
         params,
         // The list's only filter a person would use is the team, which is fixed here.
         searchFields: [],
@@ -92,13 +87,15 @@ export function TeamMembers({
 }
 
 /** /administration/team: teams (leader picked by name) and, below the grid, the members of the team chosen. */
+const TEAM_LIST = api(teamResource.calls.list.path);
+
 export function TeamScreen() {
   const t = useTranslations();
   const tp = useTranslations('partyScreens');
   const { mutate } = useSWRConfig();
   const opened = useRef<Team | null>(null);
   const [members, setMembers] = useState<Team | null>(null);
-  const reloadTeams = () => mutate((key) => Array.isArray(key) && key[0] === TEAM_API.list);
+  const reloadTeams = () => mutate((key) => Array.isArray(key) && key[0] === TEAM_LIST);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <ResourceScreen
@@ -136,7 +133,6 @@ export function TeamScreen() {
           list: ['teamName', 'leaderName', 'deptName', 'memberCount'],
         }}
         overrides={{
-          api: TEAM_API,
           toForm: (row) => {
             opened.current = row;
             return { ...row };

@@ -142,7 +142,9 @@ export function ResourceScreen<D extends ResourceDef>({
         listMethod: def.calls.list.method,
         // Without a detail call the form opens on the list's row.
         detail: def.calls.detail && `/api${def.calls.detail.path}`,
-        submit: `/api${def.calls.submit.path}`,
+        // Separate add and update calls (customer/add + customer/update) where the definition has them.
+        submit: `/api${(def.calls.add ?? def.calls.submit).path}`,
+        update: def.calls.update && `/api${def.calls.update.path}`,
         remove: `/api${def.calls.remove.path}`,
       }}
       columns={gridColumns}
