@@ -23,7 +23,8 @@ import { api, dictLabel } from './screen-helpers';
 
 /** One month of the plan; amounts are decimal text as blade/ sums them. */
 export interface PlanMonth {
-  month: number | string;
+  /** yyyy-MM */
+  month: string;
   incomePlanned: string;
   incomeActual: string;
   outlayPlanned: string;
@@ -77,7 +78,7 @@ export function FinancePlan({ projects }: { projects: FieldOption[] }) {
     { revalidateOnFocus: false },
   );
   const months = data?.months ?? [];
-  const monthLabel = (m: PlanMonth['month']) => t('month', { month: Number(m) });
+  const monthLabel = (m: PlanMonth['month']) => t('month', { month: Number(m.slice(5)) });
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>

@@ -13,6 +13,8 @@ import { login } from './helpers';
 test.use({ viewport: { width: 2200, height: 1200 } });
 
 const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+// The smallest file the scan upload takes: a PNG signature and an IHDR chunk's start.
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 
 async function save(page: Page, dialog: Locator, text = '新增成功') {
   await dialog.getByRole('button', { name: '保存' }).click();
@@ -135,6 +137,29 @@ test('a project, its contract, three payment batches and a receipt', async ({ pa
   expect(sheet.getRow(2).getCell(5).value).toBe(100000);
   expect(sheet.getRow(2).getCell(6).value).toBe(10000);
 
+  // An invoice on the contract, with its scan: never more than the contract in all.
+  await page.goto('/administration/invoice');
+  await page.getByRole('button', { name: '新增', exact: true }).click();
+  dialog = page.getByRole('dialog');
+  await pick(page, dialog, '所属合同', `HT-${suffix} ${contractName}`);
+  await dialog.getByLabel('发票抬头').fill('某检测中心');
+  await dialog.getByLabel('发票号码').fill(`FP-${suffix}`);
+  await dialog.getByLabel('开票日期').fill('2026-11-24');
+  await dialog.getByLabel('发票金额').fill('100000.01');
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'scan.png', mimeType: 'image/png', buffer: PNG });
+  await expect(dialog.getByText('已上传扫描件')).toBeVisible();
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('开票金额合计不能超过合同金额，还可开票100000.00元').first()).toBeVisible();
+  await dialog.getByLabel('发票金额').fill('60000.00');
+  await save(page, dialog);
+  await expect(rowOf(page, `FP-${suffix}`)).toContainText('60,000.00');
+  await expect(rowOf(page, `FP-${suffix}`)).toContainText('已上传扫描件');
+  await page.goto('/administration/contractManagement');
+  await page.getByRole('search').getByLabel('合同编号').fill(`HT-${suffix}`);
+  await page.getByRole('search').getByRole('button', { name: '搜索' }).click();
+
   // The contract accepted, then the project: the warranty ends a year later.
   await rowOf(page, contractName).getByRole('button', { name: '验收' }).click();
   dialog = page.getByRole('dialog');
@@ -151,4 +176,40 @@ test('a project, its contract, three payment batches and a receipt', async ({ pa
   await save(page, dialog, '操作成功!');
   await expect(rowOf(page, projectName)).toContainText('已验收');
   await expect(rowOf(page, projectName)).toContainText('100,000.00');
+});
+
+test('the finance plan’s chart and a customers’ import refused row by row', async ({ page }) => {
+  test.setTimeout(120_000);
+  await login(page);
+  await page.goto('/administration/costPlan');
+  await page.getByRole('tab', { name: '财务计划' }).click();
+  await expect(page.getByText(/年 收入与支出（计划\/实际）/)).toBeVisible();
+  // The months by name (the plan answers yyyy-MM), each once.
+  await expect(page.getByRole('cell', { name: '11月', exact: true })).toHaveCount(1);
+  await page.screenshot({ path: '/tmp/finance-plan.png', fullPage: true });
+
+  // A sheet with a good row and a row without a name: nothing imported, the bad row named.
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('客户');
+  sheet.addRow(['客户名称', '联系人']);
+  sheet.addRow(['浙江某防爆电机有限公司', '张工']);
+  sheet.addRow(['', '李工']);
+  const file = Buffer.from(await workbook.xlsx.writeBuffer());
+  await page.goto('/administration/customer');
+  await page.getByRole('button', { name: '导入', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('input[type=file]').setInputFiles({
+    name: 'customers.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: file,
+  });
+  await dialog.getByRole('button', { name: '开始导入' }).click();
+  await expect(dialog.getByText('未导入任何客户', { exact: false })).toBeVisible();
+  await expect(dialog.getByRole('row').filter({ hasText: '请输入客户名称' })).toContainText('3');
+  await page.screenshot({ path: '/tmp/customer-import.png', fullPage: true });
+  await dialog
+    .getByRole('button', { name: /关闭|取消/ })
+    .first()
+    .click();
+  await expect(page.getByRole('row').filter({ hasText: '浙江某防爆电机有限公司' })).toHaveCount(0);
 });

@@ -15,7 +15,8 @@ import { invoiceResource, invoiceUpload } from '../../../lib/contracts/business/
 import { realIncomeResource } from '../../../lib/contracts/business/real-income';
 import { Readable } from 'node:stream';
 import { actionRoute } from '../../core/action';
-import type { BladeEnv, Deps } from '../../core/context';
+import type { ResourceDef } from '../../../lib/contracts/resource';
+import type { AuthUser, BladeEnv, Deps } from '../../core/context';
 import { idSchema } from '../../../lib/contracts/inputs';
 import { KeyedError, readParams, type CrudHooks } from '../../core/crud';
 import { ok } from '../../core/envelope';
@@ -26,7 +27,7 @@ import { storeStream } from '../files/file.service';
 import { NotFoundError } from '../../core/errors';
 import { lockContracts, lockProjects, recomputeFromContract, recomputeProject } from './amounts';
 
-import { db, namesOf, reach, type Trx } from './rows';
+import { db, namesOf, reach, refuseIfReferred, type Trx } from './rows';
 
 /** Projects and contracts may change while they run: 立项 or 执行中, 执行中. */
 const OPEN_PROJECT = ['1', '2'];
@@ -45,30 +46,11 @@ export const projectHooks: CrudHooks = {
   },
   async beforeRemove({ trx, auth }, ids) {
     await lockProjects(trx, auth.tenantId, ids);
-    const contract = await db(trx)
-      .selectFrom('business_contract')
-      .select('id')
-      .where('project_id', 'in', ids)
-      .where('is_deleted', '=', 0)
-      .executeTakeFirst();
-    if (contract) throw new KeyedError('business.project.hasContracts');
-    const cost = await db(trx)
-      .selectFrom('business_real_cost')
-      .select('id')
-      .where('project_id', 'in', ids)
-      .where('is_deleted', '=', 0)
-      .executeTakeFirst();
-    if (cost) throw new KeyedError('business.project.hasCosts');
+    await refuseIfReferred(trx, 'business_contract', 'project_id', ids, 'business.project.hasContracts');
+    await refuseIfReferred(trx, 'business_real_cost', 'project_id', ids, 'business.project.hasCosts');
     // Its field work and its event log are its history: a project that has any is not deleted (terminate it).
-    for (const table of ['business_field_task', 'business_event_record'] as const) {
-      const record = await db(trx)
-        .selectFrom(table)
-        .select('id')
-        .where('project_id', 'in', ids)
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst();
-      if (record) throw new KeyedError('business.project.hasRecords');
-    }
+    for (const table of ['business_field_task', 'business_event_record'] as const)
+      await refuseIfReferred(trx, table, 'project_id', ids, 'business.project.hasRecords');
   },
   async afterRemove({ trx, auth }, ids) {
     // Its budget lines have no meaning without the project.
@@ -98,13 +80,13 @@ export const contractHooks: CrudHooks = {
     if (values.contract_amount !== row.contract_amount) {
       const { room, fits } = await invoiceRoom(trx, id, '0.00', null, String(values.contract_amount));
       if (!fits) throw new KeyedError('business.contract.belowInvoiced', { room });
-      const batch = await db(trx)
-        .selectFrom('business_contract_batch')
-        .select('id')
-        .where('contract_id', '=', id)
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst();
-      if (batch) throw new KeyedError('business.contract.amountFixed');
+      await refuseIfReferred(
+        trx,
+        'business_contract_batch',
+        'contract_id',
+        [id],
+        'business.contract.amountFixed',
+      );
     }
   },
   async afterWrite({ trx }, _values, id) {
@@ -112,20 +94,8 @@ export const contractHooks: CrudHooks = {
   },
   async beforeRemove({ trx, auth }, ids) {
     await lockContracts(trx, auth.tenantId, ids);
-    const income = await db(trx)
-      .selectFrom('business_real_income')
-      .select('id')
-      .where('contract_id', 'in', ids)
-      .where('is_deleted', '=', 0)
-      .executeTakeFirst();
-    if (income) throw new KeyedError('business.contract.hasIncome');
-    const invoice = await db(trx)
-      .selectFrom('business_invoice')
-      .select('id')
-      .where('contract_id', 'in', ids)
-      .where('is_deleted', '=', 0)
-      .executeTakeFirst();
-    if (invoice) throw new KeyedError('business.contract.hasInvoices');
+    await refuseIfReferred(trx, 'business_real_income', 'contract_id', ids, 'business.contract.hasIncome');
+    await refuseIfReferred(trx, 'business_invoice', 'contract_id', ids, 'business.contract.hasInvoices');
   },
   async afterRemove({ trx, auth }, ids) {
     // The batches go with their contract (none has money against it: see beforeRemove).
@@ -204,13 +174,7 @@ export const contractBatchHooks: CrudHooks = {
       .where('contract_status', '<>', '1')
       .executeTakeFirst();
     if (open) throw new KeyedError('business.batch.contractClosed');
-    const income = await db(trx)
-      .selectFrom('business_real_income')
-      .select('id')
-      .where('batch_id', 'in', ids)
-      .where('is_deleted', '=', 0)
-      .executeTakeFirst();
-    if (income) throw new KeyedError('business.batch.hasIncome');
+    await refuseIfReferred(trx, 'business_real_income', 'batch_id', ids, 'business.batch.hasIncome');
   },
   async afterRemove({ trx }, ids) {
     for (const contractId of await contractsOf(trx, 'business_contract_batch', ids))
@@ -375,7 +339,8 @@ export const invoiceHooks: CrudHooks = {
 };
 
 /** The finish's day, the warranty in months and its end, computed by the database. */
-const acceptanceValues = (input: { acceptanceDate: string; warrantyPeriod: number }) => ({
+type AcceptanceInput = { id: string; acceptanceDate: string; warrantyPeriod: number };
+const acceptanceValues = (input: AcceptanceInput) => ({
   acceptance_date: input.acceptanceDate,
   warranty_period: input.warrantyPeriod,
   warranty_expire: sql<string>`(${input.acceptanceDate}::date + make_interval(months => ${input.warrantyPeriod}))::date`,
@@ -412,31 +377,39 @@ export function projectActions(deps: Deps): Hono<BladeEnv> {
     );
 }
 
+/** An action's handler that sets columns of the record it names, once the caller's tenant and data scope reach it. */
+const setOnReached =
+  <I extends { id: string }>(
+    def: ResourceDef,
+    values: (input: I, auth: AuthUser) => Record<string, unknown>,
+  ) =>
+  async ({ trx, auth, input }: { trx: Trx; auth: AuthUser; input: I }) => {
+    await reach(trx, def, auth, input.id);
+    await db(trx)
+      .updateTable(def.table as 'business_contract')
+      .set(values(input, auth))
+      .where('id', '=', input.id)
+      .execute();
+    return null;
+  };
+
 export function contractActions(deps: Deps): Hono<BladeEnv> {
   return new Hono<BladeEnv>()
     .route(
       '/',
-      actionRoute(deps, contractAcceptance, async ({ trx, auth, input }) => {
-        await reach(trx, contractResource, auth, input.id);
-        await db(trx)
-          .updateTable('business_contract')
-          .set(acceptanceValues(input))
-          .where('id', '=', input.id)
-          .execute();
-        return null;
-      }),
+      actionRoute(
+        deps,
+        contractAcceptance,
+        setOnReached<AcceptanceInput>(contractResource, acceptanceValues),
+      ),
     )
     .route(
       '/',
-      actionRoute(deps, contractEnd, async ({ trx, auth, input }) => {
-        await reach(trx, contractResource, auth, input.id);
-        await db(trx)
-          .updateTable('business_contract')
-          .set({ remark: input.remark })
-          .where('id', '=', input.id)
-          .execute();
-        return null;
-      }),
+      actionRoute(
+        deps,
+        contractEnd,
+        setOnReached(contractResource, (input) => ({ remark: input.remark })),
+      ),
     );
 }
 
@@ -444,31 +417,23 @@ export function contractBatchActions(deps: Deps): Hono<BladeEnv> {
   return new Hono<BladeEnv>()
     .route(
       '/',
-      actionRoute(deps, batchBankTransactionNumber, async ({ trx, auth, input }) => {
-        await reach(trx, contractBatchResource, auth, input.id);
-        await db(trx)
-          .updateTable('business_contract_batch')
-          .set({
-            bank_transaction_number: input.bankTransactionNumber,
-            update_user: auth.userId,
-            update_time: sql`now()`,
-          })
-          .where('id', '=', input.id)
-          .execute();
-        return null;
-      }),
+      actionRoute(
+        deps,
+        batchBankTransactionNumber,
+        setOnReached(contractBatchResource, (input, auth) => ({
+          bank_transaction_number: input.bankTransactionNumber,
+          update_user: auth.userId,
+          update_time: sql`now()`,
+        })),
+      ),
     )
     .route(
       '/',
-      actionRoute(deps, batchAbnormalHandling, async ({ trx, auth, input }) => {
-        await reach(trx, contractBatchResource, auth, input.id);
-        await db(trx)
-          .updateTable('business_contract_batch')
-          .set({ abnormal_reason: input.abnormalReason })
-          .where('id', '=', input.id)
-          .execute();
-        return null;
-      }),
+      actionRoute(
+        deps,
+        batchAbnormalHandling,
+        setOnReached(contractBatchResource, (input) => ({ abnormal_reason: input.abnormalReason })),
+      ),
     );
 }
 

@@ -1,6 +1,6 @@
 import type { ResourceDef } from '../../../lib/contracts/resource';
 import type { AuthUser } from '../../core/context';
-import { liveRows, type CrudContext } from '../../core/crud';
+import { KeyedError, liveRows, type CrudContext } from '../../core/crud';
 import { NotFoundError } from '../../core/errors';
 import type { Db } from '../../db/tenant';
 
@@ -32,4 +32,32 @@ export async function namesOf(
     Record<string, unknown> & { id: string }
   >;
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** The business tables that refer to a project, contract or batch by id. */
+type Referring =
+  | 'business_contract'
+  | 'business_contract_batch'
+  | 'business_real_income'
+  | 'business_invoice'
+  | 'business_real_cost'
+  | 'business_field_task'
+  | 'business_event_record';
+
+/** Refuses with `key` when a live row of `table` refers to one of `ids` through `column` (what a removal would orphan). */
+export async function refuseIfReferred(
+  trx: Trx,
+  table: Referring,
+  column: string,
+  ids: string[],
+  key: string,
+) {
+  const q = db(trx);
+  const row = await q
+    .selectFrom(table)
+    .select('id')
+    .where(q.dynamic.ref(column), 'in', ids)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  if (row) throw new KeyedError(key);
 }

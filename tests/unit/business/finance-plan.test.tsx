@@ -8,8 +8,9 @@ import { financeButtons, financeDictionaries } from './finance-fixtures';
 
 jest.mock('next/navigation', () => ({ usePathname: () => '/administration/costPlan' }));
 
+// As blade/ answers it: the month as yyyy-MM.
 const month = (m: number, incomeActual = '0.00') => ({
-  month: m,
+  month: `2026-${String(m).padStart(2, '0')}`,
   incomePlanned: m === 3 ? '30000.00' : '0.00',
   incomeActual,
   outlayPlanned: m === 3 ? '1200.00' : '0.00',
