@@ -121,7 +121,8 @@ export function FinancePlan({ projects }: { projects: FieldOption[] }) {
             </Typography>
             <BarChart
               height={320}
-              xAxis={[{ scaleType: 'band', data: months.map((m) => monthLabel(m.month)) }]}
+              // Tall enough for the month names: at the default 25 px they do not fit and are left out.
+              xAxis={[{ scaleType: 'band', data: months.map((m) => monthLabel(m.month)), height: 'auto' }]}
               yAxis={[{ width: 80 }]}
               // Numbers only for drawing; the tables below show blade/'s exact texts.
               series={SERIES.map((key) => ({

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { addRole, addUser, deptIds, grantMenus } from '../../testing/fixtures';
+import { departmentPair } from './business.test-helpers';
 import { addTenant } from '../../testing/fixtures';
 import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 
@@ -504,41 +505,21 @@ describe('concurrency', () => {
 
 describe('access', () => {
   it('shows a department only its projects and their money, and answers 404 for the rest', async () => {
-    const db = h.blade.db;
-    const depts = await deptIds(db, PLATFORM);
-    const role = await addRole(db, PLATFORM, { name: '项目经理', alias: 'project_manager' });
-    await grantMenus(db, PLATFORM, role, [
-      'administration',
-      'project',
-      'project_add',
-      'project_state',
-      'contract',
-      'contract_add',
-      'contract_batch',
-      'contract_income',
-    ]);
-    const menu = await db
-      .selectFrom('blade_menu')
-      .select('id')
-      .where('code', '=', 'project')
-      .executeTakeFirstOrThrow();
-    expect(
-      await h.call('/blade-system/data-scope/submit', admin, {
-        menuId: menu.id,
-        resourceCode: 'project',
-        scopeName: '本部门项目',
-        scopeType: 3,
-      }),
-    ).toMatchObject({ code: 200 });
-    const scope = (await h.call(`/blade-system/data-scope/list?menuId=${menu.id}`, admin)).data.records[0];
-    await h.call('/blade-system/role/grant', admin, { roleIds: [role], dataScopeIds: [scope.id] });
-    for (const [account, dept] of [
-      ['pm_near', depts[1]],
-      ['pm_far', depts[2]],
-    ])
-      await addUser(db, PLATFORM, { account, password: `${account}-pass`, roleIds: [role], deptIds: [dept] });
-    const near = (await h.login('pm_near', 'pm_near-pass')).access_token;
-    const far = (await h.login('pm_far', 'pm_far-pass')).access_token;
+    const pair = await departmentPair(h, admin, {
+      name: '项目经理',
+      alias: 'pm',
+      codes: [
+        'project',
+        'project_add',
+        'project_state',
+        'contract',
+        'contract_add',
+        'contract_batch',
+        'contract_income',
+      ],
+    });
+    const near = pair.near.access_token;
+    const far = pair.far.access_token;
 
     const nearProject = await project('近处项目', near);
     const nearContract = await contract(nearProject, 'HT-NEAR', '100.00', near);

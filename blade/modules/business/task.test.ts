@@ -1,5 +1,6 @@
-import { addRole, addTenant, addUser, deptIds, grantMenus } from '../../testing/fixtures';
-import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { addTenant, grantMenus } from '../../testing/fixtures';
+import { departmentPair } from './business.test-helpers';
+import { ADMIN_PASSWORD, createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 
 // The rules of field tasks and event records beside their contract suites (task.contract.test.ts): the project and
 // the responsible user they refer to, the days of a task, the names answered, and the project's data scope.
@@ -133,44 +134,24 @@ describe('the project’s history', () => {
 
 describe('access', () => {
   it('answers 404 for a task or event on a project outside the caller’s data scope', async () => {
-    const db = h.blade.db;
-    const depts = await deptIds(db, PLATFORM);
-    const role = await addRole(db, PLATFORM, { name: '现场工程师', alias: 'field_engineer' });
-    await grantMenus(db, PLATFORM, role, [
-      'administration',
-      'project',
-      'project_add',
-      'field_task',
-      'field_task_add',
-      'field_task_edit',
-      'field_task_delete',
-      'event_record',
-      'event_record_add',
-      'event_record_delete',
-    ]);
-    const menu = await db
-      .selectFrom('blade_menu')
-      .select('id')
-      .where('code', '=', 'project')
-      .executeTakeFirstOrThrow();
-    expect(
-      await h.call('/blade-system/data-scope/submit', admin, {
-        menuId: menu.id,
-        resourceCode: 'project',
-        scopeName: '本部门项目',
-        scopeType: 3,
-      }),
-    ).toMatchObject({ code: 200 });
-    const scope = (await h.call(`/blade-system/data-scope/list?menuId=${menu.id}`, admin)).data.records[0];
-    await h.call('/blade-system/role/grant', admin, { roleIds: [role], dataScopeIds: [scope.id] });
-    for (const [account, dept] of [
-      ['fe_near', depts[1]],
-      ['fe_far', depts[2]],
-    ])
-      await addUser(db, PLATFORM, { account, password: `${account}-pass`, roleIds: [role], deptIds: [dept] });
-    const nearLogin = await h.login('fe_near', 'fe_near-pass');
+    const pair = await departmentPair(h, admin, {
+      name: '现场工程师',
+      alias: 'fe',
+      codes: [
+        'project',
+        'project_add',
+        'field_task',
+        'field_task_add',
+        'field_task_edit',
+        'field_task_delete',
+        'event_record',
+        'event_record_add',
+        'event_record_delete',
+      ],
+    });
+    const nearLogin = pair.near;
     const near = nearLogin.access_token;
-    const far = (await h.login('fe_far', 'fe_far-pass')).access_token;
+    const far = pair.far.access_token;
 
     const p = await project('近处现场项目', near);
     expect(await task(p, { userId: nearLogin.user_id }, near)).toMatchObject({ code: 200 });
