@@ -784,6 +784,24 @@ export interface EventRecordTable extends BusinessColumns {
   remark: Defaulted<string>;
 }
 
+export interface DevopsRecordTable extends BusinessColumns {
+  project_id: Id;
+  devops_date: string;
+  devops_content: string;
+  /** The engineers' workloads summed (person-days). */
+  workload: Money;
+  remark: Defaulted<string>;
+}
+
+/** An engineer of a devops record and their own workload. */
+export interface DevopsUserTable {
+  id: Id;
+  tenant_id: string;
+  devops_id: Id;
+  user_id: Id;
+  workload: string;
+}
+
 export interface Database {
   blade_dept_external_user: DeptExternalUserTable;
   blade_scope_data: ScopeDataTable;
@@ -839,6 +857,8 @@ export interface Database {
   business_real_cost: RealCostTable;
   business_pay_record: PayRecordTable;
   business_cost_plan: CostPlanTable;
+  business_devops_record: DevopsRecordTable;
+  business_devops_user: DevopsUserTable;
   business_team: TeamTable;
   business_team_user: TeamUserTable;
   business_message: BizMessageTable;
@@ -881,6 +901,7 @@ const OTHER_TENANT_TABLES = [
   'blade_file_missing',
   'blade_file_history',
   'business_pay_record',
+  'business_devops_user',
   'business_message_delivery',
 ] as const satisfies ReadonlyArray<keyof Database>;
 

@@ -4,6 +4,7 @@ import type { ResourceDef } from '../../lib/contracts/resource';
 import { contractResource } from '../../lib/contracts/business/contract';
 import { contractBatchResource } from '../../lib/contracts/business/contract-batch';
 import { costPlanResource, realCostResource } from '../../lib/contracts/business/cost';
+import { devopsRecordResource } from '../../lib/contracts/business/devops';
 import { customerResource } from '../../lib/contracts/business/customer';
 import { eventRecordResource } from '../../lib/contracts/business/event-record';
 import { fieldTaskResource } from '../../lib/contracts/business/field-task';
@@ -57,6 +58,7 @@ import {
   realIncomeHooks,
 } from './business/finance.resource';
 import { costPlanActions, costPlanHooks, realCostActions, realCostHooks } from './business/costs.resource';
+import { devopsRecordHooks } from './business/devops.resource';
 import { bizMessageHooks, teamHooks, teamUserHooks } from './business/teams-messages.resource';
 import { customerActions, customerHooks } from './business/customer.resource';
 import { eventRecordHooks, fieldTaskHooks } from './business/task.resource';
@@ -129,6 +131,7 @@ const SPECIAL = new Map<ResourceDef, Special>([
   [invoiceResource, { hooks: invoiceHooks, actions: invoiceActions }],
   [realCostResource, { hooks: realCostHooks, actions: realCostActions }],
   [costPlanResource, { hooks: costPlanHooks, actions: costPlanActions }],
+  [devopsRecordResource, { hooks: devopsRecordHooks }],
   [teamResource, { hooks: teamHooks }],
   [teamUserResource, { hooks: teamUserHooks }],
   [bizMessageResource, { hooks: bizMessageHooks }],

@@ -12,6 +12,7 @@ import {
   realCostAddInvoice,
   realCostResource,
 } from './business/cost';
+import { devopsRecordResource } from './business/devops';
 import { invoiceResource, invoiceUpload } from './business/invoice';
 import { bizMessageResource } from './business/message';
 import { customerImport, customerListForSelect, customerResource } from './business/customer';
@@ -100,6 +101,7 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDef[] = [
   invoiceResource,
   realCostResource,
   costPlanResource,
+  devopsRecordResource,
   teamResource,
   teamUserResource,
   bizMessageResource,

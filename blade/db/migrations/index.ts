@@ -20,6 +20,7 @@ import * as projectsFinance from './20261126T000000-projects-finance';
 import * as projectCosts from './20261126T000100-project-costs';
 import * as teamsMessages from './20261126T010000-teams-messages';
 import * as customersTasks from './20261126T010100-customers-tasks';
+import * as devopsRecords from './20261126T020000-devops-records';
 
 /** Static list (no directory scanning: bundlers and `next build` must see every migration). Append only. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T000100-project-costs': projectCosts,
   '20261126T010000-teams-messages': teamsMessages,
   '20261126T010100-customers-tasks': customersTasks,
+  '20261126T020000-devops-records': devopsRecords,
 };

@@ -27,7 +27,7 @@ async function projectsOf(trx: Trx, table: 'business_real_cost' | 'business_cost
 }
 
 /** A cost or plan belongs to a project the caller reaches, for good: its department is the project's. */
-async function projectOf(
+export async function projectOf(
   trx: Trx,
   auth: AuthUser,
   values: Record<string, unknown>,

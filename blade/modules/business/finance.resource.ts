@@ -49,7 +49,7 @@ export const projectHooks: CrudHooks = {
     await refuseIfReferred(trx, 'business_contract', 'project_id', ids, 'business.project.hasContracts');
     await refuseIfReferred(trx, 'business_real_cost', 'project_id', ids, 'business.project.hasCosts');
     // Its field work and its event log are its history: a project that has any is not deleted (terminate it).
-    for (const table of ['business_field_task', 'business_event_record'] as const)
+    for (const table of ['business_field_task', 'business_event_record', 'business_devops_record'] as const)
       await refuseIfReferred(trx, table, 'project_id', ids, 'business.project.hasRecords');
   },
   async afterRemove({ trx, auth }, ids) {

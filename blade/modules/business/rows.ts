@@ -42,7 +42,8 @@ type Referring =
   | 'business_invoice'
   | 'business_real_cost'
   | 'business_field_task'
-  | 'business_event_record';
+  | 'business_event_record'
+  | 'business_devops_record';
 
 /** Refuses with `key` when a live row of `table` refers to one of `ids` through `column` (what a removal would orphan). */
 export async function refuseIfReferred(

@@ -122,7 +122,7 @@ describe('the project’s history', () => {
     expect(await task(withTask)).toMatchObject({ code: 200 });
     expect(await call('project/delete', { ids: withTask })).toMatchObject({
       status: 400,
-      msg: '项目已有现场任务或事件记录，不能删除（可终止项目）',
+      msg: '项目已有现场任务、事件或运维记录，不能删除（可终止项目）',
     });
     const withEvent = await project('有事件的项目');
     expect(await event(withEvent)).toMatchObject({ code: 200 });
