@@ -62,3 +62,19 @@ export async function refuseIfReferred(
     .executeTakeFirst();
   if (row) throw new KeyedError(key);
 }
+
+/** Users by id, deleted or disabled ones too: an answer names whoever a row refers to. */
+export async function usersById(trx: Trx, ids: readonly string[]) {
+  const unique = [...new Set(ids.filter(Boolean))];
+  if (unique.length === 0) return new Map<string, { name: string; real_name: string; account: string }>();
+  const rows = await db(trx)
+    .selectFrom('blade_user')
+    .select(['id', 'name', 'real_name', 'account'])
+    .where('id', 'in', unique)
+    .execute();
+  return new Map(rows.map((r) => [String(r.id), r]));
+}
+
+/** How a user is named on a row: the real name, else the name, else the account. */
+export const userDisplayName = (user: { real_name: string; name: string; account: string } | undefined) =>
+  user ? user.real_name || user.name || user.account : '';

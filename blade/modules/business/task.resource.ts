@@ -2,35 +2,27 @@ import { eventRecordResource } from '../../../lib/contracts/business/event-recor
 import { fieldTaskResource } from '../../../lib/contracts/business/field-task';
 import { projectResource } from '../../../lib/contracts/business/project';
 import type { ResourceDef } from '../../../lib/contracts/resource';
-import { KeyedError, type CrudContext, type CrudHooks } from '../../core/crud';
-import type { Db } from '../../db/tenant';
-import { reach } from './rows';
-
-type Trx = CrudContext['trx'];
-const db = (trx: Trx) => trx as Db;
+import { KeyedError, type CrudHooks } from '../../core/crud';
+import { db, namesOf, reach, userDisplayName, usersById, type Trx } from './rows';
 
 /** A terminated project (状态 4 终止) takes no new field tasks; events may still be recorded on it. */
 const TERMINATED = '4';
 
 /** The names of the projects and users the rows refer to, one read per kind. */
 async function presentNames(trx: Trx, rows: Record<string, unknown>[]) {
-  const ids = (column: string) => [...new Set(rows.map((r) => String(r[column])))];
-  const projects = await db(trx)
-    .selectFrom('business_project')
-    .select(['id', 'project_name'])
-    .where('id', 'in', ids('project_id'))
-    .execute();
+  const projects = await namesOf(
+    trx,
+    'business_project',
+    rows.map((r) => String(r.project_id)),
+  );
   // Removed users keep their name on the rows they answered for.
-  const users = await db(trx)
-    .selectFrom('blade_user')
-    .select(['id', 'real_name', 'name', 'account'])
-    .where('id', 'in', ids('user_id'))
-    .execute();
-  const projectName = new Map(projects.map((p) => [String(p.id), p.project_name]));
-  const userName = new Map(users.map((u) => [String(u.id), u.real_name || u.name || u.account]));
+  const users = await usersById(
+    trx,
+    rows.map((r) => String(r.user_id)),
+  );
   return rows.map((r) => ({
-    projectName: projectName.get(String(r.project_id)) ?? '',
-    userName: userName.get(String(r.user_id)) ?? '',
+    projectName: String(projects.get(String(r.project_id))?.project_name ?? ''),
+    userName: userDisplayName(users.get(String(r.user_id))),
   }));
 }
 

@@ -1,16 +1,14 @@
 import { sql, type SqlBool } from 'kysely';
 import { MAX_RECIPIENTS } from '../../../lib/contracts/business/message';
-import { KeyedError, type CrudContext, type CrudHooks } from '../../core/crud';
+import { KeyedError, type CrudHooks } from '../../core/crud';
 import { nextId } from '../../core/ids';
 import { NotFoundError } from '../../core/errors';
-import type { Db } from '../../db/tenant';
 import { deliverMessage } from '../message/message.repository';
+import { db, userDisplayName, usersById, type Trx } from './rows';
 
 // Teams, their members and the messages staff send (blade/modules/business/teams-messages.md).
 
-type Trx = CrudContext['trx'];
 type Row = Record<string, unknown> & { id: string };
-const db = (trx: Trx) => trx as Db;
 const now = sql<Date>`now()`;
 
 /** The enabled, not deleted users of the tenant among `ids` (row-level security hides other tenants' anyway). */
@@ -26,21 +24,6 @@ async function liveUserIds(trx: Trx, tenantId: string, ids: readonly string[]): 
     .execute();
   return new Set(rows.map((r) => String(r.id)));
 }
-
-/** Users by id, deleted or disabled ones too: an answer names whoever a row refers to. */
-async function usersById(trx: Trx, ids: readonly string[]) {
-  const unique = [...new Set(ids.filter(Boolean))];
-  if (unique.length === 0) return new Map<string, { name: string; real_name: string; account: string }>();
-  const rows = await db(trx)
-    .selectFrom('blade_user')
-    .select(['id', 'name', 'real_name', 'account'])
-    .where('id', 'in', unique)
-    .execute();
-  return new Map(rows.map((r) => [String(r.id), r]));
-}
-
-const displayName = (user: { real_name: string; name: string; account: string } | undefined) =>
-  user ? user.real_name || user.name || user.account : '';
 
 /** Locks the live teams of the tenant among `ids`, in id order (member writes lock their team the same way). */
 async function lockTeams(trx: Trx, tenantId: string, ids: readonly string[]) {
@@ -145,7 +128,7 @@ export const teamHooks: CrudHooks = {
       ).map((c) => [String(c.team_id), Number(c.n)]),
     );
     return rows.map((r) => ({
-      leaderName: displayName(users.get(String(r.leader_id))),
+      leaderName: userDisplayName(users.get(String(r.leader_id))),
       deptName: r.dept_id == null ? '' : (depts.get(String(r.dept_id)) ?? ''),
       memberCount: counts.get(r.id) ?? 0,
     }));
@@ -276,7 +259,7 @@ export const bizMessageHooks: CrudHooks = {
     if (recipients.some((r) => !live.has(r))) throw new KeyedError('business.message.recipientInvalid');
     if (!id) {
       const me = await usersById(trx, [auth.userId]);
-      values.sender = displayName(me.get(auth.userId)).slice(0, 64) || auth.account;
+      values.sender = userDisplayName(me.get(auth.userId)).slice(0, 64) || auth.account;
     }
   },
   async afterWrite({ trx, auth }, _values, id, added) {
@@ -369,7 +352,7 @@ export const bizMessageHooks: CrudHooks = {
       const recipients = splitIds(r.recipient_ids);
       const mine = copies.filter((c) => String(c.message_id) === r.id);
       return {
-        recipientNames: recipients.map((u) => displayName(users.get(u))).join(','),
+        recipientNames: recipients.map((u) => userDisplayName(users.get(u))).join(','),
         recipientCount: recipients.length,
         readCount: mine.filter((c) => c.is_readed !== 0).length,
       };
