@@ -40,6 +40,9 @@ const PUBLIC_CALLS = new Set([
   'blade-customer/user/sendValidate',
   'blade-customer/user/sendValidateNew',
   'blade-customer/user/ValidateNew',
+  // The SMS login's code and whether the tenant offers it.
+  'blade-user/my/sendLoginPhoneValidateCode',
+  'blade-user/my/checkSMSLoginEnable',
 ]);
 
 /** Password changes: a success gives the session a new id (SECURITY 4). */
