@@ -74,8 +74,10 @@ export interface BladeOptions {
   files?: StorageOptions;
   /** Where a tenant's configuration may make the server connect (OUTBOUND_*; core/outbound.ts). */
   outbound?: OutboundOptions;
-  /** SMTP_URL, MAIL_FROM and the public origins links in mail point at (modules/verify/mailer.ts). */
+  /** SMTP_URL and MAIL_FROM (modules/verify/mailer.ts). */
   mail?: MailSettings;
+  /** PUBLIC_ORIGINS: the portal origins a link in a mail may point at. */
+  publicOrigins?: string[];
 }
 
 export interface Blade {
@@ -192,6 +194,7 @@ export async function createBlade(options: BladeOptions): Promise<Blade> {
       captchaEnabled: options.captchaEnabled,
       refreshGraceSeconds: options.refreshGraceSeconds ?? 30,
       testHooks: options.testHooks ?? false,
+      publicOrigins: options.publicOrigins ?? [],
     },
     caches: {
       sessions: new TtlMap<LiveSession>(5_000),

@@ -38,7 +38,8 @@ export function bladeOptionsFrom(config: BladeConfigSource, extra: Partial<Blade
       defaultKind: config.storage.driver,
     },
     outbound: config.outbound,
-    mail: config.mail && { ...config.mail, linkOrigins: config.publicOrigins ?? [] },
+    mail: config.mail,
+    publicOrigins: config.publicOrigins,
     ...extra,
   };
 }

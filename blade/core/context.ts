@@ -27,6 +27,8 @@ export interface BladeSettings {
   captchaEnabled: boolean;
   refreshGraceSeconds: number;
   testHooks: boolean;
+  /** PUBLIC_ORIGINS: the portal origins a link in a mail may point at (modules/verify/mailer.ts linkOrigin). */
+  publicOrigins: string[];
 }
 
 /** An auth session seen alive recently, as requests need it (auth.middleware.ts). */

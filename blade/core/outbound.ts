@@ -266,6 +266,29 @@ export class OutboundPolicy {
     }
   }
 
+  /**
+   * Connect time for a protocol other than HTTP (a tenant's SMTP server): the address to open the socket to. A host
+   * ops allow by name is connected to by name; any other must be public, and is connected to by the address checked
+   * here, so DNS cannot answer differently between the check and the connection.
+   */
+  async connectAddress(host: string, port: number, label: string): Promise<string> {
+    const endpoint = {
+      host: host
+        .trim()
+        .replace(/^\[(.*)\]$/, '$1')
+        .replace(/\.$/, '')
+        .toLowerCase(),
+      port,
+    };
+    if (!endpoint.host || /[\s\u0000-\u001f\u007f/\\@?#]/.test(endpoint.host))
+      throw new OutboundRefused(`${label}格式不正确`);
+    if (this.#permit(endpoint, label) === 'name' || isIP(endpoint.host)) return endpoint.host;
+    const addresses = await this.#resolve(endpoint.host).catch(() => []);
+    if (addresses.length === 0) throw new OutboundRefused(`${label}无法解析`);
+    if (addresses.some((a) => !isPublicAddress(a.address))) throw new OutboundRefused(CONNECT_REFUSED);
+    return addresses[0].address;
+  }
+
   /** Connect time: where and through what a client of a tenant's configured endpoint sends its requests. */
   route(value: string, label: string): OutboundRoute {
     const endpoint = parseEndpoint(value, label);

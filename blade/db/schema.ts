@@ -369,6 +369,21 @@ export interface SmsTable extends AuditColumns {
   app_id: Defaulted<string>;
 }
 
+/** A tenant's mail server (migration 20261126T030100); status 2 = the enabled one. */
+export interface MailTable extends AuditColumns {
+  tenant_id: string;
+  mail_code: string;
+  host: string;
+  port: number;
+  /** 1: TLS from the first byte (smtps, usually 465); 0: STARTTLS when the server offers it (587, 25). */
+  secure: Defaulted<number>;
+  username: Defaulted<string>;
+  password: Defaulted<string>;
+  from_address: string;
+  from_name: Defaulted<string>;
+  remark: Defaulted<string>;
+}
+
 export interface SmsLogTable {
   id: Id;
   tenant_id: string;
@@ -865,6 +880,7 @@ export interface Database {
   blade_region: RegionTable;
   blade_oss: OssTable;
   blade_sms: SmsTable;
+  blade_mail: MailTable;
   blade_sms_log: SmsLogTable;
   blade_datasource: DatasourceTable;
   blade_model: ModelTable;

@@ -33,6 +33,8 @@ import { ossResource } from '../../lib/contracts/system/oss';
 import { postResource } from '../../lib/contracts/system/post';
 import { roleResource } from '../../lib/contracts/system/role';
 import { smsResource } from '../../lib/contracts/system/sms';
+import { mailResource } from '../../lib/contracts/system/mail';
+import { mailActions, mailHooks } from './verify/mail-config.resource';
 import { tenantPackageResource } from '../../lib/contracts/system/tenant-package';
 import { topMenuResource } from '../../lib/contracts/system/topmenu';
 import type { BladeEnv, Deps } from '../core/context';
@@ -105,6 +107,7 @@ const SPECIAL = new Map<ResourceDef, Special>([
   [dictBizResource, { hooks: bizDictHooks, actions: bizDictActions }],
   [ossResource, { hooks: ossHooks, actions: ossActions }],
   [smsResource, { hooks: smsHooks, actions: smsActions }],
+  [mailResource, { hooks: mailHooks, actions: mailActions }],
   [datasourceResource, { hooks: datasourceHooks }],
   [modelResource, { hooks: modelHooks, actions: modelActions }],
   [modelPrototypeResource, { hooks: modelPrototypeHooks, actions: modelPrototypeActions }],

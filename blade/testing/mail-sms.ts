@@ -12,6 +12,8 @@ import { SMTPServer } from 'smtp-server';
 
 export interface ReceivedMail {
   to: string;
+  /** The From header as text (`名称 <address>`). */
+  from: string;
   subject: string;
   text: string;
 }
@@ -45,6 +47,7 @@ export async function startMailReceiver(): Promise<MailReceiver> {
           for (const rcpt of session.envelope.rcptTo)
             mails.push({
               to: rcpt.address.toLowerCase(),
+              from: parsed.from?.text ?? '',
               subject: parsed.subject ?? '',
               text: parsed.text ?? '',
             });

@@ -198,7 +198,7 @@ export function SecurityPanel() {
                   label={t('code')}
                   value={code}
                   onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-                  inputProps={{ inputMode: 'numeric' }}
+                  slotProps={{ htmlInput: { inputMode: 'numeric' } }}
                   sx={{ flex: 1 }}
                 />
                 <SendCodeButton onSend={sendOwnCode} />
@@ -256,7 +256,7 @@ export function SecurityPanel() {
             label={t('code')}
             value={phone.code}
             onChange={(e) => setPhone((p) => ({ ...p, code: e.target.value.replace(/\D/g, '').slice(0, 6) }))}
-            inputProps={{ inputMode: 'numeric' }}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           />
           <Box>
             <Button

@@ -56,6 +56,7 @@ import {
 import { roleResource } from './system/role';
 import { roleGrant, roleTree } from './system/role.actions';
 import { smsResource } from './system/sms';
+import { mailResource } from './system/mail';
 import { smsEnable } from './system/sms.actions';
 import { tenantPackageResource } from './system/tenant-package';
 import { topMenuResource } from './system/topmenu';
@@ -74,6 +75,7 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDef[] = [
   topMenuResource,
   ossResource,
   smsResource,
+  mailResource,
   deptResource,
   roleResource,
   dictResource,

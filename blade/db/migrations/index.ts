@@ -22,6 +22,7 @@ import * as teamsMessages from './20261126T010000-teams-messages';
 import * as customersTasks from './20261126T010100-customers-tasks';
 import * as devopsRecords from './20261126T020000-devops-records';
 import * as verifyCodes from './20261126T030000-verify-codes';
+import * as mailConfig from './20261126T030100-mail-config';
 
 /** Static list (no directory scanning: bundlers and `next build` must see every migration). Append only. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T010100-customers-tasks': customersTasks,
   '20261126T020000-devops-records': devopsRecords,
   '20261126T030000-verify-codes': verifyCodes,
+  '20261126T030100-mail-config': mailConfig,
 };

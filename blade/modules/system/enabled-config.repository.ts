@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { MAIL_DISABLED, MAIL_ENABLED } from '../../../lib/contracts/system/mail';
 import { OSS_DISABLED, OSS_ENABLED } from '../../../lib/contracts/system/oss';
 import { SMS_DISABLED, SMS_ENABLED } from '../../../lib/contracts/system/sms';
 import type { Database } from '../../db/schema';
@@ -6,13 +7,14 @@ import type { Db } from '../../db/tenant';
 
 /**
  * Tenant configurations of which one row at most is enabled, held by a unique index: the SMS senders and the object
- * storages. Their enable action and their removal follow the same rules, written once here.
+ * storages and the mail servers. Their enable action and their removal follow the same rules, written once here.
  */
-type EnabledConfigTable = 'blade_sms' | 'blade_oss';
+type EnabledConfigTable = 'blade_sms' | 'blade_oss' | 'blade_mail';
 
 const STATUS: Record<EnabledConfigTable, { enabled: number; disabled: number }> = {
   blade_sms: { enabled: SMS_ENABLED, disabled: SMS_DISABLED },
   blade_oss: { enabled: OSS_ENABLED, disabled: OSS_DISABLED },
+  blade_mail: { enabled: MAIL_ENABLED, disabled: MAIL_DISABLED },
 };
 
 /** The tenant's live configuration with this id. */

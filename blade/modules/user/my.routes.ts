@@ -14,6 +14,8 @@ import { withTenant } from '../../db/tenant';
 import { changeOwnPassword } from '../auth/password-change.service';
 import { findDeptsByIds } from '../system/dept/dept.repository';
 import { findRolesByIds } from '../system/role/role.repository';
+import { mailConfigured, sendMail } from '../verify/mail-config.resource';
+import { linkOrigin } from '../verify/mailer';
 import { assertAvatar, storeAvatar } from './avatar';
 import { consumeEmailBinding, createEmailBinding, updateProfile } from './my.repository';
 import { params } from './user-input';
@@ -195,8 +197,7 @@ export function myRoutes(deps: Deps) {
   router.post('/my/sendEmailBindingLink', async (c) => {
     const auth = c.get('auth');
     const { email } = emailSchema.parse(await params(c));
-    const mailer = deps.mailer;
-    if (!mailer) throw new KeyedError('verify.mailUnavailable');
+    if (!(await mailConfigured(deps, auth.tenantId))) throw new KeyedError('verify.mailUnavailable');
     await withTenant(deps.db, auth.tenantId, (trx) =>
       spendRate(trx, auth.tenantId, BINDING_RATE, auth.userId),
     );
@@ -205,20 +206,15 @@ export function myRoutes(deps: Deps) {
     await withTenant(deps.db, auth.tenantId, (trx) =>
       createEmailBinding(trx, auth.tenantId, auth.userId, email, secret, BINDING_TTL_SECONDS),
     );
-    const link = `${mailer.linkOrigin(c.req.header('origin'))}/emailBinding?key=${key}`;
+    const link = `${linkOrigin(deps, c.req.header('origin'))}/emailBinding?key=${key}`;
     const values = { email, link };
     const fill = (text: string) =>
       text.replace(/\{(\w+)\}/g, (all, name: string) => values[name as 'email'] ?? all);
-    try {
-      await mailer.send({
-        to: email,
-        subject: `${zhText('verify.bindingSubject')} / ${messageText(en, 'verify.bindingSubject')}`,
-        text: `${zhText('verify.bindingBody', values)}\n\n${fill(messageText(en, 'verify.bindingBody'))}\n`,
-      });
-    } catch (err) {
-      deps.log(`[blade] e-mail binding link not sent: ${err instanceof Error ? err.message : String(err)}`);
-      throw new KeyedError('verify.mailFailed');
-    }
+    await sendMail(deps, auth.tenantId, {
+      to: email,
+      subject: `${zhText('verify.bindingSubject')} / ${messageText(en, 'verify.bindingSubject')}`,
+      text: `${zhText('verify.bindingBody', values)}\n\n${fill(messageText(en, 'verify.bindingBody'))}\n`,
+    });
     return c.json(success(zhText('verify.bindingSent')));
   });
 

@@ -31,7 +31,8 @@ function avatarForm(bytes: Uint8Array<ArrayBuffer>, name: string) {
 beforeAll(async () => {
   mailbox = await startMailReceiver();
   h = await createHarness({
-    mail: { url: mailbox.url, from: 'portal@test.local', linkOrigins: ['https://staff.example.test'] },
+    mail: { url: mailbox.url, from: 'portal@test.local' },
+    publicOrigins: ['https://staff.example.test'],
   });
   const db = h.blade.db;
   await addUser(db, PLATFORM, {

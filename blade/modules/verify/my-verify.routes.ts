@@ -10,6 +10,7 @@ import { setOwnPassword, verifyOwnPassword } from '../auth/password-change.servi
 import { findSmsForSending } from '../sms/sms.repository';
 import { params } from '../user/user-input';
 import { findUserById } from '../user/user.repository';
+import { mailConfigured } from './mail-config.resource';
 import {
   checkCode,
   consumeCode,
@@ -127,7 +128,7 @@ export function myVerifyRoutes(deps: Deps) {
     const sms = await withTenant(deps.db, auth.tenantId, (trx) => findSmsForSending(trx, auth.tenantId));
     const methods = ['password'];
     if (user.phone && sms) methods.push('phone');
-    if (user.email && deps.mailer) methods.push('email');
+    if (user.email && (await mailConfigured(deps, auth.tenantId))) methods.push('email');
     return c.json(
       ok({
         methods,

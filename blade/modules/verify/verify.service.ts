@@ -12,6 +12,7 @@ import { withTenant, type Db } from '../../db/tenant';
 import { findTenant, tenantExpired } from '../system/tenant/tenant.repository';
 import { smsSender } from '../sms/sms.deliver';
 import { findSmsForSending } from '../sms/sms.repository';
+import { mailConfigured, sendMail } from './mail-config.resource';
 
 /**
  * Verification codes and the keys they are exchanged for (issue 14). A code is 6 digits, sent by e-mail (SMTP_URL)
@@ -90,7 +91,7 @@ export async function assertChannelUsable(
   channel: VerifyChannel,
 ): Promise<void> {
   if (channel === 'email') {
-    if (!deps.mailer) throw new KeyedError('verify.mailUnavailable');
+    if (!(await mailConfigured(deps, tenantId))) throw new KeyedError('verify.mailUnavailable');
     return;
   }
   const config = await withTenant(deps.db, tenantId, (trx) => findSmsForSending(trx, tenantId));
@@ -181,16 +182,11 @@ async function deliver(deps: Deps, input: SendCodeInput, target: string, code: s
     const values = { code, minutes };
     const fill = (text: string) =>
       text.replace(/\{(\w+)\}/g, (all, name: string) => String(values[name as 'code'] ?? all));
-    try {
-      await deps.mailer!.send({
-        to: target,
-        subject: `${zhText('verify.mail.subject')} / ${messageText(en, 'verify.mail.subject')}`,
-        text: `${zhText('verify.mail.body', values)}\n\n${fill(messageText(en, 'verify.mail.body'))}\n`,
-      });
-    } catch (err) {
-      deps.log(`[blade] verification mail not sent: ${err instanceof Error ? err.message : String(err)}`);
-      throw new KeyedError('verify.mailFailed');
-    }
+    await sendMail(deps, input.tenantId, {
+      to: target,
+      subject: `${zhText('verify.mail.subject')} / ${messageText(en, 'verify.mail.subject')}`,
+      text: `${zhText('verify.mail.body', values)}\n\n${fill(messageText(en, 'verify.mail.body'))}\n`,
+    });
     return;
   }
   const result = await smsSender(deps)(

@@ -48,7 +48,8 @@ beforeAll(async () => {
   mail = await startMailReceiver();
   sms = await startSmsReceiver();
   h = await createHarness({
-    mail: { url: mail.url, from: 'portal@test.local', linkOrigins: ['https://customer.example.test'] },
+    mail: { url: mail.url, from: 'portal@test.local' },
+    publicOrigins: ['https://customer.example.test'],
     outbound: { allowedHosts: [sms.host] },
   });
   admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
