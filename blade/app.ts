@@ -17,6 +17,7 @@ import { openDatabase, type PGliteModules } from './db/open';
 import type { Database } from './db/schema';
 import { ensureDicts, seedIfEmpty } from './db/seed';
 import { ensureResourceMenus } from './db/resource-menus';
+import { ensureArchivesForTenants } from './modules/business/archives';
 import { seedRegionsIfEmpty } from './db/seed-regions';
 import { requireAuth } from './modules/auth/auth.middleware';
 import { captchaRoutes } from './modules/auth/captcha.routes';
@@ -171,6 +172,7 @@ export async function createBlade(options: BladeOptions): Promise<Blade> {
       await seedRegionsIfEmpty(db);
       await ensureDicts(db);
       await ensureResourceMenus(db);
+      await ensureArchivesForTenants(db);
     }
     await upsertClient(db, {
       clientId: options.portalClient.clientId,

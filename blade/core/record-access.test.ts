@@ -77,7 +77,7 @@ beforeAll(async () => {
   depts.push(...(await deptIds(db, PLATFORM)));
   const top = await addCatalogNode(db, PLATFORM, { name: '档案' });
   node = await addCatalogNode(db, PLATFORM, { name: '资料', parentId: top, canAddAppNode: 1 });
-  for (const fn of ['project', 'contract_t', 'order_t']) await addPreset(db, PLATFORM, fn, top);
+  for (const fn of ['dossier', 'contract_t', 'order_t']) await addPreset(db, PLATFORM, fn, top);
 
   // The fallback: the archive screens' codes.
   await userWith('home', ['wel']);
@@ -174,7 +174,7 @@ afterAll(async () => {
 }, SETUP_TIMEOUT);
 
 describe('a function no module owns: the archive screens’ codes', () => {
-  const record = { functionCode: 'project', dataId: 'P-1' };
+  const record = { functionCode: 'dossier', dataId: 'P-1' };
   let adminFile: string;
 
   beforeAll(async () => {
@@ -270,7 +270,7 @@ describe('a function no module owns: the archive screens’ codes', () => {
     const tenantId = created.body.data.tenantId as string;
     const db = h.blade.db;
     const top = await addCatalogNode(db, tenantId, { name: '档案' });
-    await addPreset(db, tenantId, 'project', top);
+    await addPreset(db, tenantId, 'dossier', top);
     const tenantAdmin = (await h.login('admin', 'new-admin-pass', tenantId)).access_token;
     const res = await h.authed('/blade-resource/file/uploadFile', {
       method: 'POST',
@@ -316,8 +316,8 @@ describe('a registered owner decides', () => {
   });
 
   it('keeps a node’s marks and history with every record of that id, whatever function the caller names', async () => {
-    // The clerk may change any 'project' record; contract 1002 has files at this node.
-    const byNode = { dataId: other.dataId, fileCatalogId: node, functionCode: 'project' };
+    // The clerk may change any 'dossier' record; contract 1002 has files at this node.
+    const byNode = { dataId: other.dataId, fileCatalogId: node, functionCode: 'dossier' };
     expect(
       (await get(`/blade-resource/file/history?${new URLSearchParams(byNode)}`, tokens.clerk)).status,
     ).toBe(403);

@@ -8,6 +8,7 @@ import NextLink from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useDictionaries } from '@/components/crud/use-dictionaries';
+import { FileTreePage } from '@/components/files/file-tree-page';
 import type { RowOf } from '@/lib/contracts/resource';
 import { contractResource } from '@/lib/contracts/business/contract';
 import { chineseCapital, formatMoney } from '@/lib/shared/money';
@@ -35,14 +36,14 @@ function inWords(value: string | null) {
   }
 }
 
-/** /administration/contractManagement_detail?id=: the contract, its payment batches and its receipts. */
+/** /administration/contractManagement_detail?id=: the contract, its payment batches, its receipts and its archive. */
 export function ContractDetail({ id }: { id: string }) {
   const t = useTranslations();
   const ts = useTranslations('businessScreens');
   const refreshLists = useBusinessRefresh();
   const { row, loading } = useBusinessRecord<Contract>(api(contractResource.calls.list.path), id);
   const dicts = useDictionaries(DICTS);
-  const [tab, setTab] = useState<'batches' | 'receipts'>('batches');
+  const [tab, setTab] = useState<'batches' | 'receipts' | 'files'>('batches');
   if (!row) return <RecordState loading={loading} />;
   const label = (name: keyof typeof contractResource.fields) => t(contractResource.fields[name].label);
   const money = (name: 'receivedAmount' | 'unpaidAmount') => ({
@@ -89,11 +90,16 @@ export function ContractDetail({ id }: { id: string }) {
       <Tabs value={tab} onChange={(_, next: typeof tab) => setTab(next)} aria-label={ts('contractTabs')}>
         <Tab value="batches" label={ts('batches')} />
         <Tab value="receipts" label={ts('incomes')} />
+        <Tab value="files" label={ts('files')} />
       </Tabs>
       {tab === 'batches' && (
         <BatchScreen contractId={id} editable={String(row.contractStatus) === '1'} onChanged={refresh} />
       )}
       {tab === 'receipts' && <IncomeScreen contractId={id} onChanged={refresh} />}
+      {/* The catalogue every tenant starts with (function `contract`); its rules and the caller's rights decide the buttons. */}
+      {tab === 'files' && (
+        <FileTreePage record={{ functionCode: 'contract', dataId: id }} queryView={false} />
+      )}
     </Box>
   );
 }

@@ -23,6 +23,7 @@ import * as customersTasks from './20261126T010100-customers-tasks';
 import * as devopsRecords from './20261126T020000-devops-records';
 import * as verifyCodes from './20261126T030000-verify-codes';
 import * as mailConfig from './20261126T030100-mail-config';
+import * as contractListIndexes from './20261126T030200-contract-list-indexes';
 
 /** Static list (no directory scanning: bundlers and `next build` must see every migration). Append only. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T020000-devops-records': devopsRecords,
   '20261126T030000-verify-codes': verifyCodes,
   '20261126T030100-mail-config': mailConfig,
+  '20261126T030200-contract-list-indexes': contractListIndexes,
 };

@@ -28,6 +28,8 @@ import { NotFoundError } from '../../core/errors';
 import { lockContracts, lockProjects, recomputeFromContract, recomputeProject } from './amounts';
 
 import { db, namesOf, reach, refuseIfReferred, type Trx } from './rows';
+// Registers who owns the files of projects and contracts (the detail pages' archive trees).
+import './archives';
 
 /** Projects and contracts may change while they run: 立项 or 执行中, 执行中. */
 const OPEN_PROJECT = ['1', '2'];

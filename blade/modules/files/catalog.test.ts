@@ -1,4 +1,4 @@
-import { ADMIN_PASSWORD, createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { closeWithStore, plainUserToken, storeRoot } from './files.test-harness';
 import { form, pngBytes, sha256 } from './files.test-helpers';
 
@@ -14,6 +14,10 @@ type Node = Record<string, unknown> & { id: string; fileList: Record<string, unk
 beforeAll(async () => {
   root = storeRoot('blade-catalog-test-');
   h = await createHarness({ files: { root } });
+  // The configuration screens are tested from an empty configuration: without the catalogues every tenant starts
+  // with (modules/business/archives.ts), so the lists below hold what this file submits and nothing else.
+  for (const table of ['blade_file_preset', 'blade_file_catalog', 'blade_file_function'] as const)
+    await h.blade.db.deleteFrom(table).where('tenant_id', '=', PLATFORM).execute();
   staff = await plainUserToken(h, 'staff', 'staff-pass-1');
   admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
 }, SETUP_TIMEOUT);
@@ -38,7 +42,7 @@ const upload = (fields: Record<string, string>, name = 'a.png', bytes = pngBytes
     token,
   });
 
-const record = { functionCode: 'project', dataId: 'P-100' };
+const record = { functionCode: 'dossier', dataId: 'P-100' };
 const ids: Record<string, string> = {};
 
 describe('file configuration', () => {
@@ -47,25 +51,25 @@ describe('file configuration', () => {
       (
         await post(
           '/blade-resource/fileFunction/submit',
-          { functionCode: 'project', functionName: '项目' },
+          { functionCode: 'dossier', functionName: '项目' },
           staff,
         )
       ).status,
     ).toBe(403);
     expect(
-      (await post('/blade-resource/fileFunction/submit', { functionCode: 'project', functionName: '项目' }))
+      (await post('/blade-resource/fileFunction/submit', { functionCode: 'dossier', functionName: '项目' }))
         .body.code,
     ).toBe(200);
     const dup = await post('/blade-resource/fileFunction/submit', {
-      functionCode: 'project',
+      functionCode: 'dossier',
       functionName: 'x',
     });
     expect(dup.body.msg).toBe('功能编码已存在');
     const fns = await call<Page<Record<string, unknown>>>('/blade-resource/fileFunction/list');
     expect(fns.body.data.records).toEqual([
-      expect.objectContaining({ functionCode: 'project', functionName: '项目' }),
+      expect.objectContaining({ functionCode: 'dossier', functionName: '项目' }),
     ]);
-    await post('/blade-resource/fileFunction/submit', { functionCode: 'contract', functionName: '合同' });
+    await post('/blade-resource/fileFunction/submit', { functionCode: 'agreement', functionName: '合同' });
     const byName = await call<Page<Record<string, unknown>>>(
       '/blade-resource/fileFunction/list?descs=functionName',
     );
@@ -79,9 +83,9 @@ describe('file configuration', () => {
     expect(second.body.data).toMatchObject({
       total: 2,
       current: 2,
-      records: [expect.objectContaining({ functionCode: 'project' })],
+      records: [expect.objectContaining({ functionCode: 'dossier' })],
     });
-    const contract = byName.body.data.records.find((r) => r.functionCode === 'contract')!;
+    const contract = byName.body.data.records.find((r) => r.functionCode === 'agreement')!;
     expect((await post(`/blade-resource/fileFunction/remove?ids=${contract.id}`, {})).body.code).toBe(200);
     expect((await post(`/blade-resource/fileFunction/remove?ids=${contract.id}`, {})).status).toBe(404);
     // A removed row is not edited back to life, and an edit of an unknown id creates nothing.
@@ -94,7 +98,7 @@ describe('file configuration', () => {
       expect(edit.status).toBe(404);
     }
     const afterEdits = await call<Page<Record<string, unknown>>>('/blade-resource/fileFunction/list');
-    expect(afterEdits.body.data.records.map((r) => r.functionCode)).toEqual(['project']);
+    expect(afterEdits.body.data.records.map((r) => r.functionCode)).toEqual(['dossier']);
 
     const mk = async (key: string, body: Record<string, unknown>) => {
       const r = await post<{ id: string }>('/blade-resource/fileCatalog/submit', body);
@@ -115,15 +119,15 @@ describe('file configuration', () => {
       'catalogName:请输入目录名称',
     );
     const preset = await post('/blade-resource/filePreset/submit', {
-      functionCode: 'project',
+      functionCode: 'dossier',
       fileCatalogId: ids.root,
     });
     expect(preset.body.code).toBe(200);
     const presets = await call<Page<Record<string, unknown>>>(
-      '/blade-resource/filePreset/list?functionCode=project',
+      '/blade-resource/filePreset/list?functionCode=dossier',
     );
     expect(presets.body.data.records).toEqual([
-      expect.objectContaining({ functionCode: 'project', fileCatalogId: ids.root, catalogName: '项目档案' }),
+      expect.objectContaining({ functionCode: 'dossier', fileCatalogId: ids.root, catalogName: '项目档案' }),
     ]);
     expect((await call('/blade-resource/filePreset/list?descs=catalog_name')).body.code).toBe(400);
     const lib = await call<Page<Record<string, unknown>>>(
@@ -172,7 +176,7 @@ describe("a record's tree", () => {
       expect((await call(`/${svc}/fileCatalog/selectFileList?${q}`)).body.data).toEqual(again.body.data);
     // Another record of the same function has the same tree, but none of these files.
     const other = await call<Page<Node>>(
-      `/blade-resource/fileCatalog/selectFileList?functionCode=project&dataId=P-2`,
+      `/blade-resource/fileCatalog/selectFileList?functionCode=dossier&dataId=P-2`,
     );
     expect(other.body.data.records[0].fileCount).toBe(0);
   });
@@ -338,13 +342,13 @@ describe("a record's tree", () => {
     ]);
     // Another record does not see this record's node, nor can it change it.
     const other = await call<Page<Node>>(
-      `/blade-resource/fileCatalog/selectFileList?functionCode=project&dataId=P-2&parentId=${ids.root}`,
+      `/blade-resource/fileCatalog/selectFileList?functionCode=dossier&dataId=P-2&parentId=${ids.root}`,
     );
     expect(other.body.data.total).toBe(3);
     expect(
       (
         await post('/blade-resource/fileCatalog/renameInUsing', {
-          functionCode: 'project',
+          functionCode: 'dossier',
           dataId: 'P-2',
           id: nodeId,
           catalogName: 'x',

@@ -171,10 +171,10 @@ describe('archive uploads', () => {
       maxFileSize: 1,
       canMultiUpload: 2,
     });
-    await addPreset(h.blade.db, PLATFORM, 'project', rootNode);
+    await addPreset(h.blade.db, PLATFORM, 'dossier', rootNode);
   });
 
-  const fields = () => ({ functionCode: 'project', dataId: 'P-1', fileCatalogId: node });
+  const fields = () => ({ functionCode: 'dossier', dataId: 'P-1', fileCatalogId: node });
 
   it("enforces the node's maxFileSize while streaming with 文件大小不超过{n}M, storing nothing", async () => {
     const before = filesUnder(root).length;
@@ -184,7 +184,7 @@ describe('archive uploads', () => {
     expect(filesUnder(root).length).toBe(before);
     const exact = await upload(form(fields(), { name: 'fits.png', bytes: pngBytes(1024 * 1024) }));
     expect(exact.res.status).toBe(200);
-    expect(exact.body.data).toMatchObject({ fileCatalogId: node, dataId: 'P-1', functionCode: 'project' });
+    expect(exact.body.data).toMatchObject({ fileCatalogId: node, dataId: 'P-1', functionCode: 'dossier' });
   });
 
   it('checks fields sent after the file once the bytes are in, and removes the object', async () => {
@@ -206,7 +206,7 @@ describe('archive uploads', () => {
 
   it('refuses a node that is not in the record function’s tree', async () => {
     const other = await upload(
-      form({ ...fields(), functionCode: 'contract' }, { name: 'x.png', bytes: pngBytes() }),
+      form({ ...fields(), functionCode: 'agreement' }, { name: 'x.png', bytes: pngBytes() }),
     );
     expect(other.res.status).toBe(404);
   });

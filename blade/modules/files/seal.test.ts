@@ -21,7 +21,7 @@ let root: string;
 let admin: string;
 let staff: string;
 let other: string;
-const record = { functionCode: 'contract', dataId: 'S-1' };
+const record = { functionCode: 'agreement', dataId: 'S-1' };
 let stampNode: string;
 
 type Body<T = Record<string, unknown>> = { code: number; msg: string; data: T };

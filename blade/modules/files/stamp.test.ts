@@ -11,7 +11,7 @@ import { form, sha256 } from './files.test-helpers';
 
 let h: Harness;
 let root: string;
-const record = { functionCode: 'contract', dataId: 'C-9' };
+const record = { functionCode: 'agreement', dataId: 'C-9' };
 let stampNode: string;
 let plainNode: string;
 

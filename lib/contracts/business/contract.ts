@@ -16,6 +16,8 @@ export const contractResource = defineResource({
   ownership: 'tenant',
   dataScope: { resource: 'project', dept: 'dept_id', owner: 'create_user' },
   defaultOrder: [{ column: 'id', direction: 'desc' }],
+  // Many contracts share an amount or a day: pages of such an order must not overlap (the amount indexes end in id).
+  stableOrder: true,
   fields: {
     projectId: refField('business.contract.projectRequired'),
     contractName: {

@@ -165,10 +165,10 @@ it("refuses over-limit and wrong-content uploads through the portal with the spe
     parentId: top,
     maxFileSize: 2,
   });
-  await addPreset(harness.blade.db, PLATFORM, 'project', top);
+  await addPreset(harness.blade.db, PLATFORM, 'dossier', top);
   const before = filesUnder(root).length;
   const over = await uploadThroughPortal(2 * 1024 * 1024 + 1, 'big.png', {
-    functionCode: 'project',
+    functionCode: 'dossier',
     dataId: 'P-7',
     fileCatalogId: node,
   });

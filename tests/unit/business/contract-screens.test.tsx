@@ -194,6 +194,40 @@ describe('ContractDetail', () => {
     );
   });
 
+  it('opens the contract’s archive tree (function contract, this id) in its 附件 tab', async () => {
+    const calls = fakeBlade({
+      ...base,
+      'POST /api/business-service/contract/list': page([contract]),
+      'POST /api/business-service/contractBatch/list': page([]),
+      // The tree blade/ answers a caller who may upload here (flags ANDed with the caller's rights on the contract).
+      '/api/blade-resource/fileCatalog/selectFileList': (call: RecordedCall) =>
+        call.query.get('parentId') === '0'
+          ? [
+              {
+                id: '71',
+                parentId: '0',
+                catalogName: '合同档案',
+                canUpload: 0,
+                canAddAppNode: 0,
+                canEdit: 1,
+                canView: 1,
+                canDownload: 1,
+                isLeaf: false,
+                fileCount: 0,
+                nodeFileCount: 0,
+                isMissing: 0,
+              },
+            ]
+          : [],
+    });
+    renderScreen(<ContractDetail id="900" />);
+    fireEvent.click(await screen.findByRole('tab', { name: '附件' }));
+    expect(await screen.findByText('合同档案')).toBeInTheDocument();
+    const tree = calls.to('/api/blade-resource/fileCatalog/selectFileList')[0];
+    expect(tree.query.get('functionCode')).toBe('contract');
+    expect(tree.query.get('dataId')).toBe('900');
+  });
+
   it('says so when the id reaches no contract', async () => {
     // The list's id filter finds nothing.
     fakeBlade({ ...base, 'POST /api/business-service/contract/list': page([]) });

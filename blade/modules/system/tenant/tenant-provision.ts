@@ -5,6 +5,7 @@ import type { Database } from '../../../db/schema';
 import { platformMenuCodes } from '../../../db/seed-data';
 import type { Db } from '../../../db/tenant';
 import { hashPassword, md5Hex } from '../../auth/password';
+import { ensureRecordArchives } from '../../business/archives';
 import { replaceRoleMenus } from '../menu/menu.repository';
 
 /** Live menu ids a tenant may be granted: the package's (or every menu), never platform-only ones, with ancestors. */
@@ -77,8 +78,9 @@ export interface Provision {
 }
 
 /**
- * The new tenant's root dept (named after it), post `ceo`, role 管理员/`admin` with the tenant's menus, and the
- * account `admin` holding them. Runs inside the new tenant's withTenant transaction, after its blade_tenant row.
+ * The new tenant's root dept (named after it), post `ceo`, role 管理员/`admin` with the tenant's menus, the account
+ * `admin` holding them, and the archive catalogues of projects and contracts. Runs inside the new tenant's withTenant
+ * transaction, after its blade_tenant row.
  */
 export async function provisionTenant(trx: Transaction<Database>, p: Provision): Promise<{ userId: string }> {
   const deptId = nextId();
@@ -127,5 +129,6 @@ export async function provisionTenant(trx: Transaction<Database>, p: Provision):
     })
     .execute();
   await syncTenantMenus(trx, p.tenantId, p.menuIds);
+  await ensureRecordArchives(trx, p.tenantId);
   return { userId };
 }
