@@ -33,6 +33,8 @@ import { logRoutes } from './modules/log/log.routes';
 import { messageRoutes } from './modules/message/message.routes';
 import { myPublicRoutes, myRoutes } from './modules/user/my.routes';
 import { guestRoutes } from './modules/user/guest.routes';
+import { customerPublicRoutes } from './modules/customer/customer.routes';
+import { companyRoutes } from './modules/customer/company.routes';
 
 export interface BladeOptions {
   /** PGlite files live in `${dataDir}/pglite` when databaseUrl is unset. */
@@ -108,6 +110,7 @@ function createApp(deps: Deps, extraRoutes?: BladeOptions['extraRoutes']): Hono<
   app.route('/blade-auth', captchaRoutes(deps));
   app.route('/blade-system', tenantPublicRoutes(deps));
   app.route('/blade-user', myPublicRoutes(deps));
+  app.route('/blade-customer', customerPublicRoutes(deps));
 
   // Everything registered below this line requires a valid access token.
   app.use('*', requireAuth(deps));
@@ -119,6 +122,7 @@ function createApp(deps: Deps, extraRoutes?: BladeOptions['extraRoutes']): Hono<
   app.route('/blade-user', myRoutes(deps));
   app.route('/blade-user', guestRoutes(deps));
   app.route('/blade-customer', messageRoutes(deps));
+  app.route('/blade-customer', companyRoutes(deps));
   app.route('/blade-log', logRoutes(deps));
   app.route('/blade-resource', smsRoutes(deps));
   app.route('/', filesRoutes(deps));
