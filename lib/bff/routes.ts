@@ -34,6 +34,13 @@ const PUBLIC_CALLS = new Set([
   'blade-system/tenant/info',
   // The e-mail binding link's page (/emailBinding) is public; the key in the link is the credential.
   'blade-user/my/bindingEmail',
+  // Customer company registration and password recovery (/register, /forgetPassword; blade/modules/customer): the
+  // verify key in the body is the credential, and blade limits each call per client address.
+  'blade-customer/user/insertUser',
+  'blade-customer/user/userNameCanUse',
+  'blade-customer/user/validateUserByPhoneOrcompanyName',
+  'blade-customer/user/selectPhoneByCompoundPar',
+  'blade-customer/user/updatePassWordBykey',
 ]);
 
 /** Password changes: a success gives the session a new id (SECURITY 4). */
