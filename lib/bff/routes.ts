@@ -34,6 +34,12 @@ const PUBLIC_CALLS = new Set([
   'blade-system/tenant/info',
   // The e-mail binding link's page (/emailBinding) is public; the key in the link is the credential.
   'blade-user/my/bindingEmail',
+  // Verification codes for a registration or a password recovery (blade/modules/verify): rate-limited by blade/.
+  'blade-customer/user/sendValidateEmail',
+  'blade-customer/user/ValidateEmail',
+  'blade-customer/user/sendValidate',
+  'blade-customer/user/sendValidateNew',
+  'blade-customer/user/ValidateNew',
   // Customer company registration and password recovery (/register, /forgetPassword; blade/modules/customer): the
   // verify key in the body is the credential, and blade limits each call per client address.
   'blade-customer/user/insertUser',
