@@ -13,13 +13,13 @@ import {
   phoneOrCompanySchema,
   recoverLookupSchema,
   recoverPasswordSchema,
-  tenantIdSchema,
   userNameCanUseSchema,
   type RecoveryTargets,
 } from '../../../lib/contracts/customer/registration';
 import { companyNameTaken, findCustomerByAccount, phoneTaken } from './customer.repository';
 import { registerCompany, recoverPassword } from './customer.service';
-import { publicTenant, spendAddressRate, zh } from './public-call';
+import { publicTenant } from '../verify/verify.service';
+import { spendAddressRate, zh } from './public-call';
 
 // Per client address and tenant. Registration and recovery like the login's pace (a person needs a few tries, a
 // script many); availability checks run as the person types, so they get more.
@@ -33,7 +33,8 @@ export const RATES = {
 /** The tenant (checked live) and the parameters, after one call of the address is counted under `rule`. */
 async function publicInput(deps: Deps, c: Context<BladeEnv>, rule: RateRule) {
   const raw = await params(c);
-  const tenantId = await publicTenant(deps, c, tenantIdSchema(zh).parse(raw.tenantId));
+  // The tenant of a public call is found as verify's code calls find it (one rule for the whole flow).
+  const tenantId = await publicTenant(deps, c, raw.tenantId);
   await spendAddressRate(deps, c, tenantId, rule);
   return { tenantId, raw };
 }

@@ -331,7 +331,7 @@ describe('user/insertUser', () => {
     );
     expect(unknown).toMatchObject({
       status: 400,
-      errorCode: 'customer.tenantInvalid',
+      errorCode: 'verify.tenantUnknown',
       msg: '租户不存在或已停用',
     });
     await h.blade.db.updateTable('blade_tenant').set({ status: 0 }).where('tenant_id', '=', B).execute();
@@ -341,7 +341,7 @@ describe('user/insertUser', () => {
         { account: 'abcd' },
         { method: 'GET', headers: { 'Tenant-Id': B } },
       );
-      expect(off.errorCode).toBe('customer.tenantInvalid');
+      expect(off.errorCode).toBe('verify.tenantUnknown');
     } finally {
       await h.blade.db.updateTable('blade_tenant').set({ status: 1 }).where('tenant_id', '=', B).execute();
     }
