@@ -4,6 +4,9 @@ import { createHarness, SETUP_TIMEOUT, type CallResult, type Harness } from '../
 import { startMailReceiver, type MailReceiver } from '../../testing/mail-sms';
 import { md5Hex } from '../auth/password';
 
+/** An answer with the refusal's message key, when it has one. */
+type Answer = CallResult & { errorCode?: string };
+
 // The whole flow through the real code calls: the code is read off a loopback SMTP server, its key spent by
 // insertUser; then the password is recovered by a code sent to the account's e-mail.
 
@@ -24,13 +27,13 @@ afterAll(async () => {
   await mail?.close();
 }, SETUP_TIMEOUT);
 
-async function post(path: string, body: Record<string, unknown>): Promise<CallResult> {
+async function post(path: string, body: Record<string, unknown>): Promise<Answer> {
   const res = await h.blade.app.request(`/blade-customer/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-blade-client-ip': '10.20.0.1' },
     body: JSON.stringify({ tenantId: T, ...body }),
   });
-  return { status: res.status, ...((await res.json()) as Omit<CallResult, 'status'>) };
+  return { status: res.status, ...((await res.json()) as Omit<Answer, 'status'>) };
 }
 
 it('registers with an e-mail code, signs in, and recovers the password by a code to that e-mail', async () => {

@@ -16,6 +16,9 @@ import { creditCodeCheckChar } from '../../../lib/contracts/customer/registratio
 import { CUSTOMER_USER, insertCustomerUser, PARAM_REGISTER_APPROVAL } from './customer.repository';
 import { RATES } from './customer.routes';
 
+/** An answer with the refusal's message key, when it has one. */
+type Answer = CallResult & { errorCode?: string };
+
 let h: Harness;
 const A = '300001';
 const B = '300002';
@@ -61,7 +64,7 @@ async function pub(
   path: string,
   body: Record<string, unknown>,
   opts: { ip?: string; method?: 'GET' | 'POST'; headers?: Record<string, string> } = {},
-): Promise<CallResult> {
+): Promise<Answer> {
   const method = opts.method ?? 'POST';
   const headers: Record<string, string> = { 'x-blade-client-ip': opts.ip ?? freshIp(), ...opts.headers };
   const url = `/blade-customer/${path}`;
@@ -75,7 +78,7 @@ async function pub(
           headers: { ...headers, 'content-type': 'application/json' },
           body: JSON.stringify(body),
         });
-  return { status: res.status, ...((await res.json()) as Omit<CallResult, 'status'>) };
+  return { status: res.status, ...((await res.json()) as Omit<Answer, 'status'>) };
 }
 
 let serial = 0;
