@@ -477,7 +477,7 @@ export const DICTS: Array<{ code: string; name: string; items: Array<[string, st
   // and revisions as dictionaries.
   {
     code: 'standard_gbt3836',
-    name: 'GB/T 3836 爆炸性环境',
+    name: 'GB/T 3836 防爆电气设备',
     items: [
       ['GB/T 3836.1-2021', '爆炸性环境 第1部分：设备 通用要求'],
       ['GB/T 3836.2-2021', '爆炸性环境 第2部分：由隔爆外壳“d”保护的设备'],

@@ -548,7 +548,7 @@ describe('company accounts of signed-in users', () => {
     const all = await h.call('/blade-customer/standards/selectStandardsVoByGroupName', one.token, {});
     const group = (
       all.data as Array<{ groupName: string; standards: Array<{ code: string; name: string }> }>
-    ).find((g) => g.groupName === 'GB/T 3836 爆炸性环境');
+    ).find((g) => g.groupName === 'GB/T 3836 防爆电气设备');
     expect(group?.standards.map((s) => s.code)).toEqual([
       'GB/T 3836.1-2021',
       'GB/T 3836.2-2021',
@@ -560,7 +560,7 @@ describe('company accounts of signed-in users', () => {
       'GB/T 3836.31-2021',
     ]);
     const named = await h.call('/blade-customer/standards/selectStandardsVoByGroupName', one.token, {
-      groupName: 'GB/T 3836 爆炸性环境',
+      groupName: 'GB/T 3836 防爆电气设备',
     });
     expect(named.data).toHaveLength(1);
     const none = await h.call('/blade-customer/standards/selectStandardsVoByGroupName', one.token, {
