@@ -466,6 +466,21 @@ describe('password recovery', () => {
     );
     await h.login('cust32', 'cust32-pass', A);
   });
+  it('is limited per client address', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < RATES.recoverLookup.limit; i++)
+      expect(
+        (await pub('user/selectPhoneByCompoundPar', { tenantId: A, account: 'nobody' }, { ip })).errorCode,
+      ).toBe('customer.recoverUnknown');
+    expect((await pub('user/selectPhoneByCompoundPar', { tenantId: A, account: 'cust30' }, { ip })).msg).toBe(
+      '请求过于频繁，请稍后再试',
+    );
+    for (let i = 0; i < RATES.recover.limit; i++)
+      await pub('user/updatePassWordBykey', { tenantId: A, account: 'nobody' }, { ip });
+    expect((await pub('user/updatePassWordBykey', { tenantId: A, account: 'cust30' }, { ip })).msg).toBe(
+      '请求过于频繁，请稍后再试',
+    );
+  });
 });
 
 describe('company accounts of signed-in users', () => {
