@@ -31,6 +31,18 @@ describe('RegisterForm', () => {
     expect(global.fetch).not.toHaveBeenCalled();
   });
 
+  it('checks the account as the person leaves the field and says when it is taken', async () => {
+    const fetchMock = jest.fn().mockResolvedValueOnce(envelope(false));
+    global.fetch = fetchMock;
+    renderWithIntl(<RegisterForm tenantId="300001" />);
+    type(/^账号/, 'acme');
+    fireEvent.blur(screen.getByLabelText(/^账号/));
+    expect(await screen.findByText('该账号已被使用')).toBeInTheDocument();
+    expect(fetchMock.mock.calls[0][0]).toBe(
+      '/api/blade-customer/user/userNameCanUse?tenantId=300001&account=acme',
+    );
+  });
+
   it('sends the e-mail code, counts down, then spends the key on insertUser with the md5 password', async () => {
     jest.useFakeTimers();
     const fetchMock = jest
