@@ -33,6 +33,7 @@ import { defaultStorage, storageSet, type StorageOptions } from './storage';
 import { logRoutes } from './modules/log/log.routes';
 import { messageRoutes } from './modules/message/message.routes';
 import { myPublicRoutes, myRoutes } from './modules/user/my.routes';
+import { loginCodeRoutes, myVerifyRoutes } from './modules/verify/my-verify.routes';
 import { verifyPublicRoutes } from './modules/verify/verify.routes';
 import { guestRoutes } from './modules/user/guest.routes';
 import { customerPublicRoutes } from './modules/customer/customer.routes';
@@ -116,6 +117,7 @@ function createApp(deps: Deps, extraRoutes?: BladeOptions['extraRoutes']): Hono<
   app.route('/blade-user', myPublicRoutes(deps));
   app.route('/blade-customer', verifyPublicRoutes(deps));
   app.route('/blade-customer', customerPublicRoutes(deps));
+  app.route('/blade-user', loginCodeRoutes(deps));
 
   // Everything registered below this line requires a valid access token.
   app.use('*', requireAuth(deps));
@@ -125,6 +127,7 @@ function createApp(deps: Deps, extraRoutes?: BladeOptions['extraRoutes']): Hono<
   app.route('/blade-system', systemRoutes(deps));
   app.route('/blade-user', userRoutes(deps));
   app.route('/blade-user', myRoutes(deps));
+  app.route('/blade-user', myVerifyRoutes(deps));
   app.route('/blade-user', guestRoutes(deps));
   app.route('/blade-customer', messageRoutes(deps));
   app.route('/blade-customer', companyRoutes(deps));

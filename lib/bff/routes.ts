@@ -40,6 +40,9 @@ const PUBLIC_CALLS = new Set([
   'blade-customer/user/sendValidate',
   'blade-customer/user/sendValidateNew',
   'blade-customer/user/ValidateNew',
+  // The SMS login's code and whether the tenant offers it.
+  'blade-user/my/sendLoginPhoneValidateCode',
+  'blade-user/my/checkSMSLoginEnable',
   // Customer company registration and password recovery (/register, /forgetPassword; blade/modules/customer): the
   // verify key in the body is the credential, and blade limits each call per client address.
   'blade-customer/user/insertUser',

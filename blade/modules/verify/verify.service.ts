@@ -108,6 +108,11 @@ export interface SendCodeInput {
   userId?: string | null;
   /** Who the SMS log names as sender: the signed-in user; '0' (nobody) for calls without a token. */
   actorId?: string;
+  /**
+   * Record and count the code but send nothing: the SMS login's answer for a number without an account, which must
+   * look like any other (the row can never log anyone in: it names no user).
+   */
+  silent?: boolean;
 }
 
 /** Sends a code; answers its id only once the mail server or the SMS vendor accepted the message. */
@@ -153,6 +158,7 @@ export async function sendCode(deps: Deps, input: SendCodeInput): Promise<{ code
       })
       .execute(),
   );
+  if (input.silent) return { codeId };
   try {
     await deliver(deps, input, target, code);
   } catch (err) {

@@ -15,6 +15,8 @@ import {
   type MailReceiver,
   type SmsReceiver,
 } from '../../testing/mail-sms';
+import { md5Hex } from '../auth/password';
+import { addUser, deptIds, roleIdByAlias } from '../../testing/fixtures';
 import { consumeKey, CODE_MAX_TRIES } from './verify.service';
 
 // Codes go out through a real SMTP server and an SMS vendor's HTTP API, both on loopback; the tests read them from
@@ -271,6 +273,120 @@ describe('phone codes', () => {
   });
 });
 
+describe("the caller's own proofs (blade-user/my)", () => {
+  let token: string;
+  beforeAll(async () => {
+    const db = h.blade.db;
+    await addUser(db, PLATFORM, {
+      account: 'prover',
+      password: 'prover-pass',
+      roleIds: [await roleIdByAlias(db, PLATFORM, 'user')],
+      deptIds: [(await deptIds(db, PLATFORM))[0]],
+    });
+    await withTenant(db, PLATFORM, (trx) =>
+      trx
+        .updateTable('blade_user')
+        .set({ phone: '13812349999', email: 'prover@example.com' })
+        .where('account', '=', 'prover')
+        .execute(),
+    );
+    token = (await h.login('prover', 'prover-pass')).access_token;
+  }, SETUP_TIMEOUT);
+
+  it('names the ways to prove who one is, with the addresses masked', async () => {
+    const ways = await h.call('/blade-user/my/keyForValidate', token);
+    expect(ways.data).toEqual({
+      methods: ['password', 'phone', 'email'],
+      phone: '138****9999',
+      email: 'pr***@example.com',
+    });
+    const base = await h.call('/blade-user/my/userBaseInfo', token);
+    expect(base.data).toMatchObject({ account: 'prover', phone: '138****9999', email: 'pr***@example.com' });
+  });
+
+  it('sets a new password with a key from the password, once; the old password stops working', async () => {
+    expect(
+      await h.call('/blade-user/my/validatePassword', token, { password: md5Hex('wrong') }),
+    ).toMatchObject({
+      code: 400,
+      msg: '原密码不正确!',
+    });
+    const proof = await h.call('/blade-user/my/validatePassword', token, { password: md5Hex('prover-pass') });
+    expect(proof.data.key).toMatch(/^[0-9a-f]{64}$/);
+    const change = {
+      key: proof.data.key,
+      newPassword: md5Hex('prover-new'),
+      newPassword1: md5Hex('prover-new'),
+    };
+    expect(await h.call('/blade-user/my/updatePasswordWithKey', token, change)).toMatchObject({ code: 200 });
+    expect(await h.call('/blade-user/my/updatePasswordWithKey', token, change)).toMatchObject({
+      code: 400,
+      errorCode: 'verify.keyInvalid',
+    });
+    expect((await h.tryLogin('prover', 'prover-pass')).status).toBe(400);
+    token = (await h.login('prover', 'prover-new')).access_token;
+    // Another user's key is not this user's proof.
+    const adminKey = await h.call('/blade-user/my/validatePassword', admin, {
+      password: md5Hex(ADMIN_PASSWORD),
+    });
+    expect(
+      await h.call('/blade-user/my/updatePasswordWithKey', token, { ...change, key: adminKey.data.key }),
+    ).toMatchObject({ code: 400, errorCode: 'verify.keyInvalid' });
+  });
+
+  it('changes the phone with a proof by the old phone and the code sent to the new one', async () => {
+    let since = sms.texts.length;
+    const sent = await h.call('/blade-user/my/sendPhoneValidateCode', token, {});
+    const own = await sms.next('13812349999', since);
+    const proof = await h.call('/blade-user/my/validatePhoneCode', token, {
+      codeId: sent.data.codeId,
+      code: own.params.code,
+    });
+    expect(proof).toMatchObject({ code: 200 });
+    expect(
+      await h.call('/blade-user/my/sendNewPhoneValidateCode', token, { phone: '13900000001' }),
+    ).toMatchObject({
+      code: 400,
+      errorCode: 'verify.phoneTaken',
+    });
+    since = sms.texts.length;
+    const fresh = await h.call('/blade-user/my/sendNewPhoneValidateCode', token, { phone: '13812348888' });
+    const text = await sms.next('13812348888', since);
+    const wrongCode = text.params.code === '000000' ? '111111' : '000000';
+    const change = { key: proof.data.key, phone: '13812348888', codeId: fresh.data.codeId };
+    expect(
+      await h.call('/blade-user/my/updatePhoneWithKey', token, { ...change, code: wrongCode }),
+    ).toMatchObject({
+      code: 400,
+      errorCode: 'verify.codeWrong',
+    });
+    expect(
+      await h.call('/blade-user/my/updatePhoneWithKey', token, { ...change, code: text.params.code }),
+    ).toMatchObject({
+      code: 200,
+    });
+    const base = await h.call('/blade-user/my/userBaseInfo', token);
+    expect(base.data.phone).toBe('138****8888');
+  });
+
+  it('sends an SMS login code only to a number with an account, answering alike for any number', async () => {
+    const enabled = await h.blade.app.request('/blade-user/my/checkSMSLoginEnable');
+    expect(await enabled.json()).toMatchObject({ data: { enabled: true } });
+    // A minute passes: the phone-change code of the test before went to the same number.
+    await withTenant(h.blade.db, PLATFORM, (trx) =>
+      trx.deleteFrom('blade_rate_limit').where('bucket', '=', 'verify-resend').execute(),
+    );
+    const since = sms.texts.length;
+    const unknown = await post('/blade-user/my/sendLoginPhoneValidateCode', { phone: '13700000000' });
+    const known = await post('/blade-user/my/sendLoginPhoneValidateCode', { phone: '13812348888' });
+    expect(unknown.msg).toBe(known.msg);
+    expect(unknown).toMatchObject({ code: 200 });
+    expect(unknown.data.codeId).toMatch(/^\d+$/);
+    await sms.next('13812348888', since);
+    expect(sms.texts.slice(since).map((t) => t.mobile)).toEqual(['13812348888']);
+  });
+});
+
 describe('without providers', () => {
   let bare: Harness;
   beforeAll(async () => {
@@ -300,6 +416,15 @@ describe('without providers', () => {
       trx.selectFrom('blade_verify_code').select('id').execute(),
     );
     expect(codes).toHaveLength(0);
+  });
+
+  it('says the SMS login is off and refuses a binding link without a mail server', async () => {
+    const res = await bare.blade.app.request('/blade-user/my/checkSMSLoginEnable');
+    expect(await res.json()).toMatchObject({ data: { enabled: false } });
+    const adminToken = (await bare.login('admin', ADMIN_PASSWORD)).access_token;
+    expect(
+      await bare.call('/blade-user/my/sendEmailBindingLink', adminToken, { email: 'someone@example.com' }),
+    ).toMatchObject({ code: 400, errorCode: 'verify.mailUnavailable' });
   });
 
   it('refuses an unknown tenant', async () => {
