@@ -13,7 +13,16 @@ import { readSession } from '@/lib/session';
  * scripts; app/layout.tsx hands it to emotion.
  */
 
-const publicRoutes = ['/login', '/lock', '/404', '/403', '/500', '/emailBinding'];
+const publicRoutes = [
+  '/login',
+  '/lock',
+  '/404',
+  '/403',
+  '/500',
+  '/emailBinding',
+  '/register',
+  '/forgetPassword',
+];
 
 function isPublic(pathname: string): boolean {
   return publicRoutes.some((route) => pathname === route || pathname.startsWith(`${route}/`));

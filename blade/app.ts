@@ -37,6 +37,8 @@ import { myPublicRoutes, myRoutes } from './modules/user/my.routes';
 import { loginCodeRoutes, myVerifyRoutes } from './modules/verify/my-verify.routes';
 import { verifyPublicRoutes } from './modules/verify/verify.routes';
 import { guestRoutes } from './modules/user/guest.routes';
+import { customerPublicRoutes } from './modules/customer/customer.routes';
+import { companyRoutes } from './modules/customer/company.routes';
 
 export interface BladeOptions {
   /** PGlite files live in `${dataDir}/pglite` when databaseUrl is unset. */
@@ -117,6 +119,7 @@ function createApp(deps: Deps, extraRoutes?: BladeOptions['extraRoutes']): Hono<
   app.route('/blade-system', tenantPublicRoutes(deps));
   app.route('/blade-user', myPublicRoutes(deps));
   app.route('/blade-customer', verifyPublicRoutes(deps));
+  app.route('/blade-customer', customerPublicRoutes(deps));
   app.route('/blade-user', loginCodeRoutes(deps));
 
   // Everything registered below this line requires a valid access token.
@@ -130,6 +133,7 @@ function createApp(deps: Deps, extraRoutes?: BladeOptions['extraRoutes']): Hono<
   app.route('/blade-user', myVerifyRoutes(deps));
   app.route('/blade-user', guestRoutes(deps));
   app.route('/blade-customer', messageRoutes(deps));
+  app.route('/blade-customer', companyRoutes(deps));
   app.route('/blade-log', logRoutes(deps));
   app.route('/blade-resource', smsRoutes(deps));
   app.route('/', filesRoutes(deps));

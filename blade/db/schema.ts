@@ -50,6 +50,20 @@ export interface UserTable extends AuditColumns {
   post_id: Defaulted<string>;
   /** Platform extension text (`user/update-platform`). */
   user_ext: Defaulted<string>;
+  /** A customer user's company (blade_customer_company); null for staff. */
+  company_id: ColumnType<Id | null, Id | null | undefined, Id | null>;
+}
+
+/** A customer company registered on the customer host (blade/modules/customer). */
+export interface CustomerCompanyTable extends AuditColumns {
+  tenant_id: string;
+  company_name: string;
+  /** Unified social credit code, GB 32100-2015 (18 characters, check digit last). */
+  credit_code: string;
+  address: Defaulted<string>;
+  contact_name: Defaulted<string>;
+  contact_phone: Defaulted<string>;
+  email: Defaulted<string>;
 }
 
 export interface RoleTable extends AuditColumns {
@@ -913,6 +927,7 @@ export interface Database {
   business_customer: CustomerTable;
   business_field_task: FieldTaskTable;
   business_event_record: EventRecordTable;
+  blade_customer_company: CustomerCompanyTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -952,6 +967,7 @@ const OTHER_TENANT_TABLES = [
   'business_pay_record',
   'business_devops_user',
   'business_message_delivery',
+  'blade_customer_company',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
 /**

@@ -471,4 +471,22 @@ export const DICTS: Array<{ code: string; name: string; items: Array<[string, st
       ['5', '村委'],
     ],
   },
+  // Standards by group (blade/modules/customer, standards/selectStandardsVoByGroupName): every dictionary whose code
+  // starts with `standard_` is one group (its name is the group's name), an item's key the standard's number and its
+  // value the title. The GB/T 3836 series in force from 2022-05-01 (shared/DOMAIN.md §0); administrators add groups
+  // and revisions as dictionaries.
+  {
+    code: 'standard_gbt3836',
+    name: 'GB/T 3836 防爆电气设备',
+    items: [
+      ['GB/T 3836.1-2021', '爆炸性环境 第1部分：设备 通用要求'],
+      ['GB/T 3836.2-2021', '爆炸性环境 第2部分：由隔爆外壳“d”保护的设备'],
+      ['GB/T 3836.3-2021', '爆炸性环境 第3部分：由增安型“e”保护的设备'],
+      ['GB/T 3836.4-2021', '爆炸性环境 第4部分：由本质安全型“i”保护的设备'],
+      ['GB/T 3836.5-2021', '爆炸性环境 第5部分：由正压外壳“p”保护的设备'],
+      ['GB/T 3836.8-2021', '爆炸性环境 第8部分：由“n”型保护的设备'],
+      ['GB/T 3836.9-2021', '爆炸性环境 第9部分：由浇封型“m”保护的设备'],
+      ['GB/T 3836.31-2021', '爆炸性环境 第31部分：由防粉尘点燃外壳“t”保护的设备'],
+    ],
+  },
 ];

@@ -4,10 +4,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
+import NextLink from 'next/link';
 import useSWR from 'swr';
 import { bladeRequest, errorText, type BladeEnvelope } from '@/lib/client/fetcher';
 import { hardNavigate } from '@/lib/client/navigation';
@@ -28,8 +30,13 @@ export interface LoginFormProps {
 
 type Field = 'tenantId' | 'username' | 'password' | 'code';
 
+/** On a tenant's own host the page finds the tenant from the host; on a shared host it takes the one typed here. */
+const customerHref = (path: string, hostTenantId: string | undefined, typed: string) =>
+  !hostTenantId && /^\d{6}$/.test(typed.trim()) ? `${path}?tenantId=${typed.trim()}` : path;
+
 export function LoginForm({ hostTenantId, captchaEnabled, redirect }: LoginFormProps) {
   const t = useTranslations('login');
+  const tr = useTranslations('register');
   const [values, setValues] = useState<Record<Field, string>>({
     tenantId: hostTenantId ?? '000000',
     username: '',
@@ -166,6 +173,23 @@ export function LoginForm({ hostTenantId, captchaEnabled, redirect }: LoginFormP
         <Button type="submit" variant="contained" size="large" disabled={busy}>
           {busy ? t('submitting') : t('submit')}
         </Button>
+        {/* Customer companies register and recover passwords in the login's tenant (components/customer). */}
+        <Stack direction="row" sx={{ justifyContent: 'space-between', pt: 1 }}>
+          <Link
+            component={NextLink}
+            href={customerHref('/register', hostTenantId, values.tenantId)}
+            variant="body2"
+          >
+            {tr('registerLink')}
+          </Link>
+          <Link
+            component={NextLink}
+            href={customerHref('/forgetPassword', hostTenantId, values.tenantId)}
+            variant="body2"
+          >
+            {tr('forgetLink')}
+          </Link>
+        </Stack>
       </Stack>
     </Box>
   );

@@ -43,6 +43,13 @@ const PUBLIC_CALLS = new Set([
   // The SMS login's code and whether the tenant offers it.
   'blade-user/my/sendLoginPhoneValidateCode',
   'blade-user/my/checkSMSLoginEnable',
+  // Customer company registration and password recovery (/register, /forgetPassword; blade/modules/customer): the
+  // verify key in the body is the credential, and blade limits each call per client address.
+  'blade-customer/user/insertUser',
+  'blade-customer/user/userNameCanUse',
+  'blade-customer/user/validateUserByPhoneOrcompanyName',
+  'blade-customer/user/selectPhoneByCompoundPar',
+  'blade-customer/user/updatePassWordBykey',
 ]);
 
 /** Password changes: a success gives the session a new id (SECURITY 4). */

@@ -1,0 +1,240 @@
+import { nextId } from '../../core/ids';
+import type { Selectable } from 'kysely';
+import type { CustomerCompanyTable, UserRow } from '../../db/schema';
+import type { Db } from '../../db/tenant';
+
+export type CompanyRow = Selectable<CustomerCompanyTable>;
+
+/** blade_user.user_type of customer users (1 web, 2 app, 3 other are Blade's, 4 external users). */
+export const CUSTOMER_USER = 5;
+
+/** The role every customer user holds: seeded into a tenant by its first registration. */
+export const CUSTOMER_ROLE = { alias: 'customer', name: '客户' } as const;
+
+/**
+ * The menus the customer role is granted: the customer-facing ones only (the home page). The applications issue adds
+ * its pages here and grants them to existing customer roles by migration.
+ */
+export const CUSTOMER_MENU_CODES = ['desk', 'wel'] as const;
+
+/** Global parameters (blade_param, written by the platform administrator) that steer registration. */
+export const PARAM_REGISTER_OPEN = 'account.registerUser';
+/** Tenant ids (comma-separated) whose registrations wait for approval, or `*` for every tenant. */
+export const PARAM_REGISTER_APPROVAL = 'customer.registerApproval';
+
+export async function paramValue(db: Db, key: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('blade_param')
+    .select('param_value')
+    .where('param_key', '=', key)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  return row?.param_value.trim();
+}
+
+export async function registrationOpen(db: Db): Promise<boolean> {
+  return (await paramValue(db, PARAM_REGISTER_OPEN)) !== 'false';
+}
+
+export async function approvalRequired(db: Db, tenantId: string): Promise<boolean> {
+  const value = await paramValue(db, PARAM_REGISTER_APPROVAL);
+  if (!value) return false;
+  const listed = value.split(',').map((v) => v.trim());
+  return listed.includes('*') || listed.includes(tenantId);
+}
+
+export async function companyNameTaken(db: Db, tenantId: string, name: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('blade_customer_company')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('company_name', '=', name)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function creditCodeTaken(db: Db, tenantId: string, code: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('blade_customer_company')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('credit_code', '=', code)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether a live user of the tenant, staff or customer, has this phone. */
+export async function phoneTaken(db: Db, tenantId: string, phone: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('blade_user')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('phone', '=', phone)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface NewCompany {
+  companyName: string;
+  creditCode: string;
+  address: string;
+  contactName: string;
+  contactPhone: string;
+  email: string;
+}
+
+export async function insertCompany(db: Db, tenantId: string, company: NewCompany): Promise<string> {
+  const id = nextId();
+  await db
+    .insertInto('blade_customer_company')
+    .values({
+      id,
+      tenant_id: tenantId,
+      company_name: company.companyName,
+      credit_code: company.creditCode,
+      address: company.address,
+      contact_name: company.contactName,
+      contact_phone: company.contactPhone,
+      email: company.email,
+    })
+    .execute();
+  return id;
+}
+
+export async function findCompany(db: Db, tenantId: string, id: string): Promise<CompanyRow | undefined> {
+  return db
+    .selectFrom('blade_customer_company')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+}
+
+/**
+ * The tenant's customer role, made with its menus when the tenant has none yet. The caller holds the tenant row's
+ * lock (assertAccountRoom), so two first registrations of a tenant cannot both make one.
+ */
+export async function ensureCustomerRole(db: Db, tenantId: string): Promise<string> {
+  const found = await db
+    .selectFrom('blade_role')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('role_alias', '=', CUSTOMER_ROLE.alias)
+    .where('is_deleted', '=', 0)
+    .orderBy('id')
+    .executeTakeFirst();
+  if (found) return found.id;
+  const id = nextId();
+  await db
+    .insertInto('blade_role')
+    .values({
+      id,
+      tenant_id: tenantId,
+      role_name: CUSTOMER_ROLE.name,
+      role_alias: CUSTOMER_ROLE.alias,
+      sort: 90,
+    })
+    .execute();
+  const menus = await db
+    .selectFrom('blade_menu')
+    .select('id')
+    .where('code', 'in', [...CUSTOMER_MENU_CODES])
+    .where('is_deleted', '=', 0)
+    .execute();
+  if (menus.length)
+    await db
+      .insertInto('blade_role_menu')
+      .values(menus.map((m) => ({ id: nextId(), tenant_id: tenantId, role_id: id, menu_id: m.id })))
+      .execute();
+  return id;
+}
+
+export interface NewCustomerUser {
+  account: string;
+  passwordHash: string;
+  realName: string;
+  phone: string;
+  email: string;
+  companyId: string;
+  roleId: string;
+  status: 0 | 1;
+}
+
+export async function insertCustomerUser(db: Db, tenantId: string, user: NewCustomerUser): Promise<string> {
+  const id = nextId();
+  await db
+    .insertInto('blade_user')
+    .values({
+      id,
+      tenant_id: tenantId,
+      account: user.account,
+      password: user.passwordHash,
+      name: user.realName,
+      real_name: user.realName,
+      phone: user.phone,
+      email: user.email,
+      user_type: CUSTOMER_USER,
+      company_id: user.companyId,
+      role_id: user.roleId,
+      status: user.status,
+      create_user: id,
+      update_user: id,
+    })
+    .execute();
+  return id;
+}
+
+/** A live customer user of the tenant by account (staff accounts are not recovered here). */
+export async function findCustomerByAccount(
+  db: Db,
+  tenantId: string,
+  account: string,
+): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('blade_user')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('account', '=', account)
+    .where('company_id', 'is not', null)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+}
+
+/** The standards groups: system dictionaries whose code starts with `standard_`, with their live items. */
+export async function standardsGroups(db: Db, groupName?: string) {
+  let headers = db
+    .selectFrom('blade_dict')
+    .select(['id', 'code', 'dict_value'])
+    .where('parent_id', '=', '0')
+    .where('code', 'like', 'standard\\_%')
+    .where('is_deleted', '=', 0)
+    .orderBy('sort')
+    .orderBy('code');
+  if (groupName)
+    headers = headers.where((eb) => eb.or([eb('dict_value', '=', groupName), eb('code', '=', groupName)]));
+  const groups = await headers.execute();
+  if (!groups.length) return [];
+  const items = await db
+    .selectFrom('blade_dict')
+    .select(['parent_id', 'dict_key', 'dict_value', 'sort', 'remark'])
+    .where(
+      'parent_id',
+      'in',
+      groups.map((g) => g.id),
+    )
+    .where('is_deleted', '=', 0)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+  return groups.map((g) => ({
+    groupCode: g.code,
+    groupName: g.dict_value,
+    standards: items
+      .filter((i) => i.parent_id === g.id)
+      .map((i) => ({ code: i.dict_key, name: i.dict_value, sort: i.sort, remark: i.remark })),
+  }));
+}
