@@ -32,6 +32,7 @@ import { menuResource } from '../../lib/contracts/system/menu';
 import { ossResource } from '../../lib/contracts/system/oss';
 import { postResource } from '../../lib/contracts/system/post';
 import { roleResource } from '../../lib/contracts/system/role';
+import { loginSourceResource } from '../../lib/contracts/system/login-source';
 import { smsResource } from '../../lib/contracts/system/sms';
 import { tenantPackageResource } from '../../lib/contracts/system/tenant-package';
 import { topMenuResource } from '../../lib/contracts/system/topmenu';
@@ -68,6 +69,7 @@ import { errorLogHooks, logHooks } from './log/log.resource';
 import { apiScopeHooks, dataScopeHooks } from './system/scope/scope.resource';
 import { attachActions, attachHooks } from './files/attach.resource';
 import { ossActions, ossHooks } from './oss/oss.resource';
+import { loginSourceHooks } from './auth/login-source.resource';
 import { smsActions, smsHooks } from './sms/sms.resource';
 import { clientHooks } from './system/client/client.resource';
 import { deptActions, deptHooks } from './system/dept/dept.resource';
@@ -105,6 +107,7 @@ const SPECIAL = new Map<ResourceDef, Special>([
   [dictBizResource, { hooks: bizDictHooks, actions: bizDictActions }],
   [ossResource, { hooks: ossHooks, actions: ossActions }],
   [smsResource, { hooks: smsHooks, actions: smsActions }],
+  [loginSourceResource, { hooks: loginSourceHooks }],
   [datasourceResource, { hooks: datasourceHooks }],
   [modelResource, { hooks: modelHooks, actions: modelActions }],
   [modelPrototypeResource, { hooks: modelPrototypeHooks, actions: modelPrototypeActions }],

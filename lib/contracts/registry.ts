@@ -55,6 +55,7 @@ import {
 } from './system/region.actions';
 import { roleResource } from './system/role';
 import { roleGrant, roleTree } from './system/role.actions';
+import { loginSourceResource } from './system/login-source';
 import { smsResource } from './system/sms';
 import { smsEnable } from './system/sms.actions';
 import { tenantPackageResource } from './system/tenant-package';
@@ -74,6 +75,7 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDef[] = [
   topMenuResource,
   ossResource,
   smsResource,
+  loginSourceResource,
   deptResource,
   roleResource,
   dictResource,
