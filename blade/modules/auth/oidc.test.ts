@@ -1,6 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { sql } from 'kysely';
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
@@ -9,6 +6,7 @@ import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harnes
 import { md5Hex } from './password';
 import { findEnabledSource } from './oidc.repository';
 import { oauthUuid } from './oidc.service';
+import { authorizeAt, startTestProvider, type TestProvider } from './oidc.test-helpers';
 
 // SSO and social login against a real OpenID Connect provider (oidc-provider) on loopback: the whole authorization
 // code flow with PKCE, state and nonce, as the portal's callback page drives it, over plain HTTP.
@@ -21,15 +19,15 @@ const SOCIAL_CLIENT = 'blade-social';
 const SUBMITTED = '注册申请已提交,请耐心等待管理员通过!';
 
 let h: Harness;
-let provider: ChildProcess;
+let provider: TestProvider;
 let issuer: string;
 let adminA: string;
 let adminB: string;
 let boundUserA: string;
 const logLines: string[] = [];
 
-async function startProvider(): Promise<{ child: ChildProcess; issuer: string }> {
-  const clients = [
+beforeAll(async () => {
+  provider = await startTestProvider([
     {
       client_id: SSO_CLIENT.id,
       client_secret: SSO_CLIENT.secret,
@@ -37,22 +35,10 @@ async function startProvider(): Promise<{ child: ChildProcess; issuer: string }>
       token_endpoint_auth_method: 'client_secret_post',
     },
     { client_id: SOCIAL_CLIENT, redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' },
-  ];
-  const child = spawn(process.execPath, [path.join(__dirname, 'oidc-test-provider.mjs')], {
-    env: { ...process.env, OIDC_CLIENTS: JSON.stringify(clients), OIDC_PORT: '0', NODE_OPTIONS: '' },
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  const line = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`provider exited with ${code}`)));
-    createInterface({ input: child.stdout! }).once('line', resolve);
-  });
-  return { child, issuer: (JSON.parse(line) as { issuer: string }).issuer };
-}
-
-beforeAll(async () => {
-  ({ child: provider, issuer } = await startProvider());
+  ]);
+  issuer = provider.issuer;
   h = await createHarness({
-    outbound: { allowedHosts: [new URL(issuer).host] },
+    outbound: { allowedHosts: [provider.host] },
     log: (line) => logLines.push(line),
   });
   const db = h.blade.db;
@@ -132,7 +118,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await h?.close();
-  provider?.kill('SIGTERM');
+  provider?.stop();
 }, SETUP_TIMEOUT);
 
 /** GET a public call of blade/. */
@@ -145,38 +131,11 @@ async function get(pathAndQuery: string) {
 const start = (source: string, tenantId = A, redirectUri = REDIRECT) =>
   get(`/blade-auth/oauth/render/${source}?${new URLSearchParams({ tenantId, redirect_uri: redirectUri })}`);
 
-/**
- * The browser at the provider: follows its redirects (keeping its cookies) through the test interaction, which signs
- * in `account`, until it sends the browser back to the portal's callback; answers that callback URL.
- */
-async function authorize(authorizeUrl: string, account = 'alice'): Promise<URL> {
-  const jar = new Map<string, string>();
-  let url = new URL(authorizeUrl);
-  url.searchParams.set('login_hint', account);
-  for (let hop = 0; hop < 10; hop++) {
-    const res = await fetch(url, {
-      redirect: 'manual',
-      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
-    });
-    for (const cookie of res.headers.getSetCookie()) {
-      const pair = cookie.split(';')[0];
-      const at = pair.indexOf('=');
-      jar.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-    const location = res.headers.get('location');
-    if (!location) throw new Error(`provider answered ${res.status}: ${await res.text()}`);
-    const next = new URL(location, url);
-    if (next.href.startsWith(REDIRECT)) return next;
-    url = next;
-  }
-  throw new Error('too many redirects at the provider');
-}
-
 /** Begins at `source` of tenant A and signs in `account` at the provider: the callback's parameters. */
 async function callbackFor(source: string, account = 'alice') {
   const started = await start(source);
   expect(started.code).toBe(200);
-  const back = await authorize(started.data.authorizeUrl, account);
+  const back = await authorizeAt(started.data.authorizeUrl, account, REDIRECT);
   return {
     code: back.searchParams.get('code') ?? '',
     state: back.searchParams.get('state') ?? '',
