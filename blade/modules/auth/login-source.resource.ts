@@ -26,6 +26,8 @@ export async function acceptIssuer(deps: Deps, value: string): Promise<string> {
     /[\s\u0000-\u001f\u007f\\?#@]/.test(value)
   )
     throw new KeyedError('system.loginSource.issuerInvalid');
+  if (url.protocol === 'http:' && !deps.outbound.allowsUrlByName(url.origin))
+    throw new KeyedError('system.loginSource.issuerHttps');
   try {
     await deps.outbound.accept(url.origin, ISSUER_LABEL);
   } catch (err) {
