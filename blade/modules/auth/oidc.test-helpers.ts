@@ -17,10 +17,10 @@ export interface TestProvider {
   stop(): void;
 }
 
-/** Starts the loopback OpenID Connect provider (oidc-test-provider.mjs) with these clients. */
-export async function startTestProvider(clients: ProviderClient[]): Promise<TestProvider> {
+/** Starts the loopback OpenID Connect provider (oidc-test-provider.mjs) with these clients; port 0 = any free one. */
+export async function startTestProvider(clients: ProviderClient[], port = 0): Promise<TestProvider> {
   const child: ChildProcess = spawn(process.execPath, [path.join(__dirname, 'oidc-test-provider.mjs')], {
-    env: { ...process.env, OIDC_CLIENTS: JSON.stringify(clients), OIDC_PORT: '0', NODE_OPTIONS: '' },
+    env: { ...process.env, OIDC_CLIENTS: JSON.stringify(clients), OIDC_PORT: String(port), NODE_OPTIONS: '' },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   const line = await new Promise<string>((resolve, reject) => {
