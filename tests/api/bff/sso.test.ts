@@ -138,3 +138,22 @@ it('signs the bound user in through the login path: a session cookie, no tokens 
   const me = await GET(apiRequest('/api/blade-auth/oauth/user-info', { cookie: session }));
   expect(((await me.json()) as { data: { user_id: string } }).data.user_id).toBe(boundUser);
 });
+
+it('forwards only well-formed start calls, and only GET', async () => {
+  for (const path of [
+    '/api/blade-auth/oauth/render/Corp',
+    '/api/blade-auth/oauth/render/corp/x',
+    '/api/blade-auth/oauth/render',
+  ]) {
+    expect((await GET(apiRequest(`${path}?tenantId=${A}`))).status).toBe(404);
+  }
+  const post = await POST(
+    apiRequest(`/api/blade-auth/oauth/render/corp?tenantId=${A}`, { method: 'POST', headers: sameOrigin }),
+  );
+  expect(post.status).toBe(405);
+  // The wechat_open calls stay outside the proxy.
+  const wechat = await POST(
+    apiRequest('/api/blade-auth/oauth/callback/wechat_open', { method: 'POST', headers: sameOrigin }),
+  );
+  expect(wechat.status).toBe(404);
+});
