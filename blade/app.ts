@@ -10,6 +10,7 @@ import { tenantStandingGuard } from './modules/auth/tenant-standing';
 import { signingKeyProblem } from './core/known-keys';
 import { urlGuard } from './core/validation';
 import { OutboundPolicy, type OutboundOptions } from './core/outbound';
+import { createMailer, type MailSettings } from './modules/verify/mailer';
 import { ensureAppRole, grantAppRole } from './db/app-role';
 import { migrateToLatest } from './db/migrate';
 import { openDatabase, type PGliteModules } from './db/open';
@@ -32,6 +33,8 @@ import { defaultStorage, storageSet, type StorageOptions } from './storage';
 import { logRoutes } from './modules/log/log.routes';
 import { messageRoutes } from './modules/message/message.routes';
 import { myPublicRoutes, myRoutes } from './modules/user/my.routes';
+import { loginCodeRoutes, myVerifyRoutes } from './modules/verify/my-verify.routes';
+import { verifyPublicRoutes } from './modules/verify/verify.routes';
 import { guestRoutes } from './modules/user/guest.routes';
 
 export interface BladeOptions {
@@ -71,6 +74,8 @@ export interface BladeOptions {
   files?: StorageOptions;
   /** Where a tenant's configuration may make the server connect (OUTBOUND_*; core/outbound.ts). */
   outbound?: OutboundOptions;
+  /** SMTP_URL, MAIL_FROM and the public origins links in mail point at (modules/verify/mailer.ts). */
+  mail?: MailSettings;
 }
 
 export interface Blade {
@@ -108,6 +113,8 @@ function createApp(deps: Deps, extraRoutes?: BladeOptions['extraRoutes']): Hono<
   app.route('/blade-auth', captchaRoutes(deps));
   app.route('/blade-system', tenantPublicRoutes(deps));
   app.route('/blade-user', myPublicRoutes(deps));
+  app.route('/blade-customer', verifyPublicRoutes(deps));
+  app.route('/blade-user', loginCodeRoutes(deps));
 
   // Everything registered below this line requires a valid access token.
   app.use('*', requireAuth(deps));
@@ -117,6 +124,7 @@ function createApp(deps: Deps, extraRoutes?: BladeOptions['extraRoutes']): Hono<
   app.route('/blade-system', systemRoutes(deps));
   app.route('/blade-user', userRoutes(deps));
   app.route('/blade-user', myRoutes(deps));
+  app.route('/blade-user', myVerifyRoutes(deps));
   app.route('/blade-user', guestRoutes(deps));
   app.route('/blade-customer', messageRoutes(deps));
   app.route('/blade-log', logRoutes(deps));
@@ -178,6 +186,7 @@ export async function createBlade(options: BladeOptions): Promise<Blade> {
     log,
     storage: storageSet(defaultStorage(options.dataDir, options.memory ?? false, options.files)),
     outbound,
+    mailer: options.mail ? createMailer(options.mail) : undefined,
     settings: {
       jwtSigningKey: options.jwtSigningKey,
       captchaEnabled: options.captchaEnabled,
@@ -203,6 +212,7 @@ export async function createBlade(options: BladeOptions): Promise<Blade> {
       if (closed) return;
       closed = true;
       deps.storage?.close();
+      deps.mailer?.close();
       await Promise.all([close(), deps.outbound.close()]);
     },
   };

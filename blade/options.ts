@@ -17,6 +17,10 @@ export interface BladeConfigSource {
   };
   /** OUTBOUND_ALLOWED_HOSTS and OUTBOUND_ALLOW_PUBLIC (blade/core/outbound.ts). */
   outbound?: { allowedHosts: string[]; allowPublic: boolean };
+  /** SMTP_URL and MAIL_FROM; absent when SMTP_URL is not set. */
+  mail?: { url: string; from: string };
+  /** PUBLIC_ORIGINS: where links in mail may point. */
+  publicOrigins?: string[];
 }
 
 /** One mapping for every place that opens blade/ from configuration: the portal, `start:blade`, the bench. */
@@ -34,6 +38,7 @@ export function bladeOptionsFrom(config: BladeConfigSource, extra: Partial<Blade
       defaultKind: config.storage.driver,
     },
     outbound: config.outbound,
+    mail: config.mail && { ...config.mail, linkOrigins: config.publicOrigins ?? [] },
     ...extra,
   };
 }

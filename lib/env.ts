@@ -134,6 +134,13 @@ const rawSchema = z.object({
   // Where a tenant's configuration (object storage, SMS, …) may make the server connect: blade/core/outbound.ts.
   OUTBOUND_ALLOWED_HOSTS: csv.pipe(z.array(outboundHost)).default([]),
   OUTBOUND_ALLOW_PUBLIC: boolish.default(false),
+  // Mail (verification codes, e-mail binding links): the SMTP server and the sender. Without SMTP_URL every call that
+  // would send mail says it cannot (blade/modules/verify/mailer.ts).
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(200).optional(),
 });
 
 export type AppEnv = 'development' | 'test' | 'production';
@@ -192,6 +199,8 @@ export interface Config {
    * endpoints whose every resolved address is checked at connect time.
    */
   outbound: { allowedHosts: string[]; allowPublic: boolean };
+  /** SMTP_URL and MAIL_FROM (default `portal@<host of SMTP_URL>`); absent without SMTP_URL. */
+  mail?: { url: string; from: string };
 }
 
 export interface StorageConfig {
@@ -336,6 +345,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
           : undefined,
     },
     outbound: { allowedHosts: raw.OUTBOUND_ALLOWED_HOSTS, allowPublic: raw.OUTBOUND_ALLOW_PUBLIC },
+    mail: raw.SMTP_URL
+      ? { url: raw.SMTP_URL, from: raw.MAIL_FROM ?? `portal@${new URL(raw.SMTP_URL).hostname}` }
+      : undefined,
   };
 }
 

@@ -5,12 +5,16 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startInbox } from './e2e-inbox.mjs';
 
 // Next's telemetry would call out from an intranet build; every Next process these scripts start inherits this.
 process.env.NEXT_TELEMETRY_DISABLED = '1';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 const port = process.env.E2E_PORT ?? '3100';
+// The inbox (scripts/e2e-inbox.mjs): SMTP on port + 1, its reading side and the SMS vendor on port + 2.
+const smtpPort = Number(port) + 1;
+const inboxPort = Number(port) + 2;
 
 if (process.env.E2E_SKIP_BUILD !== '1') {
   const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, stdio: 'inherit' });
@@ -32,9 +36,15 @@ const env = {
   CAPTCHA_ENABLED: 'true',
   // Every journey signs in as the same administrator; the per-account login limit has its own tests (tests/api/prod).
   RATE_LIMIT_LOGIN_ACCOUNT: '1000',
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  MAIL_FROM: 'portal@e2e.test',
+  // The SMS vendor stand-in is a tenant's configured endpoint: ops allow it by name.
+  OUTBOUND_ALLOWED_HOSTS: `127.0.0.1:${inboxPort}`,
 };
 delete env.DATABASE_URL;
 delete env.BLADE_API_URL;
+
+await startInbox({ smtpPort, httpPort: inboxPort });
 
 const server = spawn(process.execPath, [nextBin, 'start', '-p', port, '-H', '127.0.0.1'], {
   cwd: root,

@@ -1,4 +1,5 @@
 import type { Db } from '../db/tenant';
+import type { Mailer } from '../modules/verify/mailer';
 import type { OutboundPolicy } from './outbound';
 import type { StorageSet } from '../storage';
 
@@ -69,6 +70,8 @@ export interface Deps {
   storage?: StorageSet;
   /** The rule for connections a tenant's configuration drives (object storage, SMS, …): core/outbound.ts. */
   outbound: OutboundPolicy;
+  /** The SMTP server of SMTP_URL (modules/verify/mailer.ts); absent when none is configured: mail is then refused. */
+  mailer?: Mailer;
 }
 
 /** A bounded map whose entries expire; enough for a few seconds of in-process memory. */

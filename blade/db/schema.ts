@@ -222,6 +222,35 @@ export interface MessageTable extends AuditColumns {
 }
 
 /** A fixed-window counter of one kind of call by one subject (core/rate-limit.ts). */
+/** A verification code sent by e-mail or SMS (migration 20261126T030000): only its HMAC is kept. */
+export interface VerifyCodeTable {
+  id: Id;
+  tenant_id: string;
+  purpose: string;
+  channel: 'email' | 'phone';
+  target: string;
+  user_id: Id | null;
+  code_hash: string;
+  tries: Defaulted<number>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  client_ip: Defaulted<string>;
+  create_time: Defaulted<Date>;
+}
+
+/** The single-use proof a correct code or password is exchanged for (keyed by its HMAC). */
+export interface VerifyKeyTable {
+  key_hash: string;
+  tenant_id: string;
+  purpose: string;
+  channel: 'email' | 'phone' | 'password';
+  target: string;
+  user_id: Id | null;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  create_time: Defaulted<Date>;
+}
+
 export interface RateLimitTable {
   tenant_id: string;
   bucket: string;
@@ -881,6 +910,8 @@ export interface Database {
   blade_oauth_source: OauthSourceTable;
   blade_oauth_state: OauthStateTable;
   blade_rate_limit: RateLimitTable;
+  blade_verify_code: VerifyCodeTable;
+  blade_verify_key: VerifyKeyTable;
   blade_status_history: StatusHistoryTable;
   business_project: ProjectTable;
   business_contract: ContractTable;
@@ -930,6 +961,8 @@ const OTHER_TENANT_TABLES = [
   'blade_oauth_state',
   'blade_email_binding',
   'blade_rate_limit',
+  'blade_verify_code',
+  'blade_verify_key',
   'blade_status_history',
   'blade_file_catalog_using',
   'blade_file_missing',

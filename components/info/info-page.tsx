@@ -19,6 +19,7 @@ import { bladeRequest } from '@/lib/client/fetcher';
 import { md5Hex } from '@/lib/client/md5';
 import { MY_DETAIL_KEY, useMyDetail, type MyDetail } from '@/lib/swr/use-my-detail';
 import { avatarProblem, phoneProblem } from './profile-rules';
+import { SecurityPanel } from './security-panel';
 
 const USER_INFO_KEY = '/api/blade-auth/oauth/user-info';
 
@@ -195,9 +196,10 @@ function PasswordForm() {
   );
 }
 
-/** /info/index: personal info and password change (spec 000 §2). The chosen tab is kept while the page's tab is open. */
+/** /info/index: personal info, password change (spec 000 §2) and the changes that need a proof (issue 14). The chosen tab is kept while the page's tab is open. */
 export function InfoPage() {
   const t = useTranslations('info');
+  const tSecurity = useTranslations('security');
   const { data } = useMyDetail();
   const [tab, setTab] = useKeepAlive('/info/index', 'tab', 0);
   return (
@@ -206,8 +208,11 @@ export function InfoPage() {
         <Tabs value={tab} onChange={(_, v: number) => setTab(v)}>
           <Tab label={t('tabInfo')} />
           <Tab label={t('tabPassword')} />
+          <Tab label={tSecurity('tab')} />
         </Tabs>
-        {tab === 0 ? data ? <InfoForm key={data.id + data.avatar} detail={data} /> : null : <PasswordForm />}
+        {tab === 0 && data && <InfoForm key={data.id + data.avatar} detail={data} />}
+        {tab === 1 && <PasswordForm />}
+        {tab === 2 && <SecurityPanel />}
       </CardContent>
     </Card>
   );

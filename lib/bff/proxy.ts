@@ -38,11 +38,17 @@ export function tooManyRequests(retryAfterSeconds: number): Response {
 }
 
 /** The per-address limits of the login and captcha calls; an unknown address (no trusted hop) is not limited here. */
-function addressLimit(request: Request, kind: 'login' | 'captcha'): Response | null {
+function addressLimit(request: Request, kind: 'login' | 'captcha' | 'public-write'): Response | null {
   const ip = clientIp(request.headers);
   if (!ip) return null;
   const limits = rateLimits();
-  const wait = (kind === 'login' ? limits.loginAddress : limits.captchaAddress).take(ip);
+  const limiter =
+    kind === 'login'
+      ? limits.loginAddress
+      : kind === 'captcha'
+        ? limits.captchaAddress
+        : limits.publicWriteAddress;
+  const wait = limiter.take(ip);
   if (wait === 0) return null;
   getLogger().warn({ ip, call: kind }, 'rate limited (client address)');
   return tooManyRequests(wait);
@@ -61,6 +67,10 @@ async function route(request: Request): Promise<Response> {
   if (kind === 'login') return addressLimit(request, 'login') ?? handleLogin(request);
   if (call === 'blade-auth/oauth/captcha') {
     const limited = addressLimit(request, 'captcha');
+    if (limited) return limited;
+  }
+  if (kind === 'public' && writes) {
+    const limited = addressLimit(request, 'public-write');
     if (limited) return limited;
   }
   if (kind === 'logout') return handleLogout(request);

@@ -1,7 +1,8 @@
 import { getConfig } from '@/lib/env';
 
 /**
- * Rate limits of the login and captcha calls (token buckets, in this process's memory).
+ * Rate limits of the login and captcha calls and of the other public writes — registration, verification codes, the
+ * e-mail binding link — (token buckets, in this process's memory).
  *
  * Each key holds `limit` tokens and regains them evenly over WINDOW_MS, so a burst of `limit` passes and then the
  * steady pace is `limit` per window. Login is limited per account and client address together (guessing one
@@ -67,6 +68,7 @@ const store = globalThis as unknown as {
     loginAccountAddress: RateLimiter;
     loginAddress: RateLimiter;
     captchaAddress: RateLimiter;
+    publicWriteAddress: RateLimiter;
   };
 };
 
@@ -75,6 +77,8 @@ export function rateLimits() {
     loginAccountAddress: new RateLimiter(() => getConfig().rateLimitLoginAccount),
     loginAddress: new RateLimiter(() => getConfig().rateLimitLoginAddress),
     captchaAddress: new RateLimiter(() => getConfig().rateLimitCaptchaAddress),
+    // Registration, verification codes and the other public writes: each is a guess or a send, paced like a login.
+    publicWriteAddress: new RateLimiter(() => getConfig().rateLimitLoginAddress),
   };
   return store.__portalRateLimits;
 }

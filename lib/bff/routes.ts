@@ -40,6 +40,15 @@ const PUBLIC_CALLS = new Set([
   'blade-system/tenant/info',
   // The e-mail binding link's page (/emailBinding) is public; the key in the link is the credential.
   'blade-user/my/bindingEmail',
+  // Verification codes for a registration or a password recovery (blade/modules/verify): rate-limited by blade/.
+  'blade-customer/user/sendValidateEmail',
+  'blade-customer/user/ValidateEmail',
+  'blade-customer/user/sendValidate',
+  'blade-customer/user/sendValidateNew',
+  'blade-customer/user/ValidateNew',
+  // The SMS login's code and whether the tenant offers it.
+  'blade-user/my/sendLoginPhoneValidateCode',
+  'blade-user/my/checkSMSLoginEnable',
 ]);
 
 /** Password changes: a success gives the session a new id (SECURITY 4). */

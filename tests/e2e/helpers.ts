@@ -25,3 +25,52 @@ export async function login(page: Page) {
   await expect(page).toHaveURL(/\/wel\/index$/);
   await expect(page.getByTestId('real-name')).toHaveText('管理员');
 }
+
+/** The inbox beside the portal (scripts/e2e-inbox.mjs): what its SMTP server and SMS vendor received. */
+const inbox = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 2}`;
+/** The SMS vendor stand-in's endpoint and key, for an SMS configuration the journeys create. */
+export const smsVendor = { endpoint: inbox, apikey: 'e2e-yunpian-apikey' };
+
+async function poll<T>(read: () => Promise<T | undefined>, what: string): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    const found = await read();
+    if (found !== undefined) return found;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`nothing arrived: ${what}`);
+}
+
+/** The latest mail to `to` (waits up to 10 s). */
+export async function nextMail(
+  to: string,
+  since = 0,
+): Promise<{ to: string; subject: string; text: string }> {
+  return poll(async () => {
+    const mails = (await (await fetch(`${inbox}/mails`)).json()) as Array<{
+      to: string;
+      subject: string;
+      text: string;
+    }>;
+    return mails
+      .slice(since)
+      .reverse()
+      .find((m) => m.to === to.toLowerCase());
+  }, `mail to ${to}`);
+}
+
+/** The latest text to `mobile` (waits up to 10 s). */
+export async function nextText(
+  mobile: string,
+  since = 0,
+): Promise<{ mobile: string; params: Record<string, string> }> {
+  return poll(async () => {
+    const texts = (await (await fetch(`${inbox}/texts`)).json()) as Array<{
+      mobile: string;
+      params: Record<string, string>;
+    }>;
+    return texts
+      .slice(since)
+      .reverse()
+      .find((t) => t.mobile === mobile);
+  }, `text to ${mobile}`);
+}

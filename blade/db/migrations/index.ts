@@ -21,7 +21,8 @@ import * as projectCosts from './20261126T000100-project-costs';
 import * as teamsMessages from './20261126T010000-teams-messages';
 import * as customersTasks from './20261126T010100-customers-tasks';
 import * as devopsRecords from './20261126T020000-devops-records';
-import * as oauthLogin from './20261126T030000-oauth-login';
+import * as verifyCodes from './20261126T030000-verify-codes';
+import * as oauthLogin from './20261126T040000-oauth-login';
 
 /** Static list (no directory scanning: bundlers and `next build` must see every migration). Append only. */
 export const migrations: Record<string, Migration> = {
@@ -47,5 +48,6 @@ export const migrations: Record<string, Migration> = {
   '20261126T010000-teams-messages': teamsMessages,
   '20261126T010100-customers-tasks': customersTasks,
   '20261126T020000-devops-records': devopsRecords,
-  '20261126T030000-oauth-login': oauthLogin,
+  '20261126T030000-verify-codes': verifyCodes,
+  '20261126T040000-oauth-login': oauthLogin,
 };

@@ -2,16 +2,12 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { SmsSendAnswer } from '../../../lib/contracts/system/sms';
 import type { BladeEnv, Deps } from '../../core/context';
-import { KeyedError } from '../../core/crud';
 import { ok } from '../../core/envelope';
 import { ServiceError, ValidationError } from '../../core/errors';
-import { nextId } from '../../core/ids';
 import { permit } from '../../core/permission';
 import { blank } from '../../../lib/contracts/inputs';
-import { withTenant } from '../../db/tenant';
-import { LOGGED_NOT_SENT, maskPhone, smsProviders, type SmsResult } from './sms.providers';
-import { findSmsForSending, insertSmsLog } from './sms.repository';
-import { usableCategory } from './sms.resource';
+import { smsSender } from './sms.deliver';
+import { LOGGED_NOT_SENT, maskPhone } from './sms.providers';
 
 const text = (max: number) => blank(z.string().max(max, `长度不能超过${max}`));
 
@@ -62,60 +58,19 @@ async function readSendInput(c: Context<BladeEnv>) {
   return { code: input.code, phones, params };
 }
 
-/**
- * The send call (the configuration's CRUD and enable are the definition's: sms.resource.ts). The vendor is called
- * outside any transaction, and every attempt is recorded in blade_sms_log with what really happened before the caller
- * hears it: sent, logged (the development channel, nothing sent) or the vendor's refusal.
- */
+/** The send call (the configuration's CRUD and enable are the definition's: sms.resource.ts). */
 export function smsRoutes(deps: Deps) {
   const router = new Hono<BladeEnv>();
-  const providers = smsProviders(deps.outbound, deps.log);
+  const send = smsSender(deps);
 
   // POST /blade-resource/sms/endpoint/send-message?code&phones&params — sends through the configuration with that
   // code (or the enabled one when code is empty). params is a JSON object of template values.
   router.post('/sms/endpoint/send-message', permit(deps, { codes: ['sms_send'] }), async (c) => {
     const auth = c.get('auth');
     const input = await readSendInput(c);
-    const config = await withTenant(deps.db, auth.tenantId, (trx) =>
-      findSmsForSending(trx, auth.tenantId, input.code),
-    );
-    if (!config) throw new ServiceError(input.code ? '未找到该短信配置' : '请先启用一个短信配置');
-    usableCategory(config.category);
-    const provider = providers.forCategory(config.category);
-    if (!provider) throw new KeyedError('system.sms.categoryInvalid');
-    let result: SmsResult;
-    try {
-      result = await provider.send(config, {
-        templateId: config.template_id,
-        signName: config.sign_name,
-        phones: input.phones,
-        params: input.params,
-      });
-    } catch (err) {
-      // A refused endpoint says why (OutboundRefused); anything else (timeouts, resets) stays in the server log.
-      deps.log(
-        `[blade] sms provider ${provider.name} failed: ${err instanceof Error ? err.message : String(err)}`,
-      );
-      result = { outcome: 'failed', message: err instanceof ServiceError ? err.message : '短信服务调用失败' };
-    }
-    await withTenant(deps.db, auth.tenantId, (trx) =>
-      insertSmsLog(trx, {
-        id: nextId(),
-        tenant_id: auth.tenantId,
-        sms_id: config.id,
-        sms_code: config.sms_code,
-        provider: provider.name,
-        phones: input.phones.map(maskPhone).join(','),
-        phone_count: input.phones.length,
-        param_keys: Object.keys(input.params).join(',').slice(0, 500),
-        success: result.outcome === 'failed' ? 0 : 1,
-        outcome: result.outcome,
-        message: result.message.slice(0, 500),
-        create_user: auth.userId,
-      }),
-    );
+    const result = await send(auth.tenantId, input, auth.userId);
     if (result.outcome === 'failed') throw new ServiceError(result.message);
-    const answer: SmsSendAnswer = { outcome: result.outcome, provider: provider.name };
+    const answer: SmsSendAnswer = { outcome: result.outcome, provider: result.provider };
     return c.json(ok(answer, result.outcome === 'logged' ? LOGGED_NOT_SENT : '发送成功!'));
   });
 

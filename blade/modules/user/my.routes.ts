@@ -2,13 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { BladeEnv, Deps } from '../../core/context';
+import en from '../../../messages/en.json';
+import { messageText } from '../../../lib/contracts/resource';
+import { KeyedError, zhText } from '../../core/crud';
 import { ok, success } from '../../core/envelope';
+import { spendRate, type RateRule } from '../../core/rate-limit';
 import { contains } from '../../core/page';
 import { ServiceError, UnauthorizedError, ValidationError } from '../../core/errors';
 import { splitIds } from '../../core/tree';
 import { withTenant } from '../../db/tenant';
 import { changeOwnPassword } from '../auth/password-change.service';
-import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
 import { findDeptsByIds } from '../system/dept/dept.repository';
 import { findRolesByIds } from '../system/role/role.repository';
 import { assertAvatar, storeAvatar } from './avatar';
@@ -117,6 +120,8 @@ const bindingKeySchema = z.object({
 });
 
 const BINDING_TTL_SECONDS = 24 * 3600;
+/** Binding mails one user may have sent a day: each goes to an address the user typed, so it is a way to send mail. */
+const BINDING_RATE: RateRule = { bucket: 'email-binding', limit: 10, windowSeconds: 24 * 3600 };
 
 /** The caller as UserVO (no password hash); 401 when the caller's user is gone. Also blade-user/info. */
 export async function myDetail(deps: Deps, c: Context<BladeEnv>) {
@@ -184,25 +189,37 @@ export function myRoutes(deps: Deps) {
     return c.json(ok({ avatar }, '更新成功'));
   });
 
-  // POST /blade-user/my/sendEmailBindingLink — {email}; no mail server is configured, so the one-day, single-use
-  // link is delivered to the caller's messages (mail tab) instead.
+  // POST /blade-user/my/sendEmailBindingLink — {email}: mails a one-day, single-use link to that address (the
+  // link's host is the portal origin the request came from, when it is one of PUBLIC_ORIGINS). Without a mail server
+  // it refuses, and no link exists; a link whose mail the server refused is never usable: it never left the server.
   router.post('/my/sendEmailBindingLink', async (c) => {
     const auth = c.get('auth');
     const { email } = emailSchema.parse(await params(c));
+    const mailer = deps.mailer;
+    if (!mailer) throw new KeyedError('verify.mailUnavailable');
+    await withTenant(deps.db, auth.tenantId, (trx) =>
+      spendRate(trx, auth.tenantId, BINDING_RATE, auth.userId),
+    );
     const secret = randomBytes(32).toString('hex');
     const key = `${auth.tenantId}.${secret}`;
-    await withTenant(deps.db, auth.tenantId, async (trx) => {
-      await createEmailBinding(trx, auth.tenantId, auth.userId, email, secret, BINDING_TTL_SECONDS);
-      await sendMessage(trx, auth.tenantId, {
-        userIds: [auth.userId],
-        category: MESSAGE_CATEGORY.mail,
-        title: '邮箱绑定',
-        content: `请在24小时内打开以下链接完成邮箱 ${email} 的绑定：/emailBinding?key=${key}`,
-        sender: 'system',
-        createUser: auth.userId,
+    await withTenant(deps.db, auth.tenantId, (trx) =>
+      createEmailBinding(trx, auth.tenantId, auth.userId, email, secret, BINDING_TTL_SECONDS),
+    );
+    const link = `${mailer.linkOrigin(c.req.header('origin'))}/emailBinding?key=${key}`;
+    const values = { email, link };
+    const fill = (text: string) =>
+      text.replace(/\{(\w+)\}/g, (all, name: string) => values[name as 'email'] ?? all);
+    try {
+      await mailer.send({
+        to: email,
+        subject: `${zhText('verify.bindingSubject')} / ${messageText(en, 'verify.bindingSubject')}`,
+        text: `${zhText('verify.bindingBody', values)}\n\n${fill(messageText(en, 'verify.bindingBody'))}\n`,
       });
-    });
-    return c.json(success('发送成功!'));
+    } catch (err) {
+      deps.log(`[blade] e-mail binding link not sent: ${err instanceof Error ? err.message : String(err)}`);
+      throw new KeyedError('verify.mailFailed');
+    }
+    return c.json(success(zhText('verify.bindingSent')));
   });
 
   return router;

@@ -130,6 +130,35 @@ describe('login and captcha rate limits', () => {
     expect((await spoof('2.2.2.2')).status).toBe(400);
     expect((await spoof('3.3.3.3')).status).toBe(429);
   });
+
+  it('paces the public writes (codes, registration) per address like a login; public reads are not counted', async () => {
+    await useConfig(limits({ address: 3 }));
+    upstream.handle((req, res) =>
+      json(res, 200, { code: 200, success: true, data: { codeId: '1' }, msg: 'ok' }),
+    );
+    const send = (client: string) =>
+      POST(
+        apiRequest('/api/blade-customer/user/sendValidateEmail', {
+          method: 'POST',
+          headers: { ...sameOrigin, ...viaProxy(client), 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'a@example.com' }),
+        }),
+      );
+    for (let i = 0; i < 3; i++) expect((await send('198.51.100.9')).status).toBe(200);
+    const refused = await send('198.51.100.9');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(upstream.seen).toHaveLength(3);
+    expect((await send('198.51.100.10')).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (
+          await GET(
+            apiRequest('/api/blade-user/my/checkSMSLoginEnable', { headers: viaProxy('198.51.100.9') }),
+          )
+        ).status,
+      ).toBe(200);
+  });
 });
 
 describe('RateLimiter', () => {
