@@ -25,6 +25,8 @@ const provider = new Provider(issuer, {
     };
   },
   interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+  // The account `expiring` gets codes that live one second: a test of an expired code need not wait a minute.
+  ttl: { AuthorizationCode: (_ctx, code) => (code.accountId === 'expiring' ? 1 : 60) },
 });
 // The provider logs nothing a test reads; its development-key warnings would only clutter the output.
 provider.on('server_error', (_ctx, err) => process.stderr.write(`oidc-provider: ${err.stack}\n`));

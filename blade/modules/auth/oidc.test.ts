@@ -238,6 +238,17 @@ describe('SSO login (grant authorization_code)', () => {
     expect((await ssoToken(cb)).status).toBe(400);
   });
 
+  it('refuses an expired code', async () => {
+    const cb = await callbackFor('corp', 'expiring');
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const seen = logLines.length;
+    const r = await ssoToken(cb);
+    expect(r.status).toBe(400);
+    expect(r.body.error_description).toBe('身份提供方拒绝了登录，请重新登录');
+    // The provider's own refusal is in the log for the operator: the code is no longer valid.
+    expect(logLines.slice(seen).join('\n')).toContain('[invalid_grant]');
+  });
+
   it('refuses an expired state', async () => {
     const cb = await callbackFor('corp', 'alice');
     await withTenant(h.blade.db, A, (trx) =>
