@@ -186,6 +186,8 @@ export interface AuthSessionTable {
   lock_hash: ColumnType<string | null, string | null | undefined, string | null>;
   /** Wrong lock passwords in a row; too many end the session. */
   unlock_failures: Defaulted<number>;
+  /** A guest session of an unknown third-party account (SSO/social login): its blade_user_oauth uuid; else ''. */
+  oauth_id: Defaulted<string>;
 }
 
 export interface RefreshTokenTable {
@@ -316,6 +318,35 @@ export interface UserOauthTable {
   uuid: string;
   user_id: Id;
   source: Defaulted<string>;
+  create_time: Timestamp;
+}
+
+/** A tenant's SSO or social login source (blade/modules/auth/sso.md). */
+export interface OauthSourceTable extends AuditColumns {
+  tenant_id: string;
+  kind: string;
+  source: string;
+  name: string;
+  issuer: string;
+  client_id: string;
+  /** Write-only: never answered (the answer says whether one is stored). */
+  client_secret: Defaulted<string>;
+  scopes: Defaulted<string>;
+  /** The account unknown third-party persons are signed in as, to ask for an account; '' = refused. */
+  guest_account: Defaulted<string>;
+  enabled: Defaulted<number>;
+  remark: Defaulted<string>;
+}
+
+/** A login begun at a source: single use, short-lived. */
+export interface OauthStateTable {
+  state_hash: string;
+  tenant_id: string;
+  source_id: Id;
+  code_verifier: string;
+  nonce: string;
+  redirect_uri: string;
+  expires_at: Date | string;
   create_time: Timestamp;
 }
 
@@ -906,6 +937,8 @@ export interface Database {
   blade_log_usual: LogUsualTable;
   blade_user_oauth: UserOauthTable;
   blade_email_binding: EmailBindingTable;
+  blade_oauth_source: OauthSourceTable;
+  blade_oauth_state: OauthStateTable;
   blade_rate_limit: RateLimitTable;
   blade_verify_code: VerifyCodeTable;
   blade_verify_key: VerifyKeyTable;
@@ -956,6 +989,7 @@ const OTHER_TENANT_TABLES = [
   'blade_sms_log',
   'blade_message',
   'blade_user_oauth',
+  'blade_oauth_state',
   'blade_email_binding',
   'blade_rate_limit',
   'blade_verify_code',

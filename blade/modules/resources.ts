@@ -32,6 +32,7 @@ import { menuResource } from '../../lib/contracts/system/menu';
 import { ossResource } from '../../lib/contracts/system/oss';
 import { postResource } from '../../lib/contracts/system/post';
 import { roleResource } from '../../lib/contracts/system/role';
+import { loginSourceResource } from '../../lib/contracts/system/login-source';
 import { smsResource } from '../../lib/contracts/system/sms';
 import { mailResource } from '../../lib/contracts/system/mail';
 import { mailActions, mailHooks } from './verify/mail-config.resource';
@@ -70,6 +71,7 @@ import { errorLogHooks, logHooks } from './log/log.resource';
 import { apiScopeHooks, dataScopeHooks } from './system/scope/scope.resource';
 import { attachActions, attachHooks } from './files/attach.resource';
 import { ossActions, ossHooks } from './oss/oss.resource';
+import { loginSourceHooks } from './auth/login-source.resource';
 import { smsActions, smsHooks } from './sms/sms.resource';
 import { clientHooks } from './system/client/client.resource';
 import { deptActions, deptHooks } from './system/dept/dept.resource';
@@ -108,6 +110,7 @@ const SPECIAL = new Map<ResourceDef, Special>([
   [ossResource, { hooks: ossHooks, actions: ossActions }],
   [smsResource, { hooks: smsHooks, actions: smsActions }],
   [mailResource, { hooks: mailHooks, actions: mailActions }],
+  [loginSourceResource, { hooks: loginSourceHooks }],
   [datasourceResource, { hooks: datasourceHooks }],
   [modelResource, { hooks: modelHooks, actions: modelActions }],
   [modelPrototypeResource, { hooks: modelPrototypeHooks, actions: modelPrototypeActions }],

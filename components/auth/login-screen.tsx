@@ -6,6 +6,7 @@ import { getTranslations } from 'next-intl/server';
 import { LanguageSwitch } from '@/components/i18n/language-switch';
 import { withBasePath } from '@/lib/client/navigation';
 import { LoginForm, type LoginFormProps } from './login-form';
+import { SsoButtons } from './sso-buttons';
 
 export async function LoginScreen(props: LoginFormProps & { tenantName?: string }) {
   const t = await getTranslations();
@@ -43,6 +44,8 @@ export async function LoginScreen(props: LoginFormProps & { tenantName?: string 
           captchaEnabled={props.captchaEnabled}
           redirect={props.redirect}
         />
+        {/* The sources of the host's tenant (a customer host), else of the default one. */}
+        <SsoButtons tenantId={props.hostTenantId ?? '000000'} redirect={props.redirect} />
       </Paper>
     </Box>
   );

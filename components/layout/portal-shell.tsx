@@ -376,7 +376,12 @@ export function PortalShell({ children }: { children: ReactNode }) {
         currentDept={user?.dept_id}
         currentRole={user?.role_id}
       />
-      <RegisterGuestDialog open={aliases.includes('guest')} onLogout={endSession} />
+      {/* A guest session of an SSO/social login stands for a third-party account: the registration binds it. */}
+      <RegisterGuestDialog
+        open={aliases.includes('guest')}
+        oauthId={user?.oauth_id || undefined}
+        onLogout={endSession}
+      />
       <LockPasswordDialog
         open={askLockPassword}
         onClose={() => setAskLockPassword(false)}

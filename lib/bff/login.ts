@@ -8,6 +8,7 @@ import { rateLimits } from '@/lib/bff/rate-limit';
 import { basicAuthorization } from '@/lib/bff/refresh';
 import { noteIdentity } from '@/lib/bff/request-log';
 import { forwardedSearch } from '@/lib/bff/routes';
+import { clearStateCookie, SSO_GRANTS, ssoRedirectUri, stateBelongsToBrowser } from '@/lib/bff/sso';
 import { getLogger } from '@/lib/log';
 import { clientIp } from '@/lib/request-meta';
 import { clearSessionCookie, createSession, sessionCookieValue, sessionSetCookie } from '@/lib/session';
@@ -17,7 +18,8 @@ import { clearSessionCookie, createSession, sessionCookieValue, sessionSetCookie
  * browser), keeps the tokens in a new session and answers the flat BladeX token body without them.
  */
 
-const BROWSER_GRANTS = new Set(['password', 'captcha']);
+/** SSO and social login (lib/bff/sso.ts) skip no captcha: no password is checked, the identity provider vouches. */
+const BROWSER_GRANTS = new Set(['password', 'captcha', ...SSO_GRANTS]);
 const MAX_LOGIN_BODY = 16 * 1024;
 
 /** Every grant the request names (both dialects' parameter names, query and body) must be one a browser may use. */
@@ -66,6 +68,8 @@ export async function handleLogin(request: Request): Promise<Response> {
   }
   const limited = accountLimit(request, url.searchParams, form);
   if (limited) return limited;
+  const sso = ssoLogin(request, url.searchParams, form, isForm);
+  if (sso instanceof Response) return sso;
 
   const headers = upstreamHeaders(request);
   headers.delete('content-length');
@@ -76,9 +80,9 @@ export async function handleLogin(request: Request): Promise<Response> {
   headers.set('authorization', basicAuthorization());
   const upstream = await callUpstream({
     method: 'POST',
-    pathAndQuery: `/blade-auth/oauth/token${forwardedSearch(url.search)}`,
+    pathAndQuery: `/blade-auth/oauth/token${sso ? '' : forwardedSearch(url.search)}`,
     headers,
-    body: isForm ? bodyText : null,
+    body: sso ? sso.body : isForm ? bodyText : null,
     signal: request.signal,
   });
 
@@ -91,11 +95,13 @@ export async function handleLogin(request: Request): Promise<Response> {
     typeof rt === 'string' &&
     !payload?.error_description;
 
+  // The state is single use upstream: its browser cookie goes with the first answer, success or not.
+  const ssoCookies = sso ? [clearStateCookie(request)] : [];
   if (!succeeded) {
     const failure = payload
       ? jsonResponse(upstream.status, userFields)
       : envelope(upstream.status, MSG.serverError);
-    return withCookies(failure, [clearSessionCookie(request)]);
+    return withCookies(failure, [clearSessionCookie(request), ...ssoCookies]);
   }
   noteIdentity(request, String(userFields.tenant_id ?? ''), String(userFields.user_id ?? ''));
   const session = createSession({
@@ -104,5 +110,33 @@ export async function handleLogin(request: Request): Promise<Response> {
     tenantId: String(userFields.tenant_id ?? ''),
     userId: String(userFields.user_id ?? ''),
   });
-  return withCookies(jsonResponse(200, userFields), [await sessionSetCookie(request, session)]);
+  return withCookies(jsonResponse(200, userFields), [
+    await sessionSetCookie(request, session),
+    ...ssoCookies,
+  ]);
+}
+
+/**
+ * An SSO or social token call: the state must be the one this browser began (its cookie), and the callback address
+ * is the portal's own, whatever the browser sent. Query and body are merged into one urlencoded body upstream, so
+ * that nothing the browser put in the query string overrides them there. Null for the other grants.
+ */
+function ssoLogin(
+  request: Request,
+  query: URLSearchParams,
+  form: URLSearchParams,
+  isForm: boolean,
+): { body: string } | Response | null {
+  const param = (name: string) => form.get(name) ?? query.get(name) ?? '';
+  if (!SSO_GRANTS.has(param('grant_type') || param('grantType'))) return null;
+  if (!isForm) return envelope(400, MSG.badRequest);
+  if (!stateBelongsToBrowser(request, param('state')))
+    return withCookies(envelope(400, MSG.ssoStateMismatch), [clearStateCookie(request)]);
+  const merged = new URLSearchParams(query);
+  for (const [key, value] of form) merged.set(key, value);
+  merged.delete('grantType');
+  merged.set('grant_type', param('grant_type') || param('grantType'));
+  if (merged.get('grant_type') === 'authorization_code') merged.set('redirect_uri', ssoRedirectUri(request));
+  for (const key of [...merged.keys()]) if (key.toLowerCase() === 'blade-auth') merged.delete(key);
+  return { body: merged.toString() };
 }

@@ -17,4 +17,5 @@ export const MSG = {
   serverError: '服务器异常',
   clientClosed: '客户端已断开',
   tooManyRequests: '请求过于频繁，请稍后再试',
+  ssoStateMismatch: '登录请求不属于当前浏览器，请重新登录',
 } as const;

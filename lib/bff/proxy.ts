@@ -5,6 +5,7 @@ import { writesOnGet } from '@/lib/contracts/writing-calls';
 import { envelope, withCookies } from '@/lib/bff/envelope';
 import { bearer, callUpstream, passThrough, upstreamHeaders } from '@/lib/bff/forward';
 import { handleLogin } from '@/lib/bff/login';
+import { handleSsoStart } from '@/lib/bff/sso';
 import { handleLogout } from '@/lib/bff/logout';
 import { MSG } from '@/lib/bff/messages';
 import { rateLimits } from '@/lib/bff/rate-limit';
@@ -73,6 +74,8 @@ async function route(request: Request): Promise<Response> {
     if (limited) return limited;
   }
   if (kind === 'logout') return handleLogout(request);
+  // Counted with the login calls: each start stores a state upstream.
+  if (kind === 'sso-start') return addressLimit(request, 'login') ?? handleSsoStart(request, upstreamPath);
   const forwarded = forwardedBody(request);
   if ('refused' in forwarded) return forwarded.refused;
   const outgoing: Outgoing = {

@@ -26,11 +26,17 @@ const AUTH_CALLS = new Set([
   'oauth/logout',
   'oauth/user-info',
   'oauth/clear-cache',
+  // SSO and social login (lib/bff/sso.ts): the login page's source buttons; render/{source} is matched below.
+  'oauth/sources',
 ]);
+
+/** The start of an SSO/social login at a source (BladeX's render/{source}); the name as blade/ accepts it. */
+const SSO_START = /^oauth\/render\/[a-z][a-z0-9_]{0,31}$/;
 
 /** Calls answered without a session (the token call is intercepted separately). */
 const PUBLIC_CALLS = new Set([
   'blade-auth/oauth/captcha',
+  'blade-auth/oauth/sources',
   'blade-system/tenant/info',
   // The e-mail binding link's page (/emailBinding) is public; the key in the link is the credential.
   'blade-user/my/bindingEmail',
@@ -71,7 +77,7 @@ const DENIED_SEGMENTS = new Set([
   'druid',
 ]);
 
-export type RouteKind = 'login' | 'logout' | 'public' | 'private';
+export type RouteKind = 'login' | 'logout' | 'sso-start' | 'public' | 'private';
 
 export interface ApiRoute {
   kind: RouteKind;
@@ -117,11 +123,13 @@ export function parseApiPath(pathname: string): ParseResult {
 
   const call = segments.join('/');
   const path = rest.join('/');
-  if (service === 'blade-auth' && !AUTH_CALLS.has(path)) return { ok: false, status: 404 };
+  const ssoStart = service === 'blade-auth' && SSO_START.test(path);
+  if (service === 'blade-auth' && !AUTH_CALLS.has(path) && !ssoStart) return { ok: false, status: 404 };
 
   let kind: RouteKind = PUBLIC_CALLS.has(call) ? 'public' : 'private';
   if (call === 'blade-auth/oauth/token') kind = 'login';
   if (call === 'blade-auth/oauth/logout') kind = 'logout';
+  if (ssoStart) kind = 'sso-start';
   const upstreamPath = `/${segments.map(encodeURIComponent).join('/')}`;
   return {
     ok: true,

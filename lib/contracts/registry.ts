@@ -55,6 +55,7 @@ import {
 } from './system/region.actions';
 import { roleResource } from './system/role';
 import { roleGrant, roleTree } from './system/role.actions';
+import { loginSourceResource } from './system/login-source';
 import { smsResource } from './system/sms';
 import { mailResource } from './system/mail';
 import { smsEnable } from './system/sms.actions';
@@ -76,6 +77,7 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDef[] = [
   ossResource,
   smsResource,
   mailResource,
+  loginSourceResource,
   deptResource,
   roleResource,
   dictResource,

@@ -12,6 +12,8 @@ export interface SessionUser {
   role_id?: string;
   role_name?: string;
   dept_id?: string;
+  /** A guest session of an SSO/social login: the third-party account it stands for (blade_user_oauth uuid); else ''. */
+  oauth_id?: string;
 }
 
 export function useSessionUser() {

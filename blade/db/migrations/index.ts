@@ -25,6 +25,7 @@ import * as verifyCodes from './20261126T030000-verify-codes';
 import * as mailConfig from './20261126T030100-mail-config';
 import * as contractListIndexes from './20261126T030200-contract-list-indexes';
 import * as customerCompanies from './20261126T120000-customer-companies';
+import * as oauthLogin from './20261126T040000-oauth-login';
 
 /** Static list (no directory scanning: bundlers and `next build` must see every migration). Append only. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T030100-mail-config': mailConfig,
   '20261126T030200-contract-list-indexes': contractListIndexes,
   '20261126T120000-customer-companies': customerCompanies,
+  '20261126T040000-oauth-login': oauthLogin,
 };

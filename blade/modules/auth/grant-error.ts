@@ -25,4 +25,10 @@ export const GRANT_MESSAGES = {
   noClient: '请求头中缺少客户端认证信息',
   unknownGrant: '不支持的授权类型',
   badRefresh: '登录状态已失效，请重新登录',
+  // SSO and social login (oidc.service.ts).
+  badState: '登录请求无效或已过期，请重新登录',
+  sourceUnavailable: '该登录方式不可用',
+  badRedirect: '回调地址与登录请求不一致',
+  providerRefused: '身份提供方拒绝了登录，请重新登录',
+  guestClosed: '该第三方账号尚未绑定用户，且未开放注册申请，请联系管理员',
 } as const;

@@ -7,6 +7,8 @@ export interface NewSession {
   clientId: string;
   deptId: string | null;
   roleId: string | null;
+  /** A guest session of an unknown third-party account (oidc.service.ts): its blade_user_oauth uuid. */
+  oauthId?: string;
 }
 
 export async function createSession(db: Db, tenantId: string, session: NewSession): Promise<string> {
@@ -20,6 +22,7 @@ export async function createSession(db: Db, tenantId: string, session: NewSessio
       client_id: session.clientId,
       dept_id: session.deptId,
       role_id: session.roleId,
+      oauth_id: session.oauthId ?? '',
     })
     .execute();
   return id;

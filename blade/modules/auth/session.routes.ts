@@ -10,7 +10,7 @@ import { findRolesByIds } from '../system/role/role.repository';
 import { identityFields } from './identity';
 import { lockRoutes } from './lock.routes';
 import { requireTenantAdmin } from '../../core/roles';
-import { revokeSession } from './session.repository';
+import { findSession, revokeSession } from './session.repository';
 
 export function sessionRoutes(deps: Deps) {
   const router = new Hono<BladeEnv>();
@@ -30,16 +30,25 @@ export function sessionRoutes(deps: Deps) {
       const user = await findUserById(trx, auth.tenantId, auth.userId);
       const tenant = await findTenant(trx, auth.tenantId);
       if (!user || !tenant) return undefined;
-      return { user, tenant, roles: await findRolesByIds(trx, auth.tenantId, auth.roleIds) };
+      // A guest session (SSO/social login of an unknown person) stands for a third-party account: the registration
+      // dialog sends it as oauthId.
+      const session = await findSession(trx, auth.tenantId, auth.sid);
+      return {
+        user,
+        tenant,
+        roles: await findRolesByIds(trx, auth.tenantId, auth.roleIds),
+        oauthId: session?.oauth_id ?? '',
+      };
     });
     if (!found) throw new UnauthorizedError();
-    const { user, tenant, roles } = found;
+    const { user, tenant, roles, oauthId } = found;
     return c.json(
       ok({
         ...identityFields({ user, tenant, roles, deptIds: auth.deptIds, postIds: auth.postIds }),
         email: user.email,
         phone: user.phone,
         tenant_name: tenant.tenant_name,
+        oauth_id: oauthId,
       }),
     );
   });

@@ -5,6 +5,8 @@ import type { BladeEnv, Deps } from '../../core/context';
 import { consumeCaptcha } from './captcha.repository';
 import { authenticateClient } from './client.service';
 import { GRANT_MESSAGES as M, GrantError } from './grant-error';
+import { oidcRoutes } from './oidc.routes';
+import { finishLogin } from './oidc.service';
 import { passwordLogin, refreshLogin } from './token.service';
 
 /** Blade reads request parameters: query string, urlencoded or multipart body (the body wins). */
@@ -40,6 +42,20 @@ async function grant(deps: Deps, c: Context<BladeEnv>) {
     roleId: c.req.header('role-id')?.trim() || undefined,
   };
   if (grantType === 'refresh_token') return refreshLogin(deps, params.refresh_token ?? '', client, selection);
+  // SSO and social login (oidc.service.ts): the identity provider's code and the state of the login begun here.
+  // The captcha does not apply: the provider checked the person, and the state is single use.
+  if (grantType === 'authorization_code' || grantType === 'social') {
+    return finishLogin(deps, {
+      grant: grantType,
+      code: params.code ?? '',
+      state: params.state ?? '',
+      redirectUri: params.redirect_uri ?? '',
+      source: params.source ?? '',
+      iss: params.iss ?? '',
+      client,
+      ...selection,
+    });
+  }
   if (grantType === 'captcha') await checkCaptcha(deps, c);
   else if (grantType !== 'password') throw new GrantError(400, M.unknownGrant);
   else if (deps.settings.captchaEnabled) throw new GrantError(400, M.captchaRequired);
@@ -76,6 +92,8 @@ export function tokenRoutes(deps: Deps) {
       return c.json({ ...body, code: err.status, success: false, msg: err.message }, err.status);
     }
   });
+
+  router.route('/', oidcRoutes(deps));
 
   return router;
 }

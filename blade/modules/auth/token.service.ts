@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '../../core/context';
 import type { TenantRow, UserRow } from '../../db/schema';
-import { withTenant } from '../../db/tenant';
+import { withTenant, type Db } from '../../db/tenant';
 import { findTenant, tenantExpired } from '../system/tenant/tenant.repository';
 import { findUserByAccount, findUserById, updatePasswordHash } from '../user/user.repository';
 import type { ClientRow } from './client.repository';
@@ -44,7 +44,7 @@ const SELECTION_MESSAGES: Record<SelectionProblem, string> = {
   no_role: M.noRole,
 };
 
-function tenantProblem(tenant: TenantRow): string | undefined {
+export function tenantProblem(tenant: TenantRow): string | undefined {
   if (tenant.status !== 1) return M.tenantDisabled;
   if (tenantExpired(tenant)) return M.tenantExpired;
   return undefined;
@@ -125,28 +125,73 @@ export async function passwordLogin(deps: Deps, login: PasswordLogin): Promise<T
   checkStanding(user, tenant);
   const rehash = check.needsRehash ? await hashPassword(login.password) : undefined;
 
-  const jti = randomUUID();
-  const outcome = await withTenant(db, tenantId, async (trx) => {
-    const identity = await resolveIdentity(trx, tenant, user, login);
-    if (typeof identity === 'string') return identity;
-    await clearPair(trx, tenantId, account, login.ip);
-    if (rehash) await updatePasswordHash(trx, tenantId, user.id, rehash);
-    await pruneUserSessions(trx, tenantId, user.id, login.client.refresh_token_validity);
-    const sid = await createSession(trx, tenantId, {
-      userId: user.id,
-      clientId: login.client.client_id,
-      deptId: login.deptId || null,
-      roleId: login.roleId || null,
-    });
-    await insertRefreshToken(trx, tenantId, {
-      jti,
-      sessionId: sid,
-      validitySeconds: login.client.refresh_token_validity,
-    });
-    return { identity, sid };
+  const outcome = await withTenant(db, tenantId, (trx) =>
+    openSession(trx, tenant, user, login, login.client, {
+      async beforeOpen() {
+        await clearPair(trx, tenantId, account, login.ip);
+        if (rehash) await updatePasswordHash(trx, tenantId, user.id, rehash);
+      },
+    }),
+  );
+  return answerSession(deps, outcome, login.client);
+}
+
+type Opened = { identity: Identity; sid: string; jti: string; oauthId: string };
+
+/**
+ * A new auth session for a user whose credentials were checked, with its first refresh token; or the selection
+ * problem, before anything is written. `beforeOpen` runs once the selection holds, in the same transaction (what the
+ * login clears or rehashes commits with the session).
+ */
+async function openSession(
+  trx: Db,
+  tenant: TenantRow,
+  user: UserRow,
+  selection: Selection,
+  client: ClientRow,
+  { oauthId = '', beforeOpen }: { oauthId?: string; beforeOpen?: () => Promise<void> } = {},
+): Promise<Opened | SelectionProblem> {
+  const tenantId = tenant.tenant_id;
+  const identity = await resolveIdentity(trx, tenant, user, selection);
+  if (typeof identity === 'string') return identity;
+  await beforeOpen?.();
+  await pruneUserSessions(trx, tenantId, user.id, client.refresh_token_validity);
+  const sid = await createSession(trx, tenantId, {
+    userId: user.id,
+    clientId: client.client_id,
+    deptId: selection.deptId || null,
+    roleId: selection.roleId || null,
+    oauthId,
   });
+  const jti = randomUUID();
+  await insertRefreshToken(trx, tenantId, {
+    jti,
+    sessionId: sid,
+    validitySeconds: client.refresh_token_validity,
+  });
+  return { identity, sid, jti, oauthId };
+}
+
+function answerSession(deps: Deps, outcome: Opened | SelectionProblem, client: ClientRow): TokenBody {
   if (typeof outcome === 'string') throw new GrantError(400, SELECTION_MESSAGES[outcome]);
-  return tokenBody(deps, outcome.identity, login.client, outcome.sid, jti);
+  const body = tokenBody(deps, outcome.identity, client, outcome.sid, outcome.jti);
+  return outcome.oauthId ? { ...body, oauth_id: outcome.oauthId } : body;
+}
+
+/**
+ * The login of a user the identity provider vouched for (oidc.service.ts): the same standing checks, session, tokens
+ * and answer as a password login. `oauthId` marks a guest session (an unknown third-party account signed in as the
+ * source's guest account) with the account it stands for.
+ */
+export async function federatedLogin(
+  deps: Deps,
+  login: Selection & { tenant: TenantRow; user: UserRow; client: ClientRow; oauthId?: string },
+): Promise<TokenBody> {
+  checkStanding(login.user, login.tenant);
+  const outcome = await withTenant(deps.db, login.tenant.tenant_id, (trx) =>
+    openSession(trx, login.tenant, login.user, login, login.client, { oauthId: login.oauthId }),
+  );
+  return answerSession(deps, outcome, login.client);
 }
 
 /**
