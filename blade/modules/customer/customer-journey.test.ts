@@ -18,7 +18,8 @@ const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
 beforeAll(async () => {
   mail = await startMailReceiver();
   h = await createHarness({
-    mail: { url: mail.url, from: 'portal@test.local', linkOrigins: ['https://customer.example.test'] },
+    mail: { url: mail.url, from: 'portal@test.local' },
+    publicOrigins: ['https://customer.example.test'],
   });
   await addTenant(h.blade.db, { tenantId: T, tenantName: '客户门户', adminPassword: 't-admin-pass' });
 }, SETUP_TIMEOUT);
