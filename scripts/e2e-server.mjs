@@ -39,7 +39,8 @@ const env = {
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   MAIL_FROM: 'portal@e2e.test',
   // The SMS vendor stand-in is a tenant's configured endpoint: ops allow it by name.
-  OUTBOUND_ALLOWED_HOSTS: `127.0.0.1:${inboxPort}`,
+  // So is the browser suite's OpenID Connect provider (tests/e2e/sso.spec.ts).
+  OUTBOUND_ALLOWED_HOSTS: `127.0.0.1:${inboxPort},127.0.0.1:${process.env.E2E_OIDC_PORT ?? '3190'}`,
 };
 delete env.DATABASE_URL;
 delete env.BLADE_API_URL;

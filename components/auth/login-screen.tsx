@@ -5,7 +5,8 @@ import Typography from '@mui/material/Typography';
 import { getTranslations } from 'next-intl/server';
 import { LanguageSwitch } from '@/components/i18n/language-switch';
 import { withBasePath } from '@/lib/client/navigation';
-import { LoginForm, type LoginFormProps } from './login-form';
+import type { LoginFormProps } from './login-form';
+import { LoginTabs } from './login-tabs';
 import { SsoButtons } from './sso-buttons';
 
 export async function LoginScreen(props: LoginFormProps & { tenantName?: string }) {
@@ -39,7 +40,7 @@ export async function LoginScreen(props: LoginFormProps & { tenantName?: string 
           </Stack>
           <LanguageSwitch color="primary" />
         </Stack>
-        <LoginForm
+        <LoginTabs
           hostTenantId={props.hostTenantId}
           captchaEnabled={props.captchaEnabled}
           redirect={props.redirect}

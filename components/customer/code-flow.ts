@@ -1,6 +1,5 @@
 'use client';
 
-import { useEffect, useState } from 'react';
 import { bladeRequest } from '@/lib/client/fetcher';
 
 /**
@@ -9,9 +8,6 @@ import { bladeRequest } from '@/lib/client/fetcher';
  */
 export type CodeChannel = 'email' | 'phone';
 export type CodePurpose = 'register' | 'recover';
-
-/** One send per 60 s per address (the server refuses sooner ones): the button counts down meanwhile. */
-export const RESEND_SECONDS = 60;
 
 /** Where a code goes: the address itself (registration) or the account whose own address it is (recovery). */
 export type CodeAddress = { email: string } | { phone: string } | { account: string };
@@ -54,15 +50,4 @@ export async function checkCode(...args: Parameters<typeof checkCodeRequest>): P
   const { path, body } = checkCodeRequest(...args);
   const res = await bladeRequest<{ key: string }>(path, { method: 'POST', body, silent: true });
   return res.data.key;
-}
-
-/** Seconds left before another send; `start()` after a send the server accepted. */
-export function useCountdown(seconds = RESEND_SECONDS) {
-  const [left, setLeft] = useState(0);
-  useEffect(() => {
-    if (left <= 0) return;
-    const timer = setTimeout(() => setLeft((n) => n - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [left]);
-  return { left, start: () => setLeft(seconds) };
 }

@@ -16,7 +16,8 @@ import { z } from 'zod';
 import { bladeRequest, BladeError } from '@/lib/client/fetcher';
 import { md5Hex } from '@/lib/client/md5';
 import { accountSchema, type RecoveryTargets } from '@/lib/contracts/customer/registration';
-import { checkCode, sendCode, useCountdown, type CodeChannel } from './code-flow';
+import { useCountdown } from '@/components/shell/use-countdown';
+import { checkCode, sendCode, type CodeChannel } from './code-flow';
 
 type Field = 'account' | 'code' | 'password' | 'password2';
 

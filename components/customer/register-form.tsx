@@ -18,7 +18,8 @@ import {
   userFieldsSchema,
   type CustomerMessageKey,
 } from '@/lib/contracts/customer/registration';
-import { checkCode, sendCode, useCountdown } from './code-flow';
+import { useCountdown } from '@/components/shell/use-countdown';
+import { checkCode, sendCode } from './code-flow';
 
 const FIELDS = [
   'companyName',

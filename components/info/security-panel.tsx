@@ -11,9 +11,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import useSWR from 'swr';
 import { useNotify } from '@/components/providers/notifier';
+import { useCountdown } from '@/components/shell/use-countdown';
 import { bladeRequest } from '@/lib/client/fetcher';
 import { md5Hex } from '@/lib/client/md5';
 
@@ -25,23 +26,10 @@ interface Ways {
 }
 
 const PHONE = /^1\d{10}$/;
-const RESEND_SECONDS = 60;
-
-/** Seconds left before another code may be asked for; blade/ refuses earlier ones anyway (verify.tooSoon). */
-function useCountdown(): [number, () => void] {
-  const [left, setLeft] = useState(0);
-  useEffect(() => {
-    if (left <= 0) return;
-    const timer = setTimeout(() => setLeft((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [left]);
-  return [left, () => setLeft(RESEND_SECONDS)];
-}
-
 /** `onSend` answers whether a code went out: only then does the countdown start. */
 function SendCodeButton({ onSend, disabled }: { onSend: () => Promise<boolean>; disabled?: boolean }) {
   const t = useTranslations('security');
-  const [left, start] = useCountdown();
+  const { left, start } = useCountdown();
   const [busy, setBusy] = useState(false);
   const send = async () => {
     setBusy(true);

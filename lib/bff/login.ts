@@ -18,8 +18,11 @@ import { clearSessionCookie, createSession, sessionCookieValue, sessionSetCookie
  * browser), keeps the tokens in a new session and answers the flat BladeX token body without them.
  */
 
-/** SSO and social login (lib/bff/sso.ts) skip no captcha: no password is checked, the identity provider vouches. */
-const BROWSER_GRANTS = new Set(['password', 'captcha', ...SSO_GRANTS]);
+/**
+ * SSO and social login (lib/bff/sso.ts) skip no captcha: no password is checked, the identity provider vouches; nor
+ * does the SMS login: its single-use code counts its own tries (blade/modules/verify/sms-login.ts).
+ */
+const BROWSER_GRANTS = new Set(['password', 'captcha', 'sms', ...SSO_GRANTS]);
 const MAX_LOGIN_BODY = 16 * 1024;
 
 /** Every grant the request names (both dialects' parameter names, query and body) must be one a browser may use. */

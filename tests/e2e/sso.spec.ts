@@ -8,17 +8,13 @@ import { login } from './helpers';
 // signs in `alice` without a form), comes back through /login/callback, lands in the shell as the guest, and asks for
 // an account with the registration dialog (spec 000 §4).
 //
-// The portal may connect to the provider only when ops allow it by name (SECURITY 24): run with
-// OUTBOUND_ALLOWED_HOSTS=127.0.0.1:<E2E_OIDC_PORT> in the environment (scripts/e2e-server.mjs passes it on).
+// The portal may connect to the provider only when ops allow it by name (SECURITY 24): scripts/e2e-server.mjs allows
+// 127.0.0.1:<E2E_OIDC_PORT> (default 3190) in the portal's OUTBOUND_ALLOWED_HOSTS.
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 3190);
 const CALLBACK = `http://127.0.0.1:${port}/login/callback`;
 const CLIENT = { id: 'portal-e2e', secret: 'portal-e2e-sso-secret-5d1f' };
-const allowed = (process.env.OUTBOUND_ALLOWED_HOSTS ?? '')
-  .split(',')
-  .map((entry) => entry.trim())
-  .includes(`127.0.0.1:${oidcPort}`);
 
 /** A Blade call through the proxy with the page's session, as the portal's fetcher sends it. */
 async function blade<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
@@ -40,8 +36,6 @@ interface TreeRow {
 const flatten = (rows: TreeRow[]): TreeRow[] => rows.flatMap((r) => [r, ...flatten(r.children ?? [])]);
 
 test.describe('SSO login', () => {
-  test.skip(!allowed, `needs OUTBOUND_ALLOWED_HOSTS=127.0.0.1:${oidcPort} in the portal's environment`);
-
   let provider: TestProvider;
   test.beforeAll(async () => {
     provider = await startTestProvider(

@@ -31,4 +31,6 @@ export const GRANT_MESSAGES = {
   badRedirect: '回调地址与登录请求不一致',
   providerRefused: '身份提供方拒绝了登录，请重新登录',
   guestClosed: '该第三方账号尚未绑定用户，且未开放注册申请，请联系管理员',
+  // SMS login (verify/sms-login.ts).
+  badSmsCode: '验证码无效或已过期，请重新获取',
 } as const;

@@ -8,6 +8,7 @@ import { GRANT_MESSAGES as M, GrantError } from './grant-error';
 import { oidcRoutes } from './oidc.routes';
 import { finishLogin } from './oidc.service';
 import { passwordLogin, refreshLogin } from './token.service';
+import { smsLogin } from '../verify/sms-login';
 
 /** Blade reads request parameters: query string, urlencoded or multipart body (the body wins). */
 async function requestParams(c: Context<BladeEnv>): Promise<Record<string, string>> {
@@ -52,6 +53,17 @@ async function grant(deps: Deps, c: Context<BladeEnv>) {
       redirectUri: params.redirect_uri ?? '',
       source: params.source ?? '',
       iss: params.iss ?? '',
+      client,
+      ...selection,
+    });
+  }
+  // SMS login (verify/sms-login.ts): the code sent by my/sendLoginPhoneValidateCode.
+  if (grantType === 'sms') {
+    return smsLogin(deps, {
+      tenantId: c.req.header('tenant-id')?.trim() || params.tenantId || '000000',
+      codeId: params.codeId ?? '',
+      phone: params.phone ?? '',
+      code: params.code ?? '',
       client,
       ...selection,
     });

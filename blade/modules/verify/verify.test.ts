@@ -383,8 +383,39 @@ describe("the caller's own proofs (blade-user/my)", () => {
     expect(unknown.msg).toBe(known.msg);
     expect(unknown).toMatchObject({ code: 200 });
     expect(unknown.data.codeId).toMatch(/^\d+$/);
-    await sms.next('13812348888', since);
+    const text = await sms.next('13812348888', since);
     expect(sms.texts.slice(since).map((t) => t.mobile)).toEqual(['13812348888']);
+
+    // The sms grant of the token call: a wrong code costs a try, the right one logs in once.
+    const grant = async (params: Record<string, string>) => {
+      const res = await h.token({ grant_type: 'sms', tenantId: PLATFORM, ...params });
+      return { status: res.status, ...((await res.json()) as Record<string, unknown>) };
+    };
+    const wrong = text.params.code === '000000' ? '111111' : '000000';
+    expect(await grant({ codeId: known.data.codeId, phone: '13812348888', code: wrong })).toMatchObject({
+      status: 400,
+      error_description: '验证码错误，还可尝试4次',
+    });
+    const ok = await grant({ codeId: known.data.codeId, phone: '13812348888', code: text.params.code });
+    expect(ok).toMatchObject({ status: 200, account: 'prover' });
+    expect(
+      await grant({ codeId: known.data.codeId, phone: '13812348888', code: text.params.code }),
+    ).toMatchObject({
+      status: 400,
+      error_description: '验证码无效或已过期，请重新获取',
+    });
+    // The unknown number's code was never sent, and even its right digits would name no one.
+    const row = await withTenant(h.blade.db, PLATFORM, (trx) =>
+      trx
+        .selectFrom('blade_verify_code')
+        .select(['user_id'])
+        .where('id', '=', unknown.data.codeId)
+        .executeTakeFirstOrThrow(),
+    );
+    expect(row.user_id).toBeNull();
+    expect(await grant({ codeId: unknown.data.codeId, phone: '13700000000', code: '123456' })).toMatchObject({
+      status: 400,
+    });
   });
 });
 
