@@ -55,7 +55,8 @@ const GUEST_SUBMITTED = '注册申请已提交,请耐心等待管理员通过!';
 export function guestRoutes(deps: Deps) {
   const router = new Hono<BladeEnv>();
 
-  // POST /blade-user/register-guest — name, account, password (md5 hex), oauthId; tenantId, when sent, must be the
+  // POST /blade-user/register-guest — name, account, password (md5 hex); the third-party account bound is the guest
+  // session's own (oauthId, when sent, must be that one); tenantId, when sent, must be the
   // token's (the tenant never comes from the body). The new user waits for approval (status 0, no roles); the
   // tenant's administrators get one grouped notice in fixed words. A taken account or a bound oauthId creates nothing
   // and reaches the administrators as a conflict, but the caller gets the same answer as for a free one, so the call
@@ -66,6 +67,19 @@ export function guestRoutes(deps: Deps) {
     if (input.tenantId && input.tenantId !== auth.tenantId)
       throw new ValidationError('tenantId', '租户编号与当前登录的租户不一致');
     const tenantId = auth.tenantId;
+    // The third-party account is the one this guest session stands for (SSO/social login, auth/oidc.service.ts), never
+    // one the caller names: a guest could otherwise claim another person's free third-party id.
+    const session = await withTenant(deps.db, tenantId, (trx) =>
+      trx
+        .selectFrom('blade_auth_session')
+        .select('oauth_id')
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', auth.sid)
+        .executeTakeFirst(),
+    );
+    const oauthId = session?.oauth_id ?? '';
+    if (input.oauthId && input.oauthId !== oauthId)
+      throw new ValidationError('oauthId', '第三方账号与当前登录不一致');
     // Counted in a transaction of its own, before the slow hash: a flood of requests costs neither hashing nor rows.
     await withTenant(deps.db, tenantId, (trx) => spendRate(trx, tenantId, GUEST_RATE, auth.userId));
     // Hashed whatever the outcome: a taken account must not answer faster than a free one.
@@ -80,7 +94,7 @@ export function guestRoutes(deps: Deps) {
         createUser: auth.userId,
       };
       const taken = await accountTaken(trx, tenantId, input.account);
-      if (taken || (input.oauthId && (await oauthBound(trx, tenantId, input.oauthId)))) {
+      if (taken || (oauthId && (await oauthBound(trx, tenantId, oauthId)))) {
         // Only an account the tenant already has is named: it is not text the caller made up.
         const latest = taken ? `最近一次冲突的账号：${input.account}。` : '';
         await sendGrouped(trx, tenantId, {
@@ -97,7 +111,7 @@ export function guestRoutes(deps: Deps) {
         account: input.account,
         name: input.name || input.account,
         passwordHash,
-        oauthId: input.oauthId || null,
+        oauthId: oauthId || null,
         createUser: auth.userId,
       });
       await sendGrouped(trx, tenantId, {

@@ -47,6 +47,14 @@ async function guestOfB(account: string): Promise<string> {
   return (await h.login(account, `${account}-pass`, B)).access_token;
 }
 
+/** Marks the token's auth session as the guest session of a third-party account, as an SSO login of a stranger does. */
+async function standFor(token: string, oauthId: string) {
+  const { sid } = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sid: string };
+  await withTenant(h.blade.db, B, (trx) =>
+    trx.updateTable('blade_auth_session').set({ oauth_id: oauthId }).where('id', '=', sid).execute(),
+  );
+}
+
 /** The client sends the tenant number it knows (the caller's own); a test that omits or changes it says so. */
 const register = (token: string, body: Record<string, unknown>, tenantId: string | null = B) =>
   h.call('/blade-user/register-guest', token, {
@@ -100,6 +108,7 @@ describe('guest registration (POST /blade-user/register-guest)', () => {
     );
     expect((await register(token, {})).msg).toBe('account:请先输入账号名称');
     // The tenant comes from the token: the client need not send it.
+    await standFor(token, 'wx-newbie');
     const done = await register(token, { account: 'newbie', name: '新人', oauthId: 'wx-newbie' }, null);
     expect(answer(done)).toMatchObject({ status: 200, code: 200, msg: SUBMITTED });
     const [row] = await usersOf(B, 'newbie');
@@ -107,7 +116,8 @@ describe('guest registration (POST /blade-user/register-guest)', () => {
     // Not approved yet: cannot log in.
     expect((await h.tryLogin('newbie', 'guest-pass', B)).status).toBe(400);
     // The tenant number the client knows is its own: accepted.
-    expect((await register(token, { account: 'newbie2' })).msg).toBe(SUBMITTED);
+    // (Another guest: this session's third-party account has its registration already.)
+    expect((await register(await guestOfB('visitor1b'), { account: 'newbie2' })).msg).toBe(SUBMITTED);
     expect(await usersOf(B, 'newbie2')).toHaveLength(1);
     expect(await unreadNotices(adminB, '新用户注册申请')).toHaveLength(1);
   });
@@ -147,7 +157,12 @@ describe('guest registration (POST /blade-user/register-guest)', () => {
         .values({ id: nextId(), tenant_id: B, uuid: 'wx-admin', user_id: owner.id })
         .execute(),
     );
-    const res = await register(token, { account: 'oauth-thief', oauthId: 'wx-admin' });
+    // A guest may not name a third-party account other than its session's.
+    expect((await register(token, { account: 'oauth-thief', oauthId: 'wx-admin' })).msg).toBe(
+      'oauthId:第三方账号与当前登录不一致',
+    );
+    await standFor(token, 'wx-admin');
+    const res = await register(token, { account: 'oauth-thief' });
     expect(res.msg).toBe(SUBMITTED);
     const binding = await withTenant(h.blade.db, B, (trx) =>
       trx.selectFrom('blade_user_oauth').select('user_id').where('uuid', '=', 'wx-admin').execute(),
