@@ -52,6 +52,8 @@ export interface UserTable extends AuditColumns {
   user_ext: Defaulted<string>;
   /** A customer user's company (blade_customer_company); null for staff. */
   company_id: ColumnType<Id | null, Id | null | undefined, Id | null>;
+  /** 1: a code sent to the phone may sign the user in (the SMS login); 0: the user turned it off (my/updateEable). */
+  sms_login: Defaulted<number>;
 }
 
 /** A customer company registered on the customer host (blade/modules/customer). */

@@ -26,14 +26,21 @@ export function LoginTabs(props: LoginFormProps) {
       }).then((r) => r.data.enabled),
     { revalidateOnFocus: false, shouldRetryOnError: false },
   );
-  if (!sms) return <LoginForm {...props} />;
+  // The password form keeps its place in the tree when the tabs appear: typing is not lost to a remount.
   return (
     <>
-      <Tabs value={tab} onChange={(_, v: 'password' | 'sms') => setTab(v)} variant="fullWidth" sx={{ mb: 2 }}>
-        <Tab value="password" label={t('passwordTab')} />
-        <Tab value="sms" label={t('smsTab')} />
-      </Tabs>
-      {tab === 'password' ? (
+      {sms ? (
+        <Tabs
+          value={tab}
+          onChange={(_, v: 'password' | 'sms') => setTab(v)}
+          variant="fullWidth"
+          sx={{ mb: 2 }}
+        >
+          <Tab value="password" label={t('passwordTab')} />
+          <Tab value="sms" label={t('smsTab')} />
+        </Tabs>
+      ) : null}
+      {!sms || tab === 'password' ? (
         <LoginForm {...props} />
       ) : (
         <SmsLoginForm hostTenantId={props.hostTenantId} redirect={props.redirect} />

@@ -74,3 +74,20 @@ export async function nextText(
       .find((t) => t.mobile === mobile);
   }, `text to ${mobile}`);
 }
+
+/** A Blade call through the proxy with the page's session, as the portal's fetcher sends it; expects code 200. */
+export async function bladeCall<T>(
+  page: Page,
+  method: 'GET' | 'POST',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const headers = { 'X-CSRF': '1', Origin: new URL(page.url()).origin };
+  const res =
+    method === 'GET'
+      ? await page.request.get(path, { headers })
+      : await page.request.post(path, { headers, data: data as Record<string, unknown> });
+  const body = (await res.json()) as { code: number; data: T; msg?: string };
+  expect(body.code, `${path}: ${body.msg}`).toBe(200);
+  return body.data;
+}

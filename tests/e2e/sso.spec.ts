@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startTestProvider, type TestProvider } from '../../blade/modules/auth/oidc.test-helpers';
-import { login } from './helpers';
+import { bladeCall as blade, login } from './helpers';
 
 // SSO in the browser against a real OpenID Connect provider on loopback (oidc-provider, as the API tests run it): the
 // platform tenant gets a login source whose unknown people sign in as a guest account; a person unknown to the
@@ -15,18 +15,6 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 3190);
 const CALLBACK = `http://127.0.0.1:${port}/login/callback`;
 const CLIENT = { id: 'portal-e2e', secret: 'portal-e2e-sso-secret-5d1f' };
-
-/** A Blade call through the proxy with the page's session, as the portal's fetcher sends it. */
-async function blade<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
-  const headers = { 'X-CSRF': '1', Origin: new URL(page.url()).origin };
-  const res =
-    method === 'GET'
-      ? await page.request.get(path, { headers })
-      : await page.request.post(path, { headers, data: data as Record<string, unknown> });
-  const body = (await res.json()) as { code: number; data: T; msg?: string };
-  expect(body.code, `${path}: ${body.msg}`).toBe(200);
-  return body.data;
-}
 
 interface TreeRow {
   id: string;

@@ -24,6 +24,7 @@ import * as devopsRecords from './20261126T020000-devops-records';
 import * as verifyCodes from './20261126T030000-verify-codes';
 import * as mailConfig from './20261126T030100-mail-config';
 import * as contractListIndexes from './20261126T030200-contract-list-indexes';
+import * as smsLoginSwitch from './20261126T030300-sms-login-switch';
 import * as customerCompanies from './20261126T120000-customer-companies';
 import * as oauthLogin from './20261126T040000-oauth-login';
 
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '20261126T030000-verify-codes': verifyCodes,
   '20261126T030100-mail-config': mailConfig,
   '20261126T030200-contract-list-indexes': contractListIndexes,
+  '20261126T030300-sms-login-switch': smsLoginSwitch,
   '20261126T120000-customer-companies': customerCompanies,
   '20261126T040000-oauth-login': oauthLogin,
 };

@@ -7,10 +7,10 @@ import { messageText } from '../../../lib/contracts/resource';
 import { KeyedError, zhText } from '../../core/crud';
 import { ok, success } from '../../core/envelope';
 import { spendRate, type RateRule } from '../../core/rate-limit';
-import { contains } from '../../core/page';
+import { contains, pageRequest, toPage } from '../../core/page';
 import { ServiceError, UnauthorizedError, ValidationError } from '../../core/errors';
 import { splitIds } from '../../core/tree';
-import { withTenant } from '../../db/tenant';
+import { withTenant, type Db } from '../../db/tenant';
 import { changeOwnPassword } from '../auth/password-change.service';
 import { findDeptsByIds } from '../system/dept/dept.repository';
 import { findRolesByIds } from '../system/role/role.repository';
@@ -70,47 +70,88 @@ const byNameSchema = z.object({
 /** How many users one userListByName answers: a picker shows a short list and the user types more. */
 export const USER_LIST_BY_NAME_LIMIT = 50;
 
+/** The tenant's live users (not deleted, enabled) whose account or real name contains `name` (taken literally). */
+function liveUsers(trx: Db, tenantId: string, name: string) {
+  let query = trx
+    .selectFrom('blade_user')
+    .where('tenant_id', '=', tenantId)
+    .where('is_deleted', '=', 0)
+    .where('status', '=', 1);
+  if (name) {
+    const pattern = contains(name);
+    query = query.where((eb) => eb.or([eb('account', 'ilike', pattern), eb('real_name', 'ilike', pattern)]));
+  }
+  return query;
+}
+
+/** What a picker shows of a user, never contact data: any signed-in user may ask. */
+async function pickerRows(
+  trx: Db,
+  tenantId: string,
+  users: Array<{ id: string; account: string; real_name: string; name: string; dept_id: string }>,
+) {
+  const depts = await findDeptsByIds(trx, tenantId, [...new Set(users.flatMap((u) => splitIds(u.dept_id)))]);
+  const deptName = new Map(depts.map((d) => [String(d.id), d.dept_name]));
+  return users.map((u) => ({
+    id: String(u.id),
+    account: u.account,
+    realName: u.real_name,
+    name: u.name,
+    deptName: splitIds(u.dept_id)
+      .flatMap((id) => deptName.get(id) ?? [])
+      .join(','),
+  }));
+}
+
+const PICKED = ['id', 'account', 'real_name', 'name', 'dept_id'] as const;
+
 /**
- * The tenant's live users (not deleted, enabled) whose account or real name contains `name` (taken literally), by
- * real name: the source of every user picker (team leader and members, message recipients, a task's engineer). Open to
- * any signed-in user, so it answers only what a picker shows, never contact data.
+ * Live users by account or real name, by real name, at most 50: the source of every user picker (team leader and
+ * members, message recipients, a task's engineer).
  */
 async function userListByName(deps: Deps, c: Context<BladeEnv>) {
   const auth = c.get('auth');
   const { name } = byNameSchema.parse(await params(c));
   const rows = await withTenant(deps.db, auth.tenantId, async (trx) => {
-    let query = trx
-      .selectFrom('blade_user')
-      .select(['id', 'account', 'real_name', 'name', 'dept_id'])
-      .where('tenant_id', '=', auth.tenantId)
-      .where('is_deleted', '=', 0)
-      .where('status', '=', 1);
-    if (name) {
-      const pattern = contains(name);
-      query = query.where((eb) =>
-        eb.or([eb('account', 'ilike', pattern), eb('real_name', 'ilike', pattern)]),
-      );
-    }
-    const users = await query
+    const users = await liveUsers(trx, auth.tenantId, name)
+      .select(PICKED)
       .orderBy('real_name', 'asc')
       .orderBy('id', 'asc')
       .limit(USER_LIST_BY_NAME_LIMIT)
       .execute();
-    const depts = await findDeptsByIds(trx, auth.tenantId, [
-      ...new Set(users.flatMap((u) => splitIds(u.dept_id))),
-    ]);
-    const deptName = new Map(depts.map((d) => [String(d.id), d.dept_name]));
-    return users.map((u) => ({
-      id: String(u.id),
-      account: u.account,
-      realName: u.real_name,
-      name: u.name,
-      deptName: splitIds(u.dept_id)
-        .flatMap((id) => deptName.get(id) ?? [])
-        .join(','),
-    }));
+    return pickerRows(trx, auth.tenantId, users);
   });
   return c.json(ok(rows));
+}
+
+const sharePageSchema = byNameSchema.extend({
+  current: z.coerce.number({ error: '页码必须是整数' }).int('页码必须是整数').optional(),
+  size: z.coerce.number({ error: '每页条数必须是整数' }).int('每页条数必须是整数').optional(),
+});
+
+/**
+ * The share list (my/page, 000 §1 notes sharing): the same users as the picker, paged, for a dialog that lists whom
+ * a note or catalogue can be shared with. The caller is left out: one does not share with oneself.
+ */
+async function sharePage(deps: Deps, c: Context<BladeEnv>) {
+  const auth = c.get('auth');
+  const input = sharePageSchema.parse(await params(c));
+  const page = pageRequest(input);
+  const answer = await withTenant(deps.db, auth.tenantId, async (trx) => {
+    const base = liveUsers(trx, auth.tenantId, input.name).where('id', '!=', auth.userId);
+    const { total } = await base
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow();
+    const users = await base
+      .select(PICKED)
+      .orderBy('real_name', 'asc')
+      .orderBy('id', 'asc')
+      .limit(page.size)
+      .offset(page.offset)
+      .execute();
+    return toPage(await pickerRows(trx, auth.tenantId, users), Number(total), page);
+  });
+  return c.json(ok(answer));
 }
 
 /** `<tenant>.<64 hex>`: the tenant part lets the public call open the right tenant's rows. */
@@ -164,6 +205,9 @@ export function myRoutes(deps: Deps) {
 
   // GET /blade-user/my/userListByName?name= — live users of the tenant by account or real name, at most 50.
   router.get('/my/userListByName', (c) => userListByName(deps, c));
+
+  // GET /blade-user/my/page?current&size&name — the share list: the same users, paged, without the caller.
+  router.get('/my/page', (c) => sharePage(deps, c));
 
   // POST /blade-user/my/update and /blade-user/update-info — the caller's realName, name, phone, email, avatar.
   router.post('/my/update', (c) => updateMine(deps, c));

@@ -82,3 +82,31 @@ describe('GET /blade-user/my/userListByName', () => {
     expect((await byName('x'.repeat(65))).status).toBe(400);
   });
 });
+
+describe('GET /blade-user/my/page (the share list)', () => {
+  it('pages the same live users, without the caller, with the total', async () => {
+    for (let i = 0; i < 12; i++) await user(`share${String(i).padStart(2, '0')}`);
+    await user('share-off', { status: 0 });
+    const first = await h.call('/blade-user/my/page?current=1&size=5&name=share', plain);
+    expect(first.data).toMatchObject({ total: 12, size: 5, current: 1, pages: 3 });
+    expect(first.data.records.map((u: { account: string }) => u.account)).toEqual([
+      'share00',
+      'share01',
+      'share02',
+      'share03',
+      'share04',
+    ]);
+    expect(Object.keys(first.data.records[0]).sort()).toEqual([
+      'account',
+      'deptName',
+      'id',
+      'name',
+      'realName',
+    ]);
+    const last = await h.call('/blade-user/my/page?current=3&size=5&name=share', plain);
+    expect(last.data.records.map((u: { account: string }) => u.account)).toEqual(['share10', 'share11']);
+    const all = await h.call('/blade-user/my/page?current=1&size=500', plain);
+    expect(all.data.records.map((u: { account: string }) => u.account)).not.toContain('plain');
+    expect((await h.call('/blade-user/my/page?current=x', plain)).status).toBe(400);
+  });
+});

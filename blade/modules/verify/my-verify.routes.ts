@@ -102,8 +102,66 @@ const ownKey =
     if (spent.userId !== userId) throw new KeyedError('verify.keyInvalid');
   };
 
+const switchSchema = z.object({
+  method: z.literal('sms', { error: zhText('verify.methodFixed') }),
+  enable: z.preprocess(
+    (v) => (v === true || v === 'true' ? 1 : v === false || v === 'false' ? 0 : v),
+    z.coerce.number().refine((n) => n === 0 || n === 1, zhText('verify.enableInvalid')),
+  ),
+});
+
 export function myVerifyRoutes(deps: Deps) {
   const router = new Hono<BladeEnv>();
+
+  // GET my/loginMethodList — how the caller can sign in: the password (always), the SMS login (where the tenant has
+  // an SMS sender and the account a phone; the caller may turn it off) and each bound third-party account.
+  router.get('/my/loginMethodList', async (c) => {
+    const { auth, user } = await caller(deps, c);
+    const [sms, bound] = await withTenant(deps.db, auth.tenantId, async (trx) => [
+      await findSmsForSending(trx, auth.tenantId),
+      await trx
+        .selectFrom('blade_user_oauth')
+        .select(['source', 'create_time'])
+        .where('tenant_id', '=', auth.tenantId)
+        .where('user_id', '=', auth.userId)
+        .orderBy('create_time', 'asc')
+        .execute(),
+    ]);
+    return c.json(
+      ok([
+        { method: 'password', enabled: true, available: true, changeable: false },
+        {
+          method: 'sms',
+          enabled: user.sms_login === 1,
+          available: Boolean(sms && user.phone),
+          changeable: true,
+          target: maskTarget('phone', user.phone ?? ''),
+        },
+        ...bound.map((b) => ({
+          method: 'oauth',
+          source: b.source,
+          enabled: true,
+          available: true,
+          changeable: false,
+        })),
+      ]),
+    );
+  });
+
+  // POST my/updateEable — {method: 'sms', enable: 0|1}: the caller turns the SMS login of their account off or on.
+  router.post('/my/updateEable', async (c) => {
+    const auth = c.get('auth');
+    const input = switchSchema.parse(await params(c));
+    await withTenant(deps.db, auth.tenantId, (trx) =>
+      trx
+        .updateTable('blade_user')
+        .set({ sms_login: input.enable, update_user: auth.userId, update_time: new Date() })
+        .where('tenant_id', '=', auth.tenantId)
+        .where('id', '=', auth.userId)
+        .execute(),
+    );
+    return c.json(success('更新成功'));
+  });
 
   // GET my/userBaseInfo — the caller's account, names and avatar, with the phone and e-mail masked.
   router.get('/my/userBaseInfo', async (c) => {
@@ -270,6 +328,7 @@ export function loginCodeRoutes(deps: Deps) {
         .where('tenant_id', '=', tenantId)
         .where('is_deleted', '=', 0)
         .where('status', '=', 1)
+        .where('sms_login', '=', 1)
         .where('phone', '=', input.phone)
         .executeTakeFirst(),
     );

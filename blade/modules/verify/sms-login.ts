@@ -46,8 +46,8 @@ export async function smsLogin(deps: Deps, login: SmsLogin): Promise<TokenBody> 
   const user = userId
     ? await withTenant(deps.db, tenant.tenant_id, (trx) => findUserById(trx, tenant.tenant_id, userId!))
     : undefined;
-  // The phone may have moved to another account since the code was sent.
-  if (!user || user.phone !== phone) throw new GrantError(400, M.badSmsCode);
+  // The phone may have moved to another account since the code was sent, or its owner turned the SMS login off.
+  if (!user || user.phone !== phone || user.sms_login !== 1) throw new GrantError(400, M.badSmsCode);
   return federatedLogin(deps, {
     tenant,
     user,

@@ -417,6 +417,34 @@ describe("the caller's own proofs (blade-user/my)", () => {
       status: 400,
     });
   });
+
+  it('lists the login methods and lets the owner turn the SMS login off, after which no code goes out', async () => {
+    const methods = await h.call('/blade-user/my/loginMethodList', token);
+    expect(methods.data).toEqual([
+      { method: 'password', enabled: true, available: true, changeable: false },
+      { method: 'sms', enabled: true, available: true, changeable: true, target: '138****8888' },
+    ]);
+    expect(
+      await h.call('/blade-user/my/updateEable', token, { method: 'password', enable: 0 }),
+    ).toMatchObject({
+      code: 400,
+    });
+    expect(await h.call('/blade-user/my/updateEable', token, { method: 'sms', enable: 0 })).toMatchObject({
+      code: 200,
+    });
+    expect((await h.call('/blade-user/my/loginMethodList', token)).data[1]).toMatchObject({ enabled: false });
+    await withTenant(h.blade.db, PLATFORM, (trx) =>
+      trx.deleteFrom('blade_rate_limit').where('bucket', '=', 'verify-resend').execute(),
+    );
+    const since = sms.texts.length;
+    const sent = await post('/blade-user/my/sendLoginPhoneValidateCode', { phone: '13812348888' });
+    expect(sent).toMatchObject({ code: 200 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sms.texts.length).toBe(since);
+    expect(await h.call('/blade-user/my/updateEable', token, { method: 'sms', enable: 1 })).toMatchObject({
+      code: 200,
+    });
+  });
 });
 
 describe('without providers', () => {
