@@ -1,5 +1,6 @@
 'use client';
 
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import Stack from '@mui/material/Stack';
@@ -11,6 +12,8 @@ import { BladeError, bladeRequest } from '@/lib/client/fetcher';
 import { md5Hex } from '@/lib/client/md5';
 import { hardNavigate } from '@/lib/client/navigation';
 import { PortalDialog } from './portal-dialog';
+
+const SUBMITTED_READING_MS = 3000;
 
 export interface GuestForm {
   tenantId: string;
@@ -55,6 +58,8 @@ export function RegisterGuestDialog({
     password2: '',
   });
   const [busy, setBusy] = useState(false);
+  // After the request the session is over: the dialog says so in its own words, then goes to the login page.
+  const [submitted, setSubmitted] = useState(false);
   const field = (key: keyof GuestForm) => ({
     value: form[key],
     onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value })),
@@ -78,9 +83,10 @@ export function RegisterGuestDialog({
           oauthId: oauthId ?? '',
         },
       });
-      notify(t('submitted'), 'success');
+      setSubmitted(true);
       await onLogout();
-      hardNavigate('/login');
+      // Long enough to read the sentence; the button goes at once.
+      setTimeout(() => hardNavigate('/login'), SUBMITTED_READING_MS);
     } catch (err) {
       notify(err instanceof BladeError && err.message ? err.message : t('failed'), 'error');
       setBusy(false);
@@ -95,19 +101,32 @@ export function RegisterGuestDialog({
       width={480}
       data-testid="register-guest-dialog"
       actions={
-        <DialogActions>
-          <Button variant="contained" onClick={() => void submit()} disabled={busy}>
-            {t('submit')}
-          </Button>
-        </DialogActions>
+        submitted ? undefined : (
+          <DialogActions>
+            <Button variant="contained" onClick={() => void submit()} disabled={busy}>
+              {t('submit')}
+            </Button>
+          </DialogActions>
+        )
       }
     >
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        <TextField label={t('name')} {...field('name')} />
-        <TextField label={t('account')} {...field('account')} />
-        <TextField label={t('password')} type="password" {...field('password')} />
-        <TextField label={t('password2')} type="password" {...field('password2')} />
-      </Stack>
+      {submitted ? (
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <Alert severity="success" role="status">
+            {t('submitted')}
+          </Alert>
+          <Button variant="contained" onClick={() => hardNavigate('/login')}>
+            {t('toLogin')}
+          </Button>
+        </Stack>
+      ) : (
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField label={t('name')} {...field('name')} />
+          <TextField label={t('account')} {...field('account')} />
+          <TextField label={t('password')} type="password" {...field('password')} />
+          <TextField label={t('password2')} type="password" {...field('password2')} />
+        </Stack>
+      )}
     </PortalDialog>
   );
 }

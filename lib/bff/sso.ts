@@ -5,6 +5,7 @@ import { callUpstream, upstreamHeaders } from '@/lib/bff/forward';
 import { MSG } from '@/lib/bff/messages';
 import { getConfig } from '@/lib/env';
 import { isHttpsRequest } from '@/lib/request-meta';
+import { hostFromHeaders } from '@/lib/server/request-host';
 
 /**
  * SSO and social login in the portal (blade/modules/auth/sso.md). The start call is answered by blade/; the portal
@@ -25,10 +26,15 @@ const STATE_TTL_SECONDS = 600;
 
 const digest = (state: string) => createHash('sha256').update(state).digest('hex');
 
-/** The callback address: on the origin the browser used when that is a configured one, else the first configured. */
+/**
+ * The callback address: on the origin the browser used when that is a configured one, else the first configured. The
+ * origin is the Host the browser asked for (X-Forwarded-* only when trusted): a route handler's request.url need not
+ * carry it (`next start -H 127.0.0.1` answers `localhost` there).
+ */
 export function ssoRedirectUri(request: Request): string {
   const origins = getConfig().publicOrigins;
-  const own = new URL(request.url).origin;
+  const host = hostFromHeaders(request.headers) ?? new URL(request.url).host;
+  const own = `${isHttpsRequest(request.headers, request.url) ? 'https' : 'http'}://${host}`;
   return `${origins.includes(own) ? own : origins[0]}${getConfig().basePath}${SSO_CALLBACK_PATH}`;
 }
 
