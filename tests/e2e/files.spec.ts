@@ -33,7 +33,7 @@ async function setUpCatalogue(page: Page): Promise<void> {
 
   const root = await blade<Node>(page, 'POST', '/api/blade-resource/fileCatalog/submit', {
     parentId: '0',
-    catalogName: '合同档案',
+    catalogName: '端到端档案',
     fileType: '0',
     canAddAppNode: 1,
     canUpload: 1,
@@ -50,7 +50,7 @@ async function setUpCatalogue(page: Page): Promise<void> {
     fileCatalogId: root.id,
   });
   await page.getByRole('tab', { name: '文件目录' }).click();
-  await expect(page.getByRole('gridcell', { name: /合同档案/ })).toBeVisible();
+  await expect(page.getByRole('gridcell', { name: /端到端档案/ })).toBeVisible();
   await shot(page, 'files-config-catalog-zh');
 }
 
@@ -63,7 +63,7 @@ test('archive journey: upload → preview → missing → problem → qualified 
   await setUpCatalogue(page);
 
   await page.goto(`/documents/query?functionCode=${FUNCTION_CODE}&dataId=${DATA_ID}`);
-  await page.getByText('合同档案').first().click();
+  await page.getByText('端到端档案').first().click();
   const grid = page.getByRole('grid');
 
   // Upload with progress.
@@ -136,7 +136,7 @@ test('archive journey: upload → preview → missing → problem → qualified 
     .toBe(160);
   await shot(page, 'files-seal-zh');
   await page.goto(journey);
-  await page.getByText('合同档案').first().click();
+  await page.getByText('端到端档案').first().click();
 
   // Stamp: confirmation, the signing viewer in a frame, finish.
   await row.getByRole('button', { name: '签章' }).click();
@@ -173,19 +173,19 @@ test('archive journey: upload → preview → missing → problem → qualified 
   await shot(page, 'files-history-zh');
   await history.getByRole('button', { name: '关闭' }).click();
 
-  // Catalogue editing: a folder of this record's own under 合同档案 (canAddAppNode), renamed, annotated, removed.
+  // Catalogue editing: a folder of this record's own under 端到端档案 (canAddAppNode), renamed, annotated, removed.
   await page
-    .getByRole('toolbar', { name: '目录操作：合同档案' })
+    .getByRole('toolbar', { name: '目录操作：端到端档案' })
     .getByRole('button', { name: '添加目录' })
     .click();
-  const addNode = page.getByRole('dialog', { name: '添加目录：合同档案 下' });
+  const addNode = page.getByRole('dialog', { name: '添加目录：端到端档案 下' });
   await addNode.getByLabel('目录名称').fill('补充材料');
   await addNode.getByRole('button', { name: '确定' }).click();
   await expect(page.getByText('新增成功')).toBeVisible();
   // The node had no children: it becomes expandable once the tree has reloaded, then shows the new folder.
-  const rootItem = page.getByRole('treeitem', { name: /合同档案/ }).first();
+  const rootItem = page.getByRole('treeitem', { name: /端到端档案/ }).first();
   await expect(rootItem).toHaveAttribute('aria-expanded', 'false');
-  await rootItem.getByText('合同档案', { exact: true }).click();
+  await rootItem.getByText('端到端档案', { exact: true }).click();
   await expect(rootItem).toHaveAttribute('aria-expanded', 'true');
   const tree = page.getByRole('tree', { name: '目录' });
   await tree.getByText('补充材料', { exact: true }).click();
@@ -214,7 +214,7 @@ test('archive journey: upload → preview → missing → problem → qualified 
 
   // The archive tree table of the same record.
   await page.getByRole('tab', { name: '树表' }).click();
-  await page.getByRole('button', { name: '展开 合同档案' }).click();
+  await page.getByRole('button', { name: '展开 端到端档案' }).click();
   await expect(page.getByTestId('tree-file-row').first()).toBeVisible();
   await shot(page, 'files-tree-table-zh');
 });
@@ -230,7 +230,7 @@ test('the archive screens in English', async ({ page }) => {
   await shot(page, 'files-config-en');
   await page.goto(`/documents/query?functionCode=${FUNCTION_CODE}&dataId=${DATA_ID}`);
   await expect(page.getByRole('heading', { name: 'Archive query' })).toBeVisible();
-  await page.getByText('合同档案').first().click();
+  await page.getByText('端到端档案').first().click();
   await expect(page.getByRole('columnheader', { name: 'Problem remark' })).toBeVisible();
   await shot(page, 'files-tree-en');
 });
@@ -271,7 +271,7 @@ test('a PDF preview renders in the frame under the portal CSP and the file heade
     await route.fulfill({ status: 200, headers: served, body: pdf });
   });
   await page.goto(`/documents/query?functionCode=${FUNCTION_CODE}&dataId=${DATA_ID}`);
-  await page.getByText('合同档案').first().click();
+  await page.getByText('端到端档案').first().click();
   previewOpened = true;
   const answered = page.waitForResponse(/\/api\/blade-resource\/file\/preview/);
   await page
