@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { CustomerScreen } from '@/components/customer/customer-screen';
+import { PublicFrame } from '@/components/auth/public-frame';
 import { ForgetPasswordForm } from '@/components/customer/forget-password-form';
 import { pageTenant } from '@/components/customer/page-tenant';
 
@@ -14,8 +14,8 @@ export default async function Page({ searchParams }: { searchParams: Promise<{ t
   const [{ tenantId: given }, t] = await Promise.all([searchParams, getTranslations('register')]);
   const tenant = await pageTenant(typeof given === 'string' ? given : undefined);
   return (
-    <CustomerScreen title={t('forget.title')} tenantName={tenant.tenantName}>
+    <PublicFrame maxWidth={560} title={t('forget.title')} tenantName={tenant.tenantName}>
       <ForgetPasswordForm tenantId={tenant.tenantId} />
-    </CustomerScreen>
+    </PublicFrame>
   );
 }

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
-import { useCountdown } from '@/components/shell/use-countdown';
+import { SendCodeButton } from '@/components/shell/send-code-button';
 import { bladeRequest, errorText, type BladeEnvelope } from '@/lib/client/fetcher';
 import { hardNavigate } from '@/lib/client/navigation';
 import { safeRedirectPath } from '@/lib/shared/safe-redirect';
@@ -41,14 +41,13 @@ export function SmsLoginForm({ hostTenantId, redirect }: SmsLoginFormProps) {
   const [notice, setNotice] = useState<string>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const countdown = useCountdown();
   const tenant = () => (hostTenantId ?? tenantId).trim();
 
-  const send = async () => {
+  const send = async (): Promise<boolean> => {
     setError(undefined);
     if (!PHONE.test(phone)) {
       setError(t('smsPhoneInvalid'));
-      return;
+      return false;
     }
     try {
       const res = await bladeRequest<{ codeId: string }>('/api/blade-user/my/sendLoginPhoneValidateCode', {
@@ -58,9 +57,10 @@ export function SmsLoginForm({ hostTenantId, redirect }: SmsLoginFormProps) {
       });
       setCodeId(String(res.data.codeId));
       setNotice(res.msg);
-      countdown.start();
+      return true;
     } catch (e) {
       setError(refusal(e));
+      return false;
     }
   };
 
@@ -121,14 +121,7 @@ export function SmsLoginForm({ hostTenantId, redirect }: SmsLoginFormProps) {
             slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             sx={{ flex: 1 }}
           />
-          <Button
-            variant="outlined"
-            onClick={() => void send()}
-            disabled={countdown.left > 0}
-            sx={{ minWidth: 130 }}
-          >
-            {countdown.left > 0 ? t('smsResendIn', { seconds: countdown.left }) : t('smsSend')}
-          </Button>
+          <SendCodeButton onSend={send} height={56} />
         </Stack>
         <Button type="submit" variant="contained" size="large" disabled={busy}>
           {busy ? t('submitting') : t('submit')}

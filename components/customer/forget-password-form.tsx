@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { bladeRequest, BladeError } from '@/lib/client/fetcher';
 import { md5Hex } from '@/lib/client/md5';
 import { accountSchema, type RecoveryTargets } from '@/lib/contracts/customer/registration';
-import { useCountdown } from '@/components/shell/use-countdown';
+import { SendCodeButton } from '@/components/shell/send-code-button';
 import { checkCode, sendCode, type CodeChannel } from './code-flow';
 
 type Field = 'account' | 'code' | 'password' | 'password2';
@@ -55,7 +55,6 @@ export function ForgetPasswordForm({ tenantId }: { tenantId: string }) {
   const [notice, setNotice] = useState<{ severity: 'error' | 'info'; text: string }>();
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
-  const countdown = useCountdown();
   const message = (err: unknown) => (err instanceof BladeError ? err.message : t('failed'));
 
   const lookUp = async (event: FormEvent) => {
@@ -80,15 +79,16 @@ export function ForgetPasswordForm({ tenantId }: { tenantId: string }) {
     }
   };
 
-  const send = async () => {
+  const send = async (): Promise<boolean> => {
     setNotice(undefined);
     try {
       setCodeId(await sendCode(channel, tenantId, 'recover', { account: values.account.trim() }));
-      countdown.start();
       const where = channel === 'phone' ? targets?.phone : targets?.email;
       setNotice({ severity: 'info', text: t('forget.codeSent', { target: where ?? '' }) });
+      return true;
     } catch (err) {
       setNotice({ severity: 'error', text: message(err) });
+      return false;
     }
   };
 
@@ -192,14 +192,7 @@ export function ForgetPasswordForm({ tenantId }: { tenantId: string }) {
             </RadioGroup>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
               <TextField {...field('code', { autoComplete: 'one-time-code' })} />
-              <Button
-                variant="outlined"
-                onClick={() => void send()}
-                disabled={countdown.left > 0}
-                sx={{ flexShrink: 0, height: 56, minWidth: 128 }}
-              >
-                {countdown.left > 0 ? t('resendIn', { seconds: countdown.left }) : t('sendCode')}
-              </Button>
+              <SendCodeButton onSend={send} height={56} />
             </Stack>
             <TextField {...field('password', { type: 'password', autoComplete: 'new-password' })} />
             <TextField {...field('password2', { type: 'password', autoComplete: 'new-password' })} />

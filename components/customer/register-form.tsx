@@ -18,7 +18,7 @@ import {
   userFieldsSchema,
   type CustomerMessageKey,
 } from '@/lib/contracts/customer/registration';
-import { useCountdown } from '@/components/shell/use-countdown';
+import { SendCodeButton } from '@/components/shell/send-code-button';
 import { checkCode, sendCode } from './code-flow';
 
 const FIELDS = [
@@ -73,7 +73,6 @@ export function RegisterForm({ tenantId }: { tenantId: string }) {
   const [notice, setNotice] = useState<{ severity: 'error' | 'success' | 'info'; text: string }>();
   const [done, setDone] = useState<0 | 1>();
   const [busy, setBusy] = useState(false);
-  const countdown = useCountdown();
   const schema = registerFormSchema(
     (k) => tc(k),
     (k) => t(k),
@@ -121,17 +120,21 @@ export function RegisterForm({ tenantId }: { tenantId: string }) {
     }
   };
 
-  const send = async () => {
+  const send = async (): Promise<boolean> => {
     const email = userFieldsSchema((k) => tc(k)).shape.email.safeParse(values.email);
-    if (!email.success) return setError('email', email.error.issues[0].message);
+    if (!email.success) {
+      setError('email', email.error.issues[0].message);
+      return false;
+    }
     setNotice(undefined);
     try {
       setCodeId(await sendCode('email', tenantId, 'register', { email: email.data }));
       setKey(undefined);
-      countdown.start();
       setNotice({ severity: 'info', text: t('codeSent', { email: email.data }) });
+      return true;
     } catch (err) {
       setNotice({ severity: 'error', text: message(err) });
+      return false;
     }
   };
 
@@ -224,14 +227,7 @@ export function RegisterForm({ tenantId }: { tenantId: string }) {
         <TextField {...field('email', { type: 'email', autoComplete: 'email' })} />
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
           <TextField {...field('code', { autoComplete: 'one-time-code' })} />
-          <Button
-            variant="outlined"
-            onClick={() => void send()}
-            disabled={countdown.left > 0}
-            sx={{ flexShrink: 0, height: 40, minWidth: 128 }}
-          >
-            {countdown.left > 0 ? t('resendIn', { seconds: countdown.left }) : t('sendCode')}
-          </Button>
+          <SendCodeButton onSend={send} />
         </Stack>
         <Button type="submit" variant="contained" size="large" disabled={busy}>
           {busy ? t('submitting') : t('submit')}

@@ -14,7 +14,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { useNotify } from '@/components/providers/notifier';
-import { useCountdown } from '@/components/shell/use-countdown';
+import { SendCodeButton } from '@/components/shell/send-code-button';
 import { bladeRequest } from '@/lib/client/fetcher';
 import { md5Hex } from '@/lib/client/md5';
 
@@ -26,31 +26,6 @@ interface Ways {
 }
 
 const PHONE = /^1\d{10}$/;
-/** `onSend` answers whether a code went out: only then does the countdown start. */
-function SendCodeButton({ onSend, disabled }: { onSend: () => Promise<boolean>; disabled?: boolean }) {
-  const t = useTranslations('security');
-  const { left, start } = useCountdown();
-  const [busy, setBusy] = useState(false);
-  const send = async () => {
-    setBusy(true);
-    try {
-      if (await onSend()) start();
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button
-      variant="outlined"
-      onClick={() => void send()}
-      disabled={disabled || busy || left > 0}
-      sx={{ minWidth: 140 }}
-    >
-      {left > 0 ? t('resendIn', { seconds: left }) : t('sendCode')}
-    </Button>
-  );
-}
-
 /**
  * The caller proves who they are (password, or a code to the phone or e-mail the account has) and spends that proof
  * once: on a new password (my/updatePasswordWithKey) or a new phone (my/updatePhoneWithKey, with a code sent to the

@@ -6,8 +6,14 @@ import type { ReactNode } from 'react';
 import { LanguageSwitch } from '@/components/i18n/language-switch';
 import { withBasePath } from '@/lib/client/navigation';
 
-/** The frame of the public customer pages (/register, /forgetPassword): the login page's look, a wider card. */
-export function CustomerScreen(props: { title: string; tenantName?: string; children: ReactNode }) {
+/** The frame of the public pages (/login, /register, /forgetPassword): the card on the brand gradient. */
+export function PublicFrame(props: {
+  title: string;
+  tenantName?: string;
+  /** The card's widest (px): the login's narrow form, the registration's two columns. */
+  maxWidth?: number;
+  children: ReactNode;
+}) {
   return (
     <Box
       component="main"
@@ -19,7 +25,7 @@ export function CustomerScreen(props: { title: string; tenantName?: string; chil
         p: 2,
       }}
     >
-      <Paper sx={{ width: '100%', maxWidth: 560, p: 4 }} elevation={6}>
+      <Paper sx={{ width: '100%', maxWidth: props.maxWidth ?? 420, p: 4 }} elevation={6}>
         <Stack direction="row" sx={{ mb: 3, alignItems: 'center', justifyContent: 'space-between' }}>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
             {/* eslint-disable-next-line @next/next/no-img-element */}
