@@ -4,8 +4,11 @@ import { PayloadTooLargeError } from './body-limit';
 import { ID_PATTERN } from '../../lib/contracts/inputs';
 import { ValidationError } from './errors';
 
-/** A comma-joined list of ids that match `pattern` (`ids=1,2,3`); `invalid` refuses one that does not. */
-export const idListOf = (pattern: RegExp, invalid: string) =>
+/**
+ * A comma-joined list of ids that match `pattern` (`ids=1,2,3`); `invalid` refuses one that does not, and a list
+ * longer than `max` when one is given.
+ */
+export const idListOf = (pattern: RegExp, invalid: string, max?: number) =>
   z
     .string({ error: '不能为空' })
     .transform((v) =>
@@ -15,7 +18,10 @@ export const idListOf = (pattern: RegExp, invalid: string) =>
         .filter(Boolean),
     )
     .refine((ids) => ids.length > 0, '请至少选择一条数据')
-    .refine((ids) => ids.every((id) => pattern.test(id)), invalid);
+    .refine(
+      (ids) => (max === undefined || ids.length <= max) && ids.every((id) => pattern.test(id)),
+      invalid,
+    );
 
 /** A comma-joined list of snowflake ids. */
 export const idListSchema = idListOf(ID_PATTERN, '必须是有效的ID');

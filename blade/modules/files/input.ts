@@ -1,5 +1,7 @@
 import type { Context } from 'hono';
+import { z } from 'zod';
 import { ValidationError } from '../../core/errors';
+import { idListOf } from '../../core/validation';
 import { FILE_ID } from './file.repository';
 
 /**
@@ -38,14 +40,9 @@ export function fileIdOf(input: Record<string, string>, field = 'fileId'): strin
   return id;
 }
 
-/** A comma-separated list of 1 to 500 file ids (a list call's `ids`). */
+const fileIdList = z.object({ ids: idListOf(FILE_ID, '必须是有效的文件ID', 500) });
+
+/** A comma-separated list of 1 to 500 file ids (a list call's `ids`): the one id-list rule, with the files' cap. */
 export function fileIdsOf(raw: string | undefined): string[] {
-  const ids = (raw ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (ids.length === 0) throw new ValidationError('ids', '请至少选择一条数据');
-  if (ids.length > 500 || !ids.every((id) => FILE_ID.test(id)))
-    throw new ValidationError('ids', '必须是有效的文件ID');
-  return ids;
+  return fileIdList.parse({ ids: raw ?? '' }).ids;
 }
