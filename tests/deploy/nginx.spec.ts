@@ -337,6 +337,21 @@ test.describe('browser journeys through nginx', () => {
     await expect(page).toHaveURL(new RegExp(`^${STAFF}${BASE_PATH}/login`));
   });
 
+  test('customer domain: the registration page is the host tenant’s, and its availability checks ask that tenant', async ({
+    page,
+  }) => {
+    await page.goto(`${CUSTOMER}${BASE_PATH}/login`);
+    await page.getByRole('link', { name: '企业用户注册' }).click();
+    await expect(page).toHaveURL(`${CUSTOMER}${BASE_PATH}/register`);
+    await expect(page.getByText('客户公司')).toBeVisible();
+    const form = page.getByRole('form', { name: '企业用户注册' });
+    // `buyer` is an account of the customer tenant only: taken here, whatever the platform tenant holds.
+    await form.getByLabel('账号', { exact: true }).fill(customerUser.account);
+    await form.getByLabel('密码', { exact: true }).focus();
+    await expect(form.getByText('该账号已被使用')).toBeVisible();
+    await page.screenshot({ path: 'test-results/screens/deploy-customer-register.png' });
+  });
+
   test('customer domain: no tenant field, logs into its own tenant; a staff-host session is not accepted there', async ({
     page,
     context,
