@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { clientIp } from '../../core/client-ip';
 import type { BladeEnv, Deps } from '../../core/context';
 import { KeyedError } from '../../core/crud';
-import { ok } from '../../core/envelope';
+import { ok, success } from '../../core/envelope';
+import { withTenant } from '../../db/tenant';
+import { requireAuth } from './auth.middleware';
 import { parseQuery } from '../../core/validation';
 import { WECHAT_OPEN } from '../../../lib/contracts/system/login-source';
 import { authenticateClient } from './client.service';
@@ -20,6 +22,9 @@ const startQuery = z.object({
   tenantId: z.string().max(12).optional(),
   redirect_uri: z.string().max(2000).optional(),
 });
+
+/** The revoke call's answer: the binding is gone (messages sso.wechatUnbound says the same for the portal). */
+const WECHAT_UNBOUND = '已解除微信账号绑定';
 
 /** WeChat's callback parameters: the query string, a form body on top (the body wins, as in the token call). */
 async function callbackParams(c: Context<BladeEnv>): Promise<Record<string, string>> {
@@ -91,11 +96,25 @@ export function oidcRoutes(deps: Deps) {
     }
   });
 
-  // WeChat Open has no revocation endpoint, and this product keeps no WeChat access token (it reads the openid and
-  // forgets the token): there is nothing to revoke and nothing to check. Both say so, never a success (sso.md).
-  router.post(`/oauth/revoke/${WECHAT_OPEN}`, () => {
-    throw new KeyedError('sso.wechatNoRevoke');
+  // POST /blade-auth/oauth/revoke/wechat_open (Blade-Auth) — WeChat Open has no revocation endpoint, and this product
+  // keeps no WeChat token to revoke: what the caller can take back is the link between their WeChat account and their
+  // user. The caller's own binding is removed; the next WeChat login of that person is an unknown one (sso.md).
+  router.post(`/oauth/revoke/${WECHAT_OPEN}`, requireAuth(deps), async (c) => {
+    const auth = c.get('auth');
+    const removed = await withTenant(deps.db, auth.tenantId, (trx) =>
+      trx
+        .deleteFrom('blade_user_oauth')
+        .where('tenant_id', '=', auth.tenantId)
+        .where('user_id', '=', auth.userId)
+        .where('source', '=', WECHAT_OPEN)
+        .executeTakeFirst(),
+    );
+    if (!removed.numDeletedRows) throw new KeyedError('sso.wechatNotBound');
+    return c.json(success(WECHAT_UNBOUND));
   });
+
+  // No WeChat access token is kept or handed out (wechat.ts reads the openid and forgets it): there is no WeChat
+  // authorization of the caller's to check at sns/auth. Says so, never a success (sso.md).
   router.post(`/oauth/checkAuth/${WECHAT_OPEN}`, () => {
     throw new KeyedError('sso.wechatNoCheckAuth');
   });

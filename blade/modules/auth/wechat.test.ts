@@ -341,15 +341,33 @@ describe('the wechat_open calls', () => {
     );
   });
 
-  it('revoke and checkAuth refuse: WeChat has no revocation and no WeChat token is kept', async () => {
-    for (const [call, msg] of [
-      ['revoke', '微信开放平台没有撤销授权的接口，本系统也不保存微信访问令牌，无法撤销授权'],
-      ['checkAuth', '本系统不保存也不发放微信访问令牌，没有可校验的微信授权'],
-    ]) {
-      const res = await h.blade.app.request(`/blade-auth/oauth/${call}/wechat_open`, { method: 'POST' });
-      const body = (await res.json()) as { code: number; success: boolean; msg: string };
-      expect(body).toMatchObject({ code: 400, success: false, msg });
-    }
+  it('checkAuth refuses: no WeChat token is kept', async () => {
+    const res = await h.blade.app.request('/blade-auth/oauth/checkAuth/wechat_open', { method: 'POST' });
+    expect(await res.json()).toMatchObject({
+      code: 400,
+      success: false,
+      msg: '本系统不保存也不发放微信访问令牌，没有可校验的微信授权',
+    });
+  });
+
+  it("revoke unbinds the caller's own WeChat account, and only when there is one", async () => {
+    const revoke = (token?: string) =>
+      h.blade.app.request('/blade-auth/oauth/revoke/wechat_open', {
+        method: 'POST',
+        headers: token ? { 'blade-auth': `bearer ${token}` } : {},
+      });
+    expect((await revoke()).status).toBe(401);
+    const bob = await social(issueCode(APP.id, 'o-bob'), await begin());
+    expect(bob.status).toBe(200);
+    const first = (await (await revoke(bob.body.access_token)).json()) as { code: number; msg: string };
+    expect(first).toMatchObject({ code: 200, msg: '已解除微信账号绑定' });
+    // Nothing left to unbind: refused, not a second success.
+    const second = (await (await revoke(bob.body.access_token)).json()) as { code: number; msg: string };
+    expect(second).toMatchObject({ code: 400, msg: '当前账号未绑定微信' });
+    // alice's binding is untouched; bob's WeChat account is now an unknown person (the guest path).
+    expect((await social(issueCode(APP.id, 'o-x', 'u-alice'), await begin())).body.user_id).toBe(aliceA);
+    const again = await social(issueCode(APP.id, 'o-bob'), await begin());
+    expect(again.body.account).toBe('wx-guest');
   });
 });
 
