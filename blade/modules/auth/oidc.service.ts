@@ -170,11 +170,12 @@ export async function finishLogin(deps: Deps, login: FinishLogin): Promise<Token
   if ((redirectRequired || login.redirectUri) && login.redirectUri !== row.redirect_uri)
     throw new GrantError(400, M.badRedirect);
 
-  let subject: string;
+  // The person's subjects, the one new bindings use first (WeChat: the unionid, then the openid it replaces).
+  let subjects: string[];
   try {
-    subject = isWechat(source)
+    subjects = isWechat(source)
       ? await wechatSubject(deps, source, login.code)
-      : await oidcSubject(deps, source, row, login);
+      : [await oidcSubject(deps, source, row, login)];
   } catch (err) {
     if (err instanceof GrantError) throw err;
     deps.log(
@@ -183,10 +184,12 @@ export async function finishLogin(deps: Deps, login: FinishLogin): Promise<Token
     throw new GrantError(400, M.providerRefused);
   }
 
-  const uuid = oauthUuid(source, subject);
+  const uuid = oauthUuid(source, subjects[0]);
   const found = await withTenant(deps.db, tenantId, async (trx) => {
-    const boundId = await findBoundUserId(trx, tenantId, uuid);
-    if (boundId) return { user: await findUserById(trx, tenantId, boundId), guest: false };
+    for (const subject of subjects) {
+      const boundId = await findBoundUserId(trx, tenantId, oauthUuid(source, subject));
+      if (boundId) return { user: await findUserById(trx, tenantId, boundId), guest: false };
+    }
     return { user: await guestAccount(trx, tenantId, source), guest: true };
   });
   if (!found.user) {

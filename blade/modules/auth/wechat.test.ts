@@ -258,6 +258,9 @@ describe('login with grant social, source wechat_open', () => {
     const { status, body } = await social(issueCode(APP.id, 'o-bob'), await begin());
     expect(status).toBe(200);
     expect(body.user_id).toBe(bobA);
+    // Once the AppID joins an open platform account WeChat adds a unionid: bob is still bob.
+    const later = await social(issueCode(APP.id, 'o-bob', 'u-bob'), await begin());
+    expect(later.body.user_id).toBe(bobA);
   });
 
   it('signs an unknown person in as the guest account, who then asks for an account', async () => {

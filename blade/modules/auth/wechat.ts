@@ -47,11 +47,12 @@ export class WechatRefused extends Error {
 }
 
 /**
- * Exchanges the code at `{api}/sns/oauth2/access_token` and answers the person's subject: `unionid:<unionid>` when
- * WeChat sends one (the same person across the company's WeChat applications), else `openid:<openid>` (this AppID
- * only). The prefix keeps the two namespaces apart in the source-qualified digest (oidc.service.ts oauthUuid).
+ * Exchanges the code at `{api}/sns/oauth2/access_token` and answers the person's subjects, the binding one first:
+ * `unionid:<unionid>` when WeChat sends one (the same person across the company's WeChat applications), then
+ * `openid:<openid>` (this AppID only): a person bound while the AppID had no unionid is still found once WeChat
+ * sends one. The prefix keeps the two namespaces apart in the source-qualified digest (oidc.service.ts oauthUuid).
  */
-export async function wechatSubject(deps: Deps, source: OauthSourceRow, code: string): Promise<string> {
+export async function wechatSubject(deps: Deps, source: OauthSourceRow, code: string): Promise<string[]> {
   const base = (source.issuer || WECHAT_API_BASE).replace(/\/+$/, '');
   const url = new URL(`${base}/sns/oauth2/access_token`);
   // Plain http only to an endpoint ops allow by name (the tests' loopback stand-in); WeChat itself is https.
@@ -90,5 +91,5 @@ export async function wechatSubject(deps: Deps, source: OauthSourceRow, code: st
   const openid = id(answer.openid);
   const unionid = id(answer.unionid);
   if (!openid || typeof answer.access_token !== 'string') throw new WechatRefused('no openid in the answer');
-  return unionid ? `unionid:${unionid}` : `openid:${openid}`;
+  return unionid ? [`unionid:${unionid}`, `openid:${openid}`] : [`openid:${openid}`];
 }
