@@ -84,7 +84,8 @@ export interface StartLogin {
 
 /**
  * Begins a login at the source's provider: a fresh state, PKCE verifier (S256) and nonce are stored for ten minutes,
- * and the provider's authorization URL is answered for the browser to go to.
+ * and the provider's authorization URL is answered for the browser to go to. WeChat Open (wechat.ts) takes neither PKCE
+ * nor a nonce: its login stores the state alone.
  */
 export async function startLogin(deps: Deps, start: StartLogin): Promise<{ authorizeUrl: string }> {
   const tenant = await liveTenant(deps, start.tenantId);
