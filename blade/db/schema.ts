@@ -338,6 +338,8 @@ export interface OauthSourceTable extends AuditColumns {
   guest_account: Defaulted<string>;
   enabled: Defaulted<number>;
   remark: Defaulted<string>;
+  /** wechat_open only: its authorization page ('' = WeChat's own); OpenID Connect sources find theirs by discovery. */
+  authorize_endpoint: Defaulted<string>;
 }
 
 /** A login begun at a source: single use, short-lived. */

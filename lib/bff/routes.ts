@@ -28,6 +28,9 @@ const AUTH_CALLS = new Set([
   'oauth/clear-cache',
   // SSO and social login (lib/bff/sso.ts): the login page's source buttons; render/{source} is matched below.
   'oauth/sources',
+  // The caller unbinds their own WeChat account (a session call). WeChat's callback is not forwarded: the portal's
+  // callback page uses the token call, where the state cookie is checked; checkAuth always refuses (sso.md).
+  'oauth/revoke/wechat_open',
 ]);
 
 /** The start of an SSO/social login at a source (BladeX's render/{source}); the name as blade/ accepts it. */

@@ -27,6 +27,7 @@ import * as contractListIndexes from './20261126T030200-contract-list-indexes';
 import * as smsLoginSwitch from './20261126T030300-sms-login-switch';
 import * as customerCompanies from './20261126T120000-customer-companies';
 import * as oauthLogin from './20261126T040000-oauth-login';
+import * as oauthAuthorizeEndpoint from './20261126T130000-oauth-authorize-endpoint';
 
 /** Static list (no directory scanning: bundlers and `next build` must see every migration). Append only. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T030300-sms-login-switch': smsLoginSwitch,
   '20261126T120000-customer-companies': customerCompanies,
   '20261126T040000-oauth-login': oauthLogin,
+  '20261126T130000-oauth-authorize-endpoint': oauthAuthorizeEndpoint,
 };

@@ -1,4 +1,4 @@
-import { WECHAT_OPEN } from '../../../lib/contracts/system/login-source';
+import { WECHAT_OPEN, WECHAT_SCOPE } from '../../../lib/contracts/system/login-source';
 import type { Deps } from '../../core/context';
 import { KeyedError, type CrudHooks } from '../../core/crud';
 import { OutboundRefused } from '../../core/outbound';
@@ -40,17 +40,63 @@ export async function acceptIssuer(deps: Deps, value: string): Promise<string> {
 }
 
 /**
- * What the definition does not say: the issuer passes the outbound rule on save; WeChat Open, which is not OpenID
- * Connect, cannot be configured as if it were; the answer says whether a client secret is stored, never the secret.
+ * A wechat_open source's authorization page: the browser goes there, the server never fetches it, so no outbound
+ * check; https only (http to an address ops allow by name, as for the issuer), no query, fragment or userinfo (the
+ * parameters and WeChat's #wechat_redirect are added to it).
+ */
+function acceptAuthorizeEndpoint(deps: Deps, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new KeyedError('system.loginSource.authorizeEndpointInvalid');
+  }
+  const http = url.protocol === 'http:' && deps.outbound.allowsUrlByName(url.origin);
+  if (
+    (url.protocol !== 'https:' && !http) ||
+    url.search ||
+    url.hash ||
+    url.username ||
+    url.password ||
+    /[\s\u0000-\u001f\u007f\\?#@]/.test(value)
+  )
+    throw new KeyedError('system.loginSource.authorizeEndpointInvalid');
+  return url.href;
+}
+
+/**
+ * What the definition does not say: the issuer passes the outbound rule on save; the source named wechat_open is
+ * WeChat Open (wechat.ts): social only, scope snsapi_login, its issuer WeChat's API base and an optional authorization
+ * page, which no OpenID Connect source may have; the answer says whether a client secret is stored, never the secret.
  */
 export function loginSourceHooks(deps: Deps): CrudHooks {
   return {
     present: (row) => ({ tenantId: row.tenant_id, clientSecretSet: row.client_secret !== '' }),
-    async beforeWrite(_ctx, values) {
-      if (values.source === WECHAT_OPEN) throw new KeyedError('system.loginSource.wechatNotServed');
+    async beforeWrite({ trx }, values, id) {
+      // An edit sends what changes: the rules look at the row as it will be.
+      const current = id
+        ? await trx
+            .selectFrom('blade_oauth_source')
+            .select(['source', 'kind'])
+            .where('id', '=', id)
+            .executeTakeFirst()
+        : undefined;
+      const source = (values.source as string | undefined) ?? current?.source;
+      const kind = (values.kind as string | undefined) ?? current?.kind;
+      const wechat = source === WECHAT_OPEN;
+      if (wechat && kind !== 'social') throw new KeyedError('system.loginSource.wechatKind');
+      if (typeof values.authorize_endpoint === 'string' && values.authorize_endpoint) {
+        if (!wechat) throw new KeyedError('system.loginSource.authorizeEndpointWechatOnly');
+        values.authorize_endpoint = acceptAuthorizeEndpoint(deps, values.authorize_endpoint);
+      } else if (!wechat && id && values.source !== undefined) {
+        // A source renamed away from wechat_open keeps no authorization page: discovery names its own.
+        values.authorize_endpoint = '';
+      }
       if (typeof values.issuer === 'string' && values.issuer)
         values.issuer = await acceptIssuer(deps, values.issuer);
-      if (typeof values.scopes === 'string') {
+      // WeChat website login has one scope, and no openid scope: it is not OpenID Connect.
+      if (wechat) values.scopes = WECHAT_SCOPE;
+      else if (typeof values.scopes === 'string') {
         const scopes = values.scopes.split(/\s+/).filter(Boolean);
         if (!scopes.includes('openid')) scopes.unshift('openid');
         values.scopes = scopes.join(' ');

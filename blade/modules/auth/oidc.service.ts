@@ -13,6 +13,7 @@ import { GRANT_MESSAGES as M, GrantError } from './grant-error';
 import type { Selection } from './identity';
 import type * as Oidc from 'openid-client';
 import { describe, openidClient, providerConfig } from './oidc.client';
+import { wechatAuthorizeUrl, wechatSubject } from './wechat';
 import {
   consumeState,
   findBoundUserId,
@@ -83,20 +84,28 @@ export interface StartLogin {
 
 /**
  * Begins a login at the source's provider: a fresh state, PKCE verifier (S256) and nonce are stored for ten minutes,
- * and the provider's authorization URL is answered for the browser to go to.
+ * and the provider's authorization URL is answered for the browser to go to. WeChat Open (wechat.ts) takes neither PKCE
+ * nor a nonce: its login stores the state alone.
  */
 export async function startLogin(deps: Deps, start: StartLogin): Promise<{ authorizeUrl: string }> {
   const tenant = await liveTenant(deps, start.tenantId);
   const tenantId = tenant.tenant_id;
   const redirectUri = checkRedirectUri(start.redirectUri);
   if (!SOURCE_NAME.test(start.source)) throw new KeyedError('sso.sourceUnavailable');
-  if (start.source === WECHAT_OPEN) throw new KeyedError('sso.wechatNotServed');
   const source = await withTenant(deps.db, tenantId, async (trx) => {
     await spendRate(trx, tenantId, START_RATE, start.ip || 'unknown');
     return findEnabledSource(trx, tenantId, start.source);
   });
   if (!source) throw new KeyedError('sso.sourceUnavailable');
   const oidc = await openidClient();
+  if (isWechat(source)) {
+    // WeChat Open (wechat.ts): no discovery, no PKCE, no nonce; the state alone, single use and browser-bound.
+    const state = `${tenantId}.${oidc.randomState()}`;
+    await withTenant(deps.db, tenantId, (trx) =>
+      insertState(trx, { state, tenantId, sourceId: source.id, codeVerifier: '', nonce: '', redirectUri }),
+    );
+    return { authorizeUrl: wechatAuthorizeUrl(source, state, redirectUri) };
+  }
   let config: Oidc.Configuration;
   try {
     config = await providerConfig(deps, source);
@@ -162,34 +171,26 @@ export async function finishLogin(deps: Deps, login: FinishLogin): Promise<Token
   if ((redirectRequired || login.redirectUri) && login.redirectUri !== row.redirect_uri)
     throw new GrantError(400, M.badRedirect);
 
-  const oidc = await openidClient();
-  const config = await providerConfig(deps, source);
-  const callback = new URL(row.redirect_uri);
-  callback.searchParams.set('code', login.code);
-  callback.searchParams.set('state', login.state);
-  if (login.iss) callback.searchParams.set('iss', login.iss);
-  let subject: string;
+  // The person's subjects, the one new bindings use first (WeChat: the unionid, then the openid it replaces).
+  let subjects: string[];
   try {
-    const tokens = await oidc.authorizationCodeGrant(config, callback, {
-      pkceCodeVerifier: row.code_verifier,
-      expectedState: login.state,
-      expectedNonce: row.nonce,
-      idTokenExpected: true,
-    });
-    const claims = tokens.claims();
-    if (!claims?.sub) throw new Error('no subject in the ID token');
-    subject = claims.sub;
+    subjects = isWechat(source)
+      ? await wechatSubject(deps, source, login.code)
+      : [await oidcSubject(deps, source, row, login)];
   } catch (err) {
+    if (err instanceof GrantError) throw err;
     deps.log(
       `[blade] ${login.grant} login at source ${JSON.stringify(source.source)} of tenant ${tenantId} refused: ${describe(err)}`,
     );
     throw new GrantError(400, M.providerRefused);
   }
 
-  const uuid = oauthUuid(source, subject);
+  const uuid = oauthUuid(source, subjects[0]);
   const found = await withTenant(deps.db, tenantId, async (trx) => {
-    const boundId = await findBoundUserId(trx, tenantId, uuid);
-    if (boundId) return { user: await findUserById(trx, tenantId, boundId), guest: false };
+    for (const subject of subjects) {
+      const boundId = await findBoundUserId(trx, tenantId, oauthUuid(source, subject));
+      if (boundId) return { user: await findUserById(trx, tenantId, boundId), guest: false };
+    }
     return { user: await guestAccount(trx, tenantId, source), guest: true };
   });
   if (!found.user) {
@@ -210,6 +211,36 @@ export async function finishLogin(deps: Deps, login: FinishLogin): Promise<Token
     roleId: login.roleId,
     oauthId: found.guest ? uuid : undefined,
   });
+}
+
+/** The WeChat Open source (wechat.ts): its name says the protocol, and only as a social source. */
+const isWechat = (source: OauthSourceRow) => source.source === WECHAT_OPEN && source.kind === 'social';
+
+/**
+ * OpenID Connect: the code is exchanged with the PKCE verifier, and openid-client checks the ID token (signature,
+ * issuer, audience, expiry, nonce) and the state; the subject is the ID token's `sub`.
+ */
+async function oidcSubject(
+  deps: Deps,
+  source: OauthSourceRow,
+  row: { code_verifier: string; nonce: string; redirect_uri: string },
+  login: FinishLogin,
+): Promise<string> {
+  const oidc = await openidClient();
+  const config = await providerConfig(deps, source);
+  const callback = new URL(row.redirect_uri);
+  callback.searchParams.set('code', login.code);
+  callback.searchParams.set('state', login.state);
+  if (login.iss) callback.searchParams.set('iss', login.iss);
+  const tokens = await oidc.authorizationCodeGrant(config, callback, {
+    pkceCodeVerifier: row.code_verifier,
+    expectedState: login.state,
+    expectedNonce: row.nonce,
+    idTokenExpected: true,
+  });
+  const claims = tokens.claims();
+  if (!claims?.sub) throw new Error('no subject in the ID token');
+  return claims.sub;
 }
 
 /**
