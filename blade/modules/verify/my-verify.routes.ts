@@ -148,6 +148,14 @@ export function myVerifyRoutes(deps: Deps) {
     );
   });
 
+  // POST my/checkWXCode, my/bindingWX — binding a WeChat account from the personal page would need the portal to hold
+  // a WeChat token it never keeps; a WeChat account is bound by signing in with it (modules/auth/sso.md). Refused in
+  // words rather than answered 404 or a success.
+  for (const call of ['checkWXCode', 'bindingWX'])
+    router.post(`/my/${call}`, () => {
+      throw new KeyedError('verify.wechatBindingNotServed');
+    });
+
   // POST my/updateEable — {method: 'sms', enable: 0|1}: the caller turns the SMS login of their account off or on.
   router.post('/my/updateEable', async (c) => {
     const auth = c.get('auth');

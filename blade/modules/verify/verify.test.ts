@@ -418,6 +418,14 @@ describe("the caller's own proofs (blade-user/my)", () => {
     });
   });
 
+  it('refuses the WeChat binding calls in words', async () => {
+    for (const call of ['checkWXCode', 'bindingWX'])
+      expect(await h.call(`/blade-user/my/${call}`, token, { code: 'x' })).toMatchObject({
+        code: 400,
+        errorCode: 'verify.wechatBindingNotServed',
+      });
+  });
+
   it('lists the login methods and lets the owner turn the SMS login off, after which no code goes out', async () => {
     const methods = await h.call('/blade-user/my/loginMethodList', token);
     expect(methods.data).toEqual([
