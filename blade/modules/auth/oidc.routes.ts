@@ -11,6 +11,7 @@ import { parseQuery } from '../../core/validation';
 import { WECHAT_OPEN } from '../../../lib/contracts/system/login-source';
 import { authenticateClient } from './client.service';
 import { GRANT_MESSAGES as M, GrantError } from './grant-error';
+import { grantParams } from './grant-params';
 import { enabledSources, finishLogin, startLogin } from './oidc.service';
 
 /** The tenant of a public call: the parameter, else the Tenant-Id header, else the platform's (issue 14 notes). */
@@ -25,22 +26,6 @@ const startQuery = z.object({
 
 /** The revoke call's answer: the binding is gone (messages sso.wechatUnbound says the same for the portal). */
 const WECHAT_UNBOUND = '已解除微信账号绑定';
-
-/** WeChat's callback parameters: the query string, a form body on top (the body wins, as in the token call). */
-async function callbackParams(c: Context<BladeEnv>): Promise<Record<string, string>> {
-  const params: Record<string, string> = { ...c.req.query() };
-  const type = c.req.header('content-type') ?? '';
-  if (/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) {
-    let body: Record<string, unknown>;
-    try {
-      body = await c.req.parseBody();
-    } catch {
-      throw new GrantError(400, M.badState);
-    }
-    for (const [key, value] of Object.entries(body)) if (typeof value === 'string') params[key] = value;
-  }
-  return params;
-}
 
 /**
  * Public calls of SSO and social login (sso.md). Neither is in calls.tsv: the source list feeds the login page's
@@ -74,7 +59,7 @@ export function oidcRoutes(deps: Deps) {
   router.post(`/oauth/callback/${WECHAT_OPEN}`, bodyLimit({ maxSize: 16 * 1024 }), async (c) => {
     try {
       const client = await authenticateClient(deps, c.req.header('authorization'));
-      const params = await callbackParams(c);
+      const params = await grantParams(c, M.badState);
       return c.json(
         await finishLogin(deps, {
           grant: 'social',

@@ -5,26 +5,11 @@ import type { BladeEnv, Deps } from '../../core/context';
 import { consumeCaptcha } from './captcha.repository';
 import { authenticateClient } from './client.service';
 import { GRANT_MESSAGES as M, GrantError } from './grant-error';
+import { grantParams } from './grant-params';
 import { oidcRoutes } from './oidc.routes';
 import { finishLogin } from './oidc.service';
 import { passwordLogin, refreshLogin } from './token.service';
 import { smsLogin } from '../verify/sms-login';
-
-/** Blade reads request parameters: query string, urlencoded or multipart body (the body wins). */
-async function requestParams(c: Context<BladeEnv>): Promise<Record<string, string>> {
-  const params: Record<string, string> = { ...c.req.query() };
-  const type = c.req.header('content-type') ?? '';
-  if (/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) {
-    let body: Record<string, unknown>;
-    try {
-      body = await c.req.parseBody();
-    } catch {
-      throw new GrantError(400, M.badCredentials);
-    }
-    for (const [key, value] of Object.entries(body)) if (typeof value === 'string') params[key] = value;
-  }
-  return params;
-}
 
 async function checkCaptcha(deps: Deps, c: Context<BladeEnv>): Promise<void> {
   const key = c.req.header('captcha-key')?.trim() ?? '';
@@ -36,7 +21,7 @@ async function checkCaptcha(deps: Deps, c: Context<BladeEnv>): Promise<void> {
 
 async function grant(deps: Deps, c: Context<BladeEnv>) {
   const client = await authenticateClient(deps, c.req.header('authorization'));
-  const params = await requestParams(c);
+  const params = await grantParams(c, M.badCredentials);
   const grantType = params.grant_type || 'password';
   const selection = {
     deptId: c.req.header('dept-id')?.trim() || undefined,
