@@ -6,7 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNotify } from '@/components/providers/notifier';
 import { BladeError, bladeRequest } from '@/lib/client/fetcher';
 import { md5Hex } from '@/lib/client/md5';
@@ -60,6 +60,13 @@ export function RegisterGuestDialog({
   const [busy, setBusy] = useState(false);
   // After the request the session is over: the dialog says so in its own words, then goes to the login page.
   const [submitted, setSubmitted] = useState(false);
+  const leaving = useRef(false);
+  /** Ends the guest session and goes to the login page, once. */
+  const leave = () => {
+    if (leaving.current) return;
+    leaving.current = true;
+    void onLogout().then(() => hardNavigate('/login'));
+  };
   const field = (key: keyof GuestForm) => ({
     value: form[key],
     onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value })),
@@ -84,9 +91,9 @@ export function RegisterGuestDialog({
         },
       });
       setSubmitted(true);
-      await onLogout();
-      // Long enough to read the sentence; the button goes at once.
-      setTimeout(() => hardNavigate('/login'), SUBMITTED_READING_MS);
+      // The session ends only when the page leaves: ended first, the shell would notice and leave before the sentence
+      // could be read. Long enough to read it; the button goes at once.
+      setTimeout(leave, SUBMITTED_READING_MS);
     } catch (err) {
       notify(err instanceof BladeError && err.message ? err.message : t('failed'), 'error');
       setBusy(false);
@@ -96,7 +103,7 @@ export function RegisterGuestDialog({
   return (
     <PortalDialog
       open={open}
-      onClose={() => void onLogout().then(() => hardNavigate('/login'))}
+      onClose={leave}
       title={t('title')}
       width={480}
       data-testid="register-guest-dialog"
@@ -115,7 +122,7 @@ export function RegisterGuestDialog({
           <Alert severity="success" role="status">
             {t('submitted')}
           </Alert>
-          <Button variant="contained" onClick={() => hardNavigate('/login')}>
+          <Button variant="contained" onClick={leave}>
             {t('toLogin')}
           </Button>
         </Stack>
