@@ -152,8 +152,9 @@ it.each([
     );
     expect(down.size).toBe(size);
     expect(down.sha).toBe(up.sent);
-    // Streamed, not buffered: the process grows far less than the file.
-    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(Math.max(64 * 1024 * 1024, size / 2));
+    // Streamed, not buffered: a buffered upload alone would hold the whole 200 MB. Three quarters of the file leaves
+    // room for the heap a worker grows while it runs other suites (seen at 105 MB after a full suite on PostgreSQL).
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(Math.max(64 * 1024 * 1024, size * 0.75));
   },
   300_000,
 );
