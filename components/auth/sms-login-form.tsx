@@ -11,8 +11,7 @@ import { SendCodeButton } from '@/components/shell/send-code-button';
 import { bladeRequest, errorText, type BladeEnvelope } from '@/lib/client/fetcher';
 import { hardNavigate } from '@/lib/client/navigation';
 import { safeRedirectPath } from '@/lib/shared/safe-redirect';
-
-const PHONE = /^1\d{10}$/;
+import { PHONE_PATTERN } from '@/lib/contracts/inputs';
 
 interface SmsLoginFormProps {
   /** Tenant inferred from the host name; when set the tenant field is hidden. */
@@ -45,7 +44,7 @@ export function SmsLoginForm({ hostTenantId, redirect }: SmsLoginFormProps) {
 
   const send = async (): Promise<boolean> => {
     setError(undefined);
-    if (!PHONE.test(phone)) {
+    if (!PHONE_PATTERN.test(phone)) {
       setError(t('smsPhoneInvalid'));
       return false;
     }
@@ -67,7 +66,7 @@ export function SmsLoginForm({ hostTenantId, redirect }: SmsLoginFormProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(undefined);
-    if (!PHONE.test(phone)) return setError(t('smsPhoneInvalid'));
+    if (!PHONE_PATTERN.test(phone)) return setError(t('smsPhoneInvalid'));
     if (!codeId) return setError(t('smsSendFirst'));
     if (!/^\d{6}$/.test(code)) return setError(t('smsCodeInvalid'));
     setBusy(true);

@@ -17,6 +17,7 @@ import { useNotify } from '@/components/providers/notifier';
 import { SendCodeButton } from '@/components/shell/send-code-button';
 import { bladeRequest } from '@/lib/client/fetcher';
 import { md5Hex } from '@/lib/client/md5';
+import { PHONE_PATTERN } from '@/lib/contracts/inputs';
 
 type Method = 'password' | 'phone' | 'email';
 interface Ways {
@@ -25,7 +26,6 @@ interface Ways {
   email: string;
 }
 
-const PHONE = /^1\d{10}$/;
 /**
  * The caller proves who they are (password, or a code to the phone or e-mail the account has) and spends that proof
  * once: on a new password (my/updatePasswordWithKey) or a new phone (my/updatePhoneWithKey, with a code sent to the
@@ -99,7 +99,7 @@ export function SecurityPanel() {
   };
 
   const sendNewPhoneCode = async () => {
-    if (!PHONE.test(phone.phone)) {
+    if (!PHONE_PATTERN.test(phone.phone)) {
       setProblem(t('phoneFormat'));
       return false;
     }

@@ -8,6 +8,9 @@ import { z } from 'zod';
 /** A snowflake id as a decimal string: 1 to 19 digits, no leading zero. */
 export const ID_PATTERN = /^[1-9]\d{0,18}$/;
 
+/** A mainland mobile number: 11 digits starting with 1 (SMS, phone fields, verification codes). */
+export const PHONE_PATTERN = /^1\d{10}$/;
+
 /** Clients echo `""` for null non-string fields (contract §2): `""` is null, a missing field stays undefined. */
 export const blank = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? null : v), schema.nullable().optional());

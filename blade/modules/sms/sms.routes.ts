@@ -5,14 +5,13 @@ import type { BladeEnv, Deps } from '../../core/context';
 import { ok } from '../../core/envelope';
 import { ServiceError, ValidationError } from '../../core/errors';
 import { permit } from '../../core/permission';
-import { blank } from '../../../lib/contracts/inputs';
+import { blank, PHONE_PATTERN } from '../../../lib/contracts/inputs';
 import { smsSender } from './sms.deliver';
 import { LOGGED_NOT_SENT, maskPhone } from './sms.providers';
 
 const text = (max: number) => blank(z.string().max(max, `长度不能超过${max}`));
 
 export const MAX_PHONES = 100;
-const PHONE = /^1\d{10}$/;
 const sendInput = z.object({
   code: text(32),
   phones: z.string({ error: '请输入手机号' }).max(2000, '手机号过多'),
@@ -40,7 +39,7 @@ async function readSendInput(c: Context<BladeEnv>) {
   ];
   if (phones.length === 0) throw new ServiceError('请输入手机号');
   if (phones.length > MAX_PHONES) throw new ServiceError(`一次最多发送${MAX_PHONES}个手机号`);
-  const bad = phones.find((p) => !PHONE.test(p));
+  const bad = phones.find((p) => !PHONE_PATTERN.test(p));
   if (bad) throw new ServiceError(`手机号格式不正确: ${maskPhone(bad)}`);
   let params: Record<string, string> = {};
   if (input.params) {

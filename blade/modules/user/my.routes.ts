@@ -21,9 +21,8 @@ import { consumeEmailBinding, createEmailBinding, updateProfile } from './my.rep
 import { params } from './user-input';
 import { findUserById } from './user.repository';
 import { toUserVO } from './user.vo';
+import { PHONE_PATTERN } from '../../../lib/contracts/inputs';
 
-/** 11 digits starting with 1 (mainland mobile numbers); '' clears the field. */
-export const PHONE_PATTERN = /^1\d{10}$/;
 const optionalText = (max: number) => z.string().trim().max(max, `长度不能超过${max}`).optional();
 
 const profileSchema = z.object({

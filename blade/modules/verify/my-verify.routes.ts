@@ -18,11 +18,11 @@ import {
   issueKey,
   maskTarget,
   normaliseTarget,
-  PHONE,
   publicTenant,
   sendCode,
   type VerifyChannel,
 } from './verify.service';
+import { PHONE_PATTERN } from '../../../lib/contracts/inputs';
 
 /**
  * The caller's own verification calls of blade-user/my (001 §7.4). Proving who is at the keyboard — by the password,
@@ -243,7 +243,7 @@ export function myVerifyRoutes(deps: Deps) {
   router.post('/my/sendNewPhoneValidateCode', async (c) => {
     const { auth } = await caller(deps, c);
     const { phone } = newPhoneSchema.parse(await params(c));
-    if (!PHONE.test(phone)) throw new KeyedError('verify.phoneFormat');
+    if (!PHONE_PATTERN.test(phone)) throw new KeyedError('verify.phoneFormat');
     await refuseTakenPhone(deps, auth.tenantId, auth.userId, phone);
     const { codeId } = await sendCode(deps, {
       tenantId: auth.tenantId,
@@ -261,7 +261,7 @@ export function myVerifyRoutes(deps: Deps) {
   router.post('/my/updatePhoneWithKey', async (c) => {
     const auth = c.get('auth');
     const input = phoneChangeSchema.parse(await params(c));
-    if (!PHONE.test(input.phone)) throw new KeyedError('verify.phoneFormat');
+    if (!PHONE_PATTERN.test(input.phone)) throw new KeyedError('verify.phoneFormat');
     const checked = await consumeCode(deps, {
       tenantId: auth.tenantId,
       codeId: input.codeId,
@@ -328,7 +328,7 @@ export function loginCodeRoutes(deps: Deps) {
   router.post('/my/sendLoginPhoneValidateCode', async (c) => {
     const input = loginCodeSchema.parse(await params(c));
     const tenantId = await publicTenant(deps, c, input.tenantId);
-    if (!PHONE.test(input.phone)) throw new KeyedError('verify.phoneFormat');
+    if (!PHONE_PATTERN.test(input.phone)) throw new KeyedError('verify.phoneFormat');
     const user = await withTenant(deps.db, tenantId, (trx) =>
       trx
         .selectFrom('blade_user')

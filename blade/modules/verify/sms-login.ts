@@ -7,7 +7,8 @@ import type { Selection } from '../auth/identity';
 import { federatedLogin, type TokenBody } from '../auth/token.service';
 import { findTenant } from '../system/tenant/tenant.repository';
 import { findUserById } from '../user/user.repository';
-import { consumeCode, PHONE } from './verify.service';
+import { consumeCode } from './verify.service';
+import { PHONE_PATTERN } from '../../../lib/contracts/inputs';
 
 export interface SmsLogin extends Selection {
   tenantId: string;
@@ -25,7 +26,7 @@ export interface SmsLogin extends Selection {
  */
 export async function smsLogin(deps: Deps, login: SmsLogin): Promise<TokenBody> {
   const phone = login.phone.trim();
-  if (!/^\d{6}$/.test(login.tenantId) || !PHONE.test(phone)) throw new GrantError(400, M.badSmsCode);
+  if (!/^\d{6}$/.test(login.tenantId) || !PHONE_PATTERN.test(phone)) throw new GrantError(400, M.badSmsCode);
   const tenant = await findTenant(deps.db, login.tenantId);
   if (!tenant) throw new GrantError(400, M.badSmsCode);
   let userId: string | null;

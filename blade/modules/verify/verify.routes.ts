@@ -9,13 +9,13 @@ import { params } from '../user/user-input';
 import { findUserByAccount } from '../user/user.repository';
 import {
   checkCode,
-  PHONE,
   publicTenant,
   sendCode,
   normaliseTarget,
   type VerifyChannel,
   type VerifyPurpose,
 } from './verify.service';
+import { PHONE_PATTERN } from '../../../lib/contracts/inputs';
 
 /**
  * The code calls of blade-customer/user that work without a token (001 §7.2): codes for a registration (to the
@@ -72,7 +72,7 @@ async function addressee(
     return { target, userId: user.id };
   }
   const given = channel === 'email' ? input.email : input.phone;
-  if (channel === 'email' ? !isEmail(given) : !PHONE.test(given))
+  if (channel === 'email' ? !isEmail(given) : !PHONE_PATTERN.test(given))
     throw new KeyedError(channel === 'email' ? 'verify.emailFormat' : 'verify.phoneFormat');
   const target = normaliseTarget(channel, given);
   const taken = await withTenant(deps.db, tenantId, (trx) =>

@@ -35,7 +35,6 @@ export const RESEND_RULE: RateRule = { bucket: 'verify-resend', limit: 1, window
 export const TARGET_DAY_RULE: RateRule = { bucket: 'verify-target-day', limit: 10, windowSeconds: 24 * 3600 };
 export const CLIENT_DAY_RULE: RateRule = { bucket: 'verify-client-day', limit: 30, windowSeconds: 24 * 3600 };
 
-export const PHONE = /^1\d{10}$/;
 const CODE_ID = /^\d{1,20}$/;
 const KEY = /^[0-9a-f]{64}$/;
 const TENANT_ID = /^\d{6}$/;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PHONE_PATTERN } from '../inputs';
 
 /**
  * Inputs of the customer company calls (blade-customer user/company, spec 001 §7.2), pure zod read by both halves:
@@ -38,7 +39,6 @@ export const ACCOUNT_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.@-]*$/;
 export const ACCOUNT_MIN = 4;
 export const ACCOUNT_MAX = 45;
 /** Mainland mobile numbers, as blade-user's my/update. */
-export const PHONE_PATTERN = /^1\d{10}$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MD5_HEX = /^[0-9a-fA-F]{32}$/;
 const TENANT_PATTERN = /^\d{6}$/;
