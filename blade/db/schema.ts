@@ -697,6 +697,138 @@ type Money = Defaulted<string>;
 /** A calendar day, read and written as `yyyy-MM-dd` text. */
 type Day = string | null;
 
+/** jsonb: read as the parsed value, written as its JSON text. */
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+/** One model of a certification unit (DOMAIN §1 applicationModel). */
+export interface ApplicationModel {
+  model: string;
+  spec: string;
+  isSampleModel: boolean;
+  differenceNote: string;
+}
+
+/** Certification applications (blade/modules/application, lib/contracts/application/machine.ts). */
+export interface ApplicationTable extends AuditColumns {
+  tenant_id: string;
+  scheme: string;
+  cnex_type: string | null;
+  application_no: string | null;
+  batch_id: Id | null;
+  company_id: Id | null;
+  applicant_name: Defaulted<string>;
+  applicant_credit_code: Defaulted<string>;
+  applicant_address: Defaulted<string>;
+  manufacturer_name: Defaulted<string>;
+  manufacturer_credit_code: Defaulted<string>;
+  manufacturer_address: Defaulted<string>;
+  factory_name: Defaulted<string>;
+  factory_credit_code: Defaulted<string>;
+  factory_address: Defaulted<string>;
+  contact_name: Defaulted<string>;
+  contact_phone: Defaulted<string>;
+  product_name: Defaulted<string>;
+  product_category: Defaulted<string>;
+  unit_no: Defaulted<string>;
+  trademark: Defaulted<string>;
+  application_type: Defaulted<string>;
+  models: Json<ApplicationModel[]>;
+  ex_markings: Json<string[]>;
+  standards: Defaulted<string>;
+  rated_params: Defaulted<string>;
+  remark: Defaulted<string>;
+  cert_number: Defaulted<string>;
+  /** Written only by transitions (blade/core/action.ts transit). */
+  flow_state: Defaulted<string>;
+  is_finished: Defaulted<number>;
+  sample_sent: Defaulted<number>;
+  sample_courier_no: Defaulted<string>;
+  sample_sent_at: NullableTimestamp;
+  samples_received_at: NullableTimestamp;
+  retreat_reason: Defaulted<string>;
+  engineer_id: Id | null;
+  tester_id: Id | null;
+  inspector_id: Id | null;
+  evaluator_id: Id | null;
+  decider_id: Id | null;
+  dept_id: Id | null;
+  submitted_at: NullableTimestamp;
+  accepted_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  certificate_id: Id | null;
+  test_report_file_id: Id | null;
+  test_conclusion: Defaulted<string>;
+  inspection_conclusion: Defaulted<string>;
+  evaluation_comment: Defaulted<string>;
+}
+
+export interface ApplicationBatchTable extends AuditColumns {
+  tenant_id: string;
+  batch_number: string;
+  scheme: string;
+  company_id: Id | null;
+  step: Defaulted<number>;
+  remark: Defaulted<string>;
+}
+
+export interface FactoryCheckTable extends AuditColumns {
+  tenant_id: string;
+  application_id: Id;
+  check_date: string;
+  inspector_id: Id;
+  result: string;
+  nc_items: Defaulted<string>;
+  conclusion: Defaulted<string>;
+  report_file_id: Id | null;
+}
+
+export interface CertificateTable extends AuditColumns {
+  tenant_id: string;
+  cert_number: string;
+  version: Defaulted<number>;
+  scheme: string;
+  cnex_type: string | null;
+  application_id: Id;
+  company_id: Id | null;
+  holder_name: Defaulted<string>;
+  manufacturer_name: Defaulted<string>;
+  factory_name: Defaulted<string>;
+  product_name: Defaulted<string>;
+  product_category: Defaulted<string>;
+  models: Json<ApplicationModel[]>;
+  ex_markings: Json<string[]>;
+  standards: Defaulted<string>;
+  issue_date: string;
+  valid_to: string;
+  cert_status: Defaulted<string>;
+  issued_by: Id | null;
+}
+
+export interface NumberCounterTable {
+  tenant_id: string;
+  counter_key: string;
+  /** bigint, read as text by both drivers. */
+  last_value: ColumnType<string, string | number, string | number>;
+}
+
+export interface CnexTrainerTable extends AuditColumns {
+  tenant_id: string;
+  cnex_id: Id;
+  company_id: Id | null;
+  name: string;
+  id_card_no: Defaulted<string>;
+  gender: Defaulted<string>;
+  education: Defaulted<string>;
+  employer: Defaulted<string>;
+  units: Defaulted<string>;
+  experience_years: Defaulted<number>;
+  phone: Defaulted<string>;
+  register_form_scan_id: Id | null;
+  train_student_file_id: Id | null;
+  trainer_state: Defaulted<string>;
+  submitted_at: NullableTimestamp;
+}
+
 /** Columns of the project, its contracts, batches and receipts (blade/modules/business). */
 interface BusinessColumns extends AuditColumns {
   tenant_id: string;
@@ -965,6 +1097,12 @@ export interface Database {
   business_field_task: FieldTaskTable;
   business_event_record: EventRecordTable;
   blade_customer_company: CustomerCompanyTable;
+  business_application: ApplicationTable;
+  business_application_batch: ApplicationBatchTable;
+  business_factory_check: FactoryCheckTable;
+  business_certificate: CertificateTable;
+  business_number_counter: NumberCounterTable;
+  business_cnex_trainer: CnexTrainerTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -1006,6 +1144,12 @@ const OTHER_TENANT_TABLES = [
   'business_devops_user',
   'business_message_delivery',
   'blade_customer_company',
+  'business_application',
+  'business_application_batch',
+  'business_factory_check',
+  'business_certificate',
+  'business_number_counter',
+  'business_cnex_trainer',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
 /**

@@ -26,6 +26,7 @@ import * as mailConfig from './20261126T030100-mail-config';
 import * as contractListIndexes from './20261126T030200-contract-list-indexes';
 import * as smsLoginSwitch from './20261126T030300-sms-login-switch';
 import * as customerCompanies from './20261126T120000-customer-companies';
+import * as applications from './20261126T140000-applications';
 import * as oauthLogin from './20261126T040000-oauth-login';
 import * as oauthAuthorizeEndpoint from './20261126T130000-oauth-authorize-endpoint';
 
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T120000-customer-companies': customerCompanies,
   '20261126T040000-oauth-login': oauthLogin,
   '20261126T130000-oauth-authorize-endpoint': oauthAuthorizeEndpoint,
+  '20261126T140000-applications': applications,
 };
