@@ -1,0 +1,173 @@
+import { sql, type Selectable, type Transaction } from 'kysely';
+import {
+  APPLICATION_CODES,
+  FINISHED_STATES,
+  SEGREGATION,
+  transitionOf,
+  type ApplicationState,
+  type ApplicationTransition,
+  type Scheme,
+  type TransitionName,
+} from '../../../lib/contracts/application/machine';
+import type { AuthUser } from '../../core/context';
+import { KeyedError } from '../../core/crud';
+import { NotFoundError } from '../../core/errors';
+import { nextId } from '../../core/ids';
+import type { ApplicationTable, Database } from '../../db/schema';
+
+/**
+ * The one place an application changes state (lib/contracts/application/machine.ts). Callers run it inside their
+ * tenant transaction and do what the step brings (a number, a certificate, messages) in the same transaction, so a
+ * refusal writes nothing.
+ */
+
+type Trx = Transaction<Database>;
+export type ApplicationRow = Selectable<ApplicationTable>;
+
+export const HISTORY_RESOURCE = 'business_application';
+
+/** The caller's customer company, or null for staff (a user without one). */
+export async function callerCompany(trx: Trx, auth: AuthUser): Promise<string | null> {
+  const row = await trx
+    .selectFrom('blade_user')
+    .select('company_id')
+    .where('id', '=', auth.userId)
+    .where('tenant_id', '=', auth.tenantId)
+    .executeTakeFirst();
+  return row?.company_id ?? null;
+}
+
+export interface TransitionRequest {
+  id: string;
+  name: TransitionName;
+  /** The reason (return, rectification, termination, refusal) or remark kept with the history row. */
+  reason?: string;
+}
+
+export interface TransitionCaller {
+  auth: AuthUser;
+  /** The caller's customer company (callerCompany), null for staff. */
+  companyId: string | null;
+  /** Whether the caller's roles hold a permission code (core/permission.ts heldCodes). */
+  holds(code: string): boolean;
+}
+
+export interface TransitionResult {
+  before: ApplicationRow;
+  after: ApplicationRow;
+  transition: ApplicationTransition;
+}
+
+/** Who the application records for a step, by the transitions that make them so. */
+const STAMPED_BY: Partial<Record<TransitionName, keyof ApplicationRow>> = {
+  startTest: 'tester_id',
+  rectify: 'tester_id',
+  resumeTest: 'tester_id',
+  passTest: 'tester_id',
+  inspectPass: 'inspector_id',
+  inspectNc: 'inspector_id',
+  recheck: 'inspector_id',
+  evaluate: 'evaluator_id',
+  issue: 'decider_id',
+  refuse: 'decider_id',
+};
+
+const PERSON_OF = { tester: 'tester_id', inspector: 'inspector_id', evaluator: 'evaluator_id' } as const;
+
+/**
+ * Locks the application (FOR UPDATE: two people acting on one application at once run one after the other, and the
+ * second is told its state changed), checks the caller, the state, the reason and the segregation of duties, writes
+ * the new state with who made the step, and records the step in blade_status_history.
+ *
+ * - 404 for an application the caller cannot see: another tenant's, a deleted one, another company's for a customer.
+ * - The customer's steps (role `apply`) are made only by a user of the application's company; the staff's only by a
+ *   staff user holding the step's code. Refusals name the rule and write nothing.
+ */
+export async function applyTransition(
+  trx: Trx,
+  caller: TransitionCaller,
+  request: TransitionRequest,
+): Promise<TransitionResult> {
+  const { auth } = caller;
+  const before = await trx
+    .selectFrom('business_application')
+    .selectAll()
+    .where('id', '=', request.id)
+    .where('tenant_id', '=', auth.tenantId)
+    .where('is_deleted', '=', 0)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!before || (caller.companyId !== null && before.company_id !== caller.companyId))
+    throw new NotFoundError();
+
+  const transition = transitionOf(before.scheme as Scheme, request.name);
+  if (!transition) throw new KeyedError('application.flow.unknownStep');
+  const customerStep = transition.role === 'apply';
+  if (customerStep ? caller.companyId === null : caller.companyId !== null)
+    throw new KeyedError(customerStep ? 'application.flow.customerOnly' : 'application.flow.staffOnly');
+  if (!caller.holds(APPLICATION_CODES[transition.role])) throw new KeyedError('application.flow.noRight');
+  if (!transition.from.includes(before.flow_state as ApplicationState))
+    throw new KeyedError('application.flow.stateChanged', { state: before.flow_state });
+  const reason = request.reason?.trim() ?? '';
+  if (transition.reasonRequired && !reason) throw new KeyedError('application.flow.reasonRequired');
+  for (const person of SEGREGATION[transition.name] ?? []) {
+    if (before[PERSON_OF[person]] === auth.userId)
+      throw new KeyedError(`application.flow.segregation.${person}`);
+  }
+
+  const values: Record<string, unknown> = {
+    flow_state: transition.to,
+    update_user: auth.userId,
+    update_time: sql`now()`,
+  };
+  const stamp = STAMPED_BY[transition.name];
+  if (stamp) values[stamp] = auth.userId;
+  if (FINISHED_STATES.includes(transition.to)) {
+    values.is_finished = 1;
+    values.finished_at = sql`now()`;
+  }
+  if (transition.name === 'submit') values.submitted_at = sql`now()`;
+  if (transition.name === 'retreat') values.retreat_reason = reason.slice(0, 500);
+  if (transition.name === 'accept') {
+    values.accepted_at = sql`now()`;
+    values.engineer_id = auth.userId;
+    values.dept_id = auth.deptIds[0] ?? null;
+  }
+  const after = await trx
+    .updateTable('business_application')
+    .set(values)
+    .where('id', '=', before.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('blade_status_history')
+    .values({
+      id: nextId(),
+      tenant_id: auth.tenantId,
+      resource: HISTORY_RESOURCE,
+      record_id: before.id,
+      action: transition.name,
+      field: 'flow_state',
+      from_value: before.flow_state,
+      to_value: transition.to,
+      comment: reason.slice(0, 500),
+      user_id: auth.userId,
+    })
+    .execute();
+  return { before, after, transition };
+}
+
+/** The next number of a counter (machine.ts NUMBER_COUNTERS), inside the caller's transaction: never handed out twice. */
+export async function nextNumber(trx: Trx, tenantId: string, counterKey: string): Promise<number> {
+  const row = await trx
+    .insertInto('business_number_counter')
+    .values({ tenant_id: tenantId, counter_key: counterKey, last_value: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['tenant_id', 'counter_key'])
+        .doUpdateSet({ last_value: sql`business_number_counter.last_value + 1` }),
+    )
+    .returning('last_value')
+    .executeTakeFirstOrThrow();
+  return Number(row.last_value);
+}
