@@ -6,7 +6,7 @@ import { auditColumns, enableTenantRls } from './lib/v1';
 // trainers, and the number counters (lib/contracts/application/machine.ts has the states and number formats). The
 // rules that must hold under concurrency live here: numbers unique per tenant (applications, batches, certificate
 // number + version), one state column written only by transitions (its values checked), counters that never hand
-// out a number twice.
+// out a number twice. File ids are the files module's (blade_file.id, 32 hex characters).
 
 const STATES = [
   'draft',
@@ -103,7 +103,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('accepted_at', 'timestamptz')
     .addColumn('finished_at', 'timestamptz')
     .addColumn('certificate_id', 'bigint')
-    .addColumn('test_report_file_id', 'bigint')
+    .addColumn('test_report_file_id', 'varchar(32)')
     .addColumn('test_conclusion', 'varchar(1000)', (c) => c.notNull().defaultTo(''))
     .addColumn('inspection_conclusion', 'varchar(1000)', (c) => c.notNull().defaultTo(''))
     .addColumn('evaluation_comment', 'varchar(1000)', (c) => c.notNull().defaultTo(''))
@@ -132,7 +132,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('result', 'varchar(8)', (c) => c.notNull().check(sql`result in ('pass', 'nc', 'fail')`))
     .addColumn('nc_items', 'varchar(2000)', (c) => c.notNull().defaultTo(''))
     .addColumn('conclusion', 'varchar(1000)', (c) => c.notNull().defaultTo(''))
-    .addColumn('report_file_id', 'bigint')
+    .addColumn('report_file_id', 'varchar(32)')
     .execute();
   await sql`create index business_factory_check_application on business_factory_check (tenant_id, application_id)`.execute(
     db,
@@ -198,8 +198,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('units', 'varchar(200)', (c) => c.notNull().defaultTo(''))
     .addColumn('experience_years', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('phone', 'varchar(30)', (c) => c.notNull().defaultTo(''))
-    .addColumn('register_form_scan_id', 'bigint')
-    .addColumn('train_student_file_id', 'bigint')
+    .addColumn('register_form_scan_id', 'varchar(32)')
+    .addColumn('train_student_file_id', 'varchar(32)')
     .addColumn('trainer_state', 'varchar(12)', (c) =>
       c
         .notNull()
