@@ -364,6 +364,47 @@ describe('trainers of a CNEx record', () => {
       ...person({ name: '王五', idCardNo: '110101199003070038' }),
     });
     expect(late).toMatchObject({ status: 400, msg: '申请已提交，人员信息不可修改' });
+
+    // Returned to the customer: new persons may be added, the submitted ones stay as they were.
+    await setState(cnexA, 'returned');
+    const afterReturn = await h.call('/blade-customer/trainers/saveTrainers', custA, {
+      cnexId: cnexA,
+      ...person({ name: '王五', idCardNo: '110101199003070038' }),
+    });
+    expect(afterReturn.code).toBe(200);
+    const stillLocked = await h.call('/blade-customer/trainers/updateTrainersById', custA, {
+      id: li,
+      ...person({ name: '李四', idCardNo: ID_WOMAN }),
+    });
+    expect(stillLocked.status).toBe(400);
+  });
+
+  it('answers 404 for a CNEx record without persons (scene inspection) and for a deleted one', async () => {
+    const scene = nextId();
+    const deleted = nextId();
+    const companyA = (
+      await h.call(`/blade-customer/trainers/selectTrainersListByCnexId?cnexId=${cnexA}`, custA)
+    ).data[0].companyId as string;
+    await withTenant(h.blade.db, PLATFORM, (trx) =>
+      trx
+        .insertInto('business_application')
+        .values([
+          { id: scene, tenant_id: PLATFORM, scheme: 'cnex', cnex_type: 'scene', company_id: companyA },
+          {
+            id: deleted,
+            tenant_id: PLATFORM,
+            scheme: 'cnex',
+            cnex_type: 'person',
+            company_id: companyA,
+            is_deleted: 1,
+          },
+        ])
+        .execute(),
+    );
+    for (const id of [scene, deleted]) {
+      const res = await h.call('/blade-customer/trainers/saveTrainers', custA, { cnexId: id, ...person() });
+      expect(res.status).toBe(404);
+    }
   });
 
   it('answers 400 for a malformed cnexId and 403 without the codes', async () => {
