@@ -39,6 +39,7 @@ import { verifyPublicRoutes } from './modules/verify/verify.routes';
 import { guestRoutes } from './modules/user/guest.routes';
 import { customerPublicRoutes } from './modules/customer/customer.routes';
 import { companyRoutes } from './modules/customer/company.routes';
+import { trainersRoutes } from './modules/trainers/trainers.routes';
 
 export interface BladeOptions {
   /** PGlite files live in `${dataDir}/pglite` when databaseUrl is unset. */
@@ -134,6 +135,7 @@ function createApp(deps: Deps, extraRoutes?: BladeOptions['extraRoutes']): Hono<
   app.route('/blade-user', guestRoutes(deps));
   app.route('/blade-customer', messageRoutes(deps));
   app.route('/blade-customer', companyRoutes(deps));
+  app.route('/blade-customer', trainersRoutes(deps));
   app.route('/blade-log', logRoutes(deps));
   app.route('/blade-resource', smsRoutes(deps));
   app.route('/', filesRoutes(deps));
