@@ -251,4 +251,4 @@ export function copiedColumns(row: ApplicationRow): Record<string, unknown> {
 /** `like` with the caller's text taken literally. */
 export const likeFragment = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
-export const nowSql = sql`now()`;
+export const nowSql = sql<Date>`now()`;

@@ -249,7 +249,7 @@ export async function submitApplication(trx: Trx, who: Who, scheme: Scheme, id: 
   const submit = transitionOf(scheme, 'submit')!;
   if (submit.from.includes(row.flow_state as ApplicationState) && who.companyId !== null) {
     const vo = await voOf(trx, who, row);
-    const fields = missingFields(scheme, vo);
+    const fields = missingFields(scheme, { ...vo });
     if (fields.length > 0)
       throw new KeyedError('application.customer.missingFields', {
         fields: fields.map((name) => zhText(`application.form.${name}`)).join('、'),

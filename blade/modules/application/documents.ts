@@ -4,7 +4,12 @@ import {
   type ApplicationState,
   type Scheme,
 } from '../../../lib/contracts/application/machine';
-import { registerRecordOwner, tableRecordOwner, type RecordCaller } from '../../core/record-access';
+import {
+  registerRecordOwner,
+  tableRecordOwner,
+  type CompanyScope,
+  type RecordCaller,
+} from '../../core/record-access';
 import type { Database } from '../../db/schema';
 import type { DefaultFunction } from '../business/archives';
 import { childNodes, type RecordRef } from '../files/catalog.service';
@@ -103,9 +108,9 @@ const SCHEME_OF = new Map(
 );
 
 /** The customer company a record caller belongs to: all for staff, their own for a customer. */
-async function companiesOf(caller: RecordCaller, trx: Trx) {
+async function companiesOf(caller: RecordCaller, trx: Trx): Promise<CompanyScope> {
   const company = await callerCompany(trx, caller.auth);
-  return company === null ? ({ all: true } as const) : ({ all: false, companies: [company] } as const);
+  return company === null ? { all: true } : { all: false, companies: [company] };
 }
 
 /**

@@ -143,7 +143,7 @@ export function parseExMarking(raw: string): ExMarkingResult {
     const level = PROTECTION_TYPES[token];
     if (!level) {
       // A group written in another form (`II C`, `IIc`) reads better as a group problem than as an unknown type.
-      if (/^I{1,3}[A-Ca-c]?$/i.test(token)) return fail('groupUnknown', token);
+      if (/^I{1,3}[A-Za-z]?$/.test(token)) return fail('groupUnknown', token);
       return fail(types.length ? 'typeUnknown' : 'typeMissing', token);
     }
     types.push({ type: token, level });
