@@ -1,6 +1,7 @@
 import { NUMBER_COUNTERS } from '../../../lib/contracts/application/machine';
 import { withTenant } from '../../db/tenant';
-import { addTenant } from '../../testing/fixtures';
+import { nextId } from '../../core/ids';
+import { addRole, addTenant, addUser, deptIds, grantMenu } from '../../testing/fixtures';
 import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { customerOf, documentNodes, uploadInto } from './apply.test-helpers';
 import { nextNumber } from './transition';
@@ -542,5 +543,50 @@ describe('bad input', () => {
       code: 400,
       msg: 'flowState:状态不正确',
     });
+  });
+});
+
+describe('notice of a submission', () => {
+  it('tells the staff holding the acceptance code, and nobody else', async () => {
+    // The staff side seeds the acceptance button; here the menu row alone stands for it.
+    const menuId = nextId();
+    await h.blade.db
+      .insertInto('blade_menu')
+      .values({ id: menuId, parent_id: '0', code: 'application_accept', name: '受理', category: 2 })
+      .execute();
+    const clerkRole = await addRole(h.blade.db, PLATFORM, { name: '受理员', alias: 'clerk' });
+    await grantMenu(h.blade.db, PLATFORM, clerkRole, 'application_accept');
+    const depts = await deptIds(h.blade.db, PLATFORM);
+    const clerk = await addUser(h.blade.db, PLATFORM, {
+      account: 'clerk',
+      password: 'clerk-pass-1',
+      roleIds: [clerkRole],
+      deptIds: depts.slice(0, 1),
+    });
+    const bystander = await addUser(h.blade.db, PLATFORM, {
+      account: 'bystander',
+      password: 'bystander-pass-1',
+      roleIds: [await addRole(h.blade.db, PLATFORM, { name: '其他', alias: 'other' })],
+      deptIds: depts.slice(0, 1),
+    });
+
+    const saved = await h.call(ccc('saveApplicationForCcc'), a.token, full);
+    await uploadRequired(a.token, 'ccc_application', saved.data.id);
+    const submitted = await h.call(ccc(`submitApplicationForCcc?id=${saved.data.id}`), a.token, {});
+    const messages = await withTenant(h.blade.db, PLATFORM, (trx) =>
+      trx
+        .selectFrom('blade_message')
+        .select(['user_id', 'title', 'content'])
+        .where('title', 'like', `%${submitted.data.applicationNo}%`)
+        .execute(),
+    );
+    expect(messages).toEqual([
+      {
+        user_id: clerk,
+        title: `新的认证申请待受理：${submitted.data.applicationNo}`,
+        content: `南阳防爆甲公司提交了认证申请${submitted.data.applicationNo}（隔爆型三相异步电动机），请及时受理。`,
+      },
+    ]);
+    expect(messages.some((m) => m.user_id === bystander)).toBe(false);
   });
 });
