@@ -590,3 +590,56 @@ describe('notice of a submission', () => {
     expect(messages.some((m) => m.user_id === bystander)).toBe(false);
   });
 });
+
+describe('a returned application', () => {
+  it('is changed and resubmitted under its number', async () => {
+    const saved = await h.call(ccc('saveApplicationForCcc'), a.token, full);
+    const id = saved.data.id as string;
+    const nodes = await uploadRequired(a.token, 'ccc_application', id);
+    const first = await h.call(ccc(`submitApplicationForCcc?id=${id}`), a.token, {});
+    // The acceptance clerk's retreat (the staff side's call) leaves it so.
+    await withTenant(h.blade.db, PLATFORM, (trx) =>
+      trx
+        .updateTable('business_application')
+        .set({ flow_state: 'returned', retreat_reason: '图纸不清晰' })
+        .where('id', '=', id)
+        .execute(),
+    );
+    expect(await h.call(ccc('updateApplicationForCcc'), a.token, { id, remark: '已补充图纸' })).toMatchObject(
+      {
+        code: 200,
+        data: { remark: '已补充图纸', retreatReason: '图纸不清晰' },
+      },
+    );
+    const drawings = nodes.find((n) => n.catalogName === '防爆图纸')!;
+    expect(
+      await uploadInto(h, a.token, {
+        functionCode: 'ccc_application',
+        dataId: id,
+        fileCatalogId: drawings.id,
+      }),
+    ).toMatchObject({ code: 200 });
+    const again = await h.call(ccc(`submitApplicationForCcc?id=${id}`), a.token, {});
+    expect(again).toMatchObject({
+      code: 200,
+      data: { flowState: 'submitted', applicationNo: first.data.applicationNo },
+    });
+  });
+});
+
+describe('staff', () => {
+  it('without a business-management page code are refused the customer calls’ reads', async () => {
+    const role = await addRole(h.blade.db, PLATFORM, { name: '无权限', alias: 'nobody' });
+    await addUser(h.blade.db, PLATFORM, {
+      account: 'nobody',
+      password: 'nobody-pass-1',
+      roleIds: [role],
+      deptIds: (await deptIds(h.blade.db, PLATFORM)).slice(0, 1),
+    });
+    const token = (await h.login('nobody', 'nobody-pass-1')).access_token;
+    expect((await h.call(note('selectApplicationPage'), token)).status).toBe(403);
+    expect((await h.call(ccc('selectApplicationForCccByApplicationForCcc'), token, { id: '1' })).status).toBe(
+      403,
+    );
+  });
+});
