@@ -88,10 +88,7 @@ import { roleActions, roleHooks } from './system/role/role.resource';
 import { tenantPackageHooks } from './system/tenant-package/tenant-package.resource';
 import { topMenuActions, topMenuHooks } from './system/topmenu/topmenu.resource';
 import { userHooks } from './user/user.resource';
-import {
-  myApplicationResource,
-  myCertificateResource,
-} from '../../lib/contracts/application/customer-pages';
+import { myApplicationResource, myCertificateResource } from '../../lib/contracts/application/customer-pages';
 
 type Special = {
   /** A function of the deps when the hooks need them (e.g. the outbound rule). */
