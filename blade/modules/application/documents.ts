@@ -163,7 +163,8 @@ export function schemeOfFunction(functionCode: string): Scheme | undefined {
   return SCHEME_OF.get(functionCode);
 }
 
-const EVERY_RIGHT = { read: true, upload: false, edit: false, delete: false } as const;
+/** mustUpload and the file counts do not depend on the caller's rights: the walk reads them as a reader. */
+const READ_ONLY = { read: true, upload: false, edit: false, delete: false } as const;
 
 /**
  * The must-upload nodes of the application's tree with no file in or below them, by name in tree order. Walks the
@@ -172,7 +173,7 @@ const EVERY_RIGHT = { read: true, upload: false, edit: false, delete: false } as
 export async function missingDocuments(trx: Trx, tenantId: string, record: RecordRef): Promise<string[]> {
   const missing: string[] = [];
   const walk = async (parentId: string | undefined, depth: number): Promise<void> => {
-    const level = await childNodes(trx, tenantId, record, parentId, { offset: 0, size: 500 }, EVERY_RIGHT);
+    const level = await childNodes(trx, tenantId, record, parentId, { offset: 0, size: 500 }, READ_ONLY);
     for (const node of level?.nodes ?? []) {
       if (node.mustUpload === 1 && node.fileCount === 0) missing.push(node.catalogName);
       if (!node.isLeaf && depth < 8) await walk(node.id, depth + 1);
