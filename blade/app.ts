@@ -40,6 +40,8 @@ import { guestRoutes } from './modules/user/guest.routes';
 import { customerPublicRoutes } from './modules/customer/customer.routes';
 import { companyRoutes } from './modules/customer/company.routes';
 import { trainersRoutes } from './modules/trainers/trainers.routes';
+import { applyRoutes } from './modules/application/apply.routes';
+import { APPLICATION_ARCHIVES } from './modules/application/documents';
 
 export interface BladeOptions {
   /** PGlite files live in `${dataDir}/pglite` when databaseUrl is unset. */
@@ -136,6 +138,7 @@ function createApp(deps: Deps, extraRoutes?: BladeOptions['extraRoutes']): Hono<
   app.route('/blade-customer', messageRoutes(deps));
   app.route('/blade-customer', companyRoutes(deps));
   app.route('/blade-customer', trainersRoutes(deps));
+  app.route('/blade-customer', applyRoutes(deps));
   app.route('/blade-log', logRoutes(deps));
   app.route('/blade-resource', smsRoutes(deps));
   app.route('/', filesRoutes(deps));
@@ -179,6 +182,7 @@ export async function createBlade(options: BladeOptions): Promise<Blade> {
       await ensureDicts(db);
       await ensureResourceMenus(db);
       await ensureArchivesForTenants(db);
+      await ensureArchivesForTenants(db, APPLICATION_ARCHIVES);
     }
     await upsertClient(db, {
       clientId: options.portalClient.clientId,

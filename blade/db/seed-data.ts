@@ -102,6 +102,8 @@ const HAND_WRITTEN_MENUS: SeedMenu[] = [
   // The institute's own business (issue 13): projects, contracts, receipts — pages from their definitions
   // (lib/contracts/business).
   page('administration', '经营管理', '/administration', 'business_center', 20, []),
+  // The customer's certification applications (issue 15): pages from lib/contracts/application/customer-pages.ts.
+  page('application_center', '认证申请', '/application', 'assignment', 15, []),
   page('system', '系统管理', '/system', 'settings', 90, [
     // The user page (1) is the definition's (lib/contracts/system/user.ts).
     page(

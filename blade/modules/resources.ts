@@ -88,6 +88,7 @@ import { roleActions, roleHooks } from './system/role/role.resource';
 import { tenantPackageHooks } from './system/tenant-package/tenant-package.resource';
 import { topMenuActions, topMenuHooks } from './system/topmenu/topmenu.resource';
 import { userHooks } from './user/user.resource';
+import { myApplicationResource, myCertificateResource } from '../../lib/contracts/application/customer-pages';
 
 type Special = {
   /** A function of the deps when the hooks need them (e.g. the outbound rule). */
@@ -144,6 +145,9 @@ const SPECIAL = new Map<ResourceDef, Special>([
   [customerResource, { hooks: customerHooks, actions: customerActions }],
   [fieldTaskResource, { hooks: fieldTaskHooks }],
   [eventRecordResource, { hooks: eventRecordHooks }],
+  // Served by routes of their own (modules/application, the certificate calls by the staff side).
+  [myApplicationResource, { hooks: { ownCalls: ['list', 'detail'] } }],
+  [myCertificateResource, { hooks: { ownCalls: ['list', 'detail'] } }],
 ]);
 
 /** Modules served by actions alone: their rows are not id-keyed CRUD rows (regions are keyed by code). */

@@ -62,6 +62,7 @@ import { smsEnable } from './system/sms.actions';
 import { tenantPackageResource } from './system/tenant-package';
 import { topMenuResource } from './system/topmenu';
 import { topMenuGrant } from './system/topmenu.actions';
+import { myApplicationResource, myCertificateResource } from './application/customer-pages';
 
 /**
  * Every resource definition, pure (no I/O): what both halves derive from. blade/ serves each one
@@ -112,6 +113,8 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDef[] = [
   customerResource,
   fieldTaskResource,
   eventRecordResource,
+  myApplicationResource,
+  myCertificateResource,
 ];
 
 /** The pages the definitions declare. */

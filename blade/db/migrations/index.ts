@@ -27,6 +27,7 @@ import * as contractListIndexes from './20261126T030200-contract-list-indexes';
 import * as smsLoginSwitch from './20261126T030300-sms-login-switch';
 import * as customerCompanies from './20261126T120000-customer-companies';
 import * as applications from './20261126T140000-applications';
+import * as customerApplicationMenus from './20261126T150100-customer-application-menus';
 import * as oauthLogin from './20261126T040000-oauth-login';
 import * as oauthAuthorizeEndpoint from './20261126T130000-oauth-authorize-endpoint';
 
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T040000-oauth-login': oauthLogin,
   '20261126T130000-oauth-authorize-endpoint': oauthAuthorizeEndpoint,
   '20261126T140000-applications': applications,
+  '20261126T150100-customer-application-menus': customerApplicationMenus,
 };

@@ -76,8 +76,12 @@ describe('default archive functions', () => {
     const tenantId = created.data.tenantId as string;
     const tenantAdmin = (await h.login('admin', 'new-admin-pass', tenantId)).access_token;
     const fns = await h.call('/blade-resource/fileFunction/list?size=100', tenantAdmin);
+    // Beside the applications' document trees (modules/application/documents.ts).
     expect(fns.data.records.map((r: { functionCode: string }) => r.functionCode).sort()).toEqual([
+      'ccc_application',
+      'cnex_application',
       'contract',
+      'cqst_application',
       'project',
     ]);
     const presets = await h.call('/blade-resource/filePreset/list?functionCode=contract', tenantAdmin);
@@ -102,7 +106,10 @@ describe('default archive functions', () => {
     });
     expect(await withTenant(h.blade.db, PLATFORM, (trx) => ensureRecordArchives(trx, PLATFORM))).toEqual([]);
     const after = await h.call('/blade-resource/fileFunction/list?size=100', admin);
-    expect(after.data.records.map((r: { functionName: string }) => r.functionName)).toEqual(['科研项目']);
+    const mine = after.data.records.filter((r: { functionCode: string }) =>
+      ['project', 'contract'].includes(r.functionCode),
+    );
+    expect(mine.map((r: { functionName: string }) => r.functionName)).toEqual(['科研项目']);
     expect(
       (await h.call('/blade-resource/filePreset/list?functionCode=project', admin)).data.records,
     ).toHaveLength(1);

@@ -43,7 +43,7 @@ registerRecordOwner(
 );
 
 /** A library node of the default catalogue; rules not named keep the column defaults (upload, view, download, delete). */
-interface DefaultNode {
+export interface DefaultNode {
   name: string;
   code: string;
   remark?: string;
@@ -56,7 +56,7 @@ interface DefaultNode {
   children?: DefaultNode[];
 }
 
-interface DefaultFunction {
+export interface DefaultFunction {
   functionCode: string;
   functionName: string;
   usePosition: string;
@@ -197,7 +197,11 @@ async function insertNode(
  * left alone, catalogue and presets included. Runs inside the tenant's transaction (withTenant); returns the codes
  * added.
  */
-export async function ensureRecordArchives(trx: Trx, tenantId: string): Promise<string[]> {
+export async function ensureRecordArchives(
+  trx: Trx,
+  tenantId: string,
+  functions: readonly DefaultFunction[] = DEFAULT_ARCHIVES,
+): Promise<string[]> {
   // Two processes starting on one PostgreSQL must not both find the function missing.
   await sql`select pg_advisory_xact_lock(hashtextextended(${`business_archives:${tenantId}`}, 0))`.execute(
     trx,
@@ -211,13 +215,13 @@ export async function ensureRecordArchives(trx: Trx, tenantId: string): Promise<
         .where(
           'function_code',
           'in',
-          DEFAULT_ARCHIVES.map((f) => f.functionCode),
+          functions.map((f) => f.functionCode),
         )
         .execute()
     ).map((r) => r.function_code),
   );
   const added: string[] = [];
-  for (const [i, fn] of DEFAULT_ARCHIVES.entries()) {
+  for (const [i, fn] of functions.entries()) {
     if (known.has(fn.functionCode)) continue;
     await trx
       .insertInto('blade_file_function')
@@ -239,8 +243,14 @@ export async function ensureRecordArchives(trx: Trx, tenantId: string): Promise<
   return added;
 }
 
-/** At start: every live tenant gets the default functions it lacks (one transaction per tenant). */
-export async function ensureArchivesForTenants(db: Db): Promise<Record<string, string[]>> {
+/**
+ * At start: every live tenant gets the default functions it lacks (one transaction per tenant); `functions` are
+ * another module's defaults (the applications' document trees).
+ */
+export async function ensureArchivesForTenants(
+  db: Db,
+  functions: readonly DefaultFunction[] = DEFAULT_ARCHIVES,
+): Promise<Record<string, string[]>> {
   const tenants = await db
     .selectFrom('blade_tenant')
     .select('tenant_id')
@@ -248,7 +258,7 @@ export async function ensureArchivesForTenants(db: Db): Promise<Record<string, s
     .execute();
   const added: Record<string, string[]> = {};
   for (const { tenant_id } of tenants) {
-    const codes = await withTenant(db, tenant_id, (trx) => ensureRecordArchives(trx, tenant_id));
+    const codes = await withTenant(db, tenant_id, (trx) => ensureRecordArchives(trx, tenant_id, functions));
     if (codes.length) added[tenant_id] = codes;
   }
   return added;

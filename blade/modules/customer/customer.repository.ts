@@ -12,10 +12,18 @@ export const CUSTOMER_USER = 5;
 export const CUSTOMER_ROLE = { alias: 'customer', name: '客户' } as const;
 
 /**
- * The menus the customer role is granted: the customer-facing ones only (the home page). The applications issue adds
- * its pages here and grants them to existing customer roles by migration.
+ * The menus the customer role is granted: the customer-facing ones only (the home page, and 认证申请: my applications
+ * with the apply button, my certificates). Migration 20261126T150100 granted the application pages to the customer
+ * roles made before them.
  */
-export const CUSTOMER_MENU_CODES = ['desk', 'wel'] as const;
+export const CUSTOMER_MENU_CODES = [
+  'desk',
+  'wel',
+  'application_center',
+  'my_application',
+  'application_apply',
+  'my_certificate',
+] as const;
 
 /** Global parameters (blade_param, written by the platform administrator) that steer registration. */
 export const PARAM_REGISTER_OPEN = 'account.registerUser';

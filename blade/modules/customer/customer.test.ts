@@ -168,11 +168,13 @@ describe('user/insertUser', () => {
     );
     expect(role).toMatchObject({ role_alias: 'customer', tenant_id: A });
     const token = (await h.login('cust1', 'cust1-pass', A)).access_token;
-    // The customer role holds the customer-facing menus only (the home page for now).
+    // The customer role holds the customer-facing menus only: the home page and the applications' pages.
     const menus = await h.call('/blade-system/menu/routes', token);
     const paths = [...JSON.stringify(menus.data).matchAll(/"path":"([^"]+)"/g)].map((m) => m[1]);
-    expect(paths.length).toBeGreaterThan(0);
-    expect(paths.every((p) => p.startsWith('/wel'))).toBe(true);
+    expect(paths).toEqual(
+      expect.arrayContaining(['/wel', '/application/myApplication', '/application/myCertificate']),
+    );
+    expect(paths.every((p) => p.startsWith('/wel') || p.startsWith('/application'))).toBe(true);
   });
 
   it('accepts a phone key for the registration phone, and one customer role per tenant', async () => {

@@ -6,6 +6,7 @@ import { platformMenuCodes } from '../../../db/seed-data';
 import type { Db } from '../../../db/tenant';
 import { hashPassword, md5Hex } from '../../auth/password';
 import { ensureRecordArchives } from '../../business/archives';
+import { APPLICATION_ARCHIVES } from '../../application/documents';
 import { replaceRoleMenus } from '../menu/menu.repository';
 
 /** Live menu ids a tenant may be granted: the package's (or every menu), never platform-only ones, with ancestors. */
@@ -130,5 +131,6 @@ export async function provisionTenant(trx: Transaction<Database>, p: Provision):
     .execute();
   await syncTenantMenus(trx, p.tenantId, p.menuIds);
   await ensureRecordArchives(trx, p.tenantId);
+  await ensureRecordArchives(trx, p.tenantId, APPLICATION_ARCHIVES);
   return { userId };
 }

@@ -1,0 +1,93 @@
+import { sql } from 'kysely';
+import { up } from '../../db/migrations/20261126T150100-customer-application-menus';
+import { withTenant } from '../../db/tenant';
+import { createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { ensureCustomerRole } from '../customer/customer.repository';
+
+// Migration 20261126T150100: a database made before the application pages gets them, and its customer roles (made
+// by registrations of that time) and the platform administrator hold them; a second run changes nothing.
+
+const CODES = ['application_center', 'my_application', 'application_apply', 'my_certificate'];
+let h: Harness;
+
+beforeAll(async () => {
+  h = await createHarness();
+}, SETUP_TIMEOUT);
+afterAll(async () => {
+  await h?.close();
+}, SETUP_TIMEOUT);
+
+const heldBy = (roleId: string) =>
+  withTenant(h.blade.db, PLATFORM, async (trx) =>
+    (
+      await trx
+        .selectFrom('blade_role_menu as rm')
+        .innerJoin('blade_menu as m', 'm.id', 'rm.menu_id')
+        .select('m.code')
+        .where('rm.role_id', '=', roleId)
+        .where('m.code', 'in', CODES)
+        .execute()
+    )
+      .map((r) => r.code)
+      .sort(),
+  );
+
+it('adds the pages to a database without them and grants them to customer roles and the administrator', async () => {
+  // The database as it was before issue 15: no application menus, a customer role with the home page only.
+  const old = await h.blade.db.selectFrom('blade_menu').select('id').where('code', 'in', CODES).execute();
+  await withTenant(h.blade.db, PLATFORM, (trx) =>
+    trx
+      .deleteFrom('blade_role_menu')
+      .where(
+        'menu_id',
+        'in',
+        old.map((m) => m.id),
+      )
+      .execute(),
+  );
+  await h.blade.db.deleteFrom('blade_menu').where('code', 'in', CODES).execute();
+  const customerRole = await withTenant(h.blade.db, PLATFORM, (trx) => ensureCustomerRole(trx, PLATFORM));
+  const administrator = await withTenant(
+    h.blade.db,
+    PLATFORM,
+    async (trx) =>
+      (
+        await trx
+          .selectFrom('blade_role')
+          .select('id')
+          .where('role_alias', '=', 'administrator')
+          .executeTakeFirstOrThrow()
+      ).id,
+  );
+  expect(await heldBy(customerRole)).toEqual([]);
+
+  await h.blade.db.transaction().execute((trx) => up(trx));
+  const menus = await h.blade.db
+    .selectFrom('blade_menu')
+    .select(['id', 'code', 'parent_id', 'path', 'category'])
+    .where('code', 'in', CODES)
+    .execute();
+  const byCode = new Map(menus.map((m) => [m.code, m]));
+  expect(byCode.get('my_application')).toMatchObject({
+    parent_id: byCode.get('application_center')!.id,
+    path: '/application/myApplication',
+  });
+  expect(byCode.get('application_apply')).toMatchObject({
+    parent_id: byCode.get('my_application')!.id,
+    category: 2,
+  });
+  expect(await heldBy(customerRole)).toEqual([...CODES].sort());
+  expect(await heldBy(administrator)).toEqual([...CODES].sort());
+
+  await h.blade.db.transaction().execute((trx) => up(trx));
+  const again = await h.blade.db.selectFrom('blade_menu').select('id').where('code', 'in', CODES).execute();
+  expect(again).toHaveLength(CODES.length);
+  const grants = await withTenant(h.blade.db, PLATFORM, (trx) =>
+    trx
+      .selectFrom('blade_role_menu')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('role_id', '=', customerRole)
+      .executeTakeFirstOrThrow(),
+  );
+  expect(Number(grants.n)).toBe(2 + CODES.length);
+});
