@@ -96,7 +96,7 @@ export const APPLICATION_ARCHIVES: readonly DefaultFunction[] = [
         must('营业执照或身份证明', 'cnex_identity', '服务机构的营业执照，或申请人员的身份证明'),
         may('质量管理体系文件', 'cnex_quality_system', '服务机构的程序文件、质量手册'),
         may('设备及校准证书', 'cnex_equipment', '检测设备清单及其校准证书'),
-        may('人员资格与培训记录', 'cnex_competence', '学历、工作经历、培训记录、考核记录'),
+        may('人员注册表与培训记录', 'cnex_person_register', '人员注册表扫描件、学历、工作经历、培训记录、考核记录'),
         may('其他资料', 'cnex_other'),
       ],
     },
