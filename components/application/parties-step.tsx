@@ -1,0 +1,80 @@
+'use client';
+
+import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import { useTranslations } from 'next-intl';
+import { factoryFromApplicant } from './form-rules';
+import { FieldGroup, InputField, type StepProps } from './form-fields';
+
+/**
+ * Step 1: applicant, manufacturer and factory (DOMAIN §1: they may differ), and the contact person. While "same as
+ * applicant" is on the factory's fields are read-only: the form copies the applicant's into them on every change.
+ */
+export function PartiesStep({
+  step,
+  sameFactory,
+  onSameFactory,
+}: {
+  step: StepProps;
+  sameFactory: boolean;
+  onSameFactory: (same: boolean) => void;
+}) {
+  const t = useTranslations('application.screen.fields');
+  const tf = useTranslations('application.screen.form');
+  const party = (prefix: 'applicant' | 'manufacturer' | 'factory', disabled = false) => (
+    <>
+      <InputField
+        name={`${prefix}Name`}
+        label={t(`${prefix}Name`)}
+        step={step}
+        required
+        disabled={disabled}
+      />
+      <InputField
+        name={`${prefix}CreditCode`}
+        label={t(`${prefix}CreditCode`)}
+        step={step}
+        required
+        disabled={disabled}
+      />
+      <InputField
+        name={`${prefix}Address`}
+        label={t(`${prefix}Address`)}
+        step={step}
+        required
+        disabled={disabled}
+      />
+    </>
+  );
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <FieldGroup title={tf('applicant')}>{party('applicant')}</FieldGroup>
+      <FieldGroup title={tf('manufacturer')}>{party('manufacturer')}</FieldGroup>
+      <FieldGroup
+        title={tf('factory')}
+        extra={
+          <FormControlLabel
+            control={
+              <Switch
+                checked={sameFactory}
+                disabled={step.readOnly}
+                onChange={(e) => {
+                  onSameFactory(e.target.checked);
+                  if (e.target.checked) step.set(factoryFromApplicant(step.input));
+                }}
+              />
+            }
+            label={tf('sameAsApplicant')}
+          />
+        }
+      >
+        {party('factory', sameFactory)}
+      </FieldGroup>
+      <FieldGroup title={tf('contact')}>
+        <InputField name="contactName" label={t('contactName')} step={step} required />
+        <InputField name="contactPhone" label={t('contactPhone')} step={step} required />
+      </FieldGroup>
+    </Box>
+  );
+}

@@ -1,0 +1,107 @@
+'use client';
+
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { FormDialog } from '@/components/crud/form-dialog';
+import { BladeError } from '@/lib/client/fetcher';
+import type { ApplicationTransition } from '@/lib/contracts/application/machine';
+import { transit, type ApplicationVO, type TransitInput } from './api';
+import { stepInput } from './step-logic';
+
+const FIELD: Record<Exclude<ReturnType<typeof stepInput>, 'none'>, keyof TransitInput> = {
+  reason: 'reason',
+  testConclusion: 'testConclusion',
+  evaluationComment: 'evaluationComment',
+};
+
+/**
+ * One step of a case (applicationFlow/transit): a confirmation, with the text the step needs — a reason for a
+ * return, rectification, nonconformity, refusal or termination, the test conclusion for passTest, the comment for
+ * evaluate. The server's refusal stays in the dialog as it came, with what was typed.
+ */
+export function StepDialog({
+  id,
+  transition,
+  onClose,
+  onDone,
+}: {
+  id: string;
+  transition: ApplicationTransition;
+  onClose: () => void;
+  onDone: (row: ApplicationVO) => void | Promise<unknown>;
+}) {
+  const t = useTranslations('application');
+  const kind = stepInput(transition);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const check = (value: string) =>
+    kind !== 'none' && !value.trim() ? t(`screen.step.${kind}Required`) : null;
+  const submit = async () => {
+    const problem = check(text);
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    setRefusal(null);
+    try {
+      const row = await transit({
+        id,
+        action: transition.name,
+        ...(kind === 'none' ? {} : { [FIELD[kind]]: text.trim() }),
+      });
+      onClose();
+      await onDone(row);
+    } catch (failure) {
+      if (failure instanceof BladeError) setRefusal(failure.message);
+      else throw failure;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <FormDialog
+      open
+      title={t(`action.${transition.name}`)}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      submitting={busy}
+      width={560}
+    >
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Typography>
+          {t('screen.step.confirm', {
+            action: t(`action.${transition.name}`),
+            state: t(`state.${transition.to}`),
+          })}
+        </Typography>
+        {kind !== 'none' && (
+          <TextField
+            label={t(`screen.step.${kind}`)}
+            required
+            multiline
+            minRows={3}
+            fullWidth
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              if (error) setError(check(e.target.value));
+            }}
+            onBlur={() => setError(check(text))}
+            error={!!error}
+            helperText={error ?? ' '}
+          />
+        )}
+        {refusal && (
+          <Alert severity="error" role="alert">
+            {refusal}
+          </Alert>
+        )}
+      </Box>
+    </FormDialog>
+  );
+}
