@@ -40,7 +40,7 @@ import { isEditable } from './step-logic';
 const LAST_STEP = FORM_STEPS.length - 1;
 const clampStep = (step: unknown) => Math.min(LAST_STEP, Math.max(0, Number(step) || 0));
 
-/** The parties of the caller's newest CCC application, to start a new one with (its product is not taken). */
+/** The parties of the caller's newest CCC application start a new one (its product is not taken). */
 const PARTY_KEYS = [
   'applicantName',
   'applicantCreditCode',
@@ -241,9 +241,10 @@ export function ApplicationForm({ scheme, id }: { scheme: Scheme; id: string }) 
   const { data: batch, error: batchError } = useSWR<BatchVO>(
     row?.batchNumber ? [PATHS.batch, { batchNumber: row.batchNumber }, 'POST'] : null,
   );
-  // A new CCC application starts from the parties of the company's newest one.
+  // A new application starts from the parties of the company's newest CCC one (the parties do not depend on the
+  // scheme; the call is the only "last application" the catalogue has).
   const { data: last, error: lastError } = useSWR<ApplicationVO | null>(
-    !id && scheme === 'ccc' ? [PATHS.lastCcc, {}, 'POST'] : null,
+    id ? null : [PATHS.lastCcc, {}, 'POST'],
   );
   if (id) {
     if (!row) return <RecordState loading={isLoading && !error} />;
@@ -271,7 +272,7 @@ export function ApplicationForm({ scheme, id }: { scheme: Scheme; id: string }) 
       />
     );
   }
-  if (scheme === 'ccc' && last === undefined && !lastError) return <RecordState loading />;
+  if (last === undefined && !lastError) return <RecordState loading />;
   return (
     <ApplicationFormBody scheme={scheme} initial={prefilled(scheme, last)} initialStep={0} saved={null} />
   );

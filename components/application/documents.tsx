@@ -4,6 +4,7 @@ import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
 import ErrorOutline from '@mui/icons-material/ErrorOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -28,7 +29,7 @@ const flatten = (nodes: CatalogNode[]): CatalogNode[] =>
 export function RequiredDocuments({ scheme, id }: { scheme: Scheme; id: string }) {
   const t = useTranslations('application.screen.documents');
   const record = archiveRecord(scheme, id);
-  const { data } = useSWR<CatalogNode[] | { records: CatalogNode[] }>([
+  const { data, mutate } = useSWR<CatalogNode[] | { records: CatalogNode[] }>([
     FILE_PATHS.tree,
     { ...record, parentId: '0', current: 1, size: 500 },
   ]);
@@ -37,26 +38,32 @@ export function RequiredDocuments({ scheme, id }: { scheme: Scheme; id: string }
   if (!data) return null;
   if (!required.length) return <Typography color="text.secondary">{t('noneRequired')}</Typography>;
   return (
-    <List dense aria-label={t('required')} disablePadding>
-      {required.map((n) => {
-        const done = Number(n.fileCount ?? 0) > 0;
-        return (
-          <ListItem key={n.id} data-done={done ? '1' : '0'}>
-            <ListItemIcon sx={{ minWidth: 32 }}>
-              {done ? (
-                <CheckCircleOutline color="success" fontSize="small" />
-              ) : (
-                <ErrorOutline color="warning" fontSize="small" />
-              )}
-            </ListItemIcon>
-            <ListItemText
-              primary={n.catalogName || n.label}
-              secondary={done ? t('uploaded') : t('missing')}
-            />
-          </ListItem>
-        );
-      })}
-    </List>
+    <>
+      {/* The tree beside it reloads itself after an upload; the checklist is asked again on demand. */}
+      <Button size="small" sx={{ alignSelf: 'flex-start' }} onClick={() => void mutate()}>
+        {t('recheck')}
+      </Button>
+      <List dense aria-label={t('required')} disablePadding>
+        {required.map((n) => {
+          const done = Number(n.fileCount ?? 0) > 0;
+          return (
+            <ListItem key={n.id} data-done={done ? '1' : '0'}>
+              <ListItemIcon sx={{ minWidth: 32 }}>
+                {done ? (
+                  <CheckCircleOutline color="success" fontSize="small" />
+                ) : (
+                  <ErrorOutline color="warning" fontSize="small" />
+                )}
+              </ListItemIcon>
+              <ListItemText
+                primary={n.catalogName || n.label}
+                secondary={done ? t('uploaded') : t('missing')}
+              />
+            </ListItem>
+          );
+        })}
+      </List>
+    </>
   );
 }
 

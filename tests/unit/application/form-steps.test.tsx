@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ApplicationFormBody } from '@/components/application/application-form';
+import { ApplicationForm, ApplicationFormBody } from '@/components/application/application-form';
 import { emptyInput, inputOf, stepErrors } from '@/components/application/form-rules';
 import zh from '@/messages/zh.json';
 import { fakeBlade } from '../crud/fake-blade';
@@ -150,5 +150,32 @@ describe('ApplicationFormBody', () => {
     expect(calls.to(SUBMIT)[0].query.get('id')).toBe('12');
     expect(calls.to(UPDATE)[0].body).toMatchObject({ id: '12', productName: '隔爆型电机 12' });
     expect(push).not.toHaveBeenCalled();
+  });
+
+  it('starts a new application from the parties of the newest one, and resumes a draft at its stored step', async () => {
+    const draft = application('13', 'draft', { productName: '增安型接线盒' }, 'cqst');
+    fakeBlade({
+      '/api/blade-system/menu/buttons': buttonsWith(['application_apply']),
+      'POST /api/blade-customer/applicationForCcc/selectLastCCCByParameter': application('2', 'issued'),
+      'POST /api/blade-customer/cqstOrCnvEx/selectCqstOrCnvExDto': draft,
+      'POST /api/blade-customer/applicationBatch/selectApplicationBatchByBatchNumber': {
+        id: '90',
+        batchNumber: draft.batchNumber,
+        scheme: 'cqst',
+        step: 3,
+        applications: [draft],
+      },
+    });
+    const view = renderScreen(<ApplicationForm scheme="cqst" id="" />);
+    expect(await screen.findByRole('textbox', { name: /^认证委托人名称/ })).toHaveValue(
+      '南阳防爆电机有限公司',
+    );
+    expect(screen.getByRole('textbox', { name: /^联系电话/ })).toHaveValue('13800138000');
+    view.unmount();
+
+    renderScreen(<ApplicationForm scheme="cqst" id="13" />);
+    // Step 4 of 4: the review with the submit button.
+    expect(await screen.findByRole('button', { name: '提交申请' })).toBeInTheDocument();
+    expect(screen.getByText('增安型接线盒')).toBeInTheDocument();
   });
 });
