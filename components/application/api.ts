@@ -226,9 +226,10 @@ export async function saveApplication(
   batchNumber?: string | null,
 ) {
   const calls = SCHEME_CALLS[scheme];
-  const body: Record<string, unknown> = id
-    ? { ...input, id }
-    : { ...input, ...(batchNumber ? { batchNumber } : {}) };
+  // The call names the scheme; only a CNEx record says which kind it is.
+  const { scheme: _scheme, cnexType, ...fields } = input;
+  const editable: Record<string, unknown> = scheme === 'cnex' ? { ...fields, cnexType } : fields;
+  const body = id ? { ...editable, id } : { ...editable, ...(batchNumber ? { batchNumber } : {}) };
   return (await bladeRequest<ApplicationVO>(id ? calls.update : calls.save, { method: 'POST', body })).data;
 }
 

@@ -108,8 +108,9 @@ describe('ApplicationFormBody', () => {
     fireEvent.click(screen.getByRole('button', { name: '下一步' }));
 
     await waitFor(() => expect(calls.to(SAVE)).toHaveLength(1));
+    expect(calls.to(SAVE)[0].body).not.toHaveProperty('scheme');
+    expect(calls.to(SAVE)[0].body).not.toHaveProperty('cnexType');
     expect(calls.to(SAVE)[0].body).toMatchObject({
-      scheme: 'ccc',
       applicantName: '南阳防爆电机有限公司',
       factoryName: '南阳防爆电机有限公司',
       factoryCreditCode: '91411300MA44D1234B',
