@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import type { ApplicationInput } from './api';
+import { shownParties } from './form-rules';
 
 function Pairs({ items }: { items: { label: string; value: ReactNode; wide?: boolean }[] }) {
   return (
@@ -42,7 +43,7 @@ function Pairs({ items }: { items: { label: string; value: ReactNode; wide?: boo
 /** What the application says: parties, product, models, markings and standards (the review step and the cases). */
 export function ApplicationSummary({ input }: { input: ApplicationInput }) {
   const t = useTranslations('application.screen');
-  const f = (name: keyof ApplicationInput & string) => t(`fields.${name}`);
+  const f = (name: string) => t(`fields.${name}`);
   const party = (prefix: 'applicant' | 'manufacturer' | 'factory') => [
     { label: f(`${prefix}Name`), value: input[`${prefix}Name`] },
     { label: f(`${prefix}CreditCode`), value: input[`${prefix}CreditCode`] },
@@ -52,9 +53,7 @@ export function ApplicationSummary({ input }: { input: ApplicationInput }) {
     <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Pairs
         items={[
-          ...party('applicant'),
-          ...party('manufacturer'),
-          ...party('factory'),
+          ...shownParties(input.scheme).flatMap(party),
           { label: f('contactName'), value: input.contactName },
           { label: f('contactPhone'), value: input.contactPhone },
         ]}
@@ -64,7 +63,7 @@ export function ApplicationSummary({ input }: { input: ApplicationInput }) {
           ...(input.scheme === 'cnex' && input.cnexType
             ? [{ label: f('cnexType'), value: t(`cnexType.${input.cnexType}`) }]
             : []),
-          { label: f('productName'), value: input.productName },
+          { label: input.scheme === 'cnex' ? f('scope') : f('productName'), value: input.productName },
           ...(input.scheme === 'ccc'
             ? [
                 {

@@ -5,7 +5,6 @@
  */
 import { z } from 'zod';
 import { creditCodeProblem } from '@/lib/contracts/customer/registration';
-import { PHONE_PATTERN } from '@/lib/contracts/inputs';
 import { CNEX_TYPES, type Scheme } from '@/lib/contracts/application/machine';
 import { APPLICATION_TYPES, type ApplicationInput } from './api';
 
@@ -14,46 +13,73 @@ type Rule = (key: string) => string;
 /** The CCC-Ex catalogue (CNCA-C23-01): 17 product categories, codes 2301–2317 (DOMAIN §1). */
 export const CCC_CATEGORIES = Array.from({ length: 17 }, (_, i) => String(2301 + i));
 
-/** A landline with area code and optional extension, as a contact's office number is often given. */
-const LANDLINE = /^0\d{2,3}-?\d{7,8}(-\d{1,6})?$/;
+/** A contact number as blade/ takes it: digits with the usual separators (mobile, landline, extension, +86). */
+const CONTACT_PHONE = /^[0-9+\-() ]{5,30}$/;
 
 /**
  * An Ex marking's shape (DOMAIN §0): `Ex`, one or more protection types with level, the group, an optional
- * temperature class or surface temperature, and the EPL, e.g. `Ex db eb IIC T4 Gb`, `Ex tb IIIC T80°C Db`.
+ * temperature class or surface temperature, and the EPL, e.g. `Ex db eb IIC T4 Gb`, `Ex tb IIIC T80°C Db`. blade/
+ * parses each marking fully (type against group, EPL against level) and its refusal names the wrong part.
  */
 export const EX_MARKING =
   /^Ex(\s+[a-z][a-zA-Z]{0,3})+\s+(I|II|IIA|IIB|IIC|IIB\+H2|IIIA|IIIB|IIIC)(\s+T[1-6]|\s+T\d{2,3}\s?°C)?(\s+(Ma|Mb|Ga|Gb|Gc|Da|Db|Dc))(\s+X|\s+U)?$/;
 
-const text = (rule: Rule, max: number) =>
-  z.string().trim().min(1, rule('required')).max(max, rule('tooLong'));
+/** A change or a renewal concerns an existing certificate, which the application names. */
+export const NEEDS_CERT_NUMBER: readonly string[] = ['change', 'renewal'];
 
-const creditCode = (rule: Rule) =>
+export type PartyName = 'applicant' | 'manufacturer' | 'factory';
+
+/**
+ * The parties a submission needs, as blade/ checks them on submit: CCC all three (DOMAIN §1), CQST applicant and
+ * manufacturer, CNEx (a facility or persons, no product) the applicant alone. The others may be given, and are then
+ * checked like the required ones.
+ */
+export function partiesOf(scheme: Scheme): readonly PartyName[] {
+  return scheme === 'ccc'
+    ? ['applicant', 'manufacturer', 'factory']
+    : scheme === 'cqst'
+      ? ['applicant', 'manufacturer']
+      : ['applicant'];
+}
+
+/** The parties the form shows: CNEx records have no manufacturer or factory. */
+export const shownParties = (scheme: Scheme): readonly PartyName[] =>
+  scheme === 'cnex' ? ['applicant'] : ['applicant', 'manufacturer', 'factory'];
+
+const text = (rule: Rule, max: number, required = true) =>
+  z
+    .string()
+    .trim()
+    .max(max, rule('tooLong'))
+    .refine((v) => !required || v.length > 0, rule('required'));
+
+const creditCode = (rule: Rule, required = true) =>
   z
     .string()
     .trim()
     .toUpperCase()
     .superRefine((value, ctx) => {
-      if (!value) ctx.addIssue({ code: 'custom', message: rule('required') });
-      else if (creditCodeProblem(value)) ctx.addIssue({ code: 'custom', message: rule('creditCode') });
+      if (!value) {
+        if (required) ctx.addIssue({ code: 'custom', message: rule('required') });
+      } else if (creditCodeProblem(value)) ctx.addIssue({ code: 'custom', message: rule('creditCode') });
     });
 
-export function partiesSchema(rule: Rule) {
+export function partiesSchema(rule: Rule, scheme: Scheme) {
+  const required = partiesOf(scheme);
+  const party = (name: PartyName) => {
+    const needed = required.includes(name);
+    return {
+      [`${name}Name`]: text(rule, 100, needed),
+      [`${name}CreditCode`]: creditCode(rule, needed),
+      [`${name}Address`]: text(rule, 200, needed),
+    };
+  };
   return z.object({
-    applicantName: text(rule, 200),
-    applicantCreditCode: creditCode(rule),
-    applicantAddress: text(rule, 500),
-    manufacturerName: text(rule, 200),
-    manufacturerCreditCode: creditCode(rule),
-    manufacturerAddress: text(rule, 500),
-    factoryName: text(rule, 200),
-    factoryCreditCode: creditCode(rule),
-    factoryAddress: text(rule, 500),
-    contactName: text(rule, 100),
-    contactPhone: z
-      .string()
-      .trim()
-      .min(1, rule('required'))
-      .refine((v) => PHONE_PATTERN.test(v) || LANDLINE.test(v), rule('phone')),
+    ...party('applicant'),
+    ...party('manufacturer'),
+    ...party('factory'),
+    contactName: text(rule, 50),
+    contactPhone: text(rule, 30).refine((v) => !v || CONTACT_PHONE.test(v), rule('phone')),
   });
 }
 
@@ -62,10 +88,14 @@ const modelSchema = (rule: Rule) =>
     model: z.string().trim().min(1, rule('modelRequired')).max(100, rule('tooLong')),
     spec: z.string().trim().max(500, rule('tooLong')),
     isSampleModel: z.boolean(),
-    differenceNote: z.string().trim().max(1000, rule('tooLong')),
+    differenceNote: z.string().trim().max(500, rule('tooLong')),
   });
 
-/** Product step: CCC and CQST are products (models, markings, standards required); CNEx records name their kind. */
+/**
+ * Product step. CCC and CQST are products: models (one of them representative), Ex markings and standards are
+ * required. A CNEx record names its kind and its scope in `productName`; an ability assessment or an on-site audit
+ * also cites its standards.
+ */
 export function productSchema(rule: Rule, scheme: Scheme) {
   const product = scheme !== 'cnex';
   return z
@@ -76,29 +106,28 @@ export function productSchema(rule: Rule, scheme: Scheme) {
         scheme === 'ccc'
           ? z.string().refine((v) => CCC_CATEGORIES.includes(v), rule('required'))
           : z.string().optional(),
-      unitNo: z.string().trim().max(100, rule('tooLong')),
-      trademark: z.string().trim().max(100, rule('tooLong')),
+      unitNo: text(rule, 64, false),
+      trademark: text(rule, 100, false),
       applicationType: z.enum(APPLICATION_TYPES, { error: rule('required') }),
-      certNumber: z.string().trim().max(64, rule('tooLong')),
+      certNumber: text(rule, 32, false),
       models: z.array(modelSchema(rule)),
       exMarkings: z.array(z.string().trim()),
-      standards: z.string().trim().max(1000, rule('tooLong')),
-      ratedParams: z.string().trim().max(1000, rule('tooLong')),
-      remark: z.string().trim().max(1000, rule('tooLong')),
+      standards: text(rule, 1000, false),
+      ratedParams: text(rule, 1000, false),
+      remark: text(rule, 1000, false),
     })
     .superRefine((v, ctx) => {
       const issue = (path: string, key: string) =>
         ctx.addIssue({ code: 'custom', path: [path], message: rule(key) });
-      // A change, extension or renewal names the certificate it concerns.
-      if (v.applicationType && v.applicationType !== 'new' && !v.certNumber)
+      if (NEEDS_CERT_NUMBER.includes(v.applicationType) && !v.certNumber)
         issue('certNumber', 'certNumberRequired');
-      const bad = v.exMarkings.find((m) => !EX_MARKING.test(m));
-      if (bad !== undefined) issue('exMarkings', 'exMarking');
+      if (v.exMarkings.some((m) => !EX_MARKING.test(m))) issue('exMarkings', 'exMarking');
+      if (v.models.length && !v.models.some((m) => m.isSampleModel)) issue('models', 'sampleModelRequired');
+      const citesStandards = product || v.cnexType === 'ability' || v.cnexType === 'scene';
+      if (citesStandards && !v.standards) issue('standards', 'standardsRequired');
       if (!product) return;
       if (!v.models.length) issue('models', 'modelsRequired');
-      else if (!v.models.some((m) => m.isSampleModel)) issue('models', 'sampleModelRequired');
       if (!v.exMarkings.length) issue('exMarkings', 'exMarkingsRequired');
-      if (!v.standards) issue('standards', 'standardsRequired');
     });
 }
 
@@ -161,7 +190,11 @@ export type FormStep = (typeof FORM_STEPS)[number];
 /** The first message of each field that breaks the step's rules (empty: the step may be left). */
 export function stepErrors(step: FormStep, input: ApplicationInput, rule: Rule): Record<string, string> {
   const schema =
-    step === 'parties' ? partiesSchema(rule) : step === 'product' ? productSchema(rule, input.scheme) : null;
+    step === 'parties'
+      ? partiesSchema(rule, input.scheme)
+      : step === 'product'
+        ? productSchema(rule, input.scheme)
+        : null;
   if (!schema) return {};
   const result = schema.safeParse(input);
   if (result.success) return {};

@@ -4,12 +4,13 @@ import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { useTranslations } from 'next-intl';
-import { factoryFromApplicant } from './form-rules';
+import { factoryFromApplicant, partiesOf, shownParties, type PartyName } from './form-rules';
 import { FieldGroup, InputField, type StepProps } from './form-fields';
 
 /**
- * Step 1: applicant, manufacturer and factory (DOMAIN §1: they may differ), and the contact person. While "same as
- * applicant" is on the factory's fields are read-only: the form copies the applicant's into them on every change.
+ * Step 1: applicant, manufacturer and factory (DOMAIN §1: they may differ; a CNEx record has the applicant only), and
+ * the contact person. While "same as applicant" is on the factory's fields are read-only: the form copies the
+ * applicant's into them on every change.
  */
 export function PartiesStep({
   step,
@@ -22,27 +23,29 @@ export function PartiesStep({
 }) {
   const t = useTranslations('application.screen.fields');
   const tf = useTranslations('application.screen.form');
-  const party = (prefix: 'applicant' | 'manufacturer' | 'factory', disabled = false) => (
+  const required = partiesOf(step.input.scheme);
+  const shown = shownParties(step.input.scheme);
+  const party = (prefix: PartyName, disabled = false) => (
     <>
       <InputField
         name={`${prefix}Name`}
         label={t(`${prefix}Name`)}
         step={step}
-        required
+        required={required.includes(prefix)}
         disabled={disabled}
       />
       <InputField
         name={`${prefix}CreditCode`}
         label={t(`${prefix}CreditCode`)}
         step={step}
-        required
+        required={required.includes(prefix)}
         disabled={disabled}
       />
       <InputField
         name={`${prefix}Address`}
         label={t(`${prefix}Address`)}
         step={step}
-        required
+        required={required.includes(prefix)}
         disabled={disabled}
       />
     </>
@@ -50,27 +53,31 @@ export function PartiesStep({
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       <FieldGroup title={tf('applicant')}>{party('applicant')}</FieldGroup>
-      <FieldGroup title={tf('manufacturer')}>{party('manufacturer')}</FieldGroup>
-      <FieldGroup
-        title={tf('factory')}
-        extra={
-          <FormControlLabel
-            control={
-              <Switch
-                checked={sameFactory}
-                disabled={step.readOnly}
-                onChange={(e) => {
-                  onSameFactory(e.target.checked);
-                  if (e.target.checked) step.set(factoryFromApplicant(step.input));
-                }}
+      {shown.includes('manufacturer') && (
+        <>
+          <FieldGroup title={tf('manufacturer')}>{party('manufacturer')}</FieldGroup>
+          <FieldGroup
+            title={tf('factory')}
+            extra={
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={sameFactory}
+                    disabled={step.readOnly}
+                    onChange={(e) => {
+                      onSameFactory(e.target.checked);
+                      if (e.target.checked) step.set(factoryFromApplicant(step.input));
+                    }}
+                  />
+                }
+                label={tf('sameAsApplicant')}
               />
             }
-            label={tf('sameAsApplicant')}
-          />
-        }
-      >
-        {party('factory', sameFactory)}
-      </FieldGroup>
+          >
+            {party('factory', sameFactory)}
+          </FieldGroup>
+        </>
+      )}
       <FieldGroup title={tf('contact')}>
         <InputField name="contactName" label={t('contactName')} step={step} required />
         <InputField name="contactPhone" label={t('contactPhone')} step={step} required />

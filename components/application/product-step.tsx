@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { CNEX_TYPES } from '@/lib/contracts/application/machine';
 import { APPLICATION_TYPES, type ModelRow } from './api';
 import { FieldGroup, InputField, type StepProps } from './form-fields';
-import { CCC_CATEGORIES, EX_MARKING } from './form-rules';
+import { CCC_CATEGORIES, EX_MARKING, NEEDS_CERT_NUMBER } from './form-rules';
 
 /** The GB/T 3836 parts most applications cite (DOMAIN §0); any other code may be typed. */
 const STANDARD_SUGGESTIONS = [
@@ -199,7 +199,12 @@ export function ProductStep({ step }: { step: StepProps }) {
             options={CNEX_TYPES.map((c) => ({ value: c, label: t(`cnexType.${c}`) }))}
           />
         )}
-        <InputField name="productName" label={tf('productName')} step={step} required />
+        <InputField
+          name="productName"
+          label={scheme === 'cnex' ? tf('scope') : tf('productName')}
+          step={step}
+          required
+        />
         {scheme === 'ccc' && (
           <InputField
             name="productCategory"
@@ -218,7 +223,7 @@ export function ProductStep({ step }: { step: StepProps }) {
           required
           options={APPLICATION_TYPES.map((a) => ({ value: a, label: t(`applicationType.${a}`) }))}
         />
-        {step.input.applicationType !== 'new' && (
+        {NEEDS_CERT_NUMBER.includes(step.input.applicationType) && (
           <InputField name="certNumber" label={tf('certNumber')} step={step} required />
         )}
         <InputField name="ratedParams" label={tf('ratedParams')} step={step} multiline />

@@ -36,9 +36,31 @@ describe('the form’s step rules', () => {
       applicantCreditCode: '请输入正确的18位统一社会信用代码',
     });
     expect(stepErrors('parties', { ...filled, contactPhone: '0377-63150000' }, rule)).toEqual({});
-    expect(stepErrors('parties', { ...filled, contactPhone: '12345' }, rule).contactPhone).toBe(
-      '请输入正确的手机号或座机号',
+    expect(stepErrors('parties', { ...filled, contactPhone: '138-abc' }, rule).contactPhone).toBe(
+      '请输入正确的联系电话',
     );
+  });
+
+  it('needs the factory for CCC only and neither manufacturer nor factory for CNEx, but checks what is given', () => {
+    const filled = inputOf(application('1', 'draft'));
+    const noFactory = { ...filled, factoryName: '', factoryCreditCode: '', factoryAddress: '' };
+    expect(Object.keys(stepErrors('parties', noFactory, rule))).toEqual([
+      'factoryName',
+      'factoryCreditCode',
+      'factoryAddress',
+    ]);
+    expect(stepErrors('parties', { ...noFactory, scheme: 'cqst' }, rule)).toEqual({});
+    const applicantOnly = {
+      ...noFactory,
+      scheme: 'cnex' as const,
+      manufacturerName: '',
+      manufacturerCreditCode: '',
+      manufacturerAddress: '',
+    };
+    expect(stepErrors('parties', applicantOnly, rule)).toEqual({});
+    expect(stepErrors('parties', { ...applicantOnly, factoryCreditCode: 'ABC' }, rule)).toEqual({
+      factoryCreditCode: '请输入正确的18位统一社会信用代码',
+    });
   });
 
   it('requires for a CCC product its category, a representative model, Ex markings and standards', () => {
@@ -59,8 +81,9 @@ describe('the form’s step rules', () => {
       stepErrors('product', { ...filled, exMarkings: ['Ex tb IIIC T80°C Db', 'Ex d I Mb'] }, rule),
     ).toEqual({});
     expect(stepErrors('product', { ...filled, applicationType: 'renewal' }, rule).certNumber).toBe(
-      '变更、扩展或换证请填写原证书编号',
+      '变更或换证申请请填写原证书编号',
     );
+    expect(stepErrors('product', { ...filled, applicationType: 'extension' }, rule)).toEqual({});
   });
 
   it('asks a CNEx record its kind but no category, models or markings', () => {
@@ -68,6 +91,10 @@ describe('the form’s step rules', () => {
     const bare = { ...cnex, productCategory: '', models: [], exMarkings: [], standards: '' };
     expect(stepErrors('product', bare, rule)).toEqual({ cnexType: '请填写此项' });
     expect(stepErrors('product', { ...bare, cnexType: 'person' }, rule)).toEqual({});
+    // An ability assessment or an on-site audit cites the standards it is made against.
+    expect(stepErrors('product', { ...bare, cnexType: 'scene' }, rule)).toEqual({
+      standards: '请至少选择一项标准',
+    });
   });
 });
 
