@@ -75,6 +75,8 @@ export function partiesSchema(rule: Rule, scheme: Scheme) {
     };
   };
   return z.object({
+    // A CNEx record's kind comes first: blade/ refuses to save a CNEx draft without it.
+    cnexType: scheme === 'cnex' ? z.enum(CNEX_TYPES, { error: rule('required') }) : z.any(),
     ...party('applicant'),
     ...party('manufacturer'),
     ...party('factory'),
@@ -93,14 +95,14 @@ const modelSchema = (rule: Rule) =>
 
 /**
  * Product step. CCC and CQST are products: models (one of them representative), Ex markings and standards are
- * required. A CNEx record names its kind and its scope in `productName`; an ability assessment or an on-site audit
- * also cites its standards.
+ * required. A CNEx record (its kind chosen with the parties) names its scope in `productName`; an ability assessment
+ * or an on-site audit also cites its standards.
  */
 export function productSchema(rule: Rule, scheme: Scheme) {
   const product = scheme !== 'cnex';
   return z
     .object({
-      cnexType: scheme === 'cnex' ? z.enum(CNEX_TYPES, { error: rule('required') }) : z.any(),
+      cnexType: z.any(),
       productName: text(rule, 200),
       productCategory:
         scheme === 'ccc'

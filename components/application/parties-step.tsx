@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { useTranslations } from 'next-intl';
+import { CNEX_TYPES } from '@/lib/contracts/application/machine';
 import { factoryFromApplicant, partiesOf, shownParties, type PartyName } from './form-rules';
 import { FieldGroup, InputField, type StepProps } from './form-fields';
 
@@ -23,6 +24,7 @@ export function PartiesStep({
 }) {
   const t = useTranslations('application.screen.fields');
   const tf = useTranslations('application.screen.form');
+  const ts = useTranslations('application.screen');
   const required = partiesOf(step.input.scheme);
   const shown = shownParties(step.input.scheme);
   const party = (prefix: PartyName, disabled = false) => (
@@ -52,6 +54,17 @@ export function PartiesStep({
   );
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+      {step.input.scheme === 'cnex' && (
+        <FieldGroup title={t('cnexType')}>
+          <InputField
+            name="cnexType"
+            label={t('cnexType')}
+            step={step}
+            required
+            options={CNEX_TYPES.map((c) => ({ value: c, label: ts(`cnexType.${c}`) }))}
+          />
+        </FieldGroup>
+      )}
       <FieldGroup title={tf('applicant')}>{party('applicant')}</FieldGroup>
       {shown.includes('manufacturer') && (
         <>

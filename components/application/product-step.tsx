@@ -14,7 +14,6 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { CNEX_TYPES } from '@/lib/contracts/application/machine';
 import { APPLICATION_TYPES, type ModelRow } from './api';
 import { FieldGroup, InputField, type StepProps } from './form-fields';
 import { CCC_CATEGORIES, EX_MARKING, NEEDS_CERT_NUMBER } from './form-rules';
@@ -190,15 +189,6 @@ export function ProductStep({ step }: { step: StepProps }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       <FieldGroup title={t('form.product')}>
-        {scheme === 'cnex' && (
-          <InputField
-            name="cnexType"
-            label={tf('cnexType')}
-            step={step}
-            required
-            options={CNEX_TYPES.map((c) => ({ value: c, label: t(`cnexType.${c}`) }))}
-          />
-        )}
         <InputField
           name="productName"
           label={scheme === 'cnex' ? tf('scope') : tf('productName')}

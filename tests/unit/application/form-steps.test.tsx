@@ -53,6 +53,7 @@ describe('the form’s step rules', () => {
     const applicantOnly = {
       ...noFactory,
       scheme: 'cnex' as const,
+      cnexType: 'scene' as const,
       manufacturerName: '',
       manufacturerCreditCode: '',
       manufacturerAddress: '',
@@ -86,10 +87,11 @@ describe('the form’s step rules', () => {
     expect(stepErrors('product', { ...filled, applicationType: 'extension' }, rule)).toEqual({});
   });
 
-  it('asks a CNEx record its kind but no category, models or markings', () => {
+  it('asks a CNEx record its kind with the parties, and no category, models or markings', () => {
     const cnex = { ...inputOf(application('1', 'draft')), scheme: 'cnex' as const };
     const bare = { ...cnex, productCategory: '', models: [], exMarkings: [], standards: '' };
-    expect(stepErrors('product', bare, rule)).toEqual({ cnexType: '请填写此项' });
+    expect(stepErrors('parties', bare, rule)).toEqual({ cnexType: '请填写此项' });
+    expect(stepErrors('parties', { ...bare, cnexType: 'person' }, rule)).toEqual({});
     expect(stepErrors('product', { ...bare, cnexType: 'person' }, rule)).toEqual({});
     // An ability assessment or an on-site audit cites the standards it is made against.
     expect(stepErrors('product', { ...bare, cnexType: 'scene' }, rule)).toEqual({
