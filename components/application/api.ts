@@ -122,6 +122,18 @@ export interface CertificateVO {
   certStatus: CertificateState;
 }
 
+/** A document of a batch's applications (select…FileListByBatchNumber). */
+export interface BatchFileVO {
+  applicationId: string;
+  productName: string;
+  catalogId: string;
+  catalogName: string;
+  fileId: string;
+  fileName: string;
+  fileSize: number;
+  createTime: string;
+}
+
 export type FactoryCheckResult = 'pass' | 'nc' | 'fail';
 
 export interface FactoryCheckVO {

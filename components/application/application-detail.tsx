@@ -123,7 +123,7 @@ export function ApplicationDetail({ scheme, id }: { scheme: Scheme | null; id: s
       {tab === 'details' && <ApplicationSummary input={inputOf(row)} />}
       {tab === 'timeline' && <ApplicationTimeline id={row.id} />}
       {tab === 'documents' && <FileTreePage record={archiveRecord(row.scheme, row.id)} queryView={false} />}
-      {step && <StepDialog id={row.id} transition={step} onClose={() => setStep(null)} onDone={refresh} />}
+      {step && <StepDialog row={row} transition={step} onClose={() => setStep(null)} onDone={refresh} />}
     </Box>
   );
 }

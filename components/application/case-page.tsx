@@ -115,7 +115,7 @@ export function CasePage({ scheme, id }: { scheme: Scheme | null; id: string }) 
           {checkForm && <FactoryCheckForm applicationId={row.id} onDone={refresh} />}
         </Paper>
       )}
-      {step && <StepDialog id={row.id} transition={step} onClose={() => setStep(null)} onDone={refresh} />}
+      {step && <StepDialog row={row} transition={step} onClose={() => setStep(null)} onDone={refresh} />}
     </Box>
   );
 }

@@ -2,14 +2,16 @@
 
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import useSWR from 'swr';
 import { FormDialog } from '@/components/crud/form-dialog';
 import { BladeError } from '@/lib/client/fetcher';
 import type { ApplicationTransition } from '@/lib/contracts/application/machine';
-import { transit, type ApplicationVO, type TransitInput } from './api';
+import { SCHEME_CALLS, transit, type ApplicationVO, type BatchFileVO, type TransitInput } from './api';
 import { stepInput } from './step-logic';
 
 const FIELD: Record<Exclude<ReturnType<typeof stepInput>, 'none'>, keyof TransitInput> = {
@@ -23,13 +25,50 @@ const FIELD: Record<Exclude<ReturnType<typeof stepInput>, 'none'>, keyof Transit
  * return, rectification, nonconformity, refusal or termination, the test conclusion for passTest, the comment for
  * evaluate. The server's refusal stays in the dialog as it came, with what was typed.
  */
+/**
+ * The test report among the application's documents (the scheme's batch file list, this application's rows): the
+ * file passTest records as the report. Optional — the conclusion is what evaluation needs.
+ */
+function ReportPicker({
+  row,
+  value,
+  onChange,
+}: {
+  row: Pick<ApplicationVO, 'id' | 'scheme' | 'batchNumber'>;
+  value: string;
+  onChange: (fileId: string) => void;
+}) {
+  const t = useTranslations('application.screen.step');
+  const { data } = useSWR<BatchFileVO[]>(
+    row.batchNumber ? [SCHEME_CALLS[row.scheme].files, { batchNumber: row.batchNumber }, 'POST'] : null,
+  );
+  const files = (data ?? []).filter((f) => String(f.applicationId) === String(row.id));
+  return (
+    <TextField
+      select
+      label={t('testReport')}
+      fullWidth
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      helperText={files.length ? ' ' : t('noReportFiles')}
+    >
+      <MenuItem value="">{t('noReport')}</MenuItem>
+      {files.map((f) => (
+        <MenuItem key={f.fileId} value={f.fileId}>
+          {`${f.catalogName} / ${f.fileName}`}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 export function StepDialog({
-  id,
+  row,
   transition,
   onClose,
   onDone,
 }: {
-  id: string;
+  row: Pick<ApplicationVO, 'id' | 'scheme' | 'batchNumber'>;
   transition: ApplicationTransition;
   onClose: () => void;
   onDone: (row: ApplicationVO) => void | Promise<unknown>;
@@ -37,6 +76,7 @@ export function StepDialog({
   const t = useTranslations('application');
   const kind = stepInput(transition);
   const [text, setText] = useState('');
+  const [reportId, setReportId] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -49,13 +89,14 @@ export function StepDialog({
     setBusy(true);
     setRefusal(null);
     try {
-      const row = await transit({
-        id,
+      const after = await transit({
+        id: row.id,
         action: transition.name,
         ...(kind === 'none' ? {} : { [FIELD[kind]]: text.trim() }),
+        ...(kind === 'testConclusion' && reportId ? { testReportFileId: reportId } : {}),
       });
       onClose();
-      await onDone(row);
+      await onDone(after);
     } catch (failure) {
       if (failure instanceof BladeError) setRefusal(failure.message);
       else throw failure;
@@ -96,6 +137,7 @@ export function StepDialog({
             helperText={error ?? ' '}
           />
         )}
+        {kind === 'testConclusion' && <ReportPicker row={row} value={reportId} onChange={setReportId} />}
         {refusal && (
           <Alert severity="error" role="alert">
             {refusal}

@@ -175,4 +175,55 @@ describe('CasePage', () => {
       conclusion: '两项不符合',
     });
   });
+
+  it('passes the test with the conclusion and, when chosen, the report among the application’s documents', async () => {
+    const FILES = '/api/blade-customer/applicationForCcc/selectCccFileListByBatchNumber';
+    let passed = false;
+    const file = (applicationId: string, fileId: string, fileName: string) => ({
+      applicationId,
+      productName: 'x',
+      catalogId: '1',
+      catalogName: '检测报告',
+      fileId,
+      fileName,
+      fileSize: 10,
+      createTime: '2026-11-24 10:00:00',
+    });
+    const calls = fakeBlade({
+      '/api/blade-system/menu/buttons': buttonsWith([C.test]),
+      [`POST ${SELECT}`]: () => application('7', passed ? 'factory_inspection' : 'testing'),
+      '/api/blade-flow/flow_timeline_by_businessId': [],
+      [`POST ${FILES}`]: [
+        file('7', 'a'.repeat(32), '型式试验报告.pdf'),
+        file('8', 'b'.repeat(32), '另一申请的报告.pdf'),
+      ],
+      [`POST ${TRANSIT}`]: () => {
+        passed = true;
+        return application('7', 'factory_inspection', { testConclusion: '符合' });
+      },
+    });
+    renderScreen(<CasePage scheme="ccc" id="7" />);
+    fireEvent.click(await screen.findByRole('button', { name: '检测通过' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('执行后状态为：工厂检查');
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: '检测报告' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['（不指定）', '检测报告 / 型式试验报告.pdf']);
+    fireEvent.click(options[1]);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /检测结论/ }), {
+      target: { value: '符合' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(calls.to(TRANSIT)).toHaveLength(1));
+    expect(calls.to(TRANSIT)[0].body).toEqual({
+      id: '7',
+      action: 'passTest',
+      testConclusion: '符合',
+      testReportFileId: 'a'.repeat(32),
+    });
+    // The case is read again after the step: the chip and the tab of the visit's form follow.
+    await waitFor(() =>
+      expect(document.querySelector('[data-state="factory_inspection"]')).toBeInTheDocument(),
+    );
+  });
 });
