@@ -21,7 +21,7 @@ describe('business-management lists', () => {
       [`${NOTE}/selectAcceptedApplicationForCccBusinessManagementPage`]: page([application('21', 'testing')]),
     });
     renderScreen(<BusinessScreen name="accepted" />);
-    expect(screen.getByRole('heading', { name: 'CCC 已受理' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'CCC在办' })).toBeInTheDocument();
     const row = (await screen.findByText('隔爆型电机 21')).closest('[role="row"]') as HTMLElement;
     expect(within(row).getByText('南阳防爆电机有限公司')).toBeInTheDocument();
     expect(within(row).getByText('检测中')).toBeInTheDocument();
