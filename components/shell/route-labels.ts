@@ -23,6 +23,20 @@ export const ROUTE_LABELS: Readonly<Record<string, string>> = {
   '/system/region': 'menu.region',
   '/system/deptLaboratoryExternalUser': 'menu.dept_lab_user',
   '/resource/attach': 'menu.attach',
+  // Certification applications (issue 15): the pages reached from a list row, not from the menu…
+  '/application/form': 'application.screen.routes.form',
+  '/application/detail': 'application.screen.routes.detail',
+  '/businessManagement/case': 'application.screen.routes.case',
+  // Their menu pages, named by the tenant's menu entries when the menus are loaded.
+  '/application/myApplication': 'application.screen.list.title',
+  '/application/myCertificate': 'application.screen.cert.title',
+  '/businessManagement/certificate': 'application.screen.cert.staffTitle',
+  ...Object.fromEntries(
+    ['ccc', 'accepted', 'retreat', 'cqst', 'cnex', 'draft'].map((name) => [
+      `/businessManagement/${name}`,
+      `application.screen.staff.titles.${name}`,
+    ]),
+  ),
   // The pages of the resource definitions name themselves.
   ...Object.fromEntries(RESOURCE_MENUS.map((menu) => [menu.path, `menu.${menu.code}`])),
 };

@@ -1,0 +1,162 @@
+'use client';
+
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import useSWR from 'swr';
+import { z } from 'zod';
+import { useNotify } from '@/components/providers/notifier';
+import { BladeError, bladeRequest } from '@/lib/client/fetcher';
+import { PATHS, type ApplicationVO, type FactoryCheckResult, type FactoryCheckVO } from './api';
+
+const RESULTS: readonly FactoryCheckResult[] = ['pass', 'nc', 'fail'];
+
+/** The visit's rules: a day, a result, a conclusion, and the nonconformities when there are some. */
+export function factoryCheckSchema(rule: (key: string) => string) {
+  return z
+    .object({
+      checkDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, rule('checkDateRequired')),
+      result: z.enum(RESULTS, { error: rule('resultRequired') }),
+      ncItems: z.string().trim().max(2000, rule('tooLong')),
+      conclusion: z.string().trim().min(1, rule('conclusionRequired')).max(2000, rule('tooLong')),
+    })
+    .refine((v) => v.result !== 'nc' || v.ncItems.length > 0, {
+      path: ['ncItems'],
+      message: rule('ncItemsRequired'),
+    });
+}
+
+/** The visits of a case (factoryCheck/list). */
+export function FactoryCheckList({ applicationId }: { applicationId: string }) {
+  const t = useTranslations('application.screen.check');
+  const { data } = useSWR<FactoryCheckVO[]>([PATHS.factoryCheckList, { applicationId }]);
+  if (!data?.length) return <Typography color="text.secondary">{t('none')}</Typography>;
+  return (
+    <Table size="small" aria-label={t('list')}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('checkDate')}</TableCell>
+          <TableCell>{t('result')}</TableCell>
+          <TableCell>{t('ncItems')}</TableCell>
+          <TableCell>{t('conclusion')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {data.map((c) => (
+          <TableRow key={c.id}>
+            <TableCell>{c.checkDate}</TableCell>
+            <TableCell>{t(`results.${c.result}`)}</TableCell>
+            <TableCell>{c.ncItems}</TableCell>
+            <TableCell>{c.conclusion}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/**
+ * The inspector's result of a factory inspection (or CNEx on-site audit): factoryCheck/saveResult records the visit
+ * and makes the step (pass → evaluation, nc → nonconformity correction). The server's refusal stays on the form.
+ */
+export function FactoryCheckForm({
+  applicationId,
+  onDone,
+}: {
+  applicationId: string;
+  onDone: (row: ApplicationVO) => void | Promise<unknown>;
+}) {
+  const t = useTranslations('application.screen.check');
+  const notify = useNotify();
+  const [values, setValues] = useState({ checkDate: '', result: '', ncItems: '', conclusion: '' });
+  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const schema = factoryCheckSchema((key) => t(`rules.${key}`));
+  const problems = (v: typeof values) => {
+    const result = schema.safeParse(v);
+    const out: Record<string, string> = {};
+    if (!result.success)
+      for (const issue of result.error.issues) out[String(issue.path[0])] ??= issue.message;
+    return out;
+  };
+  const set = (name: keyof typeof values, value: string) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    if (errors[name]) setErrors({ ...errors, [name]: problems(next)[name] });
+  };
+  const field = (name: keyof typeof values) => ({
+    name,
+    label: t(name),
+    size: 'small' as const,
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => set(name, e.target.value),
+    onBlur: () => setErrors({ ...errors, [name]: problems(values)[name] }),
+    error: !!errors[name],
+    helperText: errors[name] ?? ' ',
+  });
+  const save = async () => {
+    const found = problems(values);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    setRefusal(null);
+    try {
+      const { data } = await bladeRequest<{ application: ApplicationVO }>(PATHS.factoryCheckSave, {
+        method: 'POST',
+        body: { applicationId, ...values, ncItems: values.ncItems.trim() || undefined },
+      });
+      notify(t('saved'), 'success');
+      setValues({ checkDate: '', result: '', ncItems: '', conclusion: '' });
+      await onDone(data.application);
+    } catch (failure) {
+      if (failure instanceof BladeError) setRefusal(failure.message);
+      else throw failure;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t('title')}>
+      <Typography variant="subtitle2" sx={{ mb: 1 }}>
+        {t('title')}
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' }, columnGap: 2 }}>
+        <TextField
+          {...field('checkDate')}
+          type="date"
+          required
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField {...field('result')} select required>
+          {RESULTS.map((r) => (
+            <MenuItem key={r} value={r}>
+              {t(`results.${r}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField {...field('ncItems')} multiline minRows={2} required={values.result === 'nc'} />
+        <TextField {...field('conclusion')} multiline minRows={2} required />
+      </Box>
+      {refusal && (
+        <Alert severity="error" role="alert" sx={{ mb: 1 }}>
+          {refusal}
+        </Alert>
+      )}
+      <Button variant="contained" disabled={busy} onClick={() => void save()}>
+        {t('save')}
+      </Button>
+    </Paper>
+  );
+}

@@ -1,0 +1,119 @@
+'use client';
+
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { useMemo, useState } from 'react';
+import { CrudGrid } from '@/components/crud/crud-grid';
+import { SearchBar, type SearchValues } from '@/components/crud/search-bar';
+import { useCrudList } from '@/components/crud/use-crud-list';
+import { useConfirm } from '@/components/providers/confirm';
+import { useNotify } from '@/components/providers/notifier';
+import { BladeError, bladeRequest } from '@/lib/client/fetcher';
+import { APPLICATION_CODES, APPLICATION_STATES, SCHEMES } from '@/lib/contracts/application/machine';
+import { usePermissions } from '@/lib/permissions/use-permissions';
+import { COPY_CALLS, DELETE_CALLS, PATHS, type ApplicationVO } from './api';
+import { detailHref, formHref, useApplicationColumns } from './columns';
+import { useStateLabel } from './state-chip';
+import { isEditable } from './step-logic';
+
+/** /application/myApplication: the caller's company's applications of every scheme. */
+export function MyApplications() {
+  const t = useTranslations('application.screen');
+  const ts = useTranslations('application.scheme');
+  const stateLabel = useStateLabel();
+  const router = useRouter();
+  const confirm = useConfirm();
+  const notify = useNotify();
+  const { can } = usePermissions();
+  const [filters, setFilters] = useState<SearchValues>({});
+  const params = useMemo(() => ({ ...filters }), [filters]);
+  const list = useCrudList<ApplicationVO>({ url: PATHS.myApplications, params });
+  const columns = useApplicationColumns(false);
+  const apply = can(APPLICATION_CODES.apply);
+
+  const open = (row: ApplicationVO) =>
+    router.push(isEditable(row.flowState) && apply ? formHref(row) : detailHref(row));
+  const copy = async (row: ApplicationVO) => {
+    try {
+      const { data } = await bladeRequest<ApplicationVO>(COPY_CALLS[row.scheme], {
+        method: 'POST',
+        params: { id: row.id },
+      });
+      notify(t('list.copied'), 'success');
+      await list.reload();
+      router.push(formHref(data));
+    } catch (error) {
+      if (!(error instanceof BladeError)) throw error;
+    }
+  };
+  const remove = async (row: ApplicationVO) => {
+    if (!(await confirm(t('list.deleteConfirm', { name: row.productName || row.id })))) return;
+    try {
+      await bladeRequest(DELETE_CALLS[row.scheme], { method: 'POST', params: { id: row.id } });
+      notify(t('list.deleted'), 'success');
+      await list.reload();
+    } catch (error) {
+      if (!(error instanceof BladeError)) throw error;
+    }
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <Typography component="h1" variant="h6">
+        {t('list.title')}
+      </Typography>
+      <SearchBar
+        fields={[
+          {
+            name: 'scheme',
+            label: t('fields.scheme'),
+            kind: 'select',
+            options: SCHEMES.map((s) => ({ value: s, label: ts(s) })),
+          },
+          {
+            name: 'flowState',
+            label: t('fields.flowState'),
+            kind: 'select',
+            options: APPLICATION_STATES.map((s) => ({ value: s, label: stateLabel(s) })),
+          },
+        ]}
+        onSearch={setFilters}
+      />
+      <CrudGrid<ApplicationVO>
+        list={list}
+        columns={columns}
+        selectable={false}
+        label={t('list.title')}
+        onRowClick={open}
+        toolbar={
+          apply && (
+            <>
+              {SCHEMES.map((scheme) => (
+                <Button
+                  key={scheme}
+                  variant="contained"
+                  onClick={() => router.push(`/application/form?scheme=${scheme}`)}
+                >
+                  {t(`list.new.${scheme}`)}
+                </Button>
+              ))}
+            </>
+          )
+        }
+        rowActions={[
+          { label: t('common.open'), onClick: open },
+          { label: t('list.copy'), onClick: (row) => void copy(row), hidden: !apply },
+          {
+            label: t('common.delete'),
+            color: 'error',
+            onClick: (row) => void remove(row),
+            hidden: (row) => !apply || row.flowState !== 'draft',
+          },
+        ]}
+      />
+    </Paper>
+  );
+}

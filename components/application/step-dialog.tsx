@@ -1,0 +1,149 @@
+'use client';
+
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import useSWR from 'swr';
+import { FormDialog } from '@/components/crud/form-dialog';
+import { BladeError } from '@/lib/client/fetcher';
+import type { ApplicationTransition } from '@/lib/contracts/application/machine';
+import { SCHEME_CALLS, transit, type ApplicationVO, type BatchFileVO, type TransitInput } from './api';
+import { stepInput } from './step-logic';
+
+const FIELD: Record<Exclude<ReturnType<typeof stepInput>, 'none'>, keyof TransitInput> = {
+  reason: 'reason',
+  testConclusion: 'testConclusion',
+  evaluationComment: 'evaluationComment',
+};
+
+/**
+ * One step of a case (applicationFlow/transit): a confirmation, with the text the step needs — a reason for a
+ * return, rectification, nonconformity, refusal or termination, the test conclusion for passTest, the comment for
+ * evaluate. The server's refusal stays in the dialog as it came, with what was typed.
+ */
+/**
+ * The test report among the application's documents (the scheme's batch file list, this application's rows): the
+ * file passTest records as the report. Optional — the conclusion is what evaluation needs.
+ */
+function ReportPicker({
+  row,
+  value,
+  onChange,
+}: {
+  row: Pick<ApplicationVO, 'id' | 'scheme' | 'batchNumber'>;
+  value: string;
+  onChange: (fileId: string) => void;
+}) {
+  const t = useTranslations('application.screen.step');
+  const { data } = useSWR<BatchFileVO[]>(
+    row.batchNumber ? [SCHEME_CALLS[row.scheme].files, { batchNumber: row.batchNumber }, 'POST'] : null,
+  );
+  const files = (data ?? []).filter((f) => String(f.applicationId) === String(row.id));
+  return (
+    <TextField
+      select
+      label={t('testReport')}
+      fullWidth
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      helperText={files.length ? ' ' : t('noReportFiles')}
+    >
+      <MenuItem value="">{t('noReport')}</MenuItem>
+      {files.map((f) => (
+        <MenuItem key={f.fileId} value={f.fileId}>
+          {`${f.catalogName} / ${f.fileName}`}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+export function StepDialog({
+  row,
+  transition,
+  onClose,
+  onDone,
+}: {
+  row: Pick<ApplicationVO, 'id' | 'scheme' | 'batchNumber'>;
+  transition: ApplicationTransition;
+  onClose: () => void;
+  onDone: (row: ApplicationVO) => void | Promise<unknown>;
+}) {
+  const t = useTranslations('application');
+  const kind = stepInput(transition);
+  const [text, setText] = useState('');
+  const [reportId, setReportId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const check = (value: string) =>
+    kind !== 'none' && !value.trim() ? t(`screen.step.${kind}Required`) : null;
+  const submit = async () => {
+    const problem = check(text);
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    setRefusal(null);
+    try {
+      const after = await transit({
+        id: row.id,
+        action: transition.name,
+        ...(kind === 'none' ? {} : { [FIELD[kind]]: text.trim() }),
+        ...(kind === 'testConclusion' && reportId ? { testReportFileId: reportId } : {}),
+      });
+      onClose();
+      await onDone(after);
+    } catch (failure) {
+      if (failure instanceof BladeError) setRefusal(failure.message);
+      else throw failure;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <FormDialog
+      open
+      title={t(`action.${transition.name}`)}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      submitting={busy}
+      width={560}
+    >
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Typography>
+          {t('screen.step.confirm', {
+            action: t(`action.${transition.name}`),
+            state: t(`state.${transition.to}`),
+          })}
+        </Typography>
+        {kind !== 'none' && (
+          <TextField
+            label={t(`screen.step.${kind}`)}
+            required
+            multiline
+            minRows={3}
+            fullWidth
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              if (error) setError(check(e.target.value));
+            }}
+            onBlur={() => setError(check(text))}
+            error={!!error}
+            helperText={error ?? ' '}
+          />
+        )}
+        {kind === 'testConclusion' && <ReportPicker row={row} value={reportId} onChange={setReportId} />}
+        {refusal && (
+          <Alert severity="error" role="alert">
+            {refusal}
+          </Alert>
+        )}
+      </Box>
+    </FormDialog>
+  );
+}
