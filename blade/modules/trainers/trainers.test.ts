@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { nextId } from '../../core/ids';
 import { withTenant, type Db } from '../../db/tenant';
 import { addRole, addTenant, addUser, deptIds, grantMenus } from '../../testing/fixtures';
-import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
-import { addCatalogNode, addPreset } from '../files/files.fixtures';
+import { createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { form, pngBytes } from '../files/files.test-helpers';
 
 // The CNEx trainers calls against a real database: a customer of company A edits the persons of its CNEx personnel
@@ -16,7 +15,6 @@ const ID_MAN = '110101199003070011';
 const ID_BAD_CHECK = '110101199003070012';
 
 let h: Harness;
-let admin: string;
 let custA: string;
 let custB: string;
 let staff: string;
@@ -76,11 +74,11 @@ async function setState(cnexId: string, flowState: string) {
   );
 }
 
-/** Uploads a scan into the record's archive as the upload call does it (the platform administrator may upload anywhere). */
-async function upload(cnexId: string, name = 'scan.png'): Promise<string> {
+/** Uploads a scan into the record's archive as its company's user does (the documents stay the customer's to change). */
+async function upload(cnexId: string, name = 'scan.png', token = custA): Promise<string> {
   const res = await h.authed('/blade-resource/file/uploadFile', {
     method: 'POST',
-    token: admin,
+    token,
     body: form(
       { functionCode: 'cnex_application', dataId: cnexId, fileCatalogId: catalogId },
       { name, bytes: pngBytes(256) },
@@ -106,7 +104,6 @@ beforeAll(async () => {
   h = await createHarness();
   const db = h.blade.db;
   await ensureMenus(db, ['application_apply', 'cnex_business']);
-  admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
   const depts = await deptIds(db, PLATFORM);
 
   const applyRole = await addRole(db, PLATFORM, { name: '申请企业', alias: 'trainer_customer' });
@@ -136,10 +133,21 @@ beforeAll(async () => {
   cnexB = await addCnex(db, PLATFORM, companyB);
   cnexOtherTenant = await addCnex(db, TENANT_B, companyOther);
 
-  // The archive of the function (the applications module seeds the real one): one node that takes uploads.
-  const root = await addCatalogNode(db, PLATFORM, { name: 'CNEx申请资料', canUpload: 0 });
-  catalogId = await addCatalogNode(db, PLATFORM, { name: '人员注册表', parentId: root });
-  await addPreset(db, PLATFORM, 'cnex_application', root);
+  // The persons' node of the CNEx document tree every tenant is seeded with (blade/modules/application/documents.ts).
+  catalogId = await withTenant(
+    db,
+    PLATFORM,
+    async (trx) =>
+      (
+        await trx
+          .selectFrom('blade_file_catalog')
+          .select('id')
+          .where('tenant_id', '=', PLATFORM)
+          .where('catalog_code', '=', 'cnex_person_register')
+          .where('is_deleted', '=', 0)
+          .executeTakeFirstOrThrow()
+      ).id,
+  );
 }, SETUP_TIMEOUT);
 
 afterAll(async () => {
@@ -263,7 +271,7 @@ describe('trainers of a CNEx record', () => {
   });
 
   it('links only files uploaded into the record', async () => {
-    const ofB = await upload(cnexB);
+    const ofB = await upload(cnexB, 'scan.png', custB);
     const foreign = await h.call('/blade-customer/trainers/updateRegisterFormScanId', custA, {
       id: zhang,
       fileId: ofB,
