@@ -62,6 +62,7 @@ import { smsEnable } from './system/sms.actions';
 import { tenantPackageResource } from './system/tenant-package';
 import { topMenuResource } from './system/topmenu';
 import { topMenuGrant } from './system/topmenu.actions';
+import { STAFF_ACTIONS, STAFF_PAGES } from './application/staff';
 
 /**
  * Every resource definition, pure (no I/O): what both halves derive from. blade/ serves each one
@@ -112,6 +113,7 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDef[] = [
   customerResource,
   fieldTaskResource,
   eventRecordResource,
+  ...STAFF_PAGES,
 ];
 
 /** The pages the definitions declare. */
@@ -156,4 +158,5 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   invoiceUpload,
   customerListForSelect,
   customerImport,
+  ...STAFF_ACTIONS,
 ];

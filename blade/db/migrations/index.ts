@@ -29,6 +29,7 @@ import * as customerCompanies from './20261126T120000-customer-companies';
 import * as applications from './20261126T140000-applications';
 import * as oauthLogin from './20261126T040000-oauth-login';
 import * as oauthAuthorizeEndpoint from './20261126T130000-oauth-authorize-endpoint';
+import * as applicationStaffRoles from './20261126T150200-application-staff-roles';
 
 /** Static list (no directory scanning: bundlers and `next build` must see every migration). Append only. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T040000-oauth-login': oauthLogin,
   '20261126T130000-oauth-authorize-endpoint': oauthAuthorizeEndpoint,
   '20261126T140000-applications': applications,
+  '20261126T150200-application-staff-roles': applicationStaffRoles,
 };
