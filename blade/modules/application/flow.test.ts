@@ -315,6 +315,20 @@ describe.each(['ccc', 'cqst', 'cnex'] as const)('every %s step', (scheme) => {
       });
 });
 
+describe.each(['ccc', 'cqst', 'cnex'] as const)('%s steps from another state', (scheme) => {
+  const steps = MACHINES[scheme].filter(
+    (t) => !['submit', 'sampleSent', 'inspectPass', 'inspectNc'].includes(t.name),
+  );
+  it.each(steps.map((t) => [t.name, t] as const))('refuses %s, writing nothing', async (_name, t) => {
+    const wrong = (['draft', 'issued', 'terminated'] as const).find((state) => !t.from.includes(state))!;
+    const id = await application({ scheme, state: wrong });
+    await readyFor(t.name, id);
+    const answer = await transit(WHO[t.role], id, t.name, stepData(t.name));
+    expect(answer).toMatchObject({ code: 400, msg: `申请的状态已改变（当前：${wrong}），请刷新后重试` });
+    expect(await stateOf(id)).toMatchObject({ state: wrong, history: 0, cert: null });
+  });
+});
+
 describe('refusals write nothing', () => {
   it('refuses a step from another state with the state-changed text', async () => {
     const id = await application({ state: 'accepted' });
