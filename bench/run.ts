@@ -12,6 +12,7 @@ import { Readable } from 'node:stream';
 import autocannon from 'autocannon';
 import { request } from 'undici';
 import { runAdminBench } from './admin';
+import { runApplicationsBench } from './applications';
 import { runBusinessBench } from './business';
 import { runFilesTransferBench, runFilesTreeBench } from './files';
 
@@ -320,6 +321,8 @@ async function main() {
   const filesTree = await runFilesTreeBench();
   // Issue 13: contracts, project detail, receipts and the export at 100,000 contracts (bench/business.ts).
   const business = await runBusinessBench();
+  // Issue 15: the staff business-management pages at 200,000 applications (bench/applications.ts).
+  const applications = await runApplicationsBench();
 
   const report = {
     machine: { cpus: os.cpus().length, node: process.version },
@@ -334,6 +337,7 @@ async function main() {
     upload,
     admin,
     business,
+    applications,
     files: { ...files, tree: filesTree },
     targets: {
       proxyToBareRouteAtLeast: 0.85,

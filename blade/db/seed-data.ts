@@ -104,6 +104,8 @@ const HAND_WRITTEN_MENUS: SeedMenu[] = [
   page('administration', '经营管理', '/administration', 'business_center', 20, []),
   // The customer's certification applications (issue 15): pages from lib/contracts/application/customer-pages.ts.
   page('application_center', '认证申请', '/application', 'assignment', 15, []),
+  // The certification body's staff work on applications (issue 15): pages from lib/contracts/application/staff.ts.
+  page('business_management', '业务管理', '/businessManagement', 'work', 30, []),
   page('system', '系统管理', '/system', 'settings', 90, [
     // The user page (1) is the definition's (lib/contracts/system/user.ts).
     page(

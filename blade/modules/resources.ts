@@ -7,6 +7,8 @@ import { costPlanResource, realCostResource } from '../../lib/contracts/business
 import { devopsRecordResource } from '../../lib/contracts/business/devops';
 import { customerResource } from '../../lib/contracts/business/customer';
 import { eventRecordResource } from '../../lib/contracts/business/event-record';
+import { cccBusinessPage, STAFF_PAGES } from '../../lib/contracts/application/staff';
+import { applicationStaffRoutes } from './application/staff.routes';
 import { fieldTaskResource } from '../../lib/contracts/business/field-task';
 import { invoiceResource } from '../../lib/contracts/business/invoice';
 import { bizMessageResource } from '../../lib/contracts/business/message';
@@ -148,6 +150,12 @@ const SPECIAL = new Map<ResourceDef, Special>([
   // Served by routes of their own (modules/application, the certificate calls by the staff side).
   [myApplicationResource, { hooks: { ownCalls: ['list', 'detail'] } }],
   [myCertificateResource, { hooks: { ownCalls: ['list', 'detail'] } }],
+  // Applications, staff side: the pages' lists and every staff call are routes of their own (staff.routes.ts).
+  [cccBusinessPage, { hooks: { ownCalls: ['list'] }, actions: applicationStaffRoutes }],
+  ...STAFF_PAGES.filter((def) => def !== cccBusinessPage).map((def): [ResourceDef, Special] => [
+    def,
+    { hooks: { ownCalls: ['list', 'detail'] } },
+  ]),
 ]);
 
 /** Modules served by actions alone: their rows are not id-keyed CRUD rows (regions are keyed by code). */

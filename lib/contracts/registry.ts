@@ -63,6 +63,7 @@ import { tenantPackageResource } from './system/tenant-package';
 import { topMenuResource } from './system/topmenu';
 import { topMenuGrant } from './system/topmenu.actions';
 import { myApplicationResource, myCertificateResource } from './application/customer-pages';
+import { STAFF_ACTIONS, STAFF_PAGES } from './application/staff';
 
 /**
  * Every resource definition, pure (no I/O): what both halves derive from. blade/ serves each one
@@ -115,6 +116,7 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDef[] = [
   eventRecordResource,
   myApplicationResource,
   myCertificateResource,
+  ...STAFF_PAGES,
 ];
 
 /** The pages the definitions declare. */
@@ -159,4 +161,5 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   invoiceUpload,
   customerListForSelect,
   customerImport,
+  ...STAFF_ACTIONS,
 ];

@@ -30,6 +30,8 @@ import * as applications from './20261126T140000-applications';
 import * as customerApplicationMenus from './20261126T150100-customer-application-menus';
 import * as oauthLogin from './20261126T040000-oauth-login';
 import * as oauthAuthorizeEndpoint from './20261126T130000-oauth-authorize-endpoint';
+import * as applicationStaffRoles from './20261126T150200-application-staff-roles';
+import * as applicationAcceptedIndex from './20261126T150300-application-accepted-index';
 
 /** Static list (no directory scanning: bundlers and `next build` must see every migration). Append only. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +66,6 @@ export const migrations: Record<string, Migration> = {
   '20261126T130000-oauth-authorize-endpoint': oauthAuthorizeEndpoint,
   '20261126T140000-applications': applications,
   '20261126T150100-customer-application-menus': customerApplicationMenus,
+  '20261126T150200-application-staff-roles': applicationStaffRoles,
+  '20261126T150300-application-accepted-index': applicationAcceptedIndex,
 };

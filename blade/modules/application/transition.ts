@@ -4,16 +4,18 @@ import {
   FINISHED_STATES,
   SEGREGATION,
   transitionOf,
+  transitionsFrom,
   type ApplicationState,
   type ApplicationTransition,
   type Scheme,
   type TransitionName,
 } from '../../../lib/contracts/application/machine';
 import type { AuthUser } from '../../core/context';
-import { KeyedError } from '../../core/crud';
+import { KeyedError, zhText } from '../../core/crud';
 import { NotFoundError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import type { ApplicationTable, Database } from '../../db/schema';
+import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
 
 /**
  * The one place an application changes state (lib/contracts/application/machine.ts). Callers run it inside their
@@ -154,7 +156,104 @@ export async function applyTransition(
       user_id: auth.userId,
     })
     .execute();
+  await notifyStep(trx, auth, after, { step: transition.name, from: before.flow_state, reason });
   return { before, after, transition };
+}
+
+/**
+ * At most this many staff are told that a step waits for them: a tenant with more holders of one code has a team
+ * that watches its queue page anyway, and a message per person would flood the table on every step.
+ */
+export const NEXT_STEP_RECIPIENTS_CAP = 50;
+
+/** Users of the application's customer company (live and enabled). */
+async function companyUsers(trx: Trx, tenantId: string, companyId: string | null): Promise<string[]> {
+  if (!companyId) return [];
+  const rows = await trx
+    .selectFrom('blade_user')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('company_id', '=', companyId)
+    .where('is_deleted', '=', 0)
+    .where('status', '=', 1)
+    .execute();
+  return rows.map((r) => String(r.id));
+}
+
+/** Staff users of the tenant whose roles hold one of `codes` (capped, oldest accounts first). */
+export async function staffHolding(trx: Trx, tenantId: string, codes: readonly string[]): Promise<string[]> {
+  if (codes.length === 0) return [];
+  const roles = await trx
+    .selectFrom('blade_role_menu as rm')
+    .innerJoin('blade_menu as m', 'm.id', 'rm.menu_id')
+    .innerJoin('blade_role as r', 'r.id', 'rm.role_id')
+    .select('rm.role_id')
+    .distinct()
+    .where('rm.tenant_id', '=', tenantId)
+    .where('m.code', 'in', [...codes])
+    .where('m.is_deleted', '=', 0)
+    .where('r.is_deleted', '=', 0)
+    .execute();
+  if (roles.length === 0) return [];
+  const ids = sql.join(roles.map((r) => sql`${String(r.role_id)}`));
+  const users = await trx
+    .selectFrom('blade_user')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('company_id', 'is', null)
+    .where('is_deleted', '=', 0)
+    .where('status', '=', 1)
+    .where(sql<boolean>`string_to_array(role_id, ',') && array[${ids}]::text[]`)
+    .orderBy('id')
+    .limit(NEXT_STEP_RECIPIENTS_CAP)
+    .execute();
+  return users.map((u) => String(u.id));
+}
+
+/**
+ * Tells those concerned about a step, in the step's transaction: the application's company users always (with the
+ * reason of a return, rectification, refusal or termination), and the staff who hold the codes of the steps the new
+ * state offers (the customer's own steps and the engineer's termination, open from every staff state, excepted).
+ * The one who made the step is not told. Texts are the zh ones (messages are stored once, like every blade message).
+ */
+export async function notifyStep(
+  trx: Trx,
+  auth: AuthUser,
+  application: ApplicationRow,
+  event: { step: string; from: string; reason: string; nextCodes?: readonly string[] },
+): Promise<void> {
+  const scheme = application.scheme as Scheme;
+  const next =
+    event.nextCodes ??
+    transitionsFrom(scheme, application.flow_state as ApplicationState)
+      .filter((t) => t.role !== 'apply' && t.role !== 'terminate')
+      .map((t) => APPLICATION_CODES[t.role]);
+  const values = {
+    no: application.application_no || application.product_name,
+    product: application.product_name,
+    step: zhText(`application.flow.step.${event.step}`),
+    state: zhText(`application.flow.state.${application.flow_state}`),
+  };
+  const title = zhText('application.flow.message.title', values);
+  const content = [
+    zhText('application.flow.message.content', values),
+    event.reason ? zhText('application.flow.message.reason', { reason: event.reason }) : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const customers = await companyUsers(trx, auth.tenantId, application.company_id);
+  const staff = (await staffHolding(trx, auth.tenantId, [...new Set(next)])).filter(
+    (id) => !customers.includes(id),
+  );
+  const recipients = [...customers, ...staff].filter((id) => id !== auth.userId);
+  await sendMessage(trx, auth.tenantId, {
+    userIds: recipients,
+    category: MESSAGE_CATEGORY.message,
+    title,
+    content,
+    sender: zhText('application.flow.message.sender'),
+    createUser: auth.userId,
+  });
 }
 
 /** The next number of a counter (machine.ts NUMBER_COUNTERS), inside the caller's transaction: never handed out twice. */

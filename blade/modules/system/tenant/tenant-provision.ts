@@ -5,6 +5,7 @@ import type { Database } from '../../../db/schema';
 import { platformMenuCodes } from '../../../db/seed-data';
 import type { Db } from '../../../db/tenant';
 import { hashPassword, md5Hex } from '../../auth/password';
+import { ensureStaffRoles } from '../../application/staff-roles';
 import { ensureRecordArchives } from '../../business/archives';
 import { APPLICATION_ARCHIVES } from '../../application/documents';
 import { replaceRoleMenus } from '../menu/menu.repository';
@@ -130,6 +131,8 @@ export async function provisionTenant(trx: Transaction<Database>, p: Provision):
     })
     .execute();
   await syncTenantMenus(trx, p.tenantId, p.menuIds);
+  // The certification staff roles (受理员 … 项目工程师), within the tenant's menus.
+  await ensureStaffRoles(trx, p.tenantId, p.menuIds);
   await ensureRecordArchives(trx, p.tenantId);
   await ensureRecordArchives(trx, p.tenantId, APPLICATION_ARCHIVES);
   return { userId };

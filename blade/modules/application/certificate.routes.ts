@@ -1,0 +1,86 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { CERTIFICATE_STATES } from '../../../lib/contracts/application/machine';
+import { certificatePage } from '../../../lib/contracts/application/staff';
+import type { AuthUser, BladeEnv, Deps } from '../../core/context';
+import { ok } from '../../core/envelope';
+import { ForbiddenError, NotFoundError } from '../../core/errors';
+import { contains, fetchPage, pageRequest, toPage } from '../../core/page';
+import { allowed } from '../../core/permission';
+import { parseQuery } from '../../core/validation';
+import { withTenant, type Db } from '../../db/tenant';
+import { presentCertificate, type CertificateRow } from './certificate';
+import { callerCompany } from './transition';
+
+/** An empty query parameter is an absent one (screens send every filter). */
+const blank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
+const int = blank(z.coerce.number().int().min(1).max(1_000_000).optional());
+const fragment = z.string().trim().max(100).optional();
+const pageQuery = z.object({
+  current: int,
+  size: int,
+  certNumber: fragment,
+  productName: fragment,
+  certStatus: blank(z.enum(CERTIFICATE_STATES).optional()),
+});
+const detailQuery = z.object({ id: z.string().regex(/^[1-9]\d{0,18}$/) });
+
+/**
+ * A customer reads its company's certificates; staff need the page code `certificate` (`staffMay`, read before the
+ * transaction: the code check reads through a transaction of its own).
+ */
+async function reader(trx: Db, auth: AuthUser, staffMay: boolean): Promise<string | null> {
+  const companyId = await callerCompany(trx as Parameters<typeof callerCompany>[0], auth);
+  if (companyId === null && !staffMay) throw new ForbiddenError();
+  return companyId;
+}
+
+export function certificateRoutes(deps: Deps): Hono<BladeEnv> {
+  const router = new Hono<BladeEnv>();
+  router.get(certificatePage.calls.list.path, async (c) => {
+    const auth = c.get('auth');
+    const q = parseQuery(c, pageQuery);
+    const page = pageRequest(q);
+    const staffMay = await allowed(deps, auth, { codes: ['certificate'] });
+    const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
+      const companyId = await reader(trx, auth, staffMay);
+      let base = trx
+        .selectFrom('business_certificate as c')
+        .where('c.tenant_id', '=', auth.tenantId)
+        .where('c.is_deleted', '=', 0);
+      if (companyId !== null) base = base.where('c.company_id', '=', companyId);
+      if (q.certNumber) base = base.where('c.cert_number', 'like', contains(q.certNumber));
+      if (q.productName) base = base.where('c.product_name', 'like', contains(q.productName));
+      if (q.certStatus) base = base.where('c.cert_status', '=', q.certStatus);
+      const { rows, total } = await fetchPage(
+        base,
+        (qb) => qb.selectAll('c'),
+        page,
+        [],
+        [{ column: 'c.id', direction: 'desc' }],
+      );
+      return toPage((rows as CertificateRow[]).map(presentCertificate), total, page);
+    });
+    return c.json(ok(data));
+  });
+  router.get(certificatePage.calls.detail!.path, async (c) => {
+    const auth = c.get('auth');
+    const { id } = parseQuery(c, detailQuery);
+    const staffMay = await allowed(deps, auth, { codes: ['certificate'] });
+    const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
+      const companyId = await reader(trx, auth, staffMay);
+      let q = trx
+        .selectFrom('business_certificate')
+        .selectAll()
+        .where('id', '=', id)
+        .where('tenant_id', '=', auth.tenantId)
+        .where('is_deleted', '=', 0);
+      if (companyId !== null) q = q.where('company_id', '=', companyId);
+      const row = await q.executeTakeFirst();
+      if (!row) throw new NotFoundError();
+      return presentCertificate(row);
+    });
+    return c.json(ok(data));
+  });
+  return router;
+}

@@ -1,0 +1,109 @@
+import { sql, type Transaction } from 'kysely';
+import {
+  CERTIFICATE_YEARS,
+  NUMBER_COUNTERS,
+  certificateNumber,
+  type Scheme,
+} from '../../../lib/contracts/application/machine';
+import type { AuthUser } from '../../core/context';
+import { KeyedError } from '../../core/crud';
+import { formatDateTime } from '../../core/dates';
+import { nextId } from '../../core/ids';
+import type { Database } from '../../db/schema';
+import { paramValue } from '../customer/customer.repository';
+import { nextNumber, type ApplicationRow } from './transition';
+
+type Trx = Transaction<Database>;
+
+/** blade_param holding the certification body's two-digit code in CCC certificate numbers (default `23`). */
+export const PARAM_BODY_CODE = 'application.bodyCode';
+const DEFAULT_BODY_CODE = '23';
+
+/**
+ * The certificate of an application decided `issue`, in the decision's transaction: its number (machine.ts
+ * certificateNumber; the counter is per tenant, scheme and year, so a rolled-back decision leaves a gap, never a
+ * repeat), issued today, valid to the day before the fifth anniversary, status valid, with copies of the
+ * application's parties, product, models, markings and standards (the certificate must not change when the
+ * application is later edited for a change). The application points at it.
+ */
+export async function issueCertificate(trx: Trx, auth: AuthUser, app: ApplicationRow) {
+  const scheme = app.scheme as Scheme;
+  const days = await sql<{ issue: string; valid: string; year: number }>`
+    select to_char(current_date, 'YYYY-MM-DD') as issue,
+           to_char((current_date + make_interval(years => ${CERTIFICATE_YEARS}::int))::date - 1, 'YYYY-MM-DD') as valid,
+           extract(year from current_date)::int as year`.execute(trx);
+  const { issue, valid, year } = days.rows[0];
+  let ccc: { bodyCode: string; category: string } | undefined;
+  if (scheme === 'ccc') {
+    if (!/^23(0[1-9]|1[0-7])$/.test(app.product_category))
+      throw new KeyedError('application.certificate.categoryMissing');
+    const bodyCode = (await paramValue(trx, PARAM_BODY_CODE)) || DEFAULT_BODY_CODE;
+    if (!/^\d{2}$/.test(bodyCode)) throw new KeyedError('application.certificate.bodyCodeInvalid');
+    ccc = { bodyCode, category: app.product_category };
+  }
+  const serial = await nextNumber(trx, auth.tenantId, NUMBER_COUNTERS.certificate(scheme, Number(year)));
+  const id = nextId();
+  const certNumber = certificateNumber(scheme, Number(year), serial, ccc);
+  const certificate = await trx
+    .insertInto('business_certificate')
+    .values({
+      id,
+      tenant_id: auth.tenantId,
+      cert_number: certNumber,
+      version: 1,
+      scheme,
+      cnex_type: app.cnex_type,
+      application_id: app.id,
+      company_id: app.company_id,
+      holder_name: app.applicant_name,
+      manufacturer_name: app.manufacturer_name,
+      factory_name: app.factory_name,
+      product_name: app.product_name,
+      product_category: app.product_category,
+      models: JSON.stringify(app.models ?? []),
+      ex_markings: JSON.stringify(app.ex_markings ?? []),
+      standards: app.standards,
+      issue_date: issue,
+      valid_to: valid,
+      cert_status: 'valid',
+      issued_by: auth.userId,
+      create_user: auth.userId,
+      update_user: auth.userId,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const application = await trx
+    .updateTable('business_application')
+    .set({ certificate_id: id })
+    .where('id', '=', app.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return { certificate, application };
+}
+
+export type CertificateRow = Awaited<ReturnType<typeof issueCertificate>>['certificate'];
+
+/** A certificate as the certificate calls answer it. */
+export function presentCertificate(c: CertificateRow) {
+  return {
+    id: String(c.id),
+    certNumber: c.cert_number,
+    version: Number(c.version),
+    scheme: c.scheme,
+    cnexType: c.cnex_type ?? '',
+    applicationId: String(c.application_id),
+    companyId: c.company_id === null ? '' : String(c.company_id),
+    holderName: c.holder_name,
+    manufacturerName: c.manufacturer_name,
+    factoryName: c.factory_name,
+    productName: c.product_name,
+    productCategory: c.product_category,
+    models: c.models ?? [],
+    exMarkings: c.ex_markings ?? [],
+    standards: c.standards,
+    issueDate: String(c.issue_date).slice(0, 10),
+    validTo: String(c.valid_to).slice(0, 10),
+    certStatus: c.cert_status,
+    createTime: formatDateTime(c.create_time),
+  };
+}

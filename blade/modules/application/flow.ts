@@ -1,0 +1,126 @@
+import { sql, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import type { AuthUser, Deps } from '../../core/context';
+import { KeyedError } from '../../core/crud';
+import { resolveDataScope } from '../../core/data-scope';
+import { NotFoundError } from '../../core/errors';
+import { heldCodes } from '../../core/permission';
+import { isPlatformAdmin } from '../../core/roles';
+import type { Database } from '../../db/schema';
+import { issueCertificate } from './certificate';
+import { callerCompany, type TransitionCaller, type TransitionResult } from './transition';
+
+type Trx = Transaction<Database>;
+
+/**
+ * The codes the caller's roles hold, read before the call's transaction: heldCodes reads through a transaction of its
+ * own, which on PGlite's single connection would wait for the call's forever.
+ */
+export async function callerCodes(deps: Deps, auth: AuthUser): Promise<(code: string) => boolean> {
+  const held = await heldCodes(deps, auth);
+  return (code) => isPlatformAdmin(auth) || held.has(code);
+}
+
+/** Who calls: the customer company (null for staff) and the codes the roles hold. */
+export async function transitionCaller(
+  trx: Trx,
+  auth: AuthUser,
+  holds: (code: string) => boolean,
+): Promise<TransitionCaller> {
+  return { auth, companyId: await callerCompany(trx, auth), holds };
+}
+
+/**
+ * The staff data scope of applications (resource `application`) over `business_application as a`: the handling dept
+ * (`dept_id`) or the project engineer who accepted it (`engineer_id`), by the roles' data scopes
+ * (core/data-scope.ts). Rows not yet accepted (no dept) are the acceptance queue, which every holder of a business
+ * page sees whatever the scope.
+ */
+export async function staffScope(trx: Trx, auth: AuthUser): Promise<RawBuilder<SqlBool>> {
+  const scope = await resolveDataScope(trx, auth, 'application');
+  if (scope.all) return sql<SqlBool>`true`;
+  const parts = [sql`a.dept_id is null`];
+  if (scope.depts.length) parts.push(sql`a.dept_id in (${sql.join(scope.depts)})`);
+  if (scope.owner) parts.push(sql`a.engineer_id = ${scope.owner}`);
+  return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+}
+
+/**
+ * Whether the caller may see the application: a customer only its company's, staff within their scope. Anything
+ * else (another tenant's, deleted, another company's, outside the scope) is 404, like an id that does not exist.
+ */
+export async function assertVisible(trx: Trx, auth: AuthUser, companyId: string | null, id: string) {
+  let q = trx
+    .selectFrom('business_application as a')
+    .select(['a.id', 'a.company_id'])
+    .where('a.id', '=', id)
+    .where('a.tenant_id', '=', auth.tenantId)
+    .where('a.is_deleted', '=', 0);
+  if (companyId !== null) q = q.where('a.company_id', '=', companyId);
+  else q = q.where(await staffScope(trx, auth));
+  const row = await q.executeTakeFirst();
+  if (!row) throw new NotFoundError();
+  return row;
+}
+
+/** What the step input may carry beside the step's name (the transition call's body). */
+export interface StepData {
+  testConclusion?: string;
+  testReportFileId?: string;
+  evaluationComment?: string;
+}
+
+/**
+ * What a step brings beside its state, in its transaction (a refusal here rolls the step back, history included):
+ * the test conclusion of passTest, the evaluation's preconditions and comment, the sample reception time, the
+ * certificate of issue.
+ */
+export async function applyStepData(
+  trx: Trx,
+  auth: AuthUser,
+  result: TransitionResult,
+  data: StepData,
+): Promise<TransitionResult['after']> {
+  const { after, transition } = result;
+  const scheme = after.scheme;
+  const set = (values: Record<string, unknown>) =>
+    trx
+      .updateTable('business_application')
+      .set(values)
+      .where('id', '=', after.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  switch (transition.name) {
+    case 'receiveSamples':
+      return set({ samples_received_at: sql`now()` });
+    case 'passTest': {
+      const conclusion = data.testConclusion?.trim() ?? '';
+      if (!conclusion) throw new KeyedError('application.flow.testConclusionRequired');
+      return set({
+        test_conclusion: conclusion,
+        ...(data.testReportFileId ? { test_report_file_id: data.testReportFileId } : {}),
+      });
+    }
+    case 'evaluate': {
+      if ((scheme === 'ccc' || scheme === 'cqst') && !after.test_conclusion.trim())
+        throw new KeyedError('application.flow.testConclusionMissing');
+      if (scheme === 'ccc' || scheme === 'cnex') {
+        const passed = await trx
+          .selectFrom('business_factory_check')
+          .select('id')
+          .where('tenant_id', '=', auth.tenantId)
+          .where('application_id', '=', after.id)
+          .where('result', '=', 'pass')
+          .where('is_deleted', '=', 0)
+          .executeTakeFirst();
+        if (!passed) throw new KeyedError('application.flow.factoryCheckMissing');
+      }
+      return data.evaluationComment
+        ? set({ evaluation_comment: data.evaluationComment.slice(0, 1000) })
+        : after;
+    }
+    case 'issue':
+      return (await issueCertificate(trx, auth, after)).application;
+    default:
+      return after;
+  }
+}

@@ -1,0 +1,79 @@
+import type { Transaction } from 'kysely';
+import { APPLICATION_CODES, type ApplicationRole } from '../../../lib/contracts/application/machine';
+import { BUSINESS_MANAGEMENT, STAFF_PAGES } from '../../../lib/contracts/application/staff';
+import { nextId } from '../../core/ids';
+import type { Database } from '../../db/schema';
+
+/**
+ * The certification body's staff roles (DOMAIN §10): one per step code, each with the business-management pages and
+ * its step's button. Aliased by the code, so a tenant can find and rename them; the customer's `apply` is the
+ * customer role's (modules/customer).
+ */
+export const STAFF_ROLES: readonly { role: Exclude<ApplicationRole, 'apply'>; name: string; sort: number }[] =
+  [
+    { role: 'accept', name: '受理员', sort: 51 },
+    { role: 'sample', name: '样品管理员', sort: 52 },
+    { role: 'test', name: '检测工程师', sort: 53 },
+    { role: 'inspect', name: '工厂检查员', sort: 54 },
+    { role: 'evaluate', name: '评定人员', sort: 55 },
+    { role: 'decide', name: '认证决定人', sort: 56 },
+    { role: 'terminate', name: '项目工程师', sort: 57 },
+  ];
+
+/** The menus every staff role holds: the group and its pages. */
+export const STAFF_PAGE_CODES = [BUSINESS_MANAGEMENT, ...STAFF_PAGES.map((p) => p.menu!.code)];
+
+/**
+ * Makes the tenant's staff roles it lacks (by alias; one that exists, even renamed, is left with its grants) and grants
+ * a new role the business pages and its step's code, within `allowedMenuIds` (the tenant's menus: a package that
+ * leaves out 业务管理 leaves the roles empty until it is added). Runs in the tenant's transaction.
+ */
+export async function ensureStaffRoles(
+  trx: Transaction<Database>,
+  tenantId: string,
+  allowedMenuIds: readonly string[] | null,
+): Promise<string[]> {
+  const existing = await trx
+    .selectFrom('blade_role')
+    .select('role_alias')
+    .where('tenant_id', '=', tenantId)
+    .where('is_deleted', '=', 0)
+    .where(
+      'role_alias',
+      'in',
+      STAFF_ROLES.map((r) => APPLICATION_CODES[r.role]),
+    )
+    .execute();
+  const have = new Set(existing.map((r) => r.role_alias));
+  const menus = await trx
+    .selectFrom('blade_menu')
+    .select(['id', 'code'])
+    .where('code', 'in', [...STAFF_PAGE_CODES, ...Object.values(APPLICATION_CODES)])
+    .where('is_deleted', '=', 0)
+    .execute();
+  const allowed = allowedMenuIds === null ? null : new Set(allowedMenuIds.map(String));
+  const menuOf = (code: string) =>
+    menus
+      .filter((m) => m.code === code && (allowed === null || allowed.has(String(m.id))))
+      .map((m) => String(m.id));
+  const added: string[] = [];
+  for (const staff of STAFF_ROLES) {
+    const alias = APPLICATION_CODES[staff.role];
+    if (have.has(alias)) continue;
+    const roleId = nextId();
+    await trx
+      .insertInto('blade_role')
+      .values({ id: roleId, tenant_id: tenantId, role_name: staff.name, role_alias: alias, sort: staff.sort })
+      .execute();
+    const menuIds = [...new Set([...STAFF_PAGE_CODES, alias].flatMap(menuOf))];
+    if (menuIds.length)
+      await trx
+        .insertInto('blade_role_menu')
+        .values(
+          menuIds.map((menuId) => ({ id: nextId(), tenant_id: tenantId, role_id: roleId, menu_id: menuId })),
+        )
+        .execute();
+    added.push(alias);
+  }
+  return added;
+}

@@ -1,0 +1,241 @@
+import { z } from 'zod';
+import { defineAction } from '../action';
+import { defineResource, NO_WRITES, type FieldSpecs, type ResourceMenuDef } from '../resource';
+import { APPLICATION_CODES, type TransitionName } from './machine';
+
+/**
+ * The staff side of certification applications (issue 15): the business-management pages (业务管理), the transition
+ * call, samples, factory checks, the timeline and certificates. The pages are read-only resources over
+ * business_application whose lists blade/ serves with routes of its own (modules/application/staff.routes.ts): each
+ * is one scheme and state slice, newest first, under the staff data scope `application`.
+ */
+
+const BASE = '/blade-customer/paymentNote';
+
+/** Columns the page screens show and search; the rows answered are the full ApplicationVO. */
+const pageFields = {
+  applicationNo: { kind: 'text', max: 32, search: 'like' },
+  productName: { kind: 'text', max: 200, search: 'like' },
+  companyName: { kind: 'text', max: 100, search: 'like' },
+  applicantName: { kind: 'text', max: 200 },
+  flowState: { kind: 'text', max: 32 },
+  submittedAt: { kind: 'text', max: 19 },
+} satisfies FieldSpecs;
+
+/** The step buttons of page `ccc_business`: a role holds the codes of its steps (machine.ts APPLICATION_CODES). */
+const STEP_BUTTONS = [
+  [APPLICATION_CODES.accept, '受理', 'accept'],
+  [APPLICATION_CODES.sample, '收样', 'sample'],
+  [APPLICATION_CODES.test, '检测', 'test'],
+  [APPLICATION_CODES.inspect, '工厂检查', 'inspect'],
+  [APPLICATION_CODES.evaluate, '评定', 'evaluate'],
+  [APPLICATION_CODES.decide, '认证决定', 'decide'],
+  [APPLICATION_CODES.terminate, '终止', 'terminate'],
+] as const;
+
+/** The staff group every page below sits in (db/seed-data.ts declares the group). */
+export const BUSINESS_MANAGEMENT = 'business_management';
+
+const menu = (code: string, name: string, path: string, icon: string, sort: number): ResourceMenuDef => ({
+  code,
+  name,
+  path: `/businessManagement/${path}`,
+  icon,
+  parent: BUSINESS_MANAGEMENT,
+  sort,
+  view: false,
+});
+
+const page = (code: string, verb: string, pageMenu: ResourceMenuDef) =>
+  defineResource({
+    key: 'application.staff',
+    table: 'business_application',
+    ownership: 'tenant',
+    readOnly: true,
+    dataScope: { resource: 'application', dept: 'dept_id', owner: 'engineer_id' },
+    defaultOrder: [{ column: 'id', direction: 'desc' }],
+    fields: pageFields,
+    calls: { list: { method: 'GET', path: `${BASE}/${verb}` }, ...NO_WRITES.calls },
+    access: { read: { codes: [code] }, ...NO_WRITES.access },
+    menu: { ...pageMenu, code },
+  });
+
+export const cccBusinessPage = page('ccc_business', 'selectApplicationForCccBusinessManagementPage', {
+  ...menu('ccc_business', 'CCC受理', 'ccc', 'assignment', 1),
+  buttons: STEP_BUTTONS.map(([code, name, alias]) => ({ code, name, alias, action: 2 as const })),
+});
+export const acceptedBusinessPage = page(
+  'accepted_business',
+  'selectAcceptedApplicationForCccBusinessManagementPage',
+  menu('accepted_business', 'CCC在办', 'accepted', 'assignment_turned_in', 2),
+);
+export const retreatBusinessPage = page(
+  'retreat_business',
+  'selectRetreatApplicationForCccBusinessManagementPage',
+  menu('retreat_business', 'CCC退回', 'retreat', 'assignment_return', 3),
+);
+export const cqstBusinessPage = page(
+  'cqst_business',
+  'selectCqstOrCnvExBusinessManagementPage',
+  menu('cqst_business', 'CQST业务', 'cqst', 'verified', 4),
+);
+export const cnexBusinessPage = page(
+  'cnex_business',
+  'selectCnexBusinessManagementPage',
+  menu('cnex_business', 'CNEx业务', 'cnex', 'engineering', 5),
+);
+export const draftBusinessPage = page(
+  'draft_business',
+  'selectCqstOrCnvExDraftBusinessManagementPage',
+  menu('draft_business', '草稿查看', 'draft', 'edit_note', 6),
+);
+
+/** Certificates (customer: its company's; staff: code `certificate`). */
+export const certificatePage = defineResource({
+  key: 'application.certificate',
+  table: 'business_certificate',
+  ownership: 'tenant',
+  readOnly: true,
+  defaultOrder: [{ column: 'id', direction: 'desc' }],
+  fields: {
+    certNumber: { kind: 'text', max: 32, search: 'like' },
+    productName: { kind: 'text', max: 200, search: 'like' },
+    holderName: { kind: 'text', max: 200 },
+    certStatus: { kind: 'text', max: 16, search: 'eq' },
+    issueDate: { kind: 'date' },
+    validTo: { kind: 'date' },
+  },
+  calls: {
+    list: { method: 'GET', path: '/blade-customer/certificate/page' },
+    detail: { method: 'GET', path: '/blade-customer/certificate/detail' },
+    ...NO_WRITES.calls,
+  },
+  // The route checks: a customer reads its company's, staff need the page code.
+  access: { read: {}, ...NO_WRITES.access },
+  menu: menu('certificate', '证书管理', 'certificate', 'workspace_premium', 7),
+});
+
+/** Every business-management page, in menu order (the certificates last). */
+export const STAFF_PAGES = [
+  cccBusinessPage,
+  acceptedBusinessPage,
+  retreatBusinessPage,
+  cqstBusinessPage,
+  cnexBusinessPage,
+  draftBusinessPage,
+  certificatePage,
+] as const;
+
+/** The CNEx lists by type: the same page code as the CNEx page (its tabs). */
+export const CNEX_TYPE_LISTS = {
+  selectAbilityCnexPageBy: 'ability',
+  selectPersonCnexPageBy: 'person',
+  selectSceneInspectCnexPageBy: 'scene',
+  selectPersonDataCnexPageBy: 'person_data',
+} as const;
+
+const id = z
+  .union([z.string(), z.number()])
+  .transform(String)
+  .pipe(z.string().regex(/^[1-9]\d{0,18}$/));
+const text = (max: number) => z.string().trim().max(max).optional();
+
+/** Steps made through the transition call; submit has its own calls (the customer side's). */
+const TRANSIT_STEPS = [
+  'withdraw',
+  'accept',
+  'retreat',
+  'noticeFee',
+  'sampleSent',
+  'receiveSamples',
+  'startTest',
+  'rectify',
+  'resumeTest',
+  'passTest',
+  'inspectPass',
+  'inspectNc',
+  'recheck',
+  'evaluate',
+  'issue',
+  'refuse',
+  'terminate',
+] as const satisfies readonly TransitionName[];
+
+export const transitInput = z.object({
+  id,
+  action: z.enum(TRANSIT_STEPS),
+  reason: text(500),
+  testConclusion: text(500),
+  // The foundation's file-id columns are bigint: a report is linked by a numeric id.
+  testReportFileId: id.optional(),
+  evaluationComment: text(1000),
+});
+
+/** Any signed-in user reaches these: the step's code, the caller's company or page code is checked by the route. */
+const anyone = {};
+
+export const applicationTransit = defineAction({
+  name: 'transit',
+  call: { method: 'POST', path: '/blade-customer/applicationFlow/transit' },
+  input: transitInput,
+  access: anyone,
+  writes: true,
+});
+
+export const sampleSentAction = defineAction({
+  name: 'sampleSent',
+  call: { method: 'POST', path: '/blade-customer/flowInstance/sampleSent' },
+  input: z.object({ id, courierNo: z.string().trim().min(1).max(64) }),
+  access: anyone,
+  writes: true,
+});
+
+export const ifSampleSentAction = defineAction({
+  name: 'ifSampleSent',
+  call: { method: 'POST', path: '/blade-customer/flowInstance/ifSampleSent' },
+  input: z.object({ id }),
+  access: anyone,
+  writes: false,
+});
+
+export const FACTORY_CHECK_RESULTS = ['pass', 'nc', 'fail'] as const;
+
+export const factoryCheckSave = defineAction({
+  name: 'saveResult',
+  call: { method: 'POST', path: '/business-service/factoryCheck/saveResult' },
+  input: z.object({
+    applicationId: id,
+    checkDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    result: z.enum(FACTORY_CHECK_RESULTS),
+    ncItems: text(2000),
+    conclusion: z.string().trim().max(1000).default(''),
+    reportFileId: id.optional(),
+  }),
+  access: { codes: [APPLICATION_CODES.inspect] },
+  writes: true,
+});
+
+export const factoryCheckList = defineAction({
+  name: 'factoryCheckList',
+  call: { method: 'GET', path: '/business-service/factoryCheck/list' },
+  input: z.object({ applicationId: id }),
+  access: anyone,
+  writes: false,
+});
+
+export const flowTimeline = defineAction({
+  name: 'timeline',
+  call: { method: 'GET', path: '/blade-flow/flow_timeline_by_businessId' },
+  input: z.object({ businessId: id }),
+  access: anyone,
+  writes: false,
+});
+
+export const STAFF_ACTIONS = [
+  applicationTransit,
+  sampleSentAction,
+  ifSampleSentAction,
+  factoryCheckSave,
+  factoryCheckList,
+  flowTimeline,
+] as const;
