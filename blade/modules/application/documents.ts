@@ -10,9 +10,11 @@ import {
   type CompanyScope,
   type RecordCaller,
 } from '../../core/record-access';
+import { KeyedError } from '../../core/crud';
 import type { Database } from '../../db/schema';
 import type { DefaultFunction } from '../business/archives';
 import { childNodes, type RecordRef } from '../files/catalog.service';
+import { findFile } from '../files/file.repository';
 import { callerCompany } from './transition';
 import { CUSTOMER_READ_CODES, STAFF_READ_CODES, visibleApplications } from './apply.repository';
 
@@ -96,7 +98,11 @@ export const APPLICATION_ARCHIVES: readonly DefaultFunction[] = [
         must('营业执照或身份证明', 'cnex_identity', '服务机构的营业执照，或申请人员的身份证明'),
         may('质量管理体系文件', 'cnex_quality_system', '服务机构的程序文件、质量手册'),
         may('设备及校准证书', 'cnex_equipment', '检测设备清单及其校准证书'),
-        may('人员注册表与培训记录', 'cnex_person_register', '人员注册表扫描件、学历、工作经历、培训记录、考核记录'),
+        may(
+          '人员注册表与培训记录',
+          'cnex_person_register',
+          '人员注册表扫描件、学历、工作经历、培训记录、考核记录',
+        ),
         may('其他资料', 'cnex_other'),
       ],
     },
@@ -181,4 +187,24 @@ export async function missingDocuments(trx: Trx, tenantId: string, record: Recor
   };
   await walk(undefined, 0);
   return missing;
+}
+
+/**
+ * A report a step names (the test report, a factory-check report) must be one of the application's own documents:
+ * a live file of its archive in the tenant. Anything else (another application's file, a plain upload, an unknown
+ * id) is refused in words, so no record points at a file its readers cannot open.
+ */
+export async function assertApplicationFile(
+  trx: Trx,
+  tenantId: string,
+  application: { id: string; scheme: string },
+  fileId: string,
+): Promise<void> {
+  const file = await findFile(trx, tenantId, fileId);
+  if (
+    !file ||
+    file.function_code !== APPLICATION_FUNCTIONS[application.scheme as Scheme] ||
+    file.data_id !== application.id
+  )
+    throw new KeyedError('application.flow.reportNotInDocuments');
 }

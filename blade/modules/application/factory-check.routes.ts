@@ -9,6 +9,7 @@ import { ok } from '../../core/envelope';
 import { nextId } from '../../core/ids';
 import { permit } from '../../core/permission';
 import { withTenant } from '../../db/tenant';
+import { assertApplicationFile } from './documents';
 import { assertVisible, callerCodes, transitionCaller } from './flow';
 import { caseReader } from './flow.routes';
 import { presentApplication } from './flow-vo';
@@ -61,6 +62,15 @@ export function factoryCheckRoutes(deps: Deps): Hono<BladeEnv> {
       const caller = await transitionCaller(trx, auth, holds);
       if (caller.companyId !== null) throw new KeyedError('application.flow.staffOnly');
       await assertVisible(trx, auth, null, input.applicationId);
+      if (input.reportFileId) {
+        const owner = await trx
+          .selectFrom('business_application')
+          .select(['id', 'scheme'])
+          .where('tenant_id', '=', auth.tenantId)
+          .where('id', '=', input.applicationId)
+          .executeTakeFirstOrThrow();
+        await assertApplicationFile(trx, auth.tenantId, owner, input.reportFileId);
+      }
       let application: ApplicationRow;
       if (input.result === 'fail')
         application = await recordFailure(trx, auth, input.applicationId, input.conclusion);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import {
   APPLICATION_CODES,
@@ -394,6 +395,54 @@ describe('refusals write nothing', () => {
       msg: '尚无通过的工厂检查，不能评定',
     });
     expect(await stateOf(evaluation)).toMatchObject({ state: 'evaluation', history: 0 });
+  });
+
+  it("links a test report only when it is one of the application's own documents", async () => {
+    const testing = await application({ state: 'testing' });
+    const other = await application({ state: 'testing' });
+    const fileOf = async (dataId: string) => {
+      const id = randomBytes(16).toString('hex');
+      await withTenant(h.blade.db, T, (trx) =>
+        trx
+          .insertInto('blade_file')
+          .values({
+            id,
+            tenant_id: T,
+            storage: 'local',
+            object_key: `reports/${id}`,
+            original_filename: '型式试验报告.pdf',
+            suffix: 'pdf',
+            content_type: 'application/pdf',
+            size: 1024,
+            sha256: '0'.repeat(64),
+            function_code: 'ccc_application',
+            data_id: dataId,
+          })
+          .execute(),
+      );
+      return id;
+    };
+    const conclusion = { testConclusion: '符合 GB/T 3836.1-2021' };
+    for (const testReportFileId of [await fileOf(other), 'f'.repeat(32)]) {
+      expect(await transit('tester', testing, 'passTest', { ...conclusion, testReportFileId })).toMatchObject(
+        {
+          code: 400,
+          msg: '所选报告不是本申请的资料文件',
+        },
+      );
+      expect(await stateOf(testing)).toMatchObject({ state: 'testing', history: 0 });
+    }
+    const own = await fileOf(testing);
+    const passed = await transit('tester', testing, 'passTest', { ...conclusion, testReportFileId: own });
+    expect(passed.data).toMatchObject({ flowState: 'factory_inspection' });
+    const row = await withTenant(h.blade.db, T, (trx) =>
+      trx
+        .selectFrom('business_application')
+        .select('test_report_file_id')
+        .where('id', '=', testing)
+        .executeTakeFirstOrThrow(),
+    );
+    expect(row.test_report_file_id).toBe(own);
   });
 
   it('keeps the decider from being the tester, inspector or evaluator, and the evaluator from testing', async () => {

@@ -7,6 +7,7 @@ import { heldCodes } from '../../core/permission';
 import { isPlatformAdmin } from '../../core/roles';
 import type { Database } from '../../db/schema';
 import { issueCertificate } from './certificate';
+import { assertApplicationFile } from './documents';
 import { callerCompany, type TransitionCaller, type TransitionResult } from './transition';
 
 type Trx = Transaction<Database>;
@@ -95,6 +96,8 @@ export async function applyStepData(
     case 'passTest': {
       const conclusion = data.testConclusion?.trim() ?? '';
       if (!conclusion) throw new KeyedError('application.flow.testConclusionRequired');
+      if (data.testReportFileId)
+        await assertApplicationFile(trx, auth.tenantId, after, data.testReportFileId);
       return set({
         test_conclusion: conclusion,
         ...(data.testReportFileId ? { test_report_file_id: data.testReportFileId } : {}),

@@ -139,6 +139,11 @@ const id = z
   .transform(String)
   .pipe(z.string().regex(/^[1-9]\d{0,18}$/));
 const text = (max: number) => z.string().trim().max(max).optional();
+/** A file of the files module (blade_file.id: 32 hex characters). */
+const fileId = z
+  .string()
+  .trim()
+  .regex(/^[0-9a-f]{32}$/);
 
 /** Steps made through the transition call; submit has its own calls (the customer side's). */
 const TRANSIT_STEPS = [
@@ -166,8 +171,8 @@ export const transitInput = z.object({
   action: z.enum(TRANSIT_STEPS),
   reason: text(500),
   testConclusion: text(500),
-  // The foundation's file-id columns are bigint: a report is linked by a numeric id.
-  testReportFileId: id.optional(),
+  // A file of the application's documents (the files module's 32-hex id); blade/ checks it is one.
+  testReportFileId: fileId.optional(),
   evaluationComment: text(1000),
 });
 
@@ -209,7 +214,7 @@ export const factoryCheckSave = defineAction({
     result: z.enum(FACTORY_CHECK_RESULTS),
     ncItems: text(2000),
     conclusion: z.string().trim().max(1000).default(''),
-    reportFileId: id.optional(),
+    reportFileId: fileId.optional(),
   }),
   access: { codes: [APPLICATION_CODES.inspect] },
   writes: true,
