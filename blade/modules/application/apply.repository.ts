@@ -186,6 +186,11 @@ export async function applicationVOs(
   }));
 }
 
+/** The ApplicationVO of one row (a step's answer). */
+export async function applicationVO(trx: Trx, tenantId: string, row: ApplicationRow): Promise<ApplicationVO> {
+  return (await applicationVOs(trx, tenantId, [row]))[0];
+}
+
 /** The columns of the fields the customer writes; only the fields given (an update keeps what is not sent). */
 export function fieldColumns(fields: Partial<ApplicationFields>): Record<string, unknown> {
   const columns: Record<string, unknown> = {};

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import {
   consistencyProblem,
   missingFields,
@@ -7,7 +7,6 @@ import {
   type BatchFileVO,
 } from '../../../lib/contracts/application/application';
 import {
-  APPLICATION_CODES,
   applicationNumber,
   batchNumber,
   EDITABLE_STATES,
@@ -30,7 +29,6 @@ import { resolveNode } from '../files/catalog.service';
 import { countNodeFiles, findFile } from '../files/file.repository';
 import { limitMessage } from '../files/file.service';
 import { recordHistory } from '../files/history.repository';
-import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
 import {
   APPLY_CODE,
   applicationVOs,
@@ -243,8 +241,8 @@ export async function listApplications(trx: Trx, who: Who, filters: ListFilters,
 
 /**
  * Submits a draft or a returned application: its required fields and documents first (the refusal names what is
- * missing), then the `submit` transition (transition.ts: state, customer, history), then the application number when
- * it has none (a resubmission keeps its number). The number comes from the tenant's counter in this transaction.
+ * missing), the application number when it has none (a resubmission keeps its number; the tenant's counter, in this
+ * transaction), then the `submit` transition (transition.ts: state, customer, history, the acceptance clerks' notice).
  */
 export async function submitApplication(trx: Trx, who: Who, scheme: Scheme, id: string) {
   const row = await findApplication(trx, who, scheme, id, true);
@@ -263,57 +261,18 @@ export async function submitApplication(trx: Trx, who: Who, scheme: Scheme, id: 
     if (documents.length > 0)
       throw new KeyedError('application.customer.missingDocuments', { documents: documents.join('、') });
   }
-  await applyTransition(trx, who, { id: row.id, name: 'submit' });
-  let applicationNo = row.application_no;
-  if (!applicationNo) {
+  // The number first, so the step's notice (transition.ts notifyStep) names it; a refused step rolls it back.
+  if (!row.application_no) {
     const y = year();
     const serial = await nextNumber(trx, who.auth.tenantId, NUMBER_COUNTERS.application(scheme, y));
-    applicationNo = applicationNumber(scheme, y, serial);
     await trx
       .updateTable('business_application')
-      .set({ application_no: applicationNo })
+      .set({ application_no: applicationNumber(scheme, y, serial) })
       .where('id', '=', row.id)
       .execute();
   }
-  const vo = await reread(trx, who, row.id);
-  await sendMessage(trx, who.auth.tenantId, {
-    userIds: await acceptanceClerks(trx, who.auth.tenantId),
-    category: MESSAGE_CATEGORY.message,
-    title: zhText('application.customer.submittedTitle', { no: applicationNo }),
-    content: zhText('application.customer.submittedContent', {
-      company: vo.companyName,
-      product: vo.productName,
-      no: applicationNo,
-    }),
-    createUser: who.auth.userId,
-  });
-  return vo;
-}
-
-/** Live, enabled staff users whose roles hold the acceptance code: those a submission waits for (at most 200). */
-async function acceptanceClerks(trx: Trx, tenantId: string): Promise<string[]> {
-  const rows = await trx
-    .selectFrom('blade_user as u')
-    .select('u.id')
-    .where('u.tenant_id', '=', tenantId)
-    .where('u.is_deleted', '=', 0)
-    .where('u.status', '=', 1)
-    .where('u.company_id', 'is', null)
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('blade_role_menu as rm')
-          .innerJoin('blade_menu as m', 'm.id', 'rm.menu_id')
-          .select(sql.lit(1).as('one'))
-          .where('rm.tenant_id', '=', tenantId)
-          .where('m.code', '=', APPLICATION_CODES.accept)
-          .where('m.is_deleted', '=', 0)
-          .where(sql<boolean>`rm.role_id::text = any(string_to_array(u.role_id, ','))`),
-      ),
-    )
-    .orderBy('u.id')
-    .limit(200)
-    .execute();
-  return rows.map((r) => r.id);
+  await applyTransition(trx, who, { id: row.id, name: 'submit' });
+  return reread(trx, who, row.id);
 }
 
 /** A new draft with the application's own fields, in a new batch; documents, numbers and state are not copied. */

@@ -580,13 +580,14 @@ describe('notice of a submission', () => {
         .where('title', 'like', `%${submitted.data.applicationNo}%`)
         .execute(),
     );
-    expect(messages).toEqual([
-      {
-        user_id: clerk,
-        title: `新的认证申请待受理：${submitted.data.applicationNo}`,
-        content: `南阳防爆甲公司提交了认证申请${submitted.data.applicationNo}（隔爆型三相异步电动机），请及时受理。`,
-      },
-    ]);
+    // The acceptance clerk hears of it (administrators hold every code and may too); the step's notice names the
+    // number and the step.
+    expect(messages).toContainEqual({
+      user_id: clerk,
+      title: `申请${submitted.data.applicationNo}：提交申请`,
+      content: `申请${submitted.data.applicationNo}（隔爆型三相异步电动机）已提交申请，当前状态：已提交。`,
+    });
+    expect(messages.some((m) => m.user_id === a.userId)).toBe(false);
     expect(messages.some((m) => m.user_id === bystander)).toBe(false);
   });
 });

@@ -12,7 +12,7 @@ import { withTenant } from '../../db/tenant';
 import { assertApplicationFile } from './documents';
 import { assertVisible, callerCodes, transitionCaller } from './flow';
 import { caseReader } from './flow.routes';
-import { presentApplication } from './flow-vo';
+import { applicationVO } from './apply.repository';
 import { applyTransition, HISTORY_RESOURCE, notifyStep, type ApplicationRow } from './transition';
 
 type CheckRow = {
@@ -107,7 +107,7 @@ export function factoryCheckRoutes(deps: Deps): Hono<BladeEnv> {
         .executeTakeFirstOrThrow();
       return {
         check: presentCheck(check as CheckRow),
-        application: await presentApplication(trx, auth.tenantId, application),
+        application: await applicationVO(trx, auth.tenantId, application),
       };
     });
     return c.json(ok(data));

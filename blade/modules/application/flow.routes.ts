@@ -14,7 +14,7 @@ import { ok } from '../../core/envelope';
 import { ForbiddenError } from '../../core/errors';
 import { withTenant } from '../../db/tenant';
 import { applyStepData, assertVisible, callerCodes, transitionCaller } from './flow';
-import { presentApplication } from './flow-vo';
+import { applicationVO } from './apply.repository';
 import { applyTransition, callerCompany, HISTORY_RESOURCE } from './transition';
 
 /** Staff read a case (timeline, samples, checks) with any business page's code; customers their company's. */
@@ -60,7 +60,7 @@ export function flowRoutes(deps: Deps): Hono<BladeEnv> {
         reason: input.reason,
       });
       const after = await applyStepData(trx, auth, result, input);
-      return presentApplication(trx, auth.tenantId, after);
+      return applicationVO(trx, auth.tenantId, after);
     });
     return c.json(ok(data));
   });
@@ -78,7 +78,7 @@ export function flowRoutes(deps: Deps): Hono<BladeEnv> {
         .where('id', '=', input.id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      return presentApplication(trx, auth.tenantId, after);
+      return applicationVO(trx, auth.tenantId, after);
     });
     return c.json(ok(data));
   });

@@ -1,11 +1,11 @@
-import { sql, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { AuthUser, Deps } from '../../core/context';
 import { KeyedError } from '../../core/crud';
-import { resolveDataScope } from '../../core/data-scope';
 import { NotFoundError } from '../../core/errors';
 import { heldCodes } from '../../core/permission';
 import { isPlatformAdmin } from '../../core/roles';
 import type { Database } from '../../db/schema';
+import { visibleApplications } from './apply.repository';
 import { issueCertificate } from './certificate';
 import { assertApplicationFile } from './documents';
 import { callerCompany, type TransitionCaller, type TransitionResult } from './transition';
@@ -31,34 +31,16 @@ export async function transitionCaller(
 }
 
 /**
- * The staff data scope of applications (resource `application`) over `business_application as a`: the handling dept
- * (`dept_id`) or the project engineer who accepted it (`engineer_id`), by the roles' data scopes
- * (core/data-scope.ts). Rows not yet accepted (no dept) are the acceptance queue, which every holder of a business
- * page sees whatever the scope.
- */
-export async function staffScope(trx: Trx, auth: AuthUser): Promise<RawBuilder<SqlBool>> {
-  const scope = await resolveDataScope(trx, auth, 'application');
-  if (scope.all) return sql<SqlBool>`true`;
-  const parts = [sql`a.dept_id is null`];
-  if (scope.depts.length) parts.push(sql`a.dept_id in (${sql.join(scope.depts)})`);
-  if (scope.owner) parts.push(sql`a.engineer_id = ${scope.owner}`);
-  return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
-}
-
-/**
  * Whether the caller may see the application: a customer only its company's, staff within their scope. Anything
  * else (another tenant's, deleted, another company's, outside the scope) is 404, like an id that does not exist.
  */
 export async function assertVisible(trx: Trx, auth: AuthUser, companyId: string | null, id: string) {
-  let q = trx
-    .selectFrom('business_application as a')
+  const row = await (
+    await visibleApplications(trx, auth, companyId)
+  )
     .select(['a.id', 'a.company_id'])
     .where('a.id', '=', id)
-    .where('a.tenant_id', '=', auth.tenantId)
-    .where('a.is_deleted', '=', 0);
-  if (companyId !== null) q = q.where('a.company_id', '=', companyId);
-  else q = q.where(await staffScope(trx, auth));
-  const row = await q.executeTakeFirst();
+    .executeTakeFirst();
   if (!row) throw new NotFoundError();
   return row;
 }

@@ -21,9 +21,8 @@ import { parseQuery } from '../../core/validation';
 import { withTenant } from '../../db/tenant';
 import { certificateRoutes } from './certificate.routes';
 import { factoryCheckRoutes } from './factory-check.routes';
-import { staffScope } from './flow';
 import { flowRoutes } from './flow.routes';
-import { presentApplications } from './flow-vo';
+import { applicationVOs, visibleApplications } from './apply.repository';
 import { callerCompany, type ApplicationRow } from './transition';
 
 /** An empty query parameter is an absent one (screens send every filter). */
@@ -124,11 +123,7 @@ export function applicationStaffRoutes(deps: Deps): Hono<BladeEnv> {
       const page = pageRequest(q);
       const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
         if ((await callerCompany(trx, auth)) !== null) throw new ForbiddenError();
-        let base = trx
-          .selectFrom('business_application as a')
-          .where('a.tenant_id', '=', auth.tenantId)
-          .where('a.is_deleted', '=', 0)
-          .where(await staffScope(trx, auth));
+        let base = await visibleApplications(trx, auth, null);
         for (const condition of slice.where(q)) base = base.where(condition);
         if (q.productName) base = base.where('a.product_name', 'like', contains(q.productName));
         if (q.applicationNo) base = base.where('a.application_no', 'like', contains(q.applicationNo));
@@ -151,7 +146,7 @@ export function applicationStaffRoutes(deps: Deps): Hono<BladeEnv> {
           [],
           [{ column: 'a.id', direction: 'desc' }],
         );
-        const records = await presentApplications(trx, auth.tenantId, rows as ApplicationRow[]);
+        const records = await applicationVOs(trx, auth.tenantId, rows as ApplicationRow[]);
         return toPage(records, total, page);
       });
       return c.json(ok(data));
