@@ -5,90 +5,19 @@
  */
 import { bladeRequest } from '@/lib/client/fetcher';
 import type {
-  ApplicationState,
-  CertificateState,
-  CnexType,
-  Scheme,
-} from '@/lib/contracts/application/machine';
+  ApplicationBatchVO,
+  ApplicationFields,
+  ApplicationModelVO,
+  ApplicationVO,
+  CertNumberCheckVO,
+} from '@/lib/contracts/application/application';
+import type { CertificateState, CnexType, Scheme } from '@/lib/contracts/application/machine';
 
-export interface ModelRow {
-  model: string;
-  spec: string;
-  isSampleModel: boolean;
-  differenceNote: string;
-}
-
-export type ApplicationType = 'new' | 'change' | 'extension' | 'renewal';
-export const APPLICATION_TYPES: readonly ApplicationType[] = ['new', 'change', 'extension', 'renewal'];
-
-/** What the customer edits: the ApplicationVO minus the server's fields (state, numbers, people, times, flags). */
-export interface ApplicationInput {
-  scheme: Scheme;
-  cnexType: CnexType | null;
-  applicantName: string;
-  applicantCreditCode: string;
-  applicantAddress: string;
-  manufacturerName: string;
-  manufacturerCreditCode: string;
-  manufacturerAddress: string;
-  factoryName: string;
-  factoryCreditCode: string;
-  factoryAddress: string;
-  contactName: string;
-  contactPhone: string;
-  productName: string;
-  productCategory: string;
-  unitNo: string;
-  trademark: string;
-  applicationType: ApplicationType | '';
-  models: ModelRow[];
-  exMarkings: string[];
-  standards: string;
-  ratedParams: string;
-  remark: string;
-  certNumber: string;
-}
-
-export interface ApplicationVO extends Omit<ApplicationInput, 'applicationType'> {
-  id: string;
-  applicationType: ApplicationType | '' | null;
-  applicationNo: string | null;
-  batchId: string | null;
-  batchNumber: string | null;
-  companyId: string | null;
-  companyName: string | null;
-  flowState: ApplicationState;
-  isFinished: 0 | 1;
-  sampleSent: 0 | 1;
-  sampleCourierNo: string | null;
-  sampleSentAt: string | null;
-  samplesReceivedAt: string | null;
-  retreatReason: string | null;
-  engineerId: string | null;
-  engineerName: string | null;
-  testerId: string | null;
-  inspectorId: string | null;
-  evaluatorId: string | null;
-  deciderId: string | null;
-  submittedAt: string | null;
-  acceptedAt: string | null;
-  finishedAt: string | null;
-  certificateId: string | null;
-  issuedCertNumber: string | null;
-  testConclusion: string | null;
-  inspectionConclusion: string | null;
-  evaluationComment: string | null;
-  createTime: string;
-  updateTime: string | null;
-}
-
-export interface BatchVO {
-  id: string;
-  batchNumber: string;
-  scheme: Scheme;
-  step: number;
-  applications: ApplicationVO[];
-}
+/**
+ * What the customer edits: the answered application's fields the customer writes (the shared contract's
+ * applicationFieldsSchema), its scheme and CNEx kind. Every field present, so each input of the form is controlled.
+ */
+export type ApplicationInput = Pick<ApplicationVO, 'scheme' | 'cnexType' | keyof ApplicationFields>;
 
 export interface TimelineRow {
   id: string;
@@ -114,24 +43,12 @@ export interface CertificateVO {
   factoryName: string;
   productName: string;
   productCategory: string | null;
-  models: ModelRow[];
+  models: ApplicationModelVO[];
   exMarkings: string[];
   standards: string;
   issueDate: string;
   validTo: string;
   certStatus: CertificateState;
-}
-
-/** A document of a batch's applications (select…FileListByBatchNumber). */
-export interface BatchFileVO {
-  applicationId: string;
-  productName: string;
-  catalogId: string;
-  catalogName: string;
-  fileId: string;
-  fileName: string;
-  fileSize: number;
-  createTime: string;
 }
 
 export type FactoryCheckResult = 'pass' | 'nc' | 'fail';
@@ -191,6 +108,7 @@ export const DELETE_CALLS: Readonly<Record<Scheme, string>> = {
 export const PATHS = {
   myApplications: `${CUSTOMER}/paymentNote/selectApplicationPage`,
   lastCcc: `${CUSTOMER}/applicationForCcc/selectLastCCCByParameter`,
+  checkCertNumber: `${CUSTOMER}/applicationForCcc/checkCertNumber`,
   batch: `${CUSTOMER}/applicationBatch/selectApplicationBatchByBatchNumber`,
   batchStep: `${CUSTOMER}/applicationBatch/saveBatchStepByBatchNumber`,
   transit: `${CUSTOMER}/applicationFlow/transit`,
@@ -246,12 +164,33 @@ export async function saveApplication(
 }
 
 export async function saveBatchStep(batchNumber: string, step: number) {
-  return (await bladeRequest<BatchVO>(PATHS.batchStep, { method: 'POST', body: { batchNumber, step } })).data;
+  return (
+    await bladeRequest<ApplicationBatchVO>(PATHS.batchStep, { method: 'POST', body: { batchNumber, step } })
+  ).data;
 }
 
 export async function loadBatch(batchNumber: string) {
-  return (await bladeRequest<BatchVO>(PATHS.batch, { method: 'POST', body: { batchNumber }, silent: true }))
-    .data;
+  return (
+    await bladeRequest<ApplicationBatchVO>(PATHS.batch, {
+      method: 'POST',
+      body: { batchNumber },
+      silent: true,
+    })
+  ).data;
+}
+
+/**
+ * Whether the caller's company holds the certificate a change or renewal names (the design's `?certNumber=` query).
+ * Quiet: the answer only informs the form, a failure shows nothing.
+ */
+export async function checkCertNumber(certNumber: string) {
+  return (
+    await bladeRequest<CertNumberCheckVO>(PATHS.checkCertNumber, {
+      method: 'POST',
+      params: { certNumber },
+      silent: true,
+    })
+  ).data;
 }
 
 export async function submitApplication(scheme: Scheme, id: string) {

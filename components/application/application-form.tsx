@@ -10,12 +10,13 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import useSWR from 'swr';
 import { RecordState } from '@/components/business/record-header';
 import { useNotify } from '@/components/providers/notifier';
 import { BladeError } from '@/lib/client/fetcher';
 import { withBasePath } from '@/lib/client/navigation';
+import type { ApplicationBatchVO, ApplicationVO } from '@/lib/contracts/application/application';
 import type { Scheme } from '@/lib/contracts/application/machine';
 import {
   PATHS,
@@ -24,14 +25,12 @@ import {
   saveBatchStep,
   submitApplication,
   type ApplicationInput,
-  type ApplicationVO,
-  type BatchVO,
 } from './api';
 import { ApplicationSummary } from './application-summary';
 import { detailHref, formHref } from './columns';
 import { ApplicationDocuments } from './documents';
-import type { StepProps } from './form-fields';
-import { emptyInput, factoryFromApplicant, FORM_STEPS, inputOf, stepErrors } from './form-rules';
+import { useContractTranslate, type StepProps } from './form-fields';
+import { emptyInput, factoryFromApplicant, FORM_STEPS, inputOf, PARTY_STEP, stepErrors } from './form-rules';
 import { PartiesStep } from './parties-step';
 import { ProductStep } from './product-step';
 import { StateChip } from './state-chip';
@@ -40,25 +39,11 @@ import { isEditable } from './step-logic';
 const LAST_STEP = FORM_STEPS.length - 1;
 const clampStep = (step: unknown) => Math.min(LAST_STEP, Math.max(0, Number(step) || 0));
 
-/** The parties of the caller's newest CCC application start a new one (its product is not taken). */
-const PARTY_KEYS = [
-  'applicantName',
-  'applicantCreditCode',
-  'applicantAddress',
-  'manufacturerName',
-  'manufacturerCreditCode',
-  'manufacturerAddress',
-  'factoryName',
-  'factoryCreditCode',
-  'factoryAddress',
-  'contactName',
-  'contactPhone',
-] as const;
-
+/** The parties (and contact) of the caller's newest CCC application start a new one; its product is not taken. */
 function prefilled(scheme: Scheme, last: ApplicationVO | null | undefined): ApplicationInput {
   const input = emptyInput(scheme);
   if (!last) return input;
-  for (const key of PARTY_KEYS) input[key] = last[key] ?? '';
+  for (const key of PARTY_STEP) input[key] = last[key] ?? '';
   return input;
 }
 
@@ -72,7 +57,7 @@ interface BodyProps {
 /** The wizard itself; mounted once its starting values are known, then it owns them. */
 export function ApplicationFormBody({ scheme, initial, initialStep, saved }: BodyProps) {
   const t = useTranslations('application.screen');
-  const rules = useTranslations('application.screen.rules');
+  const rule = useContractTranslate();
   const router = useRouter();
   const notify = useNotify();
   const [input, setInput] = useState(initial);
@@ -87,7 +72,6 @@ export function ApplicationFormBody({ scheme, initial, initialStep, saved }: Bod
   );
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const rule = useCallback((key: string) => rules(key), [rules]);
   const stepName = FORM_STEPS[step];
 
   const set = (patch: Partial<ApplicationInput>) => {
@@ -238,7 +222,7 @@ export function ApplicationForm({ scheme, id }: { scheme: Scheme; id: string }) 
     error,
     isLoading,
   } = useSWR<ApplicationVO>(id ? [SCHEME_CALLS[scheme].select, { id }, 'POST'] : null);
-  const { data: batch, error: batchError } = useSWR<BatchVO>(
+  const { data: batch, error: batchError } = useSWR<ApplicationBatchVO>(
     row?.batchNumber ? [PATHS.batch, { batchNumber: row.batchNumber }, 'POST'] : null,
   );
   // A new application starts from the parties of the company's newest CCC one (the parties do not depend on the

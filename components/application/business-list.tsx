@@ -12,8 +12,9 @@ import { CrudGrid } from '@/components/crud/crud-grid';
 import { SearchBar, type SearchValues } from '@/components/crud/search-bar';
 import type { CrudField } from '@/components/crud/types';
 import { useCrudList } from '@/components/crud/use-crud-list';
+import type { ApplicationVO } from '@/lib/contracts/application/application';
 import { APPLICATION_STATES } from '@/lib/contracts/application/machine';
-import { businessPagePath, type ApplicationVO, type BusinessPage } from './api';
+import { businessPagePath, type BusinessPage } from './api';
 import { caseHref, useApplicationColumns } from './columns';
 import { useStateLabel } from './state-chip';
 

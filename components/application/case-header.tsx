@@ -3,7 +3,7 @@
 import Alert from '@mui/material/Alert';
 import { useTranslations } from 'next-intl';
 import { RecordHeader } from '@/components/business/record-header';
-import type { ApplicationVO } from './api';
+import type { ApplicationVO } from '@/lib/contracts/application/application';
 import { StateChip } from './state-chip';
 
 /** The top of a case: product, number, scheme, state, dates; the return reason while it is returned. */

@@ -10,9 +10,10 @@ import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { RecordHeader, RecordState } from '@/components/business/record-header';
 import { FileTreePage } from '@/components/files/file-tree-page';
+import type { ApplicationVO } from '@/lib/contracts/application/application';
 import type { ApplicationTransition, Scheme } from '@/lib/contracts/application/machine';
 import { usePermissions } from '@/lib/permissions/use-permissions';
-import { archiveRecord, PATHS, type ApplicationVO } from './api';
+import { archiveRecord, PATHS } from './api';
 import { ApplicationSummary } from './application-summary';
 import { CaseHeader } from './case-header';
 import { CertificateCard } from './certificate-card';
@@ -112,7 +113,7 @@ export function CasePage({ scheme, id }: { scheme: Scheme | null; id: string }) 
       {tab === 'checks' && (
         <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
           <FactoryCheckList applicationId={row.id} />
-          {checkForm && <FactoryCheckForm applicationId={row.id} onDone={refresh} />}
+          {checkForm && <FactoryCheckForm row={row} onDone={refresh} />}
         </Paper>
       )}
       {step && <StepDialog row={row} transition={step} onClose={() => setStep(null)} onDone={refresh} />}

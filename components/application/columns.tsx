@@ -3,7 +3,7 @@
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
-import type { ApplicationVO } from './api';
+import type { ApplicationVO } from '@/lib/contracts/application/application';
 import { StateChip } from './state-chip';
 
 /** Where an application opens: the customer's form while it is theirs to edit, else the case. */
@@ -27,7 +27,7 @@ export function useApplicationColumns(withCompany: boolean): GridColDef<Applicat
         headerName: t('applicationNo'),
         flex: 1,
         minWidth: 150,
-        valueGetter: (_, row) => row.applicationNo ?? '--',
+        valueGetter: (_, row) => row.applicationNo || '--',
       },
       {
         field: 'scheme',
@@ -50,7 +50,7 @@ export function useApplicationColumns(withCompany: boolean): GridColDef<Applicat
       field: 'updateTime',
       headerName: t('updateTime'),
       width: 170,
-      valueGetter: (_, row) => row.updateTime ?? row.createTime,
+      valueGetter: (_, row) => row.updateTime || row.createTime,
     });
     return cols;
   }, [t, ts, tc, withCompany]);

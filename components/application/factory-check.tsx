@@ -18,11 +18,21 @@ import useSWR from 'swr';
 import { z } from 'zod';
 import { useNotify } from '@/components/providers/notifier';
 import { BladeError, bladeRequest } from '@/lib/client/fetcher';
-import { PATHS, type ApplicationVO, type FactoryCheckResult, type FactoryCheckVO } from './api';
+import type { ApplicationVO } from '@/lib/contracts/application/application';
+import { PATHS, type FactoryCheckResult, type FactoryCheckVO } from './api';
+import { DocumentPicker } from './document-picker';
 
 const RESULTS: readonly FactoryCheckResult[] = ['pass', 'nc', 'fail'];
 
-/** The visit's rules: a day, a result, a conclusion, and the nonconformities when there are some. */
+/** A stored file's id (the files module's 32 hex digits). */
+const FILE_ID = /^[0-9a-f]{32}$/i;
+
+const EMPTY = { checkDate: '', result: '', ncItems: '', conclusion: '', reportFileId: '' };
+
+/**
+ * The visit's rules: a day, a result, a conclusion, the nonconformities when there are some, and optionally the
+ * report among the application's documents.
+ */
 export function factoryCheckSchema(rule: (key: string) => string) {
   return z
     .object({
@@ -30,6 +40,7 @@ export function factoryCheckSchema(rule: (key: string) => string) {
       result: z.enum(RESULTS, { error: rule('resultRequired') }),
       ncItems: z.string().trim().max(2000, rule('tooLong')),
       conclusion: z.string().trim().min(1, rule('conclusionRequired')).max(2000, rule('tooLong')),
+      reportFileId: z.string().refine((v) => v === '' || FILE_ID.test(v), rule('reportFileIdInvalid')),
     })
     .refine((v) => v.result !== 'nc' || v.ncItems.length > 0, {
       path: ['ncItems'],
@@ -71,15 +82,15 @@ export function FactoryCheckList({ applicationId }: { applicationId: string }) {
  * and makes the step (pass → evaluation, nc → nonconformity correction). The server's refusal stays on the form.
  */
 export function FactoryCheckForm({
-  applicationId,
+  row,
   onDone,
 }: {
-  applicationId: string;
+  row: Pick<ApplicationVO, 'id' | 'scheme' | 'batchNumber'>;
   onDone: (row: ApplicationVO) => void | Promise<unknown>;
 }) {
   const t = useTranslations('application.screen.check');
   const notify = useNotify();
-  const [values, setValues] = useState({ checkDate: '', result: '', ncItems: '', conclusion: '' });
+  const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -115,10 +126,15 @@ export function FactoryCheckForm({
     try {
       const { data } = await bladeRequest<{ application: ApplicationVO }>(PATHS.factoryCheckSave, {
         method: 'POST',
-        body: { applicationId, ...values, ncItems: values.ncItems.trim() || undefined },
+        body: {
+          applicationId: row.id,
+          ...values,
+          ncItems: values.ncItems.trim() || undefined,
+          reportFileId: values.reportFileId || undefined,
+        },
       });
       notify(t('saved'), 'success');
-      setValues({ checkDate: '', result: '', ncItems: '', conclusion: '' });
+      setValues(EMPTY);
       await onDone(data.application);
     } catch (failure) {
       if (failure instanceof BladeError) setRefusal(failure.message);
@@ -148,6 +164,13 @@ export function FactoryCheckForm({
         </TextField>
         <TextField {...field('ncItems')} multiline minRows={2} required={values.result === 'nc'} />
         <TextField {...field('conclusion')} multiline minRows={2} required />
+        <DocumentPicker
+          row={row}
+          label={t('reportFile')}
+          value={values.reportFileId}
+          onChange={(fileId) => set('reportFileId', fileId)}
+          error={errors.reportFileId}
+        />
       </Box>
       {refusal && (
         <Alert severity="error" role="alert" sx={{ mb: 1 }}>

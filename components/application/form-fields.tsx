@@ -4,8 +4,19 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { useTranslations } from 'next-intl';
+import { useCallback, type ReactNode } from 'react';
+import type { Translate } from '@/lib/contracts/application/application';
 import type { ApplicationInput } from './api';
+
+/**
+ * The shared contract's Translate in the user's language: its schemas name whole keys (`application.form.…`), so the
+ * translator is the root one.
+ */
+export function useContractTranslate(): Translate {
+  const t = useTranslations();
+  return useCallback((key, values) => t(key, values), [t]);
+}
 
 /** The form's state as the steps see it: values, the messages to show, and the change / leave handlers. */
 export interface StepProps {

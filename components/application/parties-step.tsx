@@ -4,8 +4,9 @@ import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { useTranslations } from 'next-intl';
-import { CNEX_TYPES } from '@/lib/contracts/application/machine';
-import { factoryFromApplicant, partiesOf, shownParties, type PartyName } from './form-rules';
+import { requiredFields, type Party } from '@/lib/contracts/application/application';
+import { CNEX_TYPES, type CnexType } from '@/lib/contracts/application/machine';
+import { factoryFromApplicant, shownParties } from './form-rules';
 import { FieldGroup, InputField, type StepProps } from './form-fields';
 
 /**
@@ -25,29 +26,30 @@ export function PartiesStep({
   const t = useTranslations('application.screen.fields');
   const tf = useTranslations('application.screen.form');
   const ts = useTranslations('application.screen');
-  const required = partiesOf(step.input.scheme);
+  // Marked as the contract's submission needs them (others, when given, are still checked).
+  const required = requiredFields(step.input.scheme, (step.input.cnexType || null) as CnexType | null);
   const shown = shownParties(step.input.scheme);
-  const party = (prefix: PartyName, disabled = false) => (
+  const party = (prefix: Party, disabled = false) => (
     <>
       <InputField
         name={`${prefix}Name`}
         label={t(`${prefix}Name`)}
         step={step}
-        required={required.includes(prefix)}
+        required={required.includes(`${prefix}Name`)}
         disabled={disabled}
       />
       <InputField
         name={`${prefix}CreditCode`}
         label={t(`${prefix}CreditCode`)}
         step={step}
-        required={required.includes(prefix)}
+        required={required.includes(`${prefix}CreditCode`)}
         disabled={disabled}
       />
       <InputField
         name={`${prefix}Address`}
         label={t(`${prefix}Address`)}
         step={step}
-        required={required.includes(prefix)}
+        required={required.includes(`${prefix}Address`)}
         disabled={disabled}
       />
     </>
@@ -92,8 +94,18 @@ export function PartiesStep({
         </>
       )}
       <FieldGroup title={tf('contact')}>
-        <InputField name="contactName" label={t('contactName')} step={step} required />
-        <InputField name="contactPhone" label={t('contactPhone')} step={step} required />
+        <InputField
+          name="contactName"
+          label={t('contactName')}
+          step={step}
+          required={required.includes('contactName')}
+        />
+        <InputField
+          name="contactPhone"
+          label={t('contactPhone')}
+          step={step}
+          required={required.includes('contactPhone')}
+        />
       </FieldGroup>
     </Box>
   );

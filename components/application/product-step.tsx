@@ -1,5 +1,6 @@
 'use client';
 
+import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,10 +14,21 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
-import { APPLICATION_TYPES, type ModelRow } from './api';
-import { FieldGroup, InputField, type StepProps } from './form-fields';
-import { CCC_CATEGORIES, EX_MARKING, NEEDS_CERT_NUMBER } from './form-rules';
+import { useEffect, useMemo, useState } from 'react';
+import useSWR from 'swr';
+import {
+  APPLICATION_TYPES,
+  applicationFieldsSchema,
+  CCC_CATEGORIES,
+  NEEDS_CERT_NUMBER,
+  requiredFields,
+  type ApplicationModelVO,
+  type Translate,
+} from '@/lib/contracts/application/application';
+import { parseExMarking } from '@/lib/contracts/application/ex-marking';
+import type { CnexType } from '@/lib/contracts/application/machine';
+import { checkCertNumber, PATHS } from './api';
+import { FieldGroup, InputField, useContractTranslate, type StepProps } from './form-fields';
 
 /** The GB/T 3836 parts most applications cite (DOMAIN §0); any other code may be typed. */
 const STANDARD_SUGGESTIONS = [
@@ -40,7 +52,7 @@ function ModelsTable({ step }: { step: StepProps }) {
   const t = useTranslations('application.screen.form');
   const tf = useTranslations('application.screen.fields');
   const models = step.input.models;
-  const change = (index: number, patch: Partial<ModelRow>) =>
+  const change = (index: number, patch: Partial<ApplicationModelVO>) =>
     step.set({ models: models.map((m, i) => (i === index ? { ...m, ...patch } : m)) });
   const error = step.errors.models;
   return (
@@ -126,31 +138,54 @@ function ModelsTable({ step }: { step: StepProps }) {
   );
 }
 
+/** What is wrong in one marking, in the words blade/ uses (the contract's parser and its `exMarking` texts). */
+function markingProblem(t: Translate, marking: string): string | null {
+  const parsed = parseExMarking(marking);
+  return parsed.ok ? null : t(`application.form.exMarking.${parsed.problem.key}`, parsed.problem.values);
+}
+
 function MarkingsList({ step }: { step: StepProps }) {
   const t = useTranslations('application.screen.form');
   const tf = useTranslations('application.screen.fields');
+  const rule = useContractTranslate();
   const [draft, setDraft] = useState('');
+  // The typed marking's problem: a marking is parsed as it is added, and only a sound one joins the list.
+  const [problem, setProblem] = useState<string | null>(null);
   const markings = step.input.exMarkings;
   const add = () => {
-    const value = draft.trim().replace(/\s+/g, ' ');
-    if (!value || markings.includes(value)) return;
-    step.set({ exMarkings: [...markings, value] });
+    const parsed = parseExMarking(draft);
+    if (!parsed.ok) {
+      setProblem(rule(`application.form.exMarking.${parsed.problem.key}`, parsed.problem.values));
+      return;
+    }
+    const { marking } = parsed.value;
+    if (markings.includes(marking)) {
+      setProblem(rule('application.form.exMarkingDuplicate', { marking }));
+      return;
+    }
+    setProblem(null);
+    step.set({ exMarkings: [...markings, marking] });
     setDraft('');
   };
-  const error = step.errors.exMarkings;
+  const error = problem ?? step.errors.exMarkings;
   return (
     <Box sx={{ gridColumn: '1 / -1', mb: 1 }}>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 1 }}>
-        {markings.map((m) => (
-          <Chip
-            key={m}
-            label={m}
-            color={EX_MARKING.test(m) ? 'default' : 'error'}
-            onDelete={
-              step.readOnly ? undefined : () => step.set({ exMarkings: markings.filter((x) => x !== m) })
-            }
-          />
-        ))}
+        {markings.map((m) => {
+          // A stored marking the parser now refuses says why on its chip.
+          const wrong = markingProblem(rule, m);
+          return (
+            <Chip
+              key={m}
+              label={m}
+              title={wrong ?? undefined}
+              color={wrong ? 'error' : 'default'}
+              onDelete={
+                step.readOnly ? undefined : () => step.set({ exMarkings: markings.filter((x) => x !== m) })
+              }
+            />
+          );
+        })}
       </Box>
       {!step.readOnly && (
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
@@ -159,7 +194,10 @@ function MarkingsList({ step }: { step: StepProps }) {
             label={tf('exMarkings')}
             placeholder="Ex db eb IIC T4 Gb"
             value={draft}
-            onChange={(e) => setDraft(e.target.value)}
+            onChange={(e) => {
+              setDraft(e.target.value);
+              if (problem) setProblem(null);
+            }}
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
                 e.preventDefault();
@@ -179,13 +217,57 @@ function MarkingsList({ step }: { step: StepProps }) {
   );
 }
 
+/**
+ * For a change or renewal: whether the customer's company holds the certificate named (checkCertNumber), once the
+ * number is well formed and typing has paused. Informational: the server decides on submit, the form is not held.
+ */
+function CertNumberCheck({ certNumber }: { certNumber: string }) {
+  const t = useTranslations('application.screen');
+  const rule = useContractTranslate();
+  const wellFormed = useMemo(() => applicationFieldsSchema(rule).shape.certNumber, [rule]);
+  const value = certNumber.trim();
+  const checkable = value !== '' && wellFormed.safeParse(value).success;
+  const [asked, setAsked] = useState('');
+  useEffect(() => {
+    if (!checkable) return;
+    const timer = setTimeout(() => setAsked(value), 400);
+    return () => clearTimeout(timer);
+  }, [value, checkable]);
+  const { data } = useSWR(
+    checkable && asked === value ? ([PATHS.checkCertNumber, value] as const) : null,
+    ([, number]: readonly [string, string]) => checkCertNumber(number),
+  );
+  if (!data || !checkable || asked !== value) return null;
+  const cert = data.certificate;
+  return (
+    <Alert
+      role="status"
+      severity={data.exists ? (cert?.certStatus === 'valid' ? 'success' : 'warning') : 'info'}
+      sx={{ gridColumn: '1 / -1', mb: 2 }}
+    >
+      {data.exists && cert
+        ? t('form.certCheck.found', {
+            certNumber: cert.certNumber,
+            productName: cert.productName,
+            validTo: cert.validTo,
+            status: t.has(`cert.status.${cert.certStatus}`)
+              ? t(`cert.status.${cert.certStatus}`)
+              : cert.certStatus,
+          })
+        : t('form.certCheck.notFound', { certNumber: value })}
+    </Alert>
+  );
+}
+
 /** Step 2: the product (or the CNEx record), its models, Ex markings and standards. */
 export function ProductStep({ step }: { step: StepProps }) {
   const t = useTranslations('application.screen');
   const tf = useTranslations('application.screen.fields');
   const scheme = step.input.scheme;
+  const required = requiredFields(scheme, (step.input.cnexType || null) as CnexType | null);
   const standards = splitStandards(step.input.standards);
   const error = step.errors.standards;
+  const needsCertNumber = (NEEDS_CERT_NUMBER as readonly string[]).includes(step.input.applicationType);
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       <FieldGroup title={t('form.product')}>
@@ -193,14 +275,14 @@ export function ProductStep({ step }: { step: StepProps }) {
           name="productName"
           label={scheme === 'cnex' ? tf('scope') : tf('productName')}
           step={step}
-          required
+          required={required.includes('productName')}
         />
         {scheme === 'ccc' && (
           <InputField
             name="productCategory"
             label={tf('productCategory')}
             step={step}
-            required
+            required={required.includes('productCategory')}
             options={CCC_CATEGORIES.map((c) => ({ value: c, label: `${c} ${t(`category.${c}`)}` }))}
           />
         )}
@@ -213,10 +295,9 @@ export function ProductStep({ step }: { step: StepProps }) {
           required
           options={APPLICATION_TYPES.map((a) => ({ value: a, label: t(`applicationType.${a}`) }))}
         />
-        {NEEDS_CERT_NUMBER.includes(step.input.applicationType) && (
-          <InputField name="certNumber" label={tf('certNumber')} step={step} required />
-        )}
+        {needsCertNumber && <InputField name="certNumber" label={tf('certNumber')} step={step} required />}
         <InputField name="ratedParams" label={tf('ratedParams')} step={step} multiline />
+        {needsCertNumber && <CertNumberCheck certNumber={step.input.certNumber} />}
       </FieldGroup>
       <FieldGroup title={t('form.models')} columns={1}>
         <ModelsTable step={step} />
@@ -239,6 +320,7 @@ export function ProductStep({ step }: { step: StepProps }) {
               {...params}
               size="small"
               label={tf('standards')}
+              required={required.includes('standards')}
               error={!!error}
               helperText={error ?? t('form.standardsHelp')}
               onBlur={() => step.blur('standards')}

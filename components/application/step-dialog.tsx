@@ -2,16 +2,16 @@
 
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import useSWR from 'swr';
 import { FormDialog } from '@/components/crud/form-dialog';
 import { BladeError } from '@/lib/client/fetcher';
+import type { ApplicationVO } from '@/lib/contracts/application/application';
 import type { ApplicationTransition } from '@/lib/contracts/application/machine';
-import { SCHEME_CALLS, transit, type ApplicationVO, type BatchFileVO, type TransitInput } from './api';
+import { transit, type TransitInput } from './api';
+import { DocumentPicker } from './document-picker';
 import { stepInput } from './step-logic';
 
 const FIELD: Record<Exclude<ReturnType<typeof stepInput>, 'none'>, keyof TransitInput> = {
@@ -25,43 +25,6 @@ const FIELD: Record<Exclude<ReturnType<typeof stepInput>, 'none'>, keyof Transit
  * return, rectification, nonconformity, refusal or termination, the test conclusion for passTest, the comment for
  * evaluate. The server's refusal stays in the dialog as it came, with what was typed.
  */
-/**
- * The test report among the application's documents (the scheme's batch file list, this application's rows): the
- * file passTest records as the report. Optional — the conclusion is what evaluation needs.
- */
-function ReportPicker({
-  row,
-  value,
-  onChange,
-}: {
-  row: Pick<ApplicationVO, 'id' | 'scheme' | 'batchNumber'>;
-  value: string;
-  onChange: (fileId: string) => void;
-}) {
-  const t = useTranslations('application.screen.step');
-  const { data } = useSWR<BatchFileVO[]>(
-    row.batchNumber ? [SCHEME_CALLS[row.scheme].files, { batchNumber: row.batchNumber }, 'POST'] : null,
-  );
-  const files = (data ?? []).filter((f) => String(f.applicationId) === String(row.id));
-  return (
-    <TextField
-      select
-      label={t('testReport')}
-      fullWidth
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      helperText={files.length ? ' ' : t('noReportFiles')}
-    >
-      <MenuItem value="">{t('noReport')}</MenuItem>
-      {files.map((f) => (
-        <MenuItem key={f.fileId} value={f.fileId}>
-          {`${f.catalogName} / ${f.fileName}`}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
-
 export function StepDialog({
   row,
   transition,
@@ -137,7 +100,15 @@ export function StepDialog({
             helperText={error ?? ' '}
           />
         )}
-        {kind === 'testConclusion' && <ReportPicker row={row} value={reportId} onChange={setReportId} />}
+        {kind === 'testConclusion' && (
+          // The report is optional: the conclusion is what evaluation needs.
+          <DocumentPicker
+            row={row}
+            label={t('screen.step.testReport')}
+            value={reportId}
+            onChange={setReportId}
+          />
+        )}
         {refusal && (
           <Alert severity="error" role="alert">
             {refusal}

@@ -26,34 +26,43 @@ const CUSTOMER_FORMS: ReadonlySet<TransitionName> = new Set(['submit', 'sampleSe
 
 type Can = (code: string) => boolean;
 
+/**
+ * The answered `flowState` is a text (the shared ApplicationVO); the machine's functions take its states. A state the
+ * machine does not know offers nothing.
+ */
+const asState = (state: string) => state as ApplicationState;
+
 /** The staff's step buttons of a case: transitions from its state whose role's code the caller holds. */
-export function staffSteps(scheme: Scheme, state: ApplicationState, can: Can): ApplicationTransition[] {
-  return transitionsFrom(scheme, state).filter(
+export function staffSteps(scheme: Scheme, state: string, can: Can): ApplicationTransition[] {
+  return transitionsFrom(scheme, asState(state)).filter(
     (t) => t.role !== 'apply' && !VIA_FACTORY_CHECK.has(t.name) && can(APPLICATION_CODES[t.role]),
   );
 }
 
 /** The customer's buttons (withdraw) of a case: the apply role's transitions that have no form of their own. */
-export function customerSteps(scheme: Scheme, state: ApplicationState, can: Can): ApplicationTransition[] {
-  return transitionsFrom(scheme, state).filter(
+export function customerSteps(scheme: Scheme, state: string, can: Can): ApplicationTransition[] {
+  return transitionsFrom(scheme, asState(state)).filter(
     (t) => t.role === 'apply' && !CUSTOMER_FORMS.has(t.name) && can(APPLICATION_CODES.apply),
   );
 }
 
 /** The factory-check form is offered to an inspector while the case is in its factory inspection. */
-export function offersFactoryCheck(scheme: Scheme, state: ApplicationState, can: Can): boolean {
+export function offersFactoryCheck(scheme: Scheme, state: string, can: Can): boolean {
   return (
-    transitionsFrom(scheme, state).some((t) => VIA_FACTORY_CHECK.has(t.name)) &&
+    transitionsFrom(scheme, asState(state)).some((t) => VIA_FACTORY_CHECK.has(t.name)) &&
     can(APPLICATION_CODES.inspect)
   );
 }
 
 /** The customer may send samples (courier number) when the fee is noticed, where the scheme has samples. */
-export function offersSampleSent(scheme: Scheme, state: ApplicationState, can: Can): boolean {
-  return transitionsFrom(scheme, state).some((t) => t.name === 'sampleSent') && can(APPLICATION_CODES.apply);
+export function offersSampleSent(scheme: Scheme, state: string, can: Can): boolean {
+  return (
+    transitionsFrom(scheme, asState(state)).some((t) => t.name === 'sampleSent') &&
+    can(APPLICATION_CODES.apply)
+  );
 }
 
-export const isEditable = (state: ApplicationState) => EDITABLE_STATES.includes(state);
+export const isEditable = (state: string) => EDITABLE_STATES.includes(asState(state));
 
 /** What a step's dialog asks for besides the confirmation. */
 export type StepInput = 'reason' | 'testConclusion' | 'evaluationComment' | 'none';

@@ -2,8 +2,9 @@
 
 import useSWR from 'swr';
 import { BladeError } from '@/lib/client/fetcher';
+import type { ApplicationVO } from '@/lib/contracts/application/application';
 import { SCHEMES, type Scheme } from '@/lib/contracts/application/machine';
-import { selectApplication, type ApplicationVO } from './api';
+import { selectApplication } from './api';
 
 /**
  * One application by id through its scheme's select call. Links carry the scheme; an address without it (typed, or

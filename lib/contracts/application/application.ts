@@ -198,7 +198,8 @@ export const applicationFieldsSchema = (t: Translate) =>
   });
 export type ApplicationFields = z.output<ReturnType<typeof applicationFieldsSchema>>;
 
-const cnexTypeSchema = (t: Translate) =>
+/** A CNEx record's kind (blade/ refuses to save a CNEx draft without one). */
+export const cnexTypeSchema = (t: Translate) =>
   z.enum(CNEX_TYPES, {
     error: (issue) => t(f(issue.input === undefined ? 'cnexTypeRequired' : 'cnexTypeInvalid')),
   });
@@ -275,6 +276,12 @@ export function requiredFields(scheme: Scheme, cnexType?: CnexType | null): read
     ? [...applicant, ...contact, 'productName']
     : [...applicant, ...contact, 'productName', 'standards'];
 }
+
+/**
+ * The text of one required field left blank (`application.form.required` with the field's label): the form says it
+ * under the field, where submit's refusal (application.customer.missingFields) names them all at once.
+ */
+export const requiredMessage = (t: Translate, name: string) => t(f('required'), { field: t(f(name)) });
 
 /** The required fields an application (as ApplicationVO) still lacks, in form order. */
 export function missingFields(
@@ -371,4 +378,16 @@ export interface BatchFileVO {
   fileName: string;
   fileSize: number;
   createTime: string;
+}
+
+/** checkCertNumber's answer: whether the caller's company holds the certificate a change or renewal names. */
+export interface CertNumberCheckVO {
+  exists: boolean;
+  certificate?: {
+    id: string;
+    certNumber: string;
+    productName: string;
+    validTo: string;
+    certStatus: string;
+  };
 }

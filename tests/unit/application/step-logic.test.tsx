@@ -152,6 +152,7 @@ describe('CasePage', () => {
       [`POST ${SELECT}`]: application('6', 'factory_inspection'),
       '/api/blade-flow/flow_timeline_by_businessId': [],
       '/api/business-service/factoryCheck/list': [],
+      'POST /api/blade-customer/applicationForCcc/selectCccFileListByBatchNumber': [],
       [`POST ${SAVE}`]: { check: { id: '1' }, application: application('6', 'nc_correction') },
     });
     renderScreen(<CasePage scheme="ccc" id="6" />);
@@ -173,6 +174,53 @@ describe('CasePage', () => {
       result: 'nc',
       ncItems: '1. 标志不清',
       conclusion: '两项不符合',
+    });
+  });
+
+  it('records the inspection report chosen among the application’s documents with the visit', async () => {
+    const SAVE = '/api/business-service/factoryCheck/saveResult';
+    const FILES = '/api/blade-customer/applicationForCcc/selectCccFileListByBatchNumber';
+    const file = (applicationId: string, fileId: string, fileName: string) => ({
+      applicationId,
+      productName: 'x',
+      catalogId: '2',
+      catalogName: '工厂检查',
+      fileId,
+      fileName,
+      fileSize: 10,
+      createTime: '2026-11-24 10:00:00',
+    });
+    const calls = fakeBlade({
+      '/api/blade-system/menu/buttons': buttonsWith([C.inspect]),
+      [`POST ${SELECT}`]: application('16', 'factory_inspection'),
+      '/api/blade-flow/flow_timeline_by_businessId': [],
+      '/api/business-service/factoryCheck/list': [],
+      [`POST ${FILES}`]: [
+        file('16', 'c'.repeat(32), '工厂检查报告.pdf'),
+        file('17', 'd'.repeat(32), '另一申请的报告.pdf'),
+      ],
+      [`POST ${SAVE}`]: { check: { id: '2' }, application: application('16', 'evaluation') },
+    });
+    renderScreen(<CasePage scheme="ccc" id="16" />);
+    fireEvent.click(await screen.findByRole('tab', { name: '工厂检查' }));
+    const form = await screen.findByRole('region', { name: '工厂检查结果' });
+    fireEvent.change(within(form).getByLabelText(/检查日期/), { target: { value: '2026-11-25' } });
+    fireEvent.mouseDown(within(form).getByRole('combobox', { name: /检查结果/ }));
+    fireEvent.click(await screen.findByRole('option', { name: '通过' }));
+    fireEvent.change(within(form).getByLabelText(/检查结论/), { target: { value: '符合要求' } });
+    await waitFor(() => expect(calls.to(FILES)).toHaveLength(1));
+    fireEvent.mouseDown(within(form).getByRole('combobox', { name: '检查报告' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['（不指定）', '工厂检查 / 工厂检查报告.pdf']);
+    fireEvent.click(options[1]);
+    fireEvent.click(within(form).getByRole('button', { name: '保存结果' }));
+    await waitFor(() => expect(calls.to(SAVE)).toHaveLength(1));
+    expect(calls.to(SAVE)[0].body).toEqual({
+      applicationId: '16',
+      checkDate: '2026-11-25',
+      result: 'pass',
+      conclusion: '符合要求',
+      reportFileId: 'c'.repeat(32),
     });
   });
 
