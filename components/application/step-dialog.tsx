@@ -74,6 +74,7 @@ export function StepDialog({
       onClose={onClose}
       onSubmit={() => void submit()}
       submitting={busy}
+      submitLabel={t('screen.step.ok')}
       width={560}
     >
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>

@@ -13,6 +13,8 @@ interface FormDialogProps {
   /** Absent in view mode: only a close button is shown. */
   onSubmit?: () => void;
   submitting?: boolean;
+  /** The submit button's text when it is not a save (a confirmation: 确定). */
+  submitLabel?: string;
   /** The spec's dialog default is 880 px wide. */
   width?: number;
   children: ReactNode;
@@ -22,7 +24,16 @@ interface FormDialogProps {
  * A form in the portal's shared dialog (components/shell: draggable, not closed by Escape or a click outside,
  * 880 px by default), with cancel / save buttons.
  */
-export function FormDialog({ open, title, onClose, onSubmit, submitting, width, children }: FormDialogProps) {
+export function FormDialog({
+  open,
+  title,
+  onClose,
+  onSubmit,
+  submitting,
+  submitLabel,
+  width,
+  children,
+}: FormDialogProps) {
   const t = useTranslations('crud');
   return (
     <PortalDialog
@@ -35,7 +46,7 @@ export function FormDialog({ open, title, onClose, onSubmit, submitting, width, 
           <Button onClick={onClose}>{onSubmit ? t('cancel') : t('close')}</Button>
           {onSubmit && (
             <Button variant="contained" onClick={onSubmit} disabled={submitting}>
-              {t('save')}
+              {submitLabel ?? t('save')}
             </Button>
           )}
         </DialogActions>

@@ -166,7 +166,7 @@ describe('CCC applications of a customer', () => {
     const empty = await h.call(ccc('saveApplicationForCcc'), a.token, { productName: '空草稿', batchNumber });
     const refused = await h.call(ccc(`submitApplicationForCcc?id=${empty.data.id}`), a.token, {});
     expect(refused).toMatchObject({ code: 400, errorCode: 'application.customer.missingFields' });
-    expect(refused.msg).toContain('申请人名称');
+    expect(refused.msg).toContain('认证委托人名称');
     expect(refused.msg).toContain('防爆标志');
 
     const nodes = await uploadRequired(a.token, 'ccc_application', id, ['工厂信息表']);
@@ -492,7 +492,7 @@ describe('bad input', () => {
   it.each([
     [
       { applicantCreditCode: '91350100M000100Y44' },
-      'applicantCreditCode:申请人统一社会信用代码校验位不正确，请核对',
+      'applicantCreditCode:认证委托人统一社会信用代码校验位不正确，请核对',
     ],
     [
       { factoryCreditCode: 'ABC' },

@@ -31,13 +31,13 @@ const SUBMIT = '/api/blade-customer/applicationForCcc/submitApplicationForCcc';
 describe('the form’s step rules (the shared contract)', () => {
   it('requires the three parties with valid credit codes and a reachable contact, naming each field', () => {
     const errors = stepErrors('parties', emptyInput('ccc'), rule);
-    expect(errors.applicantName).toBe('请填写申请人名称');
+    expect(errors.applicantName).toBe('请填写认证委托人名称');
     expect(errors.factoryCreditCode).toBe('请填写生产企业统一社会信用代码');
     expect(errors.contactPhone).toBe('请填写联系电话');
     const filled = inputOf(application('1', 'draft'));
     expect(stepErrors('parties', filled, rule)).toEqual({});
     expect(stepErrors('parties', { ...filled, applicantCreditCode: '91411300MA44D1234X' }, rule)).toEqual({
-      applicantCreditCode: '申请人统一社会信用代码校验位不正确，请核对',
+      applicantCreditCode: '认证委托人统一社会信用代码校验位不正确，请核对',
     });
     expect(stepErrors('parties', { ...filled, contactPhone: '0377-63150000' }, rule)).toEqual({});
     expect(stepErrors('parties', { ...filled, contactPhone: '138-abc' }, rule).contactPhone).toBe(
@@ -143,7 +143,7 @@ describe('ApplicationFormBody', () => {
       <ApplicationFormBody scheme="ccc" initial={emptyInput('ccc')} initialStep={0} saved={null} />,
     );
     fireEvent.click(screen.getByRole('button', { name: '下一步' }));
-    expect(await screen.findByText('请填写申请人名称')).toBeInTheDocument();
+    expect(await screen.findByText('请填写认证委托人名称')).toBeInTheDocument();
     expect(screen.getByText('请填写生产企业地址')).toBeInTheDocument();
     expect(screen.getByText('请填写联系电话')).toBeInTheDocument();
     expect(calls.to(SAVE)).toHaveLength(0);
@@ -153,8 +153,8 @@ describe('ApplicationFormBody', () => {
     // The factory follows the applicant while the switch is on.
     fireEvent.click(screen.getByRole('switch', { name: '同认证委托人' }));
     type(/^认证委托人名称/, '南阳防爆电机有限公司');
-    type(/^委托人统一社会信用代码/, '91411300MA44D1234B');
-    type(/^委托人地址/, '河南省南阳市');
+    type(/^认证委托人统一社会信用代码/, '91411300MA44D1234B');
+    type(/^认证委托人地址/, '河南省南阳市');
     type(/^生产者名称/, '南阳防爆电机有限公司');
     type(/^生产者统一社会信用代码/, '91411300MA44D1234B');
     type(/^生产者地址/, '河南省南阳市');

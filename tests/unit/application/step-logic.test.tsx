@@ -128,19 +128,19 @@ describe('CasePage', () => {
     expect(await screen.findByRole('heading', { name: '隔爆型电机 5' })).toBeInTheDocument();
     fireEvent.click(await screen.findByRole('button', { name: '退回' }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findByText('请填写原因')).toBeInTheDocument();
     expect(calls.to(TRANSIT)).toHaveLength(0);
 
     fireEvent.change(within(dialog).getByLabelText(/原因/), { target: { value: '资料不全' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       '申请的状态已改变（当前：已受理），请刷新后重试',
     );
     expect(calls.to(TRANSIT)[0].body).toEqual({ id: '5', action: 'retreat', reason: '资料不全' });
 
     refuse = false;
-    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     expect(await screen.findByText('退回原因：资料不全')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
@@ -261,7 +261,7 @@ describe('CasePage', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: /检测结论/ }), {
       target: { value: '符合' },
     });
-    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(calls.to(TRANSIT)).toHaveLength(1));
     expect(calls.to(TRANSIT)[0].body).toEqual({
       id: '7',
