@@ -214,7 +214,8 @@ async function tellCustomer(
 }
 
 export interface IssueInput {
-  applicationId: string;
+  applicationId?: string;
+  applicationNo?: string;
   lines: { item: string; amount: string }[];
   totalAmount: string;
   dueDate?: string;
@@ -235,12 +236,16 @@ export async function issueNote(
 ): Promise<PaymentNoteDetailVO> {
   const sum = sumAmounts(input.lines.map((l) => l.amount));
   if (sum !== input.totalAmount) throw new KeyedError('payment.error.totalMismatch', { sum: sum ?? '' });
+  const visible = (await visibleApplications(trx, auth, null)).select([
+    'a.id',
+    'a.flow_state',
+    'a.company_id',
+  ]);
   const app = await (
-    await visibleApplications(trx, auth, null)
-  )
-    .select(['a.id', 'a.flow_state', 'a.company_id'])
-    .where('a.id', '=', input.applicationId)
-    .executeTakeFirst();
+    input.applicationId
+      ? visible.where('a.id', '=', input.applicationId)
+      : visible.where('a.application_no', '=', input.applicationNo ?? '')
+  ).executeTakeFirst();
   if (!app) throw new NotFoundError();
   if (!BILLABLE_STATES.includes(app.flow_state))
     throw new KeyedError('payment.error.applicationState', {

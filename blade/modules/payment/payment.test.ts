@@ -200,6 +200,14 @@ describe('issuing a note', () => {
       trx.selectFrom('blade_status_history').select('action').where('record_id', '=', appId).execute(),
     );
     expect(history.map((r) => r.action)).toEqual(['noticeFee']);
+    // The finance screen names the application by its number.
+    const byNo = await h.call(PAYMENT_CALLS.issue.path, tokens.finance, {
+      applicationNo: res.data.applicationNo,
+      lines: [{ item: '差旅费', amount: '800' }],
+      totalAmount: '800.00',
+    });
+    expect(byNo.data).toMatchObject({ applicationId: appId, totalAmount: '800.00' });
+    expect(byNo.data.noteNo).not.toBe(res.data.noteNo);
     expect((await messagesOf(users.a)).map((m) => m.title)).toContain(
       zhText('payment.message.issued.title', { noteNo: res.data.noteNo }),
     );

@@ -72,15 +72,22 @@ export const noteLineSchema = z.object({
   amount: amountSchema,
 });
 
-export const issueNoteInput = z.object({
-  applicationId: idSchema,
-  lines: z.array(noteLineSchema).min(1, '至少一项').max(MAX_NOTE_LINES, `最多${MAX_NOTE_LINES}项`),
-  /** The total the issuer saw; must equal the sum of the lines exactly. */
-  totalAmount: amountSchema,
-  dueDate: day.optional(),
-  payeeInfo: optionalText(500),
-  remark: optionalText(500),
-});
+export const issueNoteInput = z
+  .object({
+    /** The application by id, or by its number (the finance screen types the number). */
+    applicationId: idSchema.optional(),
+    applicationNo: z.string().trim().max(32, '不能超过32个字符').optional(),
+    lines: z.array(noteLineSchema).min(1, '至少一项').max(MAX_NOTE_LINES, `最多${MAX_NOTE_LINES}项`),
+    /** The total the issuer saw; must equal the sum of the lines exactly. */
+    totalAmount: amountSchema,
+    dueDate: day.optional(),
+    payeeInfo: optionalText(500),
+    remark: optionalText(500),
+  })
+  .refine((v) => !!v.applicationId || !!v.applicationNo, {
+    message: '请填写申请编号',
+    path: ['applicationNo'],
+  });
 export type IssueNoteInput = z.input<typeof issueNoteInput>;
 
 export const saveVoucherInput = z.object({
