@@ -162,7 +162,7 @@ async function grantMenus(db: Kysely<any>, tenantId: string, roleIds: string[], 
       .execute();
 }
 
-async function addMenus(db: Kysely<any>): Promise<void> {
+export async function addMenus(db: Kysely<any>): Promise<void> {
   const anyMenu = await db.selectFrom('blade_menu').select('id').limit(1).executeTakeFirst();
   if (!anyMenu) return;
   const made: string[] = [];
