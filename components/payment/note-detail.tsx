@@ -165,7 +165,10 @@ export function NoteDetail({
                   <TableCell>
                     {v.voucherState === 'submitted' && (
                       <>
-                        <Button size="small" onClick={() => void confirmVoucher(v.id).then(changed)}>
+                        <Button
+                          size="small"
+                          onClick={() => void confirmVoucher(v.id).then(changed, () => undefined)}
+                        >
                           {t('detail.confirm')}
                         </Button>
                         <Button
