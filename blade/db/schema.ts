@@ -771,6 +771,46 @@ export interface ApplicationBatchTable extends AuditColumns {
   remark: Defaulted<string>;
 }
 
+/** Issue 16: a payment note (缴费通知单) of an application; amounts numeric(18,2) as decimal text. */
+export interface PaymentNoteTable extends AuditColumns {
+  tenant_id: string;
+  note_no: string;
+  application_id: Id;
+  company_id: Id | null;
+  total_amount: string;
+  paid_amount: Money;
+  note_state: Defaulted<string>;
+  due_date: string | null;
+  payee_info: Defaulted<string>;
+  remark: Defaulted<string>;
+  issued_by: Id | null;
+  cancel_reason: Defaulted<string>;
+  cancelled_at: NullableTimestamp;
+}
+
+export interface PaymentNoteLineTable extends AuditColumns {
+  tenant_id: string;
+  note_id: Id;
+  line_no: number;
+  item: string;
+  amount: string;
+}
+
+export interface PaymentVoucherTable extends AuditColumns {
+  tenant_id: string;
+  note_id: Id;
+  company_id: Id | null;
+  amount: string;
+  pay_date: string;
+  payer_name: string;
+  file_id: string;
+  voucher_state: Defaulted<string>;
+  remark: Defaulted<string>;
+  reject_reason: Defaulted<string>;
+  checked_by: Id | null;
+  checked_at: NullableTimestamp;
+}
+
 export interface FactoryCheckTable extends AuditColumns {
   tenant_id: string;
   application_id: Id;
@@ -1103,6 +1143,9 @@ export interface Database {
   business_certificate: CertificateTable;
   business_number_counter: NumberCounterTable;
   business_cnex_trainer: CnexTrainerTable;
+  business_payment_note: PaymentNoteTable;
+  business_payment_note_line: PaymentNoteLineTable;
+  business_payment_voucher: PaymentVoucherTable;
 }
 
 export type UserRow = Selectable<UserTable>;

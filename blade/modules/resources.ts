@@ -91,6 +91,8 @@ import { tenantPackageHooks } from './system/tenant-package/tenant-package.resou
 import { topMenuActions, topMenuHooks } from './system/topmenu/topmenu.resource';
 import { userHooks } from './user/user.resource';
 import { myApplicationResource, myCertificateResource } from '../../lib/contracts/application/customer-pages';
+import { myPaymentNoteResource, paymentNotePage } from '../../lib/contracts/payment/payment';
+import { paymentRoutes } from './payment/payment.routes';
 
 type Special = {
   /** A function of the deps when the hooks need them (e.g. the outbound rule). */
@@ -156,6 +158,9 @@ const SPECIAL = new Map<ResourceDef, Special>([
     def,
     { hooks: { ownCalls: ['list', 'detail'] } },
   ]),
+  // Payment notes (issue 16): both pages share the calls, served by modules/payment's routes.
+  [myPaymentNoteResource, { hooks: { ownCalls: ['list', 'detail'] } }],
+  [paymentNotePage, { hooks: { ownCalls: ['list', 'detail'] }, actions: paymentRoutes }],
 ]);
 
 /** Modules served by actions alone: their rows are not id-keyed CRUD rows (regions are keyed by code). */

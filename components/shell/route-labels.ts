@@ -39,6 +39,9 @@ export const ROUTE_LABELS: Readonly<Record<string, string>> = {
   ),
   // The pages of the resource definitions name themselves.
   ...Object.fromEntries(RESOURCE_MENUS.map((menu) => [menu.path, `menu.${menu.code}`])),
+  // Payment notes (issue 16): the screens' own titles (the menu entries still win when loaded).
+  '/application/myPaymentNote': 'payment.screen.customerTitle',
+  '/businessManagement/paymentNote': 'payment.screen.staffTitle',
 };
 
 /** The frame page's own label when the menu item's name is not in its query. */

@@ -6,6 +6,7 @@ import { heldCodes } from '../../core/permission';
 import { isPlatformAdmin } from '../../core/roles';
 import type { Database } from '../../db/schema';
 import { visibleApplications } from './apply.repository';
+import { assertNotesPaid } from '../payment/payment.service';
 import { issueCertificate } from './certificate';
 import { assertApplicationFile } from './documents';
 import { callerCompany, type TransitionCaller, type TransitionResult } from './transition';
@@ -104,6 +105,8 @@ export async function applyStepData(
         : after;
     }
     case 'issue':
+      // A tenant may release certificates only once the application's payment notes are paid (modules/payment).
+      await assertNotesPaid(trx, auth.tenantId, after.id);
       return (await issueCertificate(trx, auth, after)).application;
     default:
       return after;

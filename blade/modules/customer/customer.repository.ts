@@ -13,8 +13,8 @@ export const CUSTOMER_ROLE = { alias: 'customer', name: '客户' } as const;
 
 /**
  * The menus the customer role is granted: the customer-facing ones only (the home page, and 认证申请: my applications
- * with the apply button, my certificates). Migration 20261126T150100 granted the application pages to the customer
- * roles made before them.
+ * with the apply button, my certificates, my payment notes). Migrations 20261126T150100 and 20261126T160000 granted
+ * the application and payment pages to the customer roles made before them.
  */
 export const CUSTOMER_MENU_CODES = [
   'desk',
@@ -23,6 +23,7 @@ export const CUSTOMER_MENU_CODES = [
   'my_application',
   'application_apply',
   'my_certificate',
+  'my_payment_note',
 ] as const;
 
 /** Global parameters (blade_param, written by the platform administrator) that steer registration. */

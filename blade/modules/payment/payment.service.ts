@@ -1,0 +1,498 @@
+import { sql, type Selectable, type Transaction } from 'kysely';
+import { APPLICATION_CODES } from '../../../lib/contracts/application/machine';
+import { fromCents, sumAmounts, toCents } from '../../../lib/contracts/payment/money';
+import {
+  PAYMENT_FUNCTION,
+  type NoteState,
+  type PaymentNoteDetailVO,
+  type PaymentNoteVO,
+  type PaymentVoucherVO,
+  type VoucherState,
+} from '../../../lib/contracts/payment/payment';
+import type { AuthUser } from '../../core/context';
+import { KeyedError, zhText } from '../../core/crud';
+import { formatDateTime } from '../../core/dates';
+import { NotFoundError } from '../../core/errors';
+import { nextId } from '../../core/ids';
+import type { Database, PaymentNoteTable, PaymentVoucherTable } from '../../db/schema';
+import { visibleApplications } from '../application/apply.repository';
+import { applyTransition, nextNumber } from '../application/transition';
+import { ensureRecordArchives, type DefaultFunction } from '../business/archives';
+import { paramValue } from '../customer/customer.repository';
+import { findFile } from '../files/file.repository';
+import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
+
+/**
+ * Payment notes and vouchers (README.md beside this file). Every write runs in the caller's tenant transaction and
+ * locks the note (FOR UPDATE) before it reads amounts, so two writers of one note queue and the second reads what the
+ * first wrote: concurrent confirmations never pay a note beyond its total. Amounts are exact (integer cents).
+ */
+
+type Trx = Transaction<Database>;
+type NoteRow = Selectable<PaymentNoteTable>;
+type VoucherRow = Selectable<PaymentVoucherTable>;
+
+/** blade_param that makes an application's certificate wait for its notes to be paid. */
+export const PARAM_ISSUE_AFTER_PAYMENT = 'application.issueAfterPayment';
+
+/** The archive of a note: one folder for the bank slips (the voucher's file is uploaded here first). */
+export const PAYMENT_ARCHIVES: readonly DefaultFunction[] = [
+  {
+    functionCode: PAYMENT_FUNCTION,
+    functionName: '缴费通知单',
+    usePosition: '认证申请 → 我的缴费通知单 → 缴费凭证',
+    root: {
+      name: '缴费资料',
+      code: 'payment_note',
+      canUpload: 0,
+      children: [{ name: '银行回单', code: 'payment_bank_slip', remark: '汇款或转账的银行回单' }],
+    },
+  },
+];
+
+/** Applications a note may be issued for: accepted and not yet finished (fees are noticed while the work runs). */
+const BILLABLE_STATES = [
+  'accepted',
+  'fee_noticed',
+  'samples_sent',
+  'samples_received',
+  'testing',
+  'rectification',
+  'factory_inspection',
+  'nc_correction',
+  'evaluation',
+  'decision',
+];
+
+const idText = (v: string | null | undefined) => (v === null || v === undefined ? '' : String(v));
+
+/** The notes a caller sees: a customer its company's, staff every note of the tenant (the page code is checked). */
+export function visibleNotes(trx: Trx, auth: AuthUser, companyId: string | null) {
+  let q = trx
+    .selectFrom('business_payment_note as n')
+    .leftJoin('business_application as a', 'a.id', 'n.application_id')
+    .leftJoin('blade_customer_company as c', 'c.id', 'n.company_id')
+    .where('n.tenant_id', '=', auth.tenantId)
+    .where('n.is_deleted', '=', 0);
+  if (companyId !== null) q = q.where('n.company_id', '=', companyId);
+  return q;
+}
+
+export type NoteListRow = NoteRow & {
+  application_no: string | null;
+  product_name: string | null;
+  company_name: string | null;
+};
+
+export function presentNote(row: NoteListRow): PaymentNoteVO {
+  const unpaid = (toCents(row.total_amount) ?? 0n) - (toCents(row.paid_amount) ?? 0n);
+  return {
+    id: String(row.id),
+    noteNo: row.note_no,
+    applicationId: String(row.application_id),
+    applicationNo: row.application_no ?? '',
+    productName: row.product_name ?? '',
+    companyId: idText(row.company_id),
+    companyName: row.company_name ?? '',
+    totalAmount: row.total_amount,
+    paidAmount: row.paid_amount,
+    unpaidAmount: row.note_state === 'cancelled' ? '0.00' : fromCents(unpaid),
+    noteState: row.note_state as NoteState,
+    dueDate: row.due_date ?? '',
+    payeeInfo: row.payee_info,
+    remark: row.remark,
+    issuedBy: idText(row.issued_by),
+    cancelReason: row.cancel_reason,
+    createTime: formatDateTime(row.create_time),
+  };
+}
+
+function presentVoucher(row: VoucherRow & { file_name?: string | null }): PaymentVoucherVO {
+  return {
+    id: String(row.id),
+    noteId: String(row.note_id),
+    amount: row.amount,
+    payDate: row.pay_date,
+    payerName: row.payer_name,
+    fileId: row.file_id,
+    fileName: row.file_name ?? '',
+    voucherState: row.voucher_state as VoucherState,
+    remark: row.remark,
+    rejectReason: row.reject_reason,
+    checkedBy: idText(row.checked_by),
+    checkedAt: row.checked_at ? formatDateTime(row.checked_at) : '',
+    createTime: formatDateTime(row.create_time),
+  };
+}
+
+const noteColumns = ['a.application_no', 'a.product_name', 'c.company_name'] as const;
+
+/** One note with its lines and vouchers, or 404 when the caller does not see it. */
+export async function noteDetail(
+  trx: Trx,
+  auth: AuthUser,
+  companyId: string | null,
+  id: string,
+): Promise<PaymentNoteDetailVO> {
+  const row = await visibleNotes(trx, auth, companyId)
+    .selectAll('n')
+    .select([...noteColumns])
+    .where('n.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError();
+  const lines = await trx
+    .selectFrom('business_payment_note_line')
+    .selectAll()
+    .where('tenant_id', '=', auth.tenantId)
+    .where('note_id', '=', id)
+    .where('is_deleted', '=', 0)
+    .orderBy('line_no')
+    .execute();
+  const vouchers = await trx
+    .selectFrom('business_payment_voucher as v')
+    .leftJoin('blade_file as f', (j) =>
+      j.onRef('f.id', '=', 'v.file_id').on('f.tenant_id', '=', auth.tenantId),
+    )
+    .selectAll('v')
+    .select('f.original_filename as file_name')
+    .where('v.tenant_id', '=', auth.tenantId)
+    .where('v.note_id', '=', id)
+    .where('v.is_deleted', '=', 0)
+    .orderBy('v.id')
+    .execute();
+  return {
+    ...presentNote(row as NoteListRow),
+    lines: lines.map((l) => ({ id: String(l.id), lineNo: l.line_no, item: l.item, amount: l.amount })),
+    vouchers: vouchers.map(presentVoucher),
+  };
+}
+
+/** Locks a visible note for a write; 404 when the caller does not see it. */
+async function lockNote(trx: Trx, auth: AuthUser, companyId: string | null, id: string): Promise<NoteRow> {
+  let q = trx
+    .selectFrom('business_payment_note')
+    .selectAll()
+    .where('tenant_id', '=', auth.tenantId)
+    .where('id', '=', id)
+    .where('is_deleted', '=', 0);
+  if (companyId !== null) q = q.where('company_id', '=', companyId);
+  const note = await q.forUpdate().executeTakeFirst();
+  if (!note) throw new NotFoundError();
+  return note;
+}
+
+/** Users of a customer company (live and enabled): the ones told about their notes. */
+async function companyUsers(trx: Trx, tenantId: string, companyId: string | null): Promise<string[]> {
+  if (!companyId) return [];
+  const rows = await trx
+    .selectFrom('blade_user')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('company_id', '=', companyId)
+    .where('is_deleted', '=', 0)
+    .where('status', '=', 1)
+    .execute();
+  return rows.map((r) => String(r.id));
+}
+
+async function tellCustomer(
+  trx: Trx,
+  auth: AuthUser,
+  note: NoteRow,
+  event: 'issued' | 'confirmed' | 'rejected' | 'cancelled',
+  values: Record<string, string>,
+): Promise<void> {
+  const all = { noteNo: note.note_no, total: note.total_amount, ...values };
+  await sendMessage(trx, auth.tenantId, {
+    userIds: (await companyUsers(trx, auth.tenantId, note.company_id)).filter((u) => u !== auth.userId),
+    category: MESSAGE_CATEGORY.message,
+    title: zhText(`payment.message.${event}.title`, all),
+    content: zhText(`payment.message.${event}.content`, all),
+    sender: zhText('payment.message.sender'),
+    createUser: auth.userId,
+  });
+}
+
+export interface IssueInput {
+  applicationId?: string;
+  applicationNo?: string;
+  lines: { item: string; amount: string }[];
+  totalAmount: string;
+  dueDate?: string;
+  payeeInfo?: string;
+  remark?: string;
+}
+
+/**
+ * Issues a note for an application the staff caller sees. The total must be the exact sum of the lines. An application
+ * still `accepted` takes its `noticeFee` step (applyTransition) in the same transaction: the note is the fee notice,
+ * so `payment_note_issue` stands for the clerk's step code here (README.md).
+ */
+export async function issueNote(
+  trx: Trx,
+  auth: AuthUser,
+  holds: (code: string) => boolean,
+  input: IssueInput,
+): Promise<PaymentNoteDetailVO> {
+  const sum = sumAmounts(input.lines.map((l) => l.amount));
+  if (sum !== input.totalAmount) throw new KeyedError('payment.error.totalMismatch', { sum: sum ?? '' });
+  const visible = (await visibleApplications(trx, auth, null)).select([
+    'a.id',
+    'a.flow_state',
+    'a.company_id',
+  ]);
+  const app = await (
+    input.applicationId
+      ? visible.where('a.id', '=', input.applicationId)
+      : visible.where('a.application_no', '=', input.applicationNo ?? '')
+  ).executeTakeFirst();
+  if (!app) throw new NotFoundError();
+  if (!BILLABLE_STATES.includes(app.flow_state))
+    throw new KeyedError('payment.error.applicationState', {
+      state: zhText(`application.flow.state.${app.flow_state}`),
+    });
+  if (app.flow_state === 'accepted')
+    await applyTransition(
+      trx,
+      { auth, companyId: null, holds: (code) => code === APPLICATION_CODES.accept || holds(code) },
+      { id: app.id, name: 'noticeFee' },
+    );
+  await ensureRecordArchives(trx, auth.tenantId, PAYMENT_ARCHIVES);
+  const year = new Date().getFullYear();
+  const serial = await nextNumber(trx, auth.tenantId, `payment_note:${year}`);
+  const id = nextId();
+  const note = await trx
+    .insertInto('business_payment_note')
+    .values({
+      id,
+      tenant_id: auth.tenantId,
+      note_no: `JF${year}${String(serial).padStart(6, '0')}`,
+      application_id: app.id,
+      company_id: app.company_id,
+      total_amount: input.totalAmount,
+      due_date: input.dueDate ?? null,
+      payee_info: input.payeeInfo ?? '',
+      remark: input.remark ?? '',
+      issued_by: auth.userId,
+      create_user: auth.userId,
+      update_user: auth.userId,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('business_payment_note_line')
+    .values(
+      input.lines.map((line, i) => ({
+        id: nextId(),
+        tenant_id: auth.tenantId,
+        note_id: id,
+        line_no: i + 1,
+        item: line.item,
+        amount: line.amount,
+        create_user: auth.userId,
+      })),
+    )
+    .execute();
+  await tellCustomer(trx, auth, note, 'issued', {});
+  return noteDetail(trx, auth, null, id);
+}
+
+export interface VoucherInput {
+  noteId: string;
+  amount: string;
+  payDate: string;
+  payerName: string;
+  fileId: string;
+  remark?: string;
+}
+
+/** The unpaid remainder of a locked note (total − confirmed), in cents. */
+const remainderOf = (note: NoteRow) => (toCents(note.total_amount) ?? 0n) - (toCents(note.paid_amount) ?? 0n);
+
+/**
+ * A customer's voucher against its company's note: the note open (issued or partly paid), the amount within the
+ * unpaid remainder, the slip a file of this note's archive. Refusals write nothing.
+ */
+export async function saveVoucher(
+  trx: Trx,
+  auth: AuthUser,
+  companyId: string,
+  input: VoucherInput,
+): Promise<PaymentNoteDetailVO> {
+  const note = await lockNote(trx, auth, companyId, input.noteId);
+  if (note.note_state !== 'issued' && note.note_state !== 'partly_paid')
+    throw new KeyedError('payment.error.noteClosed');
+  const remainder = remainderOf(note);
+  if ((toCents(input.amount) ?? 0n) > remainder)
+    throw new KeyedError('payment.error.overRemainder', { remainder: fromCents(remainder) });
+  const file = await findFile(trx, auth.tenantId, input.fileId);
+  if (!file || file.function_code !== PAYMENT_FUNCTION || file.data_id !== String(note.id))
+    throw new KeyedError('payment.error.fileNotInNote');
+  await trx
+    .insertInto('business_payment_voucher')
+    .values({
+      id: nextId(),
+      tenant_id: auth.tenantId,
+      note_id: note.id,
+      company_id: note.company_id,
+      amount: input.amount,
+      pay_date: input.payDate,
+      payer_name: input.payerName,
+      file_id: input.fileId,
+      remark: input.remark ?? '',
+      create_user: auth.userId,
+      update_user: auth.userId,
+    })
+    .execute();
+  return noteDetail(trx, auth, companyId, note.id);
+}
+
+/** Locks the note, then the voucher (always this order), for a staff check; the voucher must be waiting. */
+async function lockVoucher(trx: Trx, auth: AuthUser, voucherId: string) {
+  const found = await trx
+    .selectFrom('business_payment_voucher')
+    .select('note_id')
+    .where('tenant_id', '=', auth.tenantId)
+    .where('id', '=', voucherId)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  if (!found) throw new NotFoundError();
+  const note = await lockNote(trx, auth, null, found.note_id);
+  const voucher = await trx
+    .selectFrom('business_payment_voucher')
+    .selectAll()
+    .where('tenant_id', '=', auth.tenantId)
+    .where('id', '=', voucherId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  if (voucher.voucher_state !== 'submitted') throw new KeyedError('payment.error.voucherChecked');
+  return { note, voucher };
+}
+
+/** Finance confirms a voucher: the paid amount rises by it (never past the total), the state follows. */
+export async function confirmVoucher(
+  trx: Trx,
+  auth: AuthUser,
+  voucherId: string,
+): Promise<PaymentNoteDetailVO> {
+  const { note, voucher } = await lockVoucher(trx, auth, voucherId);
+  if (note.note_state === 'cancelled' || note.note_state === 'paid')
+    throw new KeyedError('payment.error.noteClosed');
+  const remainder = remainderOf(note);
+  const amount = toCents(voucher.amount) ?? 0n;
+  if (amount > remainder)
+    throw new KeyedError('payment.error.overRemainder', { remainder: fromCents(remainder) });
+  const paid = fromCents((toCents(note.paid_amount) ?? 0n) + amount);
+  const state: NoteState = amount === remainder ? 'paid' : 'partly_paid';
+  await trx
+    .updateTable('business_payment_voucher')
+    .set({
+      voucher_state: 'confirmed',
+      checked_by: auth.userId,
+      checked_at: sql`now()`,
+      update_user: auth.userId,
+      update_time: sql`now()`,
+    })
+    .where('id', '=', voucher.id)
+    .execute();
+  const after = await trx
+    .updateTable('business_payment_note')
+    .set({ paid_amount: paid, note_state: state, update_user: auth.userId, update_time: sql`now()` })
+    .where('id', '=', note.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await tellCustomer(trx, auth, after, 'confirmed', { amount: voucher.amount, paid });
+  return noteDetail(trx, auth, null, note.id);
+}
+
+/** Finance rejects a voucher with a reason; the note's amounts do not change. */
+export async function rejectVoucher(
+  trx: Trx,
+  auth: AuthUser,
+  voucherId: string,
+  reason: string,
+): Promise<PaymentNoteDetailVO> {
+  const { note, voucher } = await lockVoucher(trx, auth, voucherId);
+  await trx
+    .updateTable('business_payment_voucher')
+    .set({
+      voucher_state: 'rejected',
+      reject_reason: reason,
+      checked_by: auth.userId,
+      checked_at: sql`now()`,
+      update_user: auth.userId,
+      update_time: sql`now()`,
+    })
+    .where('id', '=', voucher.id)
+    .execute();
+  await tellCustomer(trx, auth, note, 'rejected', { amount: voucher.amount, reason });
+  return noteDetail(trx, auth, null, note.id);
+}
+
+/** Cancels a note while nothing is paid (no confirmed voucher); waiting vouchers are rejected with it. */
+export async function cancelNote(
+  trx: Trx,
+  auth: AuthUser,
+  id: string,
+  reason: string,
+): Promise<PaymentNoteDetailVO> {
+  const note = await lockNote(trx, auth, null, id);
+  if (note.note_state === 'cancelled') throw new KeyedError('payment.error.noteClosed');
+  if (note.note_state !== 'issued' || (toCents(note.paid_amount) ?? 0n) > 0n)
+    throw new KeyedError('payment.error.cancelPaid');
+  const after = await trx
+    .updateTable('business_payment_note')
+    .set({
+      note_state: 'cancelled',
+      cancel_reason: reason,
+      cancelled_at: sql`now()`,
+      update_user: auth.userId,
+      update_time: sql`now()`,
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable('business_payment_voucher')
+    .set({
+      voucher_state: 'rejected',
+      reject_reason: zhText('payment.error.noteCancelled'),
+      checked_by: auth.userId,
+      checked_at: sql`now()`,
+    })
+    .where('tenant_id', '=', auth.tenantId)
+    .where('note_id', '=', id)
+    .where('voucher_state', '=', 'submitted')
+    .execute();
+  await tellCustomer(trx, auth, after, 'cancelled', { reason });
+  return noteDetail(trx, auth, null, id);
+}
+
+/** Whether the parameter holds for the tenant: `true` or `*` for every tenant, or a comma list of tenant ids. */
+export async function issueAfterPayment(trx: Trx, tenantId: string): Promise<boolean> {
+  const value = ((await paramValue(trx, PARAM_ISSUE_AFTER_PAYMENT)) ?? '').toLowerCase();
+  if (value === 'true' || value === '*') return true;
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .includes(tenantId);
+}
+
+/**
+ * The `issue` step's check (application/flow.ts): with the parameter on, the certificate waits until every live note
+ * of the application is paid (cancelled notes do not count; an application without notes has nothing unpaid).
+ */
+export async function assertNotesPaid(trx: Trx, tenantId: string, applicationId: string): Promise<void> {
+  if (!(await issueAfterPayment(trx, tenantId))) return;
+  const open = await trx
+    .selectFrom('business_payment_note')
+    .select(['note_no'])
+    .where('tenant_id', '=', tenantId)
+    .where('application_id', '=', applicationId)
+    .where('is_deleted', '=', 0)
+    .where('note_state', 'in', ['issued', 'partly_paid'])
+    .orderBy('id')
+    .execute();
+  if (open.length > 0)
+    throw new KeyedError('payment.error.unpaidNotes', { notes: open.map((n) => n.note_no).join('、') });
+}

@@ -1,0 +1,141 @@
+'use client';
+
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { FormDialog } from '@/components/crud/form-dialog';
+import { BladeError } from '@/lib/client/fetcher';
+import { formatMoney } from '@/lib/shared/money';
+import type { PaymentNoteDetailVO } from '@/lib/contracts/payment/payment';
+import { issueNote } from './api';
+import { lineProblems, linesTotal, type LineDraft } from './rules';
+
+/**
+ * Finance issues a note (缴费通知单) for an application named by its number: itemised lines (item, amount), whose
+ * exact decimal total is shown as typed and sent as the total (blade/ refuses a total that is not their sum).
+ */
+export function IssueNoteDialog({
+  onClose,
+  onDone,
+}: {
+  onClose: () => void;
+  onDone: (note: PaymentNoteDetailVO) => void | Promise<unknown>;
+}) {
+  const t = useTranslations('payment.screen.issue');
+  const [applicationNo, setApplicationNo] = useState('');
+  const [dueDate, setDueDate] = useState('');
+  const [remark, setRemark] = useState('');
+  const [lines, setLines] = useState<LineDraft[]>([{ item: '', amount: '' }]);
+  const [shown, setShown] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const total = linesTotal(lines);
+  const setLine = (i: number, patch: Partial<LineDraft>) =>
+    setLines((all) => all.map((l, j) => (j === i ? { ...l, ...patch } : l)));
+
+  const submit = async () => {
+    setShown(true);
+    if (!applicationNo.trim() || total === null || lines.some((l) => Object.keys(lineProblems(l)).length))
+      return;
+    setBusy(true);
+    setRefusal(null);
+    try {
+      const note = await issueNote({
+        applicationNo: applicationNo.trim(),
+        lines: lines.map((l) => ({ item: l.item.trim(), amount: l.amount.trim() })),
+        totalAmount: total,
+        ...(dueDate ? { dueDate } : {}),
+        ...(remark.trim() ? { remark: remark.trim() } : {}),
+      });
+      onClose();
+      await onDone(note);
+    } catch (failure) {
+      if (failure instanceof BladeError) setRefusal(failure.message);
+      else throw failure;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <FormDialog
+      open
+      title={t('title')}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      submitting={busy}
+      width={640}
+    >
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+        <TextField
+          label={t('applicationNo')}
+          required
+          value={applicationNo}
+          onChange={(e) => setApplicationNo(e.target.value)}
+          error={shown && !applicationNo.trim()}
+          helperText={shown && !applicationNo.trim() ? t('required') : ' '}
+        />
+        <Typography variant="subtitle2">{t('lines')}</Typography>
+        {lines.map((line, i) => {
+          const problems = shown ? lineProblems(line) : {};
+          return (
+            <Box key={i} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+              <TextField
+                label={t('item')}
+                size="small"
+                sx={{ flex: 2 }}
+                value={line.item}
+                onChange={(e) => setLine(i, { item: e.target.value })}
+                error={!!problems.item}
+                helperText={problems.item ? t('required') : ' '}
+              />
+              <TextField
+                label={t('amount')}
+                size="small"
+                sx={{ flex: 1 }}
+                value={line.amount}
+                onChange={(e) => setLine(i, { amount: e.target.value })}
+                error={!!problems.amount}
+                helperText={problems.amount ? t('badAmount') : ' '}
+                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              />
+              <IconButton
+                aria-label={t('removeLine')}
+                disabled={lines.length === 1}
+                onClick={() => setLines((all) => all.filter((_, j) => j !== i))}
+              >
+                ×
+              </IconButton>
+            </Box>
+          );
+        })}
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+          <Button onClick={() => setLines((all) => [...all, { item: '', amount: '' }])}>
+            {t('addLine')}
+          </Button>
+          <Typography aria-live="polite">
+            {t('total', { total: total === null ? '--' : formatMoney(total) })}
+          </Typography>
+        </Box>
+        <TextField
+          label={t('dueDate')}
+          type="date"
+          value={dueDate}
+          onChange={(e) => setDueDate(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField label={t('remark')} value={remark} onChange={(e) => setRemark(e.target.value)} />
+        {refusal && (
+          <Alert severity="error" role="alert">
+            {refusal}
+          </Alert>
+        )}
+      </Box>
+    </FormDialog>
+  );
+}

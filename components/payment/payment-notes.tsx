@@ -1,0 +1,118 @@
+'use client';
+
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useTranslations } from 'next-intl';
+import { useMemo, useState } from 'react';
+import { CrudGrid } from '@/components/crud/crud-grid';
+import { FormDialog } from '@/components/crud/form-dialog';
+import { SearchBar, type SearchValues } from '@/components/crud/search-bar';
+import { useCrudList } from '@/components/crud/use-crud-list';
+import { usePermissions } from '@/lib/permissions/use-permissions';
+import { formatMoney } from '@/lib/shared/money';
+import { NOTE_STATES, PAYMENT_CODES, type PaymentNoteVO } from '@/lib/contracts/payment/payment';
+import { PAYMENT_PATHS } from './api';
+import { IssueNoteDialog } from './issue-dialog';
+import { NoteDetail } from './note-detail';
+
+/**
+ * Payment notes (selectPaymentNotesPage): the customer's own company's on /application/myPaymentNote (open one to
+ * upload a voucher), every note of the tenant for finance on /businessManagement/paymentNote (issue a note, confirm or
+ * reject vouchers, cancel). The server decides which rows; the buttons follow the caller's codes.
+ */
+export function PaymentNoteList({ staff }: { staff: boolean }) {
+  const t = useTranslations('payment.screen');
+  const { can } = usePermissions();
+  const [filters, setFilters] = useState<SearchValues>({});
+  const params = useMemo(() => ({ ...filters }), [filters]);
+  const list = useCrudList<PaymentNoteVO>({ url: PAYMENT_PATHS.page, params });
+  const [shown, setShown] = useState<PaymentNoteVO | null>(null);
+  const [issuing, setIssuing] = useState(false);
+  const columns = useMemo<GridColDef<PaymentNoteVO>[]>(
+    () => [
+      { field: 'noteNo', headerName: t('list.noteNo'), flex: 1, minWidth: 150 },
+      { field: 'applicationNo', headerName: t('list.applicationNo'), flex: 1, minWidth: 150 },
+      { field: 'productName', headerName: t('list.productName'), flex: 1.2, minWidth: 160 },
+      ...(staff ? [{ field: 'companyName', headerName: t('list.companyName'), flex: 1, minWidth: 160 }] : []),
+      {
+        field: 'totalAmount',
+        headerName: t('list.totalAmount'),
+        width: 130,
+        align: 'right',
+        valueFormatter: (v: string) => formatMoney(v),
+      },
+      {
+        field: 'paidAmount',
+        headerName: t('list.paidAmount'),
+        width: 130,
+        align: 'right',
+        valueFormatter: (v: string) => formatMoney(v),
+      },
+      {
+        field: 'noteState',
+        headerName: t('list.noteState'),
+        width: 110,
+        renderCell: ({ row }) => (
+          <Chip
+            size="small"
+            color={
+              row.noteState === 'paid' ? 'success' : row.noteState === 'cancelled' ? 'default' : 'warning'
+            }
+            label={t(`state.${row.noteState}`)}
+          />
+        ),
+      },
+      { field: 'createTime', headerName: t('list.createTime'), width: 170 },
+    ],
+    [t, staff],
+  );
+  const title = staff ? t('staffTitle') : t('customerTitle');
+  return (
+    <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
+      <Typography component="h1" variant="h6">
+        {title}
+      </Typography>
+      <SearchBar
+        fields={[
+          { name: 'noteNo', label: t('list.noteNo') },
+          { name: 'applicationNo', label: t('list.applicationNo') },
+          {
+            name: 'noteState',
+            label: t('list.noteState'),
+            kind: 'select',
+            options: NOTE_STATES.map((s) => ({ value: s, label: t(`state.${s}`) })),
+          },
+        ]}
+        onSearch={setFilters}
+      />
+      <CrudGrid<PaymentNoteVO>
+        list={list}
+        columns={columns}
+        selectable={false}
+        label={title}
+        onRowClick={setShown}
+        rowActions={[{ label: t('list.view'), onClick: setShown }]}
+        toolbar={
+          staff && can(PAYMENT_CODES.issue) ? (
+            <Button variant="contained" onClick={() => setIssuing(true)}>
+              {t('issue.open')}
+            </Button>
+          ) : undefined
+        }
+      />
+      {shown && (
+        <FormDialog open title={shown.noteNo} onClose={() => setShown(null)} width={820}>
+          <NoteDetail
+            id={shown.id}
+            viewer={{ staff, canConfirm: can(PAYMENT_CODES.confirm), canCancel: can(PAYMENT_CODES.cancel) }}
+            onChanged={() => void list.reload()}
+          />
+        </FormDialog>
+      )}
+      {issuing && <IssueNoteDialog onClose={() => setIssuing(false)} onDone={() => list.reload()} />}
+    </Paper>
+  );
+}

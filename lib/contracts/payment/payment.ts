@@ -1,0 +1,255 @@
+import { z } from 'zod';
+import { defineAction } from '../action';
+import { idSchema } from '../inputs';
+import { defineResource, NO_WRITES, type FieldSpecs } from '../resource';
+import { toCents } from './money';
+
+/**
+ * Payment notes (缴费通知单) and vouchers (缴费凭证), issue 16; blade/modules/payment/README.md has the states and
+ * rules. The catalogue names three calls (selectPaymentNotesPage, detail, savePaymentVoucher); issuing a note,
+ * checking a voucher and cancelling a note are calls the catalogue lacks, named beside them under the same prefix.
+ * Amounts travel as decimal text with two decimals (`"1234.50"`), never as floats.
+ */
+
+const BASE = '/blade-customer/paymentNote';
+
+export const PAYMENT_CALLS = {
+  page: { method: 'GET', path: `${BASE}/selectPaymentNotesPage` },
+  detail: { method: 'GET', path: `${BASE}/detail` },
+  saveVoucher: { method: 'POST', path: `${BASE}/savePaymentVoucher` },
+  issue: { method: 'POST', path: `${BASE}/issuePaymentNote` },
+  confirmVoucher: { method: 'POST', path: `${BASE}/confirmPaymentVoucher` },
+  rejectVoucher: { method: 'POST', path: `${BASE}/rejectPaymentVoucher` },
+  cancel: { method: 'POST', path: `${BASE}/cancelPaymentNote` },
+} as const;
+
+/** Menu and button codes. */
+export const PAYMENT_CODES = {
+  customerPage: 'my_payment_note',
+  staffPage: 'payment_note',
+  issue: 'payment_note_issue',
+  confirm: 'payment_voucher_confirm',
+  cancel: 'payment_note_cancel',
+} as const;
+
+/** The archive function of a note's files (the bank slips); dataId = the note id. */
+export const PAYMENT_FUNCTION = 'payment_note';
+
+export const NOTE_STATES = ['issued', 'partly_paid', 'paid', 'cancelled'] as const;
+export type NoteState = (typeof NOTE_STATES)[number];
+export const VOUCHER_STATES = ['submitted', 'confirmed', 'rejected'] as const;
+export type VoucherState = (typeof VOUCHER_STATES)[number];
+
+/** At most this many lines on one note. */
+export const MAX_NOTE_LINES = 50;
+
+/** A positive amount (decimal text or a JSON number read by its text), answered canonical `"12.50"`. */
+export const amountSchema = z
+  .union([z.string(), z.number()], { error: '必须为正数（最多两位小数）' })
+  .transform((v, ctx) => {
+    const cents = toCents(v);
+    if (cents === null || cents <= 0n) {
+      ctx.addIssue({ code: 'custom', message: '必须为正数（最多两位小数）' });
+      return z.NEVER;
+    }
+    const digits = cents.toString().padStart(3, '0');
+    return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+  });
+
+const day = z
+  .string({ error: '必须为日期（yyyy-MM-dd）' })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, '必须为日期（yyyy-MM-dd）')
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  }, '必须为日期（yyyy-MM-dd）');
+
+const optionalText = (max: number) => z.string().trim().max(max, `不能超过${max}个字符`).optional();
+
+export const noteLineSchema = z.object({
+  item: z.string({ error: '不能为空' }).trim().min(1, '不能为空').max(100, '不能超过100个字符'),
+  amount: amountSchema,
+});
+
+export const issueNoteInput = z
+  .object({
+    /** The application by id, or by its number (the finance screen types the number). */
+    applicationId: idSchema.optional(),
+    applicationNo: z.string().trim().max(32, '不能超过32个字符').optional(),
+    lines: z.array(noteLineSchema).min(1, '至少一项').max(MAX_NOTE_LINES, `最多${MAX_NOTE_LINES}项`),
+    /** The total the issuer saw; must equal the sum of the lines exactly. */
+    totalAmount: amountSchema,
+    dueDate: day.optional(),
+    payeeInfo: optionalText(500),
+    remark: optionalText(500),
+  })
+  .refine((v) => !!v.applicationId || !!v.applicationNo, {
+    message: '请填写申请编号',
+    path: ['applicationNo'],
+  });
+export type IssueNoteInput = z.input<typeof issueNoteInput>;
+
+export const saveVoucherInput = z.object({
+  noteId: idSchema,
+  amount: amountSchema,
+  payDate: day,
+  payerName: z.string({ error: '不能为空' }).trim().min(1, '不能为空').max(100, '不能超过100个字符'),
+  /** The bank slip: a file uploaded into the note's archive (files module id, 32 hex). */
+  fileId: z
+    .string({ error: '必须是有效的文件' })
+    .trim()
+    .regex(/^[0-9a-f]{32}$/, '必须是有效的文件'),
+  remark: optionalText(500),
+});
+export type SaveVoucherInput = z.input<typeof saveVoucherInput>;
+
+export const voucherIdInput = z.object({ id: idSchema });
+export const rejectVoucherInput = z.object({
+  id: idSchema,
+  reason: z.string({ error: '不能为空' }).trim().min(1, '不能为空').max(500, '不能超过500个字符'),
+});
+export const cancelNoteInput = z.object({ id: idSchema, reason: optionalText(500) });
+
+export interface PaymentNoteLineVO {
+  id: string;
+  lineNo: number;
+  item: string;
+  amount: string;
+}
+
+export interface PaymentVoucherVO {
+  id: string;
+  noteId: string;
+  amount: string;
+  payDate: string;
+  payerName: string;
+  fileId: string;
+  fileName: string;
+  voucherState: VoucherState;
+  remark: string;
+  rejectReason: string;
+  checkedBy: string;
+  checkedAt: string;
+  createTime: string;
+}
+
+export interface PaymentNoteVO {
+  id: string;
+  noteNo: string;
+  applicationId: string;
+  applicationNo: string;
+  productName: string;
+  companyId: string;
+  companyName: string;
+  totalAmount: string;
+  paidAmount: string;
+  unpaidAmount: string;
+  noteState: NoteState;
+  dueDate: string;
+  payeeInfo: string;
+  remark: string;
+  issuedBy: string;
+  cancelReason: string;
+  createTime: string;
+}
+
+export interface PaymentNoteDetailVO extends PaymentNoteVO {
+  lines: PaymentNoteLineVO[];
+  vouchers: PaymentVoucherVO[];
+}
+
+const fields = {
+  noteNo: { kind: 'text', max: 32, search: 'like' },
+  applicationNo: { kind: 'text', max: 32, search: 'like', form: false },
+  noteState: { kind: 'text', max: 16, search: 'eq' },
+  totalAmount: { kind: 'money', form: false },
+  paidAmount: { kind: 'money', form: false },
+} satisfies FieldSpecs;
+
+const anyone = {};
+
+/** 我的缴费通知单: the customer's page (its company's notes; the voucher upload). */
+export const myPaymentNoteResource = defineResource({
+  key: 'payment.customer',
+  table: 'business_payment_note',
+  ownership: 'tenant',
+  readOnly: true,
+  fields,
+  calls: { list: PAYMENT_CALLS.page, detail: PAYMENT_CALLS.detail, ...NO_WRITES.calls },
+  access: { read: { codes: [PAYMENT_CODES.customerPage] }, ...NO_WRITES.access },
+  menu: {
+    code: PAYMENT_CODES.customerPage,
+    name: '我的缴费通知单',
+    path: '/application/myPaymentNote',
+    icon: 'payments',
+    parent: 'application_center',
+    sort: 3,
+    view: false,
+  },
+});
+
+/** 缴费管理: finance's page (issue, check vouchers, cancel). */
+export const paymentNotePage = defineResource({
+  key: 'payment.staff',
+  table: 'business_payment_note',
+  ownership: 'tenant',
+  readOnly: true,
+  defaultOrder: [{ column: 'id', direction: 'desc' }],
+  fields,
+  calls: { list: PAYMENT_CALLS.page, detail: PAYMENT_CALLS.detail, ...NO_WRITES.calls },
+  // The route checks: a customer reads its company's, staff need the page code.
+  access: { read: {}, ...NO_WRITES.access },
+  menu: {
+    code: PAYMENT_CODES.staffPage,
+    name: '缴费管理',
+    path: '/businessManagement/paymentNote',
+    icon: 'payments',
+    parent: 'business_management',
+    sort: 8,
+    view: false,
+    buttons: [
+      { code: PAYMENT_CODES.issue, name: '开具缴费通知单', alias: 'issue', action: 1 },
+      { code: PAYMENT_CODES.confirm, name: '确认缴费凭证', alias: 'confirm', action: 2 },
+      { code: PAYMENT_CODES.cancel, name: '作废缴费通知单', alias: 'cancel', action: 2 },
+    ],
+  },
+});
+
+export const PAYMENT_ACTIONS = [
+  defineAction({
+    name: 'saveVoucher',
+    call: PAYMENT_CALLS.saveVoucher,
+    input: saveVoucherInput,
+    access: anyone,
+    writes: true,
+  }),
+  defineAction({
+    name: 'issue',
+    call: PAYMENT_CALLS.issue,
+    input: issueNoteInput,
+    access: anyone,
+    writes: true,
+  }),
+  defineAction({
+    name: 'confirmVoucher',
+    call: PAYMENT_CALLS.confirmVoucher,
+    input: voucherIdInput,
+    access: anyone,
+    writes: true,
+  }),
+  defineAction({
+    name: 'rejectVoucher',
+    call: PAYMENT_CALLS.rejectVoucher,
+    input: rejectVoucherInput,
+    access: anyone,
+    writes: true,
+  }),
+  defineAction({
+    name: 'cancel',
+    call: PAYMENT_CALLS.cancel,
+    input: cancelNoteInput,
+    access: anyone,
+    writes: true,
+  }),
+] as const;
