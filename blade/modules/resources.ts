@@ -91,6 +91,13 @@ import { tenantPackageHooks } from './system/tenant-package/tenant-package.resou
 import { topMenuActions, topMenuHooks } from './system/topmenu/topmenu.resource';
 import { userHooks } from './user/user.resource';
 import { myApplicationResource, myCertificateResource } from '../../lib/contracts/application/customer-pages';
+import {
+  complaintPage,
+  myComplaintResource,
+  mySurveyResource,
+  surveyPage,
+} from '../../lib/contracts/quality/quality';
+import { qualityRoutes } from './quality/quality.routes';
 
 type Special = {
   /** A function of the deps when the hooks need them (e.g. the outbound rule). */
@@ -156,6 +163,11 @@ const SPECIAL = new Map<ResourceDef, Special>([
     def,
     { hooks: { ownCalls: ['list', 'detail'] } },
   ]),
+  // Complaints and surveys (issue 16): every call is a route of modules/quality (quality.routes.ts).
+  [myComplaintResource, { hooks: { ownCalls: ['list', 'detail'] }, actions: qualityRoutes }],
+  [mySurveyResource, { hooks: { ownCalls: ['list'] } }],
+  [complaintPage, { hooks: { ownCalls: ['list', 'detail'] } }],
+  [surveyPage, { hooks: { ownCalls: ['list'] } }],
 ]);
 
 /** Modules served by actions alone: their rows are not id-keyed CRUD rows (regions are keyed by code). */

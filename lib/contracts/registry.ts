@@ -64,6 +64,7 @@ import { topMenuResource } from './system/topmenu';
 import { topMenuGrant } from './system/topmenu.actions';
 import { myApplicationResource, myCertificateResource } from './application/customer-pages';
 import { STAFF_ACTIONS, STAFF_PAGES } from './application/staff';
+import { QUALITY_ACTIONS, QUALITY_RESOURCES } from './quality/quality';
 
 /**
  * Every resource definition, pure (no I/O): what both halves derive from. blade/ serves each one
@@ -117,6 +118,7 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDef[] = [
   myApplicationResource,
   myCertificateResource,
   ...STAFF_PAGES,
+  ...QUALITY_RESOURCES,
 ];
 
 /** The pages the definitions declare. */
@@ -162,4 +164,5 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   customerListForSelect,
   customerImport,
   ...STAFF_ACTIONS,
+  ...QUALITY_ACTIONS,
 ];

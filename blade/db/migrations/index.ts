@@ -32,6 +32,7 @@ import * as oauthLogin from './20261126T040000-oauth-login';
 import * as oauthAuthorizeEndpoint from './20261126T130000-oauth-authorize-endpoint';
 import * as applicationStaffRoles from './20261126T150200-application-staff-roles';
 import * as applicationAcceptedIndex from './20261126T150300-application-accepted-index';
+import * as quality from './20261126T160100-quality';
 
 /** Static list (no directory scanning: bundlers and `next build` must see every migration). Append only. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T150100-customer-application-menus': customerApplicationMenus,
   '20261126T150200-application-staff-roles': applicationStaffRoles,
   '20261126T150300-application-accepted-index': applicationAcceptedIndex,
+  '20261126T160100-quality': quality,
 };

@@ -6,6 +6,7 @@ import { platformMenuCodes } from '../../../db/seed-data';
 import type { Db } from '../../../db/tenant';
 import { hashPassword, md5Hex } from '../../auth/password';
 import { ensureStaffRoles } from '../../application/staff-roles';
+import { ensureQualityRole } from '../../quality/roles';
 import { ensureRecordArchives } from '../../business/archives';
 import { APPLICATION_ARCHIVES } from '../../application/documents';
 import { replaceRoleMenus } from '../menu/menu.repository';
@@ -133,6 +134,8 @@ export async function provisionTenant(trx: Transaction<Database>, p: Provision):
   await syncTenantMenus(trx, p.tenantId, p.menuIds);
   // The certification staff roles (受理员 … 项目工程师), within the tenant's menus.
   await ensureStaffRoles(trx, p.tenantId, p.menuIds);
+  // The 质量负责人 role (complaints and surveys), within the tenant's menus.
+  await ensureQualityRole(trx, p.tenantId, p.menuIds);
   await ensureRecordArchives(trx, p.tenantId);
   await ensureRecordArchives(trx, p.tenantId, APPLICATION_ARCHIVES);
   return { userId };
