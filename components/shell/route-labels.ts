@@ -39,6 +39,11 @@ export const ROUTE_LABELS: Readonly<Record<string, string>> = {
   ),
   // The pages of the resource definitions name themselves.
   ...Object.fromEntries(RESOURCE_MENUS.map((menu) => [menu.path, `menu.${menu.code}`])),
+  // Complaints and surveys (issue 16): named by their screens' titles, as the screens name themselves.
+  '/application/myComplaint': 'quality.screen.myComplaint.title',
+  '/application/mySurvey': 'quality.screen.mySurvey.title',
+  '/businessManagement/complaint': 'quality.screen.staff.complaintTitle',
+  '/businessManagement/survey': 'quality.screen.staff.surveyTitle',
 };
 
 /** The frame page's own label when the menu item's name is not in its query. */
