@@ -1067,6 +1067,61 @@ export interface DevopsUserTable {
   workload: string;
 }
 
+/** Customer complaints and their case flow (blade/modules/quality, lib/contracts/quality/machine.ts). */
+export interface ComplaintTable extends AuditColumns {
+  tenant_id: string;
+  case_no: string;
+  kind: Defaulted<string>;
+  subject_type: string;
+  company_id: Id | null;
+  application_id: Id | null;
+  certificate_id: Id | null;
+  subject_user_id: Id | null;
+  survey_id: Id | null;
+  title: string;
+  content: Defaulted<string>;
+  file_ids: Json<string[]>;
+  complaint_state: Defaulted<string>;
+  received_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  ack_due_at: ColumnType<Date, Date | string, Date | string>;
+  respond_due_at: ColumnType<Date, Date | string, Date | string>;
+  acknowledged_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  handler_id: Id | null;
+  investigation: Defaulted<string>;
+  response: Defaulted<string>;
+  responded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  customer_feedback: Defaulted<string>;
+}
+
+/** The tenant's satisfaction-survey questions (scored 1–5). */
+export interface SurveyItemTable extends AuditColumns {
+  tenant_id: string;
+  title: string;
+  sort: Defaulted<number>;
+}
+
+/** One answer of a survey: the question (its title kept as asked) and the score 1–5. */
+export interface SurveyAnswer {
+  itemId: string;
+  title: string;
+  score: number;
+}
+
+/** A satisfaction survey sent to a customer company when its application was issued. */
+export interface SatisfactionSurveyTable extends AuditColumns {
+  tenant_id: string;
+  company_id: Id | null;
+  application_id: Id;
+  survey_state: Defaulted<string>;
+  answers: Json<SurveyAnswer[]>;
+  average: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  comment: Defaulted<string>;
+  answered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  answered_by: Id | null;
+  followup_id: Id | null;
+}
+
 export interface Database {
   blade_dept_external_user: DeptExternalUserTable;
   blade_scope_data: ScopeDataTable;
@@ -1146,6 +1201,9 @@ export interface Database {
   business_payment_note: PaymentNoteTable;
   business_payment_note_line: PaymentNoteLineTable;
   business_payment_voucher: PaymentVoucherTable;
+  business_complaint: ComplaintTable;
+  business_survey_item: SurveyItemTable;
+  business_satisfaction_survey: SatisfactionSurveyTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -1193,6 +1251,9 @@ const OTHER_TENANT_TABLES = [
   'business_certificate',
   'business_number_counter',
   'business_cnex_trainer',
+  'business_complaint',
+  'business_survey_item',
+  'business_satisfaction_survey',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
 /**

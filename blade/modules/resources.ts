@@ -93,6 +93,13 @@ import { userHooks } from './user/user.resource';
 import { myApplicationResource, myCertificateResource } from '../../lib/contracts/application/customer-pages';
 import { myPaymentNoteResource, paymentNotePage } from '../../lib/contracts/payment/payment';
 import { paymentRoutes } from './payment/payment.routes';
+import {
+  complaintPage,
+  myComplaintResource,
+  mySurveyResource,
+  surveyPage,
+} from '../../lib/contracts/quality/quality';
+import { qualityRoutes } from './quality/quality.routes';
 
 type Special = {
   /** A function of the deps when the hooks need them (e.g. the outbound rule). */
@@ -161,6 +168,11 @@ const SPECIAL = new Map<ResourceDef, Special>([
   // Payment notes (issue 16): both pages share the calls, served by modules/payment's routes.
   [myPaymentNoteResource, { hooks: { ownCalls: ['list', 'detail'] } }],
   [paymentNotePage, { hooks: { ownCalls: ['list', 'detail'] }, actions: paymentRoutes }],
+  // Complaints and surveys (issue 16): every call is a route of modules/quality (quality.routes.ts).
+  [myComplaintResource, { hooks: { ownCalls: ['list', 'detail'] }, actions: qualityRoutes }],
+  [mySurveyResource, { hooks: { ownCalls: ['list'] } }],
+  [complaintPage, { hooks: { ownCalls: ['list', 'detail'] } }],
+  [surveyPage, { hooks: { ownCalls: ['list'] } }],
 ]);
 
 /** Modules served by actions alone: their rows are not id-keyed CRUD rows (regions are keyed by code). */

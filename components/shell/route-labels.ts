@@ -42,6 +42,11 @@ export const ROUTE_LABELS: Readonly<Record<string, string>> = {
   // Payment notes (issue 16): the screens' own titles (the menu entries still win when loaded).
   '/application/myPaymentNote': 'payment.screen.customerTitle',
   '/businessManagement/paymentNote': 'payment.screen.staffTitle',
+  // Complaints and surveys (issue 16): named by their screens' titles, as the screens name themselves.
+  '/application/myComplaint': 'quality.screen.myComplaint.title',
+  '/application/mySurvey': 'quality.screen.mySurvey.title',
+  '/businessManagement/complaint': 'quality.screen.staff.complaintTitle',
+  '/businessManagement/survey': 'quality.screen.staff.surveyTitle',
 };
 
 /** The frame page's own label when the menu item's name is not in its query. */

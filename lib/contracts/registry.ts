@@ -65,6 +65,7 @@ import { topMenuGrant } from './system/topmenu.actions';
 import { myApplicationResource, myCertificateResource } from './application/customer-pages';
 import { STAFF_ACTIONS, STAFF_PAGES } from './application/staff';
 import { myPaymentNoteResource, PAYMENT_ACTIONS, paymentNotePage } from './payment/payment';
+import { QUALITY_ACTIONS, QUALITY_RESOURCES } from './quality/quality';
 
 /**
  * Every resource definition, pure (no I/O): what both halves derive from. blade/ serves each one
@@ -120,6 +121,7 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDef[] = [
   ...STAFF_PAGES,
   myPaymentNoteResource,
   paymentNotePage,
+  ...QUALITY_RESOURCES,
 ];
 
 /** The pages the definitions declare. */
@@ -166,4 +168,5 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   customerImport,
   ...STAFF_ACTIONS,
   ...PAYMENT_ACTIONS,
+  ...QUALITY_ACTIONS,
 ];

@@ -33,6 +33,7 @@ import * as oauthAuthorizeEndpoint from './20261126T130000-oauth-authorize-endpo
 import * as applicationStaffRoles from './20261126T150200-application-staff-roles';
 import * as applicationAcceptedIndex from './20261126T150300-application-accepted-index';
 import * as paymentNotes from './20261126T160000-payment-notes';
+import * as quality from './20261126T160100-quality';
 
 /** Static list (no directory scanning: bundlers and `next build` must see every migration). Append only. */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T150200-application-staff-roles': applicationStaffRoles,
   '20261126T150300-application-accepted-index': applicationAcceptedIndex,
   '20261126T160000-payment-notes': paymentNotes,
+  '20261126T160100-quality': quality,
 };

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { up } from '../../db/migrations/20261126T150100-customer-application-menus';
 import { withTenant } from '../../db/tenant';
 import { createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { QUALITY_CUSTOMER_MENU_CODES } from '../../../lib/contracts/quality/quality';
 import { ensureCustomerRole } from '../customer/customer.repository';
 
 // Migration 20261126T150100: a database made before the application pages gets them, and its customer roles (made
@@ -89,6 +90,7 @@ it('adds the pages to a database without them and grants them to customer roles 
       .where('role_id', '=', customerRole)
       .executeTakeFirstOrThrow(),
   );
-  // The home pages, the application pages and 我的缴费通知单 (issue 16, granted with the role: CUSTOMER_MENU_CODES).
-  expect(Number(grants.n)).toBe(2 + CODES.length + 1);
+  // The home pages, the application pages, 我的缴费通知单 and the complaint and survey pages (issue 16) the role is
+  // made with (CUSTOMER_MENU_CODES).
+  expect(Number(grants.n)).toBe(2 + CODES.length + 1 + QUALITY_CUSTOMER_MENU_CODES.length);
 });

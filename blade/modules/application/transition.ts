@@ -16,6 +16,7 @@ import { NotFoundError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import type { ApplicationTable, Database } from '../../db/schema';
 import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
+import { sendSurveyOnIssue } from '../quality/survey';
 
 /**
  * The one place an application changes state (lib/contracts/application/machine.ts). Callers run it inside their
@@ -157,6 +158,8 @@ export async function applyTransition(
     })
     .execute();
   await notifyStep(trx, auth, after, { step: transition.name, from: before.flow_state, reason });
+  // An issued application's company gets the satisfaction survey (modules/quality), in the step's transaction.
+  if (transition.to === 'issued') await sendSurveyOnIssue(trx, auth, after);
   return { before, after, transition };
 }
 

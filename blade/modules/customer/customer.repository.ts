@@ -24,6 +24,10 @@ export const CUSTOMER_MENU_CODES = [
   'application_apply',
   'my_certificate',
   'my_payment_note',
+  // Issue 16: 我的投诉 with its 投诉 button, 满意度调查 (lib/contracts/quality QUALITY_CUSTOMER_MENU_CODES).
+  'my_complaint',
+  'complaint_apply',
+  'my_survey',
 ] as const;
 
 /** Global parameters (blade_param, written by the platform administrator) that steer registration. */

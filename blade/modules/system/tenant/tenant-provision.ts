@@ -7,6 +7,7 @@ import type { Db } from '../../../db/tenant';
 import { hashPassword, md5Hex } from '../../auth/password';
 import { ensureStaffRoles } from '../../application/staff-roles';
 import { ensureFinanceRole } from '../../payment/finance-role';
+import { ensureQualityRole } from '../../quality/roles';
 import { ensureRecordArchives } from '../../business/archives';
 import { APPLICATION_ARCHIVES } from '../../application/documents';
 import { replaceRoleMenus } from '../menu/menu.repository';
@@ -136,6 +137,8 @@ export async function provisionTenant(trx: Transaction<Database>, p: Provision):
   await ensureStaffRoles(trx, p.tenantId, p.menuIds);
   // The 财务 role (payment notes and vouchers), within the tenant's menus.
   await ensureFinanceRole(trx, p.tenantId, p.menuIds);
+  // The 质量负责人 role (complaints and surveys), within the tenant's menus.
+  await ensureQualityRole(trx, p.tenantId, p.menuIds);
   await ensureRecordArchives(trx, p.tenantId);
   await ensureRecordArchives(trx, p.tenantId, APPLICATION_ARCHIVES);
   return { userId };

@@ -1,0 +1,163 @@
+'use client';
+
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import useSWR from 'swr';
+import { FormDialog } from '@/components/crud/form-dialog';
+import { useNotify } from '@/components/providers/notifier';
+import { BladeError } from '@/lib/client/fetcher';
+import type { BladePage as Page } from '@/components/crud/types';
+import { CUSTOMER_KINDS, SUBJECT_TYPES, type SubjectType } from '@/lib/contracts/quality/machine';
+import type { ComplaintSaveInput, ComplaintVO } from '@/lib/contracts/quality/quality';
+import { QUALITY_PATHS, saveComplaint } from './api';
+
+interface Option {
+  id: string;
+  label: string;
+}
+
+/** The company's applications or certificates to name what the complaint is about (the first 100, newest first). */
+function useSubjects(type: SubjectType): Option[] {
+  const url =
+    type === 'application'
+      ? QUALITY_PATHS.myApplications
+      : type === 'certificate'
+        ? QUALITY_PATHS.myCertificates
+        : null;
+  const { data } = useSWR<Page<Record<string, string>>>(url ? [url, { current: 1, size: 100 }] : null);
+  return (data?.records ?? []).map((r) => ({
+    id: String(r.id),
+    label:
+      type === 'application'
+        ? `${r.applicationNo || r.id} ${r.productName ?? ''}`.trim()
+        : `${r.certNumber} ${r.productName ?? ''}`.trim(),
+  }));
+}
+
+/** The customer's complaint: new, or a change while not yet acknowledged. */
+export function ComplaintForm({
+  row,
+  onClose,
+  onSaved,
+}: {
+  row: ComplaintVO | null;
+  onClose: () => void;
+  onSaved: () => void | Promise<unknown>;
+}) {
+  const t = useTranslations('quality');
+  const notify = useNotify();
+  const [form, setForm] = useState({
+    kind: row?.kind === 'survey_followup' ? 'complaint' : (row?.kind ?? 'complaint'),
+    subjectType: row?.subjectType ?? ('service' as SubjectType),
+    applicationId: row?.applicationId ?? '',
+    certificateId: row?.certificateId ?? '',
+    title: row?.title ?? '',
+    content: row?.content ?? '',
+  });
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const subjects = useSubjects(form.subjectType);
+  const set = (field: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [field]: e.target.value }));
+  const subjectField = form.subjectType === 'application' ? 'applicationId' : 'certificateId';
+  const missing = {
+    title: !form.title.trim(),
+    content: !form.content.trim(),
+    subject: form.subjectType !== 'service' && !form[subjectField],
+  };
+  const submit = async () => {
+    setTried(true);
+    if (missing.title || missing.content || missing.subject) return;
+    setBusy(true);
+    try {
+      const input: ComplaintSaveInput = {
+        ...(row ? { id: row.id } : {}),
+        kind: form.kind as ComplaintSaveInput['kind'],
+        subjectType: form.subjectType,
+        ...(form.subjectType === 'application' ? { applicationId: form.applicationId } : {}),
+        ...(form.subjectType === 'certificate' ? { certificateId: form.certificateId } : {}),
+        title: form.title.trim(),
+        content: form.content.trim(),
+        fileIds: row?.fileIds ?? [],
+      };
+      await saveComplaint(input);
+      notify(t('screen.myComplaint.saved'), 'success');
+      await onSaved();
+    } catch (error) {
+      if (!(error instanceof BladeError)) throw error;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <FormDialog
+      open
+      title={row ? t('screen.myComplaint.edit') : t('screen.myComplaint.new')}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      submitting={busy}
+      width={720}
+    >
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
+        <TextField select label={t('complaint.kind')} value={form.kind} onChange={set('kind')}>
+          {CUSTOMER_KINDS.map((k) => (
+            <MenuItem key={k} value={k}>
+              {t(`complaint.kinds.${k}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          label={t('complaint.subjectType')}
+          value={form.subjectType}
+          onChange={set('subjectType')}
+        >
+          {SUBJECT_TYPES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {t(`complaint.subjects.${s}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        {form.subjectType !== 'service' && (
+          <TextField
+            select
+            label={t(`complaint.${subjectField}`)}
+            value={form[subjectField]}
+            onChange={set(subjectField)}
+            error={tried && missing.subject}
+            sx={{ gridColumn: '1 / -1' }}
+          >
+            {subjects.map((o) => (
+              <MenuItem key={o.id} value={o.id}>
+                {o.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        <TextField
+          label={t('complaint.title')}
+          value={form.title}
+          onChange={set('title')}
+          required
+          error={tried && missing.title}
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+          sx={{ gridColumn: '1 / -1' }}
+        />
+        <TextField
+          label={t('complaint.content')}
+          value={form.content}
+          onChange={set('content')}
+          required
+          error={tried && missing.content}
+          multiline
+          minRows={4}
+          slotProps={{ htmlInput: { maxLength: 4000 } }}
+          sx={{ gridColumn: '1 / -1' }}
+        />
+      </Box>
+    </FormDialog>
+  );
+}

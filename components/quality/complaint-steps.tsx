@@ -1,0 +1,154 @@
+'use client';
+
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { FormDialog } from '@/components/crud/form-dialog';
+import { BladeError } from '@/lib/client/fetcher';
+import type { ComplaintState, ComplaintTransition } from '@/lib/contracts/quality/machine';
+import type { ComplaintDetail, HandlerCandidate } from '@/lib/contracts/quality/quality';
+import { complaintHandlers, complaintStep } from './api';
+import { offeredSteps, stepInput } from './step-logic';
+
+/** One step in a dialog: the handler to assign (conflicting people shown but not selectable), or the text it needs. */
+export function ComplaintStepDialog({
+  id,
+  transition,
+  onClose,
+  onDone,
+}: {
+  id: string;
+  transition: ComplaintTransition;
+  onClose: () => void;
+  onDone: (after: ComplaintDetail) => void | Promise<unknown>;
+}) {
+  const t = useTranslations('quality');
+  const kind = stepInput(transition);
+  const [text, setText] = useState('');
+  const [handlerId, setHandlerId] = useState('');
+  const [handlers, setHandlers] = useState<HandlerCandidate[] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (kind !== 'handler') return;
+    let live = true;
+    complaintHandlers(id)
+      .then((list) => live && setHandlers(list))
+      .catch(() => live && setHandlers([]));
+    return () => {
+      live = false;
+    };
+  }, [id, kind]);
+  const submit = async () => {
+    if (kind === 'handler' && !handlerId) return setProblem(t('complaint.handlerRequired'));
+    if (kind === 'text' && !text.trim()) return setProblem(t('complaint.textRequired'));
+    setProblem(null);
+    setBusy(true);
+    try {
+      const after = await complaintStep({
+        id,
+        action: transition.name,
+        ...(kind === 'handler' ? { handlerId } : {}),
+        ...(text.trim() ? { text: text.trim() } : {}),
+      });
+      await onDone(after);
+    } catch (error) {
+      if (!(error instanceof BladeError)) throw error;
+      setProblem(error.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <FormDialog
+      open
+      title={t(`complaint.step.${transition.name}`)}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      submitting={busy}
+      width={560}
+    >
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        {kind === 'handler' && (
+          <TextField
+            select
+            label={t('screen.staff.handler')}
+            value={handlerId}
+            onChange={(e) => setHandlerId(e.target.value)}
+            helperText={handlers && handlers.length === 0 ? t('screen.staff.noHandlers') : undefined}
+          >
+            {(handlers ?? []).map((h) => (
+              <MenuItem key={h.id} value={h.id} disabled={h.conflict}>
+                {h.realName}
+                {h.conflict ? t('screen.staff.conflictMark') : ''}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+        <TextField
+          label={t('screen.staff.text')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          required={kind === 'text'}
+          multiline
+          minRows={3}
+          slotProps={{ htmlInput: { maxLength: 4000 } }}
+        />
+        {problem && <Alert severity="error">{problem}</Alert>}
+      </Box>
+    </FormDialog>
+  );
+}
+
+/**
+ * The buttons of the steps the case offers the caller (step-logic.ts offeredSteps), each opening its dialog.
+ */
+export function ComplaintStepButtons({
+  id,
+  state,
+  holds,
+  side,
+  isHandler = false,
+  onDone,
+}: {
+  id: string;
+  state: ComplaintState;
+  holds: (code: string) => boolean;
+  side: 'customer' | 'staff';
+  isHandler?: boolean;
+  onDone: (after: ComplaintDetail) => void | Promise<unknown>;
+}) {
+  const t = useTranslations('quality.complaint.step');
+  const [open, setOpen] = useState<ComplaintTransition | null>(null);
+  const steps = offeredSteps(state, holds, side, isHandler);
+  if (steps.length === 0) return null;
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      {steps.map((s) => (
+        <Button
+          key={s.name}
+          variant={s.name === 'notAccept' || s.name === 'reopen' ? 'outlined' : 'contained'}
+          color={s.name === 'notAccept' ? 'warning' : 'primary'}
+          onClick={() => setOpen(s)}
+        >
+          {t(s.name)}
+        </Button>
+      ))}
+      {open && (
+        <ComplaintStepDialog
+          id={id}
+          transition={open}
+          onClose={() => setOpen(null)}
+          onDone={async (after) => {
+            setOpen(null);
+            await onDone(after);
+          }}
+        />
+      )}
+    </Box>
+  );
+}
