@@ -19,6 +19,9 @@ import { ensureDicts, seedIfEmpty } from './db/seed';
 import { ensureResourceMenus } from './db/resource-menus';
 import { ensureArchivesForTenants } from './modules/business/archives';
 import { seedRegionsIfEmpty } from './db/seed-regions';
+import { ensureWorkRoles } from './modules/system/tenant/tenant-provision';
+import { PLATFORM_TENANT } from './db/seed-data';
+import { withTenant } from './db/tenant';
 import { requireAuth } from './modules/auth/auth.middleware';
 import { captchaRoutes } from './modules/auth/captcha.routes';
 import { upsertClient } from './modules/auth/client.repository';
@@ -171,7 +174,7 @@ export async function createBlade(options: BladeOptions): Promise<Blade> {
       await ensureAppRole(db);
       await migrateToLatest(db);
       await grantAppRole(db);
-      await seedIfEmpty(db, {
+      const seeded = await seedIfEmpty(db, {
         adminPassword: options.adminPassword,
         passwordFile: options.memory
           ? undefined
@@ -181,6 +184,11 @@ export async function createBlade(options: BladeOptions): Promise<Blade> {
       await seedRegionsIfEmpty(db);
       await ensureDicts(db);
       await ensureResourceMenus(db);
+      // The platform tenant's work roles need the pages the line above makes (a provisioned tenant gets them then).
+      if (seeded)
+        await withTenant(db, PLATFORM_TENANT.tenantId, (trx) =>
+          ensureWorkRoles(trx, PLATFORM_TENANT.tenantId, null),
+        );
       await ensureArchivesForTenants(db);
       await ensureArchivesForTenants(db, APPLICATION_ARCHIVES);
     }

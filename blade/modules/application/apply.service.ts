@@ -41,6 +41,7 @@ import {
   visibleApplications,
   visibleBatches,
 } from './apply.repository';
+import { certStatusSql } from './certificate';
 import { APPLICATION_FUNCTIONS, missingDocuments } from './documents';
 import {
   applyTransition,
@@ -460,8 +461,9 @@ export async function placeFile(
 /** The caller company's certificate of that number (newest version), for a change or renewal. */
 export async function checkCertNumber(trx: Trx, who: Who, certNumber: string) {
   let q = trx
-    .selectFrom('business_certificate')
-    .select(['id', 'cert_number', 'product_name', 'valid_to', 'cert_status'])
+    .selectFrom('business_certificate as c')
+    .select(['id', 'cert_number', 'product_name', 'valid_to'])
+    .select(certStatusSql('c').as('cert_status'))
     .where('tenant_id', '=', who.auth.tenantId)
     .where('cert_number', '=', certNumber)
     .where('is_deleted', '=', 0);

@@ -9,7 +9,7 @@ import { contains, fetchPage, pageRequest, toPage } from '../../core/page';
 import { allowed } from '../../core/permission';
 import { parseQuery } from '../../core/validation';
 import { withTenant, type Db } from '../../db/tenant';
-import { presentCertificate, type CertificateRow } from './certificate';
+import { certStatusSql, presentCertificate, type CertificateRow } from './certificate';
 import { callerCompany } from './transition';
 
 /** An empty query parameter is an absent one (screens send every filter). */
@@ -51,10 +51,10 @@ export function certificateRoutes(deps: Deps): Hono<BladeEnv> {
       if (companyId !== null) base = base.where('c.company_id', '=', companyId);
       if (q.certNumber) base = base.where('c.cert_number', 'like', contains(q.certNumber));
       if (q.productName) base = base.where('c.product_name', 'like', contains(q.productName));
-      if (q.certStatus) base = base.where('c.cert_status', '=', q.certStatus);
+      if (q.certStatus) base = base.where(certStatusSql('c'), '=', q.certStatus);
       const { rows, total } = await fetchPage(
         base,
-        (qb) => qb.selectAll('c'),
+        (qb) => qb.selectAll('c').select(certStatusSql('c').as('cert_status')),
         page,
         [],
         [{ column: 'c.id', direction: 'desc' }],
@@ -70,8 +70,9 @@ export function certificateRoutes(deps: Deps): Hono<BladeEnv> {
     const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
       const companyId = await reader(trx, auth, staffMay);
       let q = trx
-        .selectFrom('business_certificate')
-        .selectAll()
+        .selectFrom('business_certificate as c')
+        .selectAll('c')
+        .select(certStatusSql('c').as('cert_status'))
         .where('id', '=', id)
         .where('tenant_id', '=', auth.tenantId)
         .where('is_deleted', '=', 0);

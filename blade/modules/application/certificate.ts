@@ -83,7 +83,16 @@ export async function issueCertificate(trx: Trx, auth: AuthUser, app: Applicatio
 
 export type CertificateRow = Awaited<ReturnType<typeof issueCertificate>>['certificate'];
 
-/** A certificate as the certificate calls answer it. */
+/**
+ * The status a certificate reads as: a valid one past its last day (valid_to, the database's calendar day) is expired.
+ * The stored status records decisions (suspension, revocation, cancellation, a later version); expiry is the
+ * calendar's, so no job has to flip it and no read shows a lapsed certificate as valid.
+ */
+export const certStatusSql = (table: string) =>
+  sql<string>`case when ${sql.ref(`${table}.cert_status`)} = 'valid' and ${sql.ref(`${table}.valid_to`)} < current_date
+    then 'expired' else ${sql.ref(`${table}.cert_status`)} end`;
+
+/** A certificate as the certificate calls answer it (`cert_status` read through certStatusSql). */
 export function presentCertificate(c: CertificateRow) {
   return {
     id: String(c.id),

@@ -654,6 +654,32 @@ describe('a CCC application from draft to its certificate', () => {
     expect((await h.call('/blade-customer/certificate/page', tokens.viewer)).code).toBe(403);
   });
 
+  it('reads a valid certificate past its last day as expired, and finds it by that status', async () => {
+    const { certificate_id: certId } = await withTenant(h.blade.db, T, (trx) =>
+      trx
+        .selectFrom('business_application')
+        .select('certificate_id')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow(),
+    );
+    const detail = `/blade-customer/certificate/detail?id=${certId}`;
+    expect((await h.call(detail, tokens.customerA)).data.certStatus).toBe('valid');
+    const setValidTo = (day: string) =>
+      withTenant(h.blade.db, T, (trx) =>
+        trx.updateTable('business_certificate').set({ valid_to: day }).where('id', '=', certId!).execute(),
+      );
+    await setValidTo('2020-01-01');
+    try {
+      expect((await h.call(detail, tokens.customerA)).data.certStatus).toBe('expired');
+      const expired = await h.call('/blade-customer/certificate/page?certStatus=expired', tokens.customerA);
+      expect(expired.data.records.map((c: { id: string }) => c.id)).toEqual([String(certId)]);
+      const valid = await h.call('/blade-customer/certificate/page?certStatus=valid', tokens.customerA);
+      expect(valid.data.records.map((c: { id: string }) => c.id)).not.toContain(String(certId));
+    } finally {
+      await setValidTo('2031-11-25');
+    }
+  });
+
   it("tells the company's users of every step, with the return and rectification reasons", async () => {
     for (const account of ['customerA', 'customerA2']) {
       const titles = (await messagesOf(account)).filter((m) => m.title.startsWith('申请SQC2026999001'));

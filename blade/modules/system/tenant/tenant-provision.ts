@@ -133,13 +133,24 @@ export async function provisionTenant(trx: Transaction<Database>, p: Provision):
     })
     .execute();
   await syncTenantMenus(trx, p.tenantId, p.menuIds);
-  // The certification staff roles (受理员 … 项目工程师), within the tenant's menus.
-  await ensureStaffRoles(trx, p.tenantId, p.menuIds);
-  // The 财务 role (payment notes and vouchers), within the tenant's menus.
-  await ensureFinanceRole(trx, p.tenantId, p.menuIds);
-  // The 质量负责人 role (complaints and surveys), within the tenant's menus.
-  await ensureQualityRole(trx, p.tenantId, p.menuIds);
+  await ensureWorkRoles(trx, p.tenantId, p.menuIds);
   await ensureRecordArchives(trx, p.tenantId);
   await ensureRecordArchives(trx, p.tenantId, APPLICATION_ARCHIVES);
   return { userId };
+}
+
+/**
+ * The roles a tenant starts with beside its administrator, within its menus (`null`: every menu): the certification
+ * staff (受理员 … 项目工程师), 财务 (payment notes and vouchers) and 质量负责人 (complaints and surveys). A new tenant
+ * gets them when it is provisioned, the platform tenant when the database is first seeded; roles that exist (by
+ * alias) are left as their administrators made them.
+ */
+export async function ensureWorkRoles(
+  trx: Transaction<Database>,
+  tenantId: string,
+  menuIds: readonly string[] | null,
+): Promise<void> {
+  await ensureStaffRoles(trx, tenantId, menuIds);
+  await ensureFinanceRole(trx, tenantId, menuIds);
+  await ensureQualityRole(trx, tenantId, menuIds);
 }
