@@ -16,11 +16,40 @@ import { FILE_PATHS } from '@/components/files/api';
 import { FileTreePage } from '@/components/files/file-tree-page';
 import { flag, type CatalogNode } from '@/components/files/model';
 import type { Scheme } from '@/lib/contracts/application/machine';
+import { bladeRequest } from '@/lib/client/fetcher';
 import { archiveRecord } from './api';
 
-/** Every node of the answered levels (the server may send subtrees along with a level). */
-const flatten = (nodes: CatalogNode[]): CatalogNode[] =>
-  nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
+type Level = CatalogNode[] | { records: CatalogNode[] };
+const nodesOf = (level: Level) => (Array.isArray(level) ? level : level.records);
+
+/** How deep the checklist looks: roots, their nodes, and the nodes customers may add below those. */
+const CHECKLIST_DEPTH = 3;
+
+/**
+ * Every node of the application's archive tree down to CHECKLIST_DEPTH, one level call per node that has children
+ * (selectFileList answers one level; required documents sit below the root).
+ */
+async function archiveNodes(record: ReturnType<typeof archiveRecord>): Promise<CatalogNode[]> {
+  const all: CatalogNode[] = [];
+  let parents: string[] = ['0'];
+  for (let depth = 0; depth < CHECKLIST_DEPTH && parents.length; depth++) {
+    const levels = await Promise.all(
+      parents.map(async (parentId) =>
+        nodesOf(
+          (
+            await bladeRequest<Level>(FILE_PATHS.tree, {
+              params: { ...record, parentId, current: 1, size: 500 },
+            })
+          ).data,
+        ),
+      ),
+    );
+    const found = levels.flat();
+    all.push(...found);
+    parents = found.filter((n) => n.hasChildren === undefined || flag(n.hasChildren)).map((n) => n.id);
+  }
+  return all;
+}
 
 /**
  * The documents an application must have (the must-upload nodes of its archive tree), each ticked once it holds a
@@ -29,12 +58,8 @@ const flatten = (nodes: CatalogNode[]): CatalogNode[] =>
 export function RequiredDocuments({ scheme, id }: { scheme: Scheme; id: string }) {
   const t = useTranslations('application.screen.documents');
   const record = archiveRecord(scheme, id);
-  const { data, mutate } = useSWR<CatalogNode[] | { records: CatalogNode[] }>([
-    FILE_PATHS.tree,
-    { ...record, parentId: '0', current: 1, size: 500 },
-  ]);
-  const nodes = flatten(Array.isArray(data) ? data : (data?.records ?? []));
-  const required = nodes.filter((n) => flag(n.mustUpload));
+  const { data, mutate } = useSWR(['application-documents', scheme, id], () => archiveNodes(record));
+  const required = (data ?? []).filter((n) => flag(n.mustUpload));
   if (!data) return null;
   if (!required.length) return <Typography color="text.secondary">{t('noneRequired')}</Typography>;
   return (

@@ -62,7 +62,9 @@ function ModelsTable({ step }: { step: StepProps }) {
           <TableRow>
             <TableCell>{tf('model')}</TableCell>
             <TableCell>{tf('spec')}</TableCell>
-            <TableCell padding="checkbox">{tf('isSampleModel')}</TableCell>
+            <TableCell padding="checkbox" sx={{ whiteSpace: 'nowrap' }}>
+              {tf('isSampleModel')}
+            </TableCell>
             <TableCell>{tf('differenceNote')}</TableCell>
             <TableCell />
           </TableRow>
