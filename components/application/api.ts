@@ -160,7 +160,10 @@ export async function saveApplication(
   const { scheme: _scheme, cnexType, ...fields } = input;
   const editable: Record<string, unknown> = scheme === 'cnex' ? { ...fields, cnexType } : fields;
   const body = id ? { ...editable, id } : { ...editable, ...(batchNumber ? { batchNumber } : {}) };
-  return (await bladeRequest<ApplicationVO>(id ? calls.update : calls.save, { method: 'POST', body })).data;
+  // Silent: the form shows a refusal beside the fields, once.
+  return (
+    await bladeRequest<ApplicationVO>(id ? calls.update : calls.save, { method: 'POST', body, silent: true })
+  ).data;
 }
 
 export async function saveBatchStep(batchNumber: string, step: number) {
@@ -194,8 +197,14 @@ export async function checkCertNumber(certNumber: string) {
 }
 
 export async function submitApplication(scheme: Scheme, id: string) {
-  return (await bladeRequest<ApplicationVO>(SCHEME_CALLS[scheme].submit, { method: 'POST', params: { id } }))
-    .data;
+  // Silent: the form shows the refusal (the missing documents or fields) on the page, once.
+  return (
+    await bladeRequest<ApplicationVO>(SCHEME_CALLS[scheme].submit, {
+      method: 'POST',
+      params: { id },
+      silent: true,
+    })
+  ).data;
 }
 
 export interface TransitInput {

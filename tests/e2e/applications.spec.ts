@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { pngBytes } from './files-helpers';
 import { bladeCall, fillLogin, login, nextMail } from './helpers';
 
 // Certification applications end to end (issue 15). A company registers (its code read off the loopback mail server),
@@ -95,7 +96,7 @@ async function signedIn(browser: Browser, who: { account: string; password: stri
   return page;
 }
 
-/** Uploads one small PDF into every must-upload node of the application's archive, as the documents step does. */
+/** Uploads one small scan into every must-upload node of the application's archive, as the documents step does. */
 async function uploadRequired(page: Page, applicationId: string): Promise<number> {
   const record = `functionCode=ccc_application&dataId=${applicationId}`;
   const level = async (parentId: string) =>
@@ -112,18 +113,21 @@ async function uploadRequired(page: Page, applicationId: string): Promise<number
       if (Number(node.mustUpload) !== 1) continue;
       const res = await page.request.post('/api/blade-resource/file/uploadFile', {
         headers: { 'X-CSRF': '1', Origin: new URL(page.url()).origin },
+        // The record's fields first: the server decides on them as the file part starts.
         multipart: {
-          file: {
-            name: `资料-${uploaded + 1}.pdf`,
-            mimeType: 'application/pdf',
-            buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
-          },
           functionCode: 'ccc_application',
           dataId: applicationId,
           fileCatalogId: node.id,
+          // A scan, as most of these documents are (the archive takes images and Office files: spec 000 §2).
+          file: {
+            name: `scan-${uploaded + 1}.png`,
+            mimeType: 'image/png',
+            buffer: pngBytes(64, 64, [40, 90, 160]),
+          },
         },
       });
-      expect(((await res.json()) as { code: number }).code).toBe(200);
+      const body = (await res.json()) as { code: number; msg: string };
+      expect(body.code, body.msg).toBe(200);
       uploaded += 1;
     }
   }
@@ -202,7 +206,7 @@ test('a company applies for CCC and the institute takes it to the issued certifi
   expect(applicationId).toMatch(/^\d+$/);
   await customer.getByRole('button', { name: '下一步' }).click();
   await customer.getByRole('button', { name: '提交申请' }).click();
-  await expect(customer.getByRole('alert')).toContainText('请先上传必需的申请资料');
+  await expect(customer.getByRole('alert').filter({ hasText: '请先上传必需的申请资料：' })).toHaveCount(1);
   const uploaded = await uploadRequired(customer, applicationId);
   expect(uploaded).toBeGreaterThanOrEqual(5);
   await customer.getByRole('button', { name: '上一步' }).click();
@@ -230,7 +234,6 @@ test('a company applies for CCC and the institute takes it to the issued certifi
 
   // The company ships the samples with the courier's number.
   await customer.reload();
-  await customer.getByRole('tab', { name: '样品' }).click();
   await customer.getByLabel('快递单号').fill('SF1234567890');
   await customer.getByRole('button', { name: '确认寄出' }).click();
   await expect(stateChip(customer, '样品已寄出')).toBeVisible();
@@ -248,7 +251,7 @@ test('a company applies for CCC and the institute takes it to the issued certifi
   const check = page.getByRole('region', { name: '工厂检查结果' });
   await check.getByLabel('检查日期').fill('2026-11-20');
   await check.getByLabel('检查结果').click();
-  await page.getByRole('option', { name: '通过' }).click();
+  await page.getByRole('option', { name: '通过', exact: true }).click();
   await check.getByLabel('检查结论').fill('质量保证能力符合要求，产品一致性检查合格');
   await check.getByRole('button', { name: '保存结果' }).click();
   await expect(stateChip(page, '评定中')).toBeVisible();
