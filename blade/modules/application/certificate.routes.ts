@@ -1,15 +1,20 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { CERTIFICATE_STATES } from '../../../lib/contracts/application/machine';
-import { certificatePage } from '../../../lib/contracts/application/staff';
+import { CERTIFICATE_ACTION_NAMES, CERTIFICATE_STATES } from '../../../lib/contracts/application/machine';
+import {
+  CERTIFICATE_STATUS_CODE,
+  certificateCalls,
+  certificatePage,
+} from '../../../lib/contracts/application/staff';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
 import { ok } from '../../core/envelope';
 import { ForbiddenError, NotFoundError } from '../../core/errors';
 import { contains, fetchPage, pageRequest, toPage } from '../../core/page';
 import { allowed } from '../../core/permission';
-import { parseQuery } from '../../core/validation';
+import { parseJson, parseQuery } from '../../core/validation';
 import { withTenant, type Db } from '../../db/tenant';
 import { certStatusSql, presentCertificate, type CertificateRow } from './certificate';
+import { certificateHistory, changeCertificateStatus } from './certificate-status';
 import { callerCompany } from './transition';
 
 /** An empty query parameter is an absent one (screens send every filter). */
@@ -24,6 +29,11 @@ const pageQuery = z.object({
   certStatus: blank(z.enum(CERTIFICATE_STATES).optional()),
 });
 const detailQuery = z.object({ id: z.string().regex(/^[1-9]\d{0,18}$/) });
+const changeBody = z.object({
+  id: z.coerce.string().regex(/^[1-9]\d{0,18}$/),
+  action: z.enum(CERTIFICATE_ACTION_NAMES as [string, ...string[]]),
+  reason: z.string().trim().min(1, '请填写原因').max(500),
+});
 
 /**
  * A customer reads its company's certificates; staff need the page code `certificate` (`staffMay`, read before the
@@ -80,6 +90,39 @@ export function certificateRoutes(deps: Deps): Hono<BladeEnv> {
       const row = await q.executeTakeFirst();
       if (!row) throw new NotFoundError();
       return presentCertificate(row);
+    });
+    return c.json(ok(data));
+  });
+  // The certification body's decision: staff holding the page's button code only (a customer user never does).
+  router.post(certificateCalls.changeStatus.path, async (c) => {
+    const auth = c.get('auth');
+    const input = await parseJson(c, changeBody);
+    const staffMay = await allowed(deps, auth, { codes: [CERTIFICATE_STATUS_CODE] });
+    const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
+      if ((await reader(trx, auth, staffMay)) !== null) throw new ForbiddenError();
+      return changeCertificateStatus(trx as Parameters<typeof changeCertificateStatus>[0], auth, {
+        id: input.id,
+        action: input.action as Parameters<typeof changeCertificateStatus>[2]['action'],
+        reason: input.reason,
+      });
+    });
+    return c.json(ok(data));
+  });
+  router.get(certificateCalls.history.path, async (c) => {
+    const auth = c.get('auth');
+    const { id } = parseQuery(c, detailQuery);
+    const staffMay = await allowed(deps, auth, { codes: ['certificate'] });
+    const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
+      const companyId = await reader(trx, auth, staffMay);
+      let q = trx
+        .selectFrom('business_certificate')
+        .select('id')
+        .where('id', '=', id)
+        .where('tenant_id', '=', auth.tenantId)
+        .where('is_deleted', '=', 0);
+      if (companyId !== null) q = q.where('company_id', '=', companyId);
+      if (!(await q.executeTakeFirst())) throw new NotFoundError();
+      return certificateHistory(trx as Parameters<typeof certificateHistory>[0], auth.tenantId, id);
     });
     return c.json(ok(data));
   });

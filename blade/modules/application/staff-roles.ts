@@ -1,6 +1,10 @@
 import type { Transaction } from 'kysely';
 import { APPLICATION_CODES, type ApplicationRole } from '../../../lib/contracts/application/machine';
-import { BUSINESS_MANAGEMENT, STAFF_PAGES } from '../../../lib/contracts/application/staff';
+import {
+  BUSINESS_MANAGEMENT,
+  CERTIFICATE_STATUS_CODE,
+  STAFF_PAGES,
+} from '../../../lib/contracts/application/staff';
 import { nextId } from '../../core/ids';
 import type { Database } from '../../db/schema';
 
@@ -22,6 +26,11 @@ export const STAFF_ROLES: readonly { role: Exclude<ApplicationRole, 'apply'>; na
 
 /** The menus every staff role holds: the group and its pages. */
 export const STAFF_PAGE_CODES = [BUSINESS_MANAGEMENT, ...STAFF_PAGES.map((p) => p.menu!.code)];
+
+/** Codes a role holds beside its step's: the certification decider also decides on issued certificates. */
+const EXTRA_CODES: Partial<Record<Exclude<ApplicationRole, 'apply'>, readonly string[]>> = {
+  decide: [CERTIFICATE_STATUS_CODE],
+};
 
 /**
  * Makes the tenant's staff roles it lacks (by alias; one that exists, even renamed, is left with its grants) and grants
@@ -48,7 +57,7 @@ export async function ensureStaffRoles(
   const menus = await trx
     .selectFrom('blade_menu')
     .select(['id', 'code'])
-    .where('code', 'in', [...STAFF_PAGE_CODES, ...Object.values(APPLICATION_CODES)])
+    .where('code', 'in', [...STAFF_PAGE_CODES, ...Object.values(APPLICATION_CODES), CERTIFICATE_STATUS_CODE])
     .where('is_deleted', '=', 0)
     .execute();
   const allowed = allowedMenuIds === null ? null : new Set(allowedMenuIds.map(String));
@@ -65,7 +74,9 @@ export async function ensureStaffRoles(
       .insertInto('blade_role')
       .values({ id: roleId, tenant_id: tenantId, role_name: staff.name, role_alias: alias, sort: staff.sort })
       .execute();
-    const menuIds = [...new Set([...STAFF_PAGE_CODES, alias].flatMap(menuOf))];
+    const menuIds = [
+      ...new Set([...STAFF_PAGE_CODES, alias, ...(EXTRA_CODES[staff.role] ?? [])].flatMap(menuOf)),
+    ];
     if (menuIds.length)
       await trx
         .insertInto('blade_role_menu')

@@ -170,7 +170,7 @@ export async function applyTransition(
 export const NEXT_STEP_RECIPIENTS_CAP = 50;
 
 /** Users of the application's customer company (live and enabled). */
-async function companyUsers(trx: Trx, tenantId: string, companyId: string | null): Promise<string[]> {
+export async function companyUsers(trx: Trx, tenantId: string, companyId: string | null): Promise<string[]> {
   if (!companyId) return [];
   const rows = await trx
     .selectFrom('blade_user')

@@ -181,6 +181,44 @@ export const CERTIFICATE_STATES = ['valid', 'suspended', 'revoked', 'cancelled',
 export type CertificateState = (typeof CERTIFICATE_STATES)[number];
 
 /**
+ * The certification body's decisions on an issued certificate (DOMAIN §1): suspend 暂停 and restore, revoke 撤销,
+ * cancel 注销 — each from the stored states listed. `expired` is read from the calendar (valid_to), never stored, so
+ * a lapsed certificate is refused suspension and restoration (there is nothing left to suspend) but may be cancelled.
+ */
+export const CERTIFICATE_ACTIONS = {
+  suspend: { from: ['valid'], to: 'suspended', whenExpired: false },
+  restore: { from: ['suspended'], to: 'valid', whenExpired: false },
+  revoke: { from: ['valid', 'suspended'], to: 'revoked', whenExpired: true },
+  cancel: { from: ['valid', 'suspended'], to: 'cancelled', whenExpired: true },
+} as const satisfies Record<
+  string,
+  { from: readonly CertificateState[]; to: CertificateState; whenExpired: boolean }
+>;
+export type CertificateAction = keyof typeof CERTIFICATE_ACTIONS;
+export const CERTIFICATE_ACTION_NAMES = Object.keys(CERTIFICATE_ACTIONS) as CertificateAction[];
+
+/**
+ * The actions a certificate allows, given the stored status and whether it is past its last day (valid_to): a lapsed
+ * certificate is neither suspended nor restored (restoring would leave it reading as expired), only revoked or
+ * cancelled. A screen holding the status as answered passes `valid` for `expired` (certificateActionsOf).
+ */
+export function certificateActions(stored: string, lapsed: boolean): CertificateAction[] {
+  return CERTIFICATE_ACTION_NAMES.filter((name) => {
+    const a = CERTIFICATE_ACTIONS[name];
+    return (a.from as readonly string[]).includes(stored) && (!lapsed || a.whenExpired);
+  });
+}
+
+/** certificateActions of a certificate as the calls answer it (status read through certStatusSql), on `today`. */
+export function certificateActionsOf(
+  cert: { certStatus: string; validTo: string },
+  today: string,
+): CertificateAction[] {
+  const expired = cert.certStatus === 'expired';
+  return certificateActions(expired ? 'valid' : cert.certStatus, expired || cert.validTo < today);
+}
+
+/**
  * Number formats (DOMAIN §1, §10; never reused: counters per tenant, a rolled-back number is a gap):
  * - application `SQ{scheme letter}{yyyy}{serial 6}`, e.g. `SQC2026000001` (C ccc, Q cqst, N cnex), given at submit;
  * - batch `PC{yyyy}{serial 6}`, given when the customer starts the form;

@@ -112,8 +112,20 @@ export const certificatePage = defineResource({
   },
   // The route checks: a customer reads its company's, staff need the page code.
   access: { read: {}, ...NO_WRITES.access },
-  menu: menu('certificate', '证书管理', 'certificate', 'workspace_premium', 7),
+  menu: {
+    ...menu('certificate', '证书管理', 'certificate', 'workspace_premium', 7),
+    buttons: [{ code: 'certificate_status', name: '证书状态', alias: 'status', action: 2 }],
+  },
 });
+
+/** The button code of the certificate decisions (suspend, restore, revoke, cancel); the 认证决定人 role holds it. */
+export const CERTIFICATE_STATUS_CODE = 'certificate_status';
+
+/** The certificate decision and its status history (modules/application/certificate-status.ts). */
+export const certificateCalls = {
+  changeStatus: { method: 'POST', path: '/blade-customer/certificate/changeStatus' },
+  history: { method: 'GET', path: '/blade-customer/certificate/history' },
+} as const;
 
 /** Every business-management page, in menu order (the certificates last). */
 export const STAFF_PAGES = [

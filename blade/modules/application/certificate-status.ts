@@ -1,0 +1,122 @@
+import { sql, type Transaction } from 'kysely';
+import { CERTIFICATE_ACTIONS, type CertificateAction } from '../../../lib/contracts/application/machine';
+import type { AuthUser } from '../../core/context';
+import { KeyedError, zhText } from '../../core/crud';
+import { formatDateTime } from '../../core/dates';
+import { NotFoundError } from '../../core/errors';
+import { nextId } from '../../core/ids';
+import type { Database } from '../../db/schema';
+import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
+import { certStatusSql } from './certificate';
+import { companyUsers } from './transition';
+
+type Trx = Transaction<Database>;
+
+/** blade_status_history.resource of certificate decisions. */
+export const CERTIFICATE_HISTORY_RESOURCE = 'business_certificate';
+
+/**
+ * Suspends, restores, revokes or cancels a certificate (DOMAIN §1). The row is locked (FOR UPDATE) so two decisions
+ * at once run one after the other and the second is checked against the first's result; a refusal throws before
+ * anything is written. The step goes to blade_status_history with its reason, and the company's users are told.
+ */
+export async function changeCertificateStatus(
+  trx: Trx,
+  auth: AuthUser,
+  input: { id: string; action: CertificateAction; reason: string },
+) {
+  const reason = input.reason.trim();
+  if (!reason) throw new KeyedError('application.certificate.reasonRequired');
+  const before = await trx
+    .selectFrom('business_certificate as c')
+    .selectAll('c')
+    .select(certStatusSql('c').as('read_status'))
+    .select(sql<boolean>`c.valid_to < current_date`.as('lapsed'))
+    .where('c.id', '=', input.id)
+    .where('c.tenant_id', '=', auth.tenantId)
+    .where('c.is_deleted', '=', 0)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!before) throw new NotFoundError();
+  const action = CERTIFICATE_ACTIONS[input.action];
+  // Past its last day: a valid certificate reads as expired (certStatusSql); a suspended one would on restoration, so
+  // restoring it is refused like suspending an expired one (a lapsed certificate is ended by cancellation).
+  const expired = before.read_status === 'expired' || before.lapsed === true;
+  if (!(action.from as readonly string[]).includes(before.cert_status))
+    throw new KeyedError('application.certificate.stateRefused', {
+      state: zhText(`application.screen.cert.status.${before.read_status}`),
+    });
+  if (expired && !action.whenExpired) throw new KeyedError('application.certificate.expiredRefused');
+
+  await trx
+    .updateTable('business_certificate')
+    .set({ cert_status: action.to, update_user: auth.userId, update_time: sql`now()` })
+    .where('id', '=', before.id)
+    .execute();
+  await trx
+    .insertInto('blade_status_history')
+    .values({
+      id: nextId(),
+      tenant_id: auth.tenantId,
+      resource: CERTIFICATE_HISTORY_RESOURCE,
+      record_id: before.id,
+      action: input.action,
+      field: 'cert_status',
+      from_value: before.cert_status,
+      to_value: action.to,
+      comment: reason.slice(0, 500),
+      user_id: auth.userId,
+    })
+    .execute();
+  // Messages are stored once, in zh, like every blade message.
+  const values = {
+    number: before.cert_number,
+    product: before.product_name,
+    state: zhText(`application.screen.cert.status.${action.to}`),
+  };
+  await sendMessage(trx, auth.tenantId, {
+    userIds: await companyUsers(trx, auth.tenantId, before.company_id),
+    category: MESSAGE_CATEGORY.message,
+    title: zhText('application.certificate.message.title', values),
+    content: [
+      zhText('application.certificate.message.content', values),
+      zhText('application.certificate.message.reason', { reason }),
+    ].join('\n'),
+    sender: zhText('application.certificate.message.sender'),
+    createUser: auth.userId,
+  });
+  return { id: String(before.id), certStatus: action.to };
+}
+
+/** The certificate's decisions, oldest first, with who made each. */
+export async function certificateHistory(trx: Trx, tenantId: string, id: string) {
+  const rows = await trx
+    .selectFrom('blade_status_history as h')
+    .leftJoin('blade_user as u', (j) => j.onRef('u.id', '=', 'h.user_id').on('u.tenant_id', '=', tenantId))
+    .select([
+      'h.id',
+      'h.action',
+      'h.from_value',
+      'h.to_value',
+      'h.comment',
+      'h.user_id',
+      'h.create_time',
+      'u.real_name',
+    ])
+    .where('h.tenant_id', '=', tenantId)
+    .where('h.resource', '=', CERTIFICATE_HISTORY_RESOURCE)
+    .where('h.record_id', '=', id)
+    .orderBy('h.create_time')
+    .orderBy('h.id')
+    .execute();
+  return rows.map((r) => ({
+    id: String(r.id),
+    action: r.action,
+    fromStatus: r.from_value,
+    toStatus: r.to_value,
+    reason: r.comment,
+    userId: String(r.user_id),
+    userName: r.real_name ?? '',
+    createTime: formatDateTime(r.create_time),
+  }));
+}
