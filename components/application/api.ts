@@ -116,6 +116,7 @@ export const PATHS = {
   timeline: '/api/blade-flow/flow_timeline_by_businessId',
   certificatePage: `${CUSTOMER}/certificate/page`,
   certificateDetail: `${CUSTOMER}/certificate/detail`,
+  certificateChangeStatus: `${CUSTOMER}/certificate/changeStatus`,
   factoryCheckSave: '/api/business-service/factoryCheck/saveResult',
   factoryCheckList: '/api/business-service/factoryCheck/list',
 } as const;

@@ -1,7 +1,9 @@
 'use client';
 
+import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslations } from 'next-intl';
@@ -10,7 +12,16 @@ import { CrudGrid } from '@/components/crud/crud-grid';
 import { SearchBar, type SearchValues } from '@/components/crud/search-bar';
 import { useCrudList } from '@/components/crud/use-crud-list';
 import { FormDialog } from '@/components/crud/form-dialog';
-import { CERTIFICATE_STATES } from '@/lib/contracts/application/machine';
+import { useNotify } from '@/components/providers/notifier';
+import { BladeError, bladeRequest } from '@/lib/client/fetcher';
+import {
+  CERTIFICATE_ACTION_NAMES,
+  CERTIFICATE_STATES,
+  certificateActionsOf,
+  type CertificateAction,
+} from '@/lib/contracts/application/machine';
+import { CERTIFICATE_STATUS_CODE } from '@/lib/contracts/application/staff';
+import { usePermissions } from '@/lib/permissions/use-permissions';
 import { PATHS, type CertificateVO } from './api';
 import { CertificateCard } from './certificate-card';
 
@@ -25,6 +36,20 @@ export function CertificateList({ staff }: { staff: boolean }) {
   const params = useMemo(() => ({ ...filters }), [filters]);
   const list = useCrudList<CertificateVO>({ url: PATHS.certificatePage, params });
   const [shown, setShown] = useState<CertificateVO | null>(null);
+  const [deciding, setDeciding] = useState<{ row: CertificateVO; action: CertificateAction } | null>(null);
+  const { can } = usePermissions();
+  // The decisions a row allows (machine.ts certificateActionsOf) for a staff member holding the button; the server
+  // checks again on the locked row, so a row changed meanwhile is refused there.
+  const mayDecide = staff && can(CERTIFICATE_STATUS_CODE);
+  const today = new Date().toISOString().slice(0, 10);
+  const decisions = mayDecide
+    ? CERTIFICATE_ACTION_NAMES.map((action) => ({
+        label: t(`action.${action}`),
+        color: action === 'restore' ? ('primary' as const) : ('warning' as const),
+        onClick: (row: CertificateVO) => setDeciding({ row, action }),
+        hidden: (row: CertificateVO) => !certificateActionsOf(row, today).includes(action),
+      }))
+    : [];
   const columns = useMemo<GridColDef<CertificateVO>[]>(
     () => [
       { field: 'certNumber', headerName: t('certNumber'), flex: 1, minWidth: 170 },
@@ -74,13 +99,99 @@ export function CertificateList({ staff }: { staff: boolean }) {
         selectable={false}
         label={title}
         onRowClick={setShown}
-        rowActions={[{ label: t('view'), onClick: setShown }]}
+        rowActions={[{ label: t('view'), onClick: setShown }, ...decisions]}
       />
+      {deciding && (
+        <DecisionDialog
+          row={deciding.row}
+          action={deciding.action}
+          onClose={() => setDeciding(null)}
+          onDone={async () => {
+            setDeciding(null);
+            await list.reload();
+          }}
+        />
+      )}
       {shown && (
         <FormDialog open title={shown.certNumber} onClose={() => setShown(null)}>
           <CertificateCard id={shown.id} />
         </FormDialog>
       )}
     </Paper>
+  );
+}
+
+/**
+ * The reason of a certificate decision (required, at most 500 characters, as the server checks) and its confirmation;
+ * the server's refusal (a state changed meanwhile, a lapsed certificate) stays in the dialog.
+ */
+function DecisionDialog({
+  row,
+  action,
+  onClose,
+  onDone,
+}: {
+  row: CertificateVO;
+  action: CertificateAction;
+  onClose: () => void;
+  onDone: () => Promise<void>;
+}) {
+  const t = useTranslations('application.screen.cert');
+  const notify = useNotify();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    if (!reason.trim()) {
+      setError(t('reasonRequired'));
+      return;
+    }
+    setError('');
+    setRefusal(null);
+    setBusy(true);
+    try {
+      await bladeRequest(PATHS.certificateChangeStatus, {
+        method: 'POST',
+        body: { id: row.id, action, reason: reason.trim() },
+        silent: true,
+      });
+      notify(t('done'), 'success');
+      await onDone();
+    } catch (failure) {
+      if (failure instanceof BladeError) setRefusal(failure.message);
+      else throw failure;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <FormDialog
+      open
+      width={560}
+      title={t('actionTitle', { action: t(`action.${action}`), number: row.certNumber })}
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      submitting={busy}
+      submitLabel={t('confirm')}
+    >
+      <TextField
+        label={t('reason')}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        required
+        fullWidth
+        multiline
+        minRows={3}
+        error={Boolean(error)}
+        helperText={error || undefined}
+        slotProps={{ htmlInput: { maxLength: 500 } }}
+      />
+      {refusal && (
+        <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+          {refusal}
+        </Alert>
+      )}
+    </FormDialog>
   );
 }
