@@ -43,9 +43,8 @@ export async function changeCertificateStatus(
   // restoring it is refused like suspending an expired one (a lapsed certificate is ended by cancellation).
   const expired = before.read_status === 'expired' || before.lapsed === true;
   if (!(action.from as readonly string[]).includes(before.cert_status))
-    throw new KeyedError('application.certificate.stateRefused', {
-      state: zhText(`application.screen.cert.status.${before.read_status}`),
-    });
+    // One key per status, so each language words it whole (KeyedError values are not translated).
+    throw new KeyedError(`application.certificate.refused.${before.read_status}`);
   if (expired && !action.whenExpired) throw new KeyedError('application.certificate.expiredRefused');
 
   await trx

@@ -71,7 +71,7 @@ describe('certificate decisions on the staff list', () => {
       [PAGE]: page([cert('21', 'valid')]),
       [CHANGE]: () =>
         new Response(
-          JSON.stringify({ code: 400, success: false, data: {}, msg: '证书当前状态为暂停，不能进行此操作' }),
+          JSON.stringify({ code: 400, success: false, data: {}, msg: '证书已暂停，不能进行此操作' }),
           { status: 400 },
         ),
     });
@@ -83,7 +83,7 @@ describe('certificate decisions on the staff list', () => {
       target: { value: '企业申请注销' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: '确定' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('证书当前状态为暂停，不能进行此操作');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('证书已暂停，不能进行此操作');
   });
 
   it('offers no decision without the button code', async () => {
