@@ -1251,6 +1251,8 @@ const OTHER_TENANT_TABLES = [
   'business_certificate',
   'business_number_counter',
   'business_cnex_trainer',
+  'business_payment_note_line',
+  'business_payment_voucher',
   'business_complaint',
   'business_survey_item',
   'business_satisfaction_survey',

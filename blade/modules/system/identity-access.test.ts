@@ -1,6 +1,7 @@
 import { addRole, addUser, deptIds } from '../../testing/fixtures';
 import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { STAFF_ROLES } from '../application/staff-roles';
+import { QUALITY_ROLE } from '../../../lib/contracts/quality/quality';
 import { FINANCE_ROLE } from '../payment/finance-role';
 
 // Issue 4's two-tenant suite: the platform administrator provisions tenants A and B from a package; B's
@@ -183,10 +184,10 @@ describe('tenant provisioning', () => {
 
   it('provisions a root dept, the admin role, post ceo and the admin account', async () => {
     const roles = flat((await ok(get('/blade-system/role/tree', A.admin))).data).map((r) => r.title);
-    // The certification staff roles come with every new tenant (modules/application/staff-roles.ts), and the 财务
-    // role of payment notes (modules/payment/finance-role.ts).
+    // The work roles come with every new tenant (system/tenant/tenant-provision.ts ensureWorkRoles): the certification
+    // staff (modules/application/staff-roles.ts), 财务 (modules/payment) and 质量负责人 (modules/quality).
     expect([...roles].sort()).toEqual(
-      ['检验员', '管理员', ...STAFF_ROLES.map((r) => r.name), FINANCE_ROLE.name].sort(),
+      ['检验员', '管理员', ...STAFF_ROLES.map((r) => r.name), FINANCE_ROLE.name, QUALITY_ROLE.name].sort(),
     );
     const posts = (await ok(get('/blade-system/post/list', A.admin))).data.records.map(
       (p: { postCode: string }) => p.postCode,
