@@ -88,56 +88,38 @@ export async function applicationVOs(
   rows: ApplicationRow[],
 ): Promise<ApplicationVO[]> {
   if (rows.length === 0) return [];
-  const ids = (pick: (r: ApplicationRow) => string | null) => [
-    ...new Set(rows.map(pick).filter((v): v is string => v !== null)),
-  ];
-  const companyIds = ids((r) => r.company_id);
-  const batchIds = ids((r) => r.batch_id);
-  const engineerIds = ids((r) => r.engineer_id);
-  const certificateIds = ids((r) => r.certificate_id);
-  const companies = companyIds.length
-    ? await trx
-        .selectFrom('blade_customer_company')
-        .select(['id', 'company_name'])
-        .where('tenant_id', '=', tenantId)
-        .where('id', 'in', companyIds)
-        .execute()
-    : [];
-  const batches = batchIds.length
-    ? await trx
-        .selectFrom('business_application_batch')
-        .select(['id', 'batch_number'])
-        .where('tenant_id', '=', tenantId)
-        .where('id', 'in', batchIds)
-        .execute()
-    : [];
-  const engineers = engineerIds.length
-    ? await trx
-        .selectFrom('blade_user')
-        .select(['id', 'real_name'])
-        .where('tenant_id', '=', tenantId)
-        .where('id', 'in', engineerIds)
-        .execute()
-    : [];
-  const certificates = certificateIds.length
-    ? await trx
-        .selectFrom('business_certificate')
-        .select(['id', 'cert_number'])
-        .where('tenant_id', '=', tenantId)
-        .where('id', 'in', certificateIds)
-        .execute()
-    : [];
-  const name = <T extends { id: string }>(list: T[], key: keyof T, wanted: string | null) =>
-    wanted === null ? '' : String(list.find((x) => x.id === wanted)?.[key] ?? '');
+  /** One read per kind for the whole page: the `column` of the rows of `table` the page's rows name by `pick`. */
+  const namesBy = async (
+    table: 'blade_customer_company' | 'business_application_batch' | 'blade_user' | 'business_certificate',
+    column: 'company_name' | 'batch_number' | 'real_name' | 'cert_number',
+    pick: (r: ApplicationRow) => string | null,
+  ): Promise<Map<string, string>> => {
+    const ids = [...new Set(rows.map(pick).filter((v): v is string => v !== null))];
+    if (ids.length === 0) return new Map();
+    const found = await sql<{
+      id: string;
+      name: string | null;
+    }>`select id::text as id, ${sql.ref(column)} as name
+      from ${sql.table(table)} where tenant_id = ${tenantId} and id in (${sql.join(ids)})`.execute(trx);
+    return new Map(found.rows.map((f) => [String(f.id), f.name ?? '']));
+  };
+  const [companies, batches, engineers, certificates] = await Promise.all([
+    namesBy('blade_customer_company', 'company_name', (r) => r.company_id),
+    namesBy('business_application_batch', 'batch_number', (r) => r.batch_id),
+    namesBy('blade_user', 'real_name', (r) => r.engineer_id),
+    namesBy('business_certificate', 'cert_number', (r) => r.certificate_id),
+  ]);
+  const name = (names: Map<string, string>, wanted: string | null) =>
+    wanted === null ? '' : (names.get(String(wanted)) ?? '');
   return rows.map((r) => ({
     id: r.id,
     scheme: r.scheme as Scheme,
     cnexType: r.cnex_type ?? '',
     applicationNo: r.application_no ?? '',
     batchId: id(r.batch_id),
-    batchNumber: name(batches, 'batch_number', r.batch_id),
+    batchNumber: name(batches, r.batch_id),
     companyId: id(r.company_id),
-    companyName: name(companies, 'company_name', r.company_id),
+    companyName: name(companies, r.company_id),
     applicantName: r.applicant_name,
     applicantCreditCode: r.applicant_credit_code,
     applicantAddress: r.applicant_address,
@@ -168,7 +150,7 @@ export async function applicationVOs(
     samplesReceivedAt: formatDateTime(r.samples_received_at),
     retreatReason: r.retreat_reason,
     engineerId: id(r.engineer_id),
-    engineerName: name(engineers, 'real_name', r.engineer_id),
+    engineerName: name(engineers, r.engineer_id),
     testerId: id(r.tester_id),
     inspectorId: id(r.inspector_id),
     evaluatorId: id(r.evaluator_id),
@@ -177,7 +159,7 @@ export async function applicationVOs(
     acceptedAt: formatDateTime(r.accepted_at),
     finishedAt: formatDateTime(r.finished_at),
     certificateId: id(r.certificate_id),
-    issuedCertNumber: name(certificates, 'cert_number', r.certificate_id),
+    issuedCertNumber: name(certificates, r.certificate_id),
     testConclusion: r.test_conclusion,
     inspectionConclusion: r.inspection_conclusion,
     evaluationComment: r.evaluation_comment,

@@ -8,7 +8,7 @@ import { nextId } from '../../core/ids';
 import type { Database } from '../../db/schema';
 import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
 import { certStatusSql } from './certificate';
-import { companyUsers } from './transition';
+import { companyUsers } from '../customer/customer.repository';
 
 type Trx = Transaction<Database>;
 

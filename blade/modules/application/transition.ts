@@ -15,6 +15,7 @@ import { KeyedError, zhText } from '../../core/crud';
 import { NotFoundError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import type { ApplicationTable, Database } from '../../db/schema';
+import { companyUsers } from '../customer/customer.repository';
 import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
 import { sendSurveyOnIssue } from '../quality/survey';
 
@@ -168,20 +169,6 @@ export async function applyTransition(
  * that watches its queue page anyway, and a message per person would flood the table on every step.
  */
 export const NEXT_STEP_RECIPIENTS_CAP = 50;
-
-/** Users of the application's customer company (live and enabled). */
-export async function companyUsers(trx: Trx, tenantId: string, companyId: string | null): Promise<string[]> {
-  if (!companyId) return [];
-  const rows = await trx
-    .selectFrom('blade_user')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('company_id', '=', companyId)
-    .where('is_deleted', '=', 0)
-    .where('status', '=', 1)
-    .execute();
-  return rows.map((r) => String(r.id));
-}
 
 /** Staff users of the tenant whose roles hold one of `codes` (capped, oldest accounts first). */
 export async function staffHolding(trx: Trx, tenantId: string, codes: readonly string[]): Promise<string[]> {

@@ -251,3 +251,20 @@ export async function standardsGroups(db: Db, groupName?: string) {
       .map((i) => ({ code: i.dict_key, name: i.dict_value, sort: i.sort, remark: i.remark })),
   }));
 }
+
+/**
+ * The live, enabled users of a customer company (none for null): those told about what happens to the company's
+ * applications, payment notes, certificates, complaints and surveys. Inside the caller's tenant transaction.
+ */
+export async function companyUsers(db: Db, tenantId: string, companyId: string | null): Promise<string[]> {
+  if (!companyId) return [];
+  const rows = await db
+    .selectFrom('blade_user')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('company_id', '=', companyId)
+    .where('is_deleted', '=', 0)
+    .where('status', '=', 1)
+    .execute();
+  return rows.map((r) => String(r.id));
+}

@@ -18,7 +18,7 @@ import type { Database, PaymentNoteTable, PaymentVoucherTable } from '../../db/s
 import { visibleApplications } from '../application/apply.repository';
 import { applyTransition, nextNumber } from '../application/transition';
 import { ensureRecordArchives, type DefaultFunction } from '../business/archives';
-import { paramValue } from '../customer/customer.repository';
+import { companyUsers, paramValue } from '../customer/customer.repository';
 import { findFile } from '../files/file.repository';
 import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
 
@@ -179,20 +179,6 @@ async function lockNote(trx: Trx, auth: AuthUser, companyId: string | null, id: 
   const note = await q.forUpdate().executeTakeFirst();
   if (!note) throw new NotFoundError();
   return note;
-}
-
-/** Users of a customer company (live and enabled): the ones told about their notes. */
-async function companyUsers(trx: Trx, tenantId: string, companyId: string | null): Promise<string[]> {
-  if (!companyId) return [];
-  const rows = await trx
-    .selectFrom('blade_user')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('company_id', '=', companyId)
-    .where('is_deleted', '=', 0)
-    .where('status', '=', 1)
-    .execute();
-  return rows.map((r) => String(r.id));
 }
 
 async function tellCustomer(

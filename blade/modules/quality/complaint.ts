@@ -24,7 +24,7 @@ import { NotFoundError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import type { ComplaintTable, Database } from '../../db/schema';
 import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
-import { paramValue } from '../customer/customer.repository';
+import { companyUsers, paramValue } from '../customer/customer.repository';
 import { nextNumber, staffHolding } from '../application/transition';
 
 /**
@@ -284,20 +284,6 @@ export async function openCase(trx: Trx, auth: AuthUser, c: NewCase): Promise<Co
   const staff = await staffHolding(trx, auth.tenantId, [QUALITY_CODES.acknowledge, QUALITY_CODES.assign]);
   await notify(trx, auth, row, 'open', staff);
   return row;
-}
-
-/** Users of a customer company (live and enabled). */
-async function companyUsers(trx: Trx, tenantId: string, companyId: string | null): Promise<string[]> {
-  if (!companyId) return [];
-  const rows = await trx
-    .selectFrom('blade_user')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('company_id', '=', companyId)
-    .where('is_deleted', '=', 0)
-    .where('status', '=', 1)
-    .execute();
-  return rows.map((r) => String(r.id));
 }
 
 /** Tells the company's users and the given staff about a step (not the one who made it). zh texts, stored once. */

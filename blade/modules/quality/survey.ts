@@ -7,6 +7,7 @@ import { formatDateTime } from '../../core/dates';
 import { NotFoundError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import type { Database, SatisfactionSurveyTable, SurveyAnswer } from '../../db/schema';
+import { companyUsers } from '../customer/customer.repository';
 import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
 import type { ApplicationRow } from '../application/transition';
 import { openCase, type QualityCaller } from './complaint';
@@ -89,17 +90,10 @@ export async function sendSurveyOnIssue(
     .returning('id')
     .executeTakeFirst();
   if (!made) return;
-  const users = await trx
-    .selectFrom('blade_user')
-    .select('id')
-    .where('tenant_id', '=', auth.tenantId)
-    .where('company_id', '=', application.company_id)
-    .where('is_deleted', '=', 0)
-    .where('status', '=', 1)
-    .execute();
+  const users = await companyUsers(trx, auth.tenantId, application.company_id);
   const values = { no: application.application_no ?? '', product: application.product_name };
   await sendMessage(trx, auth.tenantId, {
-    userIds: users.map((u) => String(u.id)),
+    userIds: users,
     category: MESSAGE_CATEGORY.message,
     title: zhText('quality.survey.message.title', values),
     content: zhText('quality.survey.message.content', values),
