@@ -65,20 +65,54 @@ async function transit<I>(
     .set({ [transition.column]: to, update_user: auth.userId, update_time: sql`now()` })
     .where('id', '=', id)
     .execute();
-  await trx
-    .insertInto('blade_status_history')
-    .values({
-      id: nextId(),
-      tenant_id: auth.tenantId,
+  await recordStatusChanges(trx, auth, [
+    {
       resource: transition.table,
-      record_id: id,
+      recordId: id,
       action,
       field: transition.column,
-      from_value: String(from),
-      to_value: String(to),
-      comment: transition.comment?.(input)?.slice(0, 500) ?? '',
-      user_id: auth.userId,
-    })
-    .execute();
+      from: String(from),
+      to: String(to),
+      comment: transition.comment?.(input),
+    },
+  ]);
   return { ...record, [transition.column]: to };
+}
+
+/** One row of blade_status_history: a record's state column changing (or a step that keeps it, from = to). */
+export interface StatusChange {
+  resource: string;
+  recordId: string;
+  action: string;
+  field: string;
+  from: string;
+  to: string;
+  /** The reason or remark, kept to its first 500 characters. */
+  comment?: string;
+}
+
+/** Records state changes made by `auth` in the caller's transaction (the one history of every state machine). */
+export async function recordStatusChanges(
+  trx: CrudContext['trx'],
+  auth: Pick<AuthUser, 'tenantId' | 'userId'>,
+  changes: readonly StatusChange[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  await trx
+    .insertInto('blade_status_history')
+    .values(
+      changes.map((c) => ({
+        id: nextId(),
+        tenant_id: auth.tenantId,
+        resource: c.resource,
+        record_id: c.recordId,
+        action: c.action,
+        field: c.field,
+        from_value: c.from,
+        to_value: c.to,
+        comment: (c.comment ?? '').slice(0, 500),
+        user_id: auth.userId,
+      })),
+    )
+    .execute();
 }

@@ -1,10 +1,10 @@
 import { sql, type Transaction } from 'kysely';
+import { recordStatusChanges } from '../../core/action';
 import { CERTIFICATE_ACTIONS, type CertificateAction } from '../../../lib/contracts/application/machine';
 import type { AuthUser } from '../../core/context';
 import { KeyedError, zhText } from '../../core/crud';
 import { formatDateTime } from '../../core/dates';
 import { NotFoundError } from '../../core/errors';
-import { nextId } from '../../core/ids';
 import type { Database } from '../../db/schema';
 import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
 import { certStatusSql } from './certificate';
@@ -52,21 +52,17 @@ export async function changeCertificateStatus(
     .set({ cert_status: action.to, update_user: auth.userId, update_time: sql`now()` })
     .where('id', '=', before.id)
     .execute();
-  await trx
-    .insertInto('blade_status_history')
-    .values({
-      id: nextId(),
-      tenant_id: auth.tenantId,
+  await recordStatusChanges(trx, auth, [
+    {
       resource: CERTIFICATE_HISTORY_RESOURCE,
-      record_id: before.id,
+      recordId: before.id,
       action: input.action,
       field: 'cert_status',
-      from_value: before.cert_status,
-      to_value: action.to,
-      comment: reason.slice(0, 500),
-      user_id: auth.userId,
-    })
-    .execute();
+      from: before.cert_status,
+      to: action.to,
+      comment: reason,
+    },
+  ]);
   // Messages are stored once, in zh, like every blade message.
   const values = {
     number: before.cert_number,

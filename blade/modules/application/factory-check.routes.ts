@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { recordStatusChanges } from '../../core/action';
 import { sql } from 'kysely';
 import { APPLICATION_CODES } from '../../../lib/contracts/application/machine';
 import { factoryCheckList, factoryCheckSave } from '../../../lib/contracts/application/staff';
@@ -163,21 +164,17 @@ async function recordFailure(
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('blade_status_history')
-    .values({
-      id: nextId(),
-      tenant_id: auth.tenantId,
+  await recordStatusChanges(trx, auth, [
+    {
       resource: HISTORY_RESOURCE,
-      record_id: id,
+      recordId: id,
       action: 'inspectFail',
       field: 'flow_state',
-      from_value: before.flow_state,
-      to_value: before.flow_state,
-      comment: conclusion.slice(0, 500),
-      user_id: auth.userId,
-    })
-    .execute();
+      from: before.flow_state,
+      to: before.flow_state,
+      comment: conclusion,
+    },
+  ]);
   await notifyStep(trx, auth, after, {
     step: 'inspectFail',
     from: before.flow_state,

@@ -1,4 +1,5 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
+import { recordStatusChanges } from '../../core/action';
 import {
   APPLICATION_CODES,
   FINISHED_STATES,
@@ -13,7 +14,6 @@ import {
 import type { AuthUser } from '../../core/context';
 import { KeyedError, zhText } from '../../core/crud';
 import { NotFoundError } from '../../core/errors';
-import { nextId } from '../../core/ids';
 import type { ApplicationTable, Database } from '../../db/schema';
 import { companyUsers } from '../customer/customer.repository';
 import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
@@ -143,21 +143,17 @@ export async function applyTransition(
     .where('id', '=', before.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('blade_status_history')
-    .values({
-      id: nextId(),
-      tenant_id: auth.tenantId,
+  await recordStatusChanges(trx, auth, [
+    {
       resource: HISTORY_RESOURCE,
-      record_id: before.id,
+      recordId: before.id,
       action: transition.name,
       field: 'flow_state',
-      from_value: before.flow_state,
-      to_value: transition.to,
-      comment: reason.slice(0, 500),
-      user_id: auth.userId,
-    })
-    .execute();
+      from: before.flow_state,
+      to: transition.to,
+      comment: reason,
+    },
+  ]);
   await notifyStep(trx, auth, after, { step: transition.name, from: before.flow_state, reason });
   // An issued application's company gets the satisfaction survey (modules/quality), in the step's transaction.
   if (transition.to === 'issued') await sendSurveyOnIssue(trx, auth, after);

@@ -1,4 +1,5 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
+import { recordStatusChanges } from '../../core/action';
 import {
   COMPLAINT_COUNTER,
   complaintNumber,
@@ -220,21 +221,9 @@ async function history(
   to: string,
   comment: string,
 ) {
-  await trx
-    .insertInto('blade_status_history')
-    .values({
-      id: nextId(),
-      tenant_id: auth.tenantId,
-      resource: COMPLAINT_HISTORY,
-      record_id: recordId,
-      action,
-      field: 'complaint_state',
-      from_value: from,
-      to_value: to,
-      comment: comment.slice(0, 500),
-      user_id: auth.userId,
-    })
-    .execute();
+  await recordStatusChanges(trx, auth, [
+    { resource: COMPLAINT_HISTORY, recordId, action, field: 'complaint_state', from, to, comment },
+  ]);
 }
 
 // --- filing -----------------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import { recordStatusChanges } from '../../core/action';
 import {
   APPLICATION_CODES,
   EDITABLE_STATES,
@@ -308,23 +309,18 @@ export async function submitTrainers(
     .where('tenant_id', '=', tenantId)
     .where('id', 'in', ids)
     .execute();
-  await trx
-    .insertInto('blade_status_history')
-    .values(
-      drafts.map((p) => ({
-        id: nextId(),
-        tenant_id: tenantId,
-        resource: HISTORY_RESOURCE,
-        record_id: p.id,
-        action: 'submit',
-        field: 'trainer_state',
-        from_value: 'draft',
-        to_value: 'submitted',
-        comment: '',
-        user_id: userId,
-      })),
-    )
-    .execute();
+  await recordStatusChanges(
+    trx,
+    { tenantId, userId },
+    drafts.map((p) => ({
+      resource: HISTORY_RESOURCE,
+      recordId: p.id,
+      action: 'submit',
+      field: 'trainer_state',
+      from: 'draft',
+      to: 'submitted',
+    })),
+  );
   const records = (await trainersWithFiles(trx, tenantId, { cnexId })).map(trainerVO);
   return { count: drafts.length, records };
 }
