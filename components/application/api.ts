@@ -30,6 +30,18 @@ export interface TimelineRow {
   createTime: string;
 }
 
+/** A decision on a certificate (certificate/history), oldest first. */
+export interface CertificateHistoryRow {
+  id: string;
+  action: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  reason: string | null;
+  userId: string;
+  userName: string;
+  createTime: string;
+}
+
 export interface CertificateVO {
   id: string;
   certNumber: string;
@@ -117,6 +129,7 @@ export const PATHS = {
   certificatePage: `${CUSTOMER}/certificate/page`,
   certificateDetail: `${CUSTOMER}/certificate/detail`,
   certificateChangeStatus: `${CUSTOMER}/certificate/changeStatus`,
+  certificateHistory: `${CUSTOMER}/certificate/history`,
   factoryCheckSave: '/api/business-service/factoryCheck/saveResult',
   factoryCheckList: '/api/business-service/factoryCheck/list',
 } as const;

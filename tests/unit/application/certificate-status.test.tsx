@@ -95,3 +95,59 @@ describe('certificate decisions on the staff list', () => {
     expect(buttonNames(await rowOf('31'))).toEqual(['查看']);
   });
 });
+
+describe('the status history of a certificate', () => {
+  const HISTORY = '/api/blade-customer/certificate/history';
+  const DETAIL = '/api/blade-customer/certificate/detail';
+
+  it('lists each decision with its statuses, person, time and reason when the certificate is opened', async () => {
+    const calls = fakeBlade({
+      '/api/blade-system/menu/buttons': buttonsWith([]),
+      [PAGE]: page([cert('41', 'valid')]),
+      [DETAIL]: cert('41', 'valid'),
+      [HISTORY]: [
+        {
+          id: '1',
+          action: 'suspend',
+          fromStatus: 'valid',
+          toStatus: 'suspended',
+          reason: '监督抽查不合格',
+          userId: '7',
+          userName: '决定人乙',
+          createTime: '2026-11-20 09:30:00',
+        },
+        {
+          id: '2',
+          action: 'restore',
+          fromStatus: 'suspended',
+          toStatus: 'valid',
+          reason: '整改验证合格',
+          userId: '7',
+          userName: '决定人乙',
+          createTime: '2026-11-25 14:00:00',
+        },
+      ],
+    });
+    renderScreen(<CertificateList staff={false} />);
+    fireEvent.click(within(await rowOf('41')).getByRole('button', { name: '查看' }));
+    const history = await screen.findByRole('list', { name: '状态变更记录' });
+    const rows = within(history).getAllByTestId('certificate-history-row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      '暂停有效 → 暂停2026-11-20 09:30:00 · 决定人乙原因：监督抽查不合格',
+      '恢复暂停 → 有效2026-11-25 14:00:00 · 决定人乙原因：整改验证合格',
+    ]);
+    expect(calls.to(HISTORY)[0].query.get('id')).toBe('41');
+  });
+
+  it('says so when the certificate was never decided on', async () => {
+    fakeBlade({
+      '/api/blade-system/menu/buttons': buttonsWith([]),
+      [PAGE]: page([cert('42', 'valid')]),
+      [DETAIL]: cert('42', 'valid'),
+      [HISTORY]: [],
+    });
+    renderScreen(<CertificateList staff={false} />);
+    fireEvent.click(within(await rowOf('42')).getByRole('button', { name: '查看' }));
+    expect(await screen.findByText('自发证以来状态未变更')).toBeInTheDocument();
+  });
+});
