@@ -24,6 +24,8 @@ export const PORTS = {
   standalone: 3144,
   shutdown: 3145,
   backup: 3146,
+  inboxSmtp: 3147,
+  inboxHttp: 3148,
 };
 
 export const SECRETS = {

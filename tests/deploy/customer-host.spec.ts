@@ -1,0 +1,260 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import pg from 'pg';
+// The browser suites' loopback mail server (a real SMTP server): the registration code is read off it.
+import { startInbox } from '../../scripts/e2e-inbox.mjs';
+import { pngBytes } from '../e2e/files-helpers';
+import {
+  BASE_PATH,
+  CUSTOMER_HOST,
+  PORTS,
+  SECRETS,
+  STAFF_HOST,
+  copyStandalone,
+  startNginx,
+  startPortal,
+} from './harness';
+
+/**
+ * A customer company on its own host name (issue 15): the production shape of tests/deploy (standalone portal on
+ * PostgreSQL behind nginx, TLS, BASE_PATH=/portal), the customer domain bound to the institute's tenant. The company
+ * registers on the customer host with an e-mail code, signs in there without naming a tenant, fills a CCC application
+ * in the form's steps, uploads its documents and submits it; the institute's staff find it on the staff host.
+ */
+
+const PG_URL = process.env.DEPLOY_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const STAFF = `https://${STAFF_HOST}:${PORTS.https}`;
+const CUSTOMER = `https://${CUSTOMER_HOST}:${PORTS.https}`;
+const INBOX = { smtpPort: PORTS.inboxSmtp, httpPort: PORTS.inboxHttp };
+const COMPANY = '南阳华夏防爆电机有限公司';
+const CREDIT_CODE = '91411300MA4ABC0013';
+const ACCOUNT = 'hx-applicant';
+const PASSWORD = 'Huaxia#2026-host';
+const EMAIL = 'cert@huaxia-motor.example';
+const PRODUCT = '隔爆型三相异步电动机';
+
+let database: string;
+let portal: Awaited<ReturnType<typeof startPortal>>;
+let nginx: Awaited<ReturnType<typeof startNginx>>;
+let inbox: Awaited<ReturnType<typeof startInbox>>;
+
+async function sql(url: string, text: string, values: unknown[] = []) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+}
+const dbUrl = () => PG_URL.replace(/\/[^/]*$/, `/${database}`);
+
+/** The newest mail to `to` on the loopback server (waits up to 10 s). */
+async function nextMail(to: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const mails = (await (await fetch(`http://127.0.0.1:${INBOX.httpPort}/mails`)).json()) as Array<{
+      to: string;
+      text: string;
+    }>;
+    const found = mails.reverse().find((m) => m.to === to);
+    if (found) return found.text;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${to}`);
+}
+
+test.beforeAll(async () => {
+  database = `portal_customer_host_${process.pid}_${randomBytes(3).toString('hex')}`;
+  await sql(PG_URL, `create database ${database}`);
+  inbox = await startInbox(INBOX);
+  portal = await startPortal({
+    dir: copyStandalone(),
+    port: PORTS.portal,
+    env: {
+      DATABASE_URL: dbUrl(),
+      TRUSTED_PROXIES: '127.0.0.1',
+      CAPTCHA_ENABLED: 'false',
+      PUBLIC_ORIGINS: [STAFF, CUSTOMER].join(','),
+      SMTP_URL: `smtp://127.0.0.1:${INBOX.smtpPort}`,
+      MAIL_FROM: 'portal@deploy.test',
+    },
+  });
+  // The institute's customers reach it on their own domain: the tenant's `domain` field binds the host.
+  await sql(dbUrl(), `update blade_tenant set domain = $1 where tenant_id = '000000'`, [
+    `${CUSTOMER_HOST}:${PORTS.https}`,
+  ]);
+  nginx = await startNginx(PORTS.portal);
+});
+
+test.afterAll(async () => {
+  await nginx?.stop('SIGQUIT');
+  expect(await portal?.stop()).toEqual({ code: 0, signal: null });
+  await inbox?.close();
+  await sql(PG_URL, `drop database if exists ${database} with (force)`).catch(() => undefined);
+});
+
+async function newPage(browser: Browser): Promise<Page> {
+  return (await browser.newContext({ locale: 'zh-CN', ignoreHTTPSErrors: true })).newPage();
+}
+
+/** A Blade call as the portal's fetcher makes it (session cookie, X-CSRF, the page's origin); expects code 200. */
+async function bladeCall<T>(page: Page, origin: string, path: string): Promise<T> {
+  const res = await page.request.get(`${origin}${BASE_PATH}${path}`, { headers: { 'X-CSRF': '1' } });
+  const body = (await res.json()) as { code: number; msg: string; data: T };
+  expect(body.code, body.msg).toBe(200);
+  return body.data;
+}
+
+interface CatalogRow {
+  id: string;
+  mustUpload?: number | string;
+}
+
+/** One small scan into every must-upload node of the application's archive, as the documents step uploads them. */
+async function uploadRequired(page: Page, applicationId: string): Promise<number> {
+  const level = async (parentId: string) => {
+    const data = await bladeCall<{ records?: CatalogRow[] } | CatalogRow[]>(
+      page,
+      CUSTOMER,
+      `/api/blade-resource/fileCatalog/selectFileList?functionCode=ccc_application&dataId=${applicationId}` +
+        `&parentId=${parentId}&current=1&size=500`,
+    );
+    return Array.isArray(data) ? data : (data.records ?? []);
+  };
+  let uploaded = 0;
+  for (const root of await level('0')) {
+    for (const node of await level(root.id)) {
+      if (Number(node.mustUpload) !== 1) continue;
+      const res = await page.request.post(`${CUSTOMER}${BASE_PATH}/api/blade-resource/file/uploadFile`, {
+        headers: { 'X-CSRF': '1', Origin: CUSTOMER },
+        multipart: {
+          functionCode: 'ccc_application',
+          dataId: applicationId,
+          fileCatalogId: node.id,
+          file: {
+            name: `scan-${uploaded + 1}.png`,
+            mimeType: 'image/png',
+            buffer: pngBytes(64, 64, [40, 90, 160]),
+          },
+        },
+      });
+      const body = (await res.json()) as { code: number; msg: string };
+      expect(body.code, body.msg).toBe(200);
+      uploaded += 1;
+    }
+  }
+  return uploaded;
+}
+
+test('a company registers on its own host, applies for CCC there with its documents, and staff see it on theirs', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+
+  // Registration on the customer host: no tenant to name, the code read off the mail server.
+  const visitor = await newPage(browser);
+  await visitor.goto(`${CUSTOMER}${BASE_PATH}/login`);
+  await expect(visitor.getByLabel(/^租户/)).toHaveCount(0);
+  await visitor.getByRole('link', { name: '企业用户注册' }).click();
+  await expect(visitor).toHaveURL(`${CUSTOMER}${BASE_PATH}/register`);
+  const form = visitor.getByRole('form', { name: '企业用户注册' });
+  await form.getByLabel('企业名称').fill(COMPANY);
+  await form.getByLabel('统一社会信用代码').fill(CREDIT_CODE);
+  await form.getByLabel('企业地址').fill('河南省南阳市卧龙区防爆路 8 号');
+  await form.getByLabel('联系人').fill('赵工');
+  await form.getByLabel('联系电话').fill('037763001234');
+  await form.getByLabel('账号', { exact: true }).fill(ACCOUNT);
+  await form.getByLabel('密码', { exact: true }).fill(PASSWORD);
+  await form.getByLabel('确认密码').fill(PASSWORD);
+  await form.getByLabel('真实姓名').fill('赵工');
+  await form.getByLabel('手机号码').fill('13937700001');
+  await form.getByLabel('邮箱').fill(EMAIL);
+  await form.getByRole('button', { name: '获取验证码' }).click();
+  const code = /\b(\d{6})\b/.exec(await nextMail(EMAIL))![1];
+  await form.getByLabel('验证码').fill(code);
+  await form.getByRole('button', { name: '注册' }).click();
+  await expect(visitor.getByRole('status')).toHaveText('注册成功，请登录');
+  await visitor.context().close();
+
+  // Signed in on the customer host: the session cookie is that host's, Secure, under the sub-path.
+  const customer = await newPage(browser);
+  await customer.goto(`${CUSTOMER}${BASE_PATH}/login`);
+  await customer.getByLabel(/^账号/).fill(ACCOUNT);
+  await customer.getByLabel(/^密码/).fill(PASSWORD);
+  await customer.getByRole('button', { name: '登录' }).click();
+  await expect(customer).toHaveURL(`${CUSTOMER}${BASE_PATH}/wel/index`);
+  const cookies = await customer.context().cookies(CUSTOMER);
+  expect(cookies.find((c) => c.name === '__Host-portal-session')).toMatchObject({
+    secure: true,
+    httpOnly: true,
+  });
+
+  // A new CCC application in the form's steps.
+  await customer.getByRole('button', { name: '认证申请' }).click();
+  await customer.getByRole('link', { name: '我的申请' }).click();
+  await expect(customer).toHaveURL(/\/portal\/application\/myApplication/);
+  await customer.getByRole('button', { name: '新建 CCC 申请' }).click();
+  await expect(customer).toHaveURL(/\/portal\/application\/form\?scheme=ccc/);
+  await customer.getByLabel('认证委托人名称').fill(COMPANY);
+  await customer.getByLabel('认证委托人统一社会信用代码').fill(CREDIT_CODE);
+  await customer.getByLabel('认证委托人地址').fill('河南省南阳市卧龙区防爆路 8 号');
+  await customer.getByLabel('生产者名称').fill(COMPANY);
+  await customer.getByLabel('生产者统一社会信用代码').fill(CREDIT_CODE);
+  await customer.getByLabel('生产者地址').fill('河南省南阳市卧龙区防爆路 8 号');
+  await customer.getByLabel('同认证委托人').check();
+  await customer.getByLabel(/^联系人/).fill('赵工');
+  await customer.getByLabel('联系电话').fill('13937700001');
+  await customer.getByRole('button', { name: '下一步' }).click();
+
+  await customer.getByLabel('产品名称').fill(PRODUCT);
+  await customer.getByLabel('产品类别').click();
+  await customer.getByRole('option', { name: /防爆电机/ }).click();
+  await customer.getByRole('button', { name: '添加型号' }).click();
+  await customer.getByRole('textbox', { name: '型号 1', exact: true }).fill('YBX3-132M-4');
+  await customer.getByRole('textbox', { name: '规格 1', exact: true }).fill('7.5kW 380V');
+  const marking = customer.getByRole('textbox', { name: '防爆标志' });
+  await marking.fill('Ex db IIB T4 Gb');
+  await marking.press('Enter');
+  await expect(customer.getByRole('button', { name: 'Ex db IIB T4 Gb' })).toBeVisible();
+  const standards = customer.getByRole('combobox', { name: '依据标准' });
+  for (const standard of ['GB/T 3836.1-2021', 'GB/T 3836.2-2021']) {
+    await standards.fill(standard);
+    await standards.press('Enter');
+  }
+  await customer.getByRole('button', { name: '下一步' }).click();
+
+  // The documents, uploaded through nginx on the customer host; the checklist then shows none missing.
+  const checklist = customer.getByRole('list', { name: '必传资料' });
+  await expect(checklist.getByText('未上传').first()).toBeVisible();
+  const applicationId = new URL(customer.url()).searchParams.get('id')!;
+  expect(applicationId).toMatch(/^\d+$/);
+  const uploaded = await uploadRequired(customer, applicationId);
+  expect(uploaded).toBeGreaterThanOrEqual(5);
+  await customer.getByRole('button', { name: '刷新清单' }).click();
+  await expect(checklist.getByText('未上传')).toHaveCount(0);
+  await expect(checklist.getByText('已上传')).toHaveCount(uploaded);
+  await customer.getByRole('button', { name: '下一步' }).click();
+  await customer.getByRole('button', { name: '提交申请' }).click();
+  await expect(customer).toHaveURL(/\/portal\/application\/detail/);
+  await expect(customer.getByText('已提交', { exact: true }).first()).toBeVisible();
+  await expect(customer.getByText(/SQC\d{10}/).first()).toBeVisible();
+  await customer.screenshot({ path: 'test-results/deploy/customer-host-submitted.png', fullPage: true });
+
+  // The institute's acceptance clerk (the administrator here) finds it on the staff host.
+  const staff = await newPage(browser);
+  await staff.goto(`${STAFF}${BASE_PATH}/login`);
+  await staff.getByLabel(/^账号/).fill('admin');
+  await staff.getByLabel(/^密码/).fill(SECRETS.ADMIN_PASSWORD);
+  await staff.getByRole('button', { name: '登录' }).click();
+  await expect(staff).toHaveURL(`${STAFF}${BASE_PATH}/wel/index`);
+  await staff.goto(`${STAFF}${BASE_PATH}/businessManagement/ccc`);
+  await expect(staff.getByRole('row', { name: new RegExp(PRODUCT) })).toBeVisible();
+  const page = await bladeCall<{ records: Array<{ id: string; flowState: string; companyName: string }> }>(
+    staff,
+    STAFF,
+    '/api/blade-customer/paymentNote/selectApplicationForCccBusinessManagementPage?current=1&size=10',
+  );
+  expect(page.records).toEqual([
+    expect.objectContaining({ id: applicationId, flowState: 'submitted', companyName: COMPANY }),
+  ]);
+});
