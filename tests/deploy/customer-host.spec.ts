@@ -97,12 +97,17 @@ async function newPage(browser: Browser): Promise<Page> {
   return (await browser.newContext({ locale: 'zh-CN', ignoreHTTPSErrors: true })).newPage();
 }
 
-/** A Blade call as the portal's fetcher makes it (session cookie, X-CSRF, the page's origin); expects code 200. */
-async function bladeCall<T>(page: Page, origin: string, path: string): Promise<T> {
-  const res = await page.request.get(`${origin}${BASE_PATH}${path}`, { headers: { 'X-CSRF': '1' } });
-  const body = (await res.json()) as { code: number; msg: string; data: T };
+/**
+ * A Blade call made by the page itself, as the portal's fetcher makes it (session cookie, X-CSRF, the page's origin):
+ * the test's own HTTP client would not resolve the hosts chromium maps to loopback. Expects code 200.
+ */
+async function bladeCall<T>(page: Page, path: string): Promise<T> {
+  const body = await page.evaluate(
+    async (url) => (await fetch(url, { headers: { 'X-CSRF': '1' } })).json(),
+    `${BASE_PATH}${path}`,
+  );
   expect(body.code, body.msg).toBe(200);
-  return body.data;
+  return body.data as T;
 }
 
 interface CatalogRow {
@@ -115,32 +120,34 @@ async function uploadRequired(page: Page, applicationId: string): Promise<number
   const level = async (parentId: string) => {
     const data = await bladeCall<{ records?: CatalogRow[] } | CatalogRow[]>(
       page,
-      CUSTOMER,
       `/api/blade-resource/fileCatalog/selectFileList?functionCode=ccc_application&dataId=${applicationId}` +
         `&parentId=${parentId}&current=1&size=500`,
     );
     return Array.isArray(data) ? data : (data.records ?? []);
   };
+  const scan = [...pngBytes(64, 64, [40, 90, 160])];
   let uploaded = 0;
   for (const root of await level('0')) {
     for (const node of await level(root.id)) {
       if (Number(node.mustUpload) !== 1) continue;
-      const res = await page.request.post(`${CUSTOMER}${BASE_PATH}/api/blade-resource/file/uploadFile`, {
-        headers: { 'X-CSRF': '1', Origin: CUSTOMER },
-        multipart: {
-          functionCode: 'ccc_application',
-          dataId: applicationId,
-          fileCatalogId: node.id,
-          file: {
-            name: `scan-${uploaded + 1}.png`,
-            mimeType: 'image/png',
-            buffer: pngBytes(64, 64, [40, 90, 160]),
-          },
-        },
-      });
-      const body = (await res.json()) as { code: number; msg: string };
-      expect(body.code, body.msg).toBe(200);
       uploaded += 1;
+      const body = await page.evaluate(
+        async ({ url, fields, bytes, name }) => {
+          // The record's fields first: the server decides on them as the file part starts.
+          const form = new FormData();
+          for (const [key, value] of Object.entries(fields)) form.append(key, value);
+          form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), name);
+          const res = await fetch(url, { method: 'POST', headers: { 'X-CSRF': '1' }, body: form });
+          return (await res.json()) as { code: number; msg: string };
+        },
+        {
+          url: `${BASE_PATH}/api/blade-resource/file/uploadFile`,
+          fields: { functionCode: 'ccc_application', dataId: applicationId, fileCatalogId: node.id },
+          bytes: scan,
+          name: `scan-${uploaded}.png`,
+        },
+      );
+      expect(body.code, body.msg).toBe(200);
     }
   }
   return uploaded;
@@ -251,7 +258,6 @@ test('a company registers on its own host, applies for CCC there with its docume
   await expect(staff.getByRole('row', { name: new RegExp(PRODUCT) })).toBeVisible();
   const page = await bladeCall<{ records: Array<{ id: string; flowState: string; companyName: string }> }>(
     staff,
-    STAFF,
     '/api/blade-customer/paymentNote/selectApplicationForCccBusinessManagementPage?current=1&size=10',
   );
   expect(page.records).toEqual([
