@@ -100,11 +100,7 @@ import {
   surveyPage,
 } from '../../lib/contracts/quality/quality';
 import { qualityRoutes } from './quality/quality.routes';
-import {
-  cardGoodsResource,
-  cardSalePage,
-  myCardSaleResource,
-} from '../../lib/contracts/card-sale/card-sale';
+import { cardGoodsResource, cardSalePage, myCardSaleResource } from '../../lib/contracts/card-sale/card-sale';
 import { cardSaleRoutes, goodsHooks } from './card-sale/card-sale.routes';
 
 type Special = {

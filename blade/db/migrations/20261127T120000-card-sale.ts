@@ -46,7 +46,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('order_no', 'varchar(32)', (c) => c.notNull())
     .addColumn('company_id', 'bigint', (c) => c.notNull())
     .addColumn('certificate_ids', 'varchar(2000)', (c) => c.notNull().defaultTo(''))
-    .addColumn('total_amount', 'numeric(18, 2)', (c) => c.notNull().defaultTo(0).check(sql`total_amount >= 0`))
+    .addColumn('total_amount', 'numeric(18, 2)', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`total_amount >= 0`),
+    )
     .addColumn('ship_to', 'varchar(500)', (c) => c.notNull().defaultTo(''))
     .addColumn('sale_state', 'varchar(20)', (c) =>
       c
@@ -102,7 +107,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`delete from business_payment_note where subject_kind = 'card_sale'`.execute(db);
-  await sql`alter table business_payment_note drop constraint if exists business_payment_note_subject`.execute(db);
+  await sql`alter table business_payment_note drop constraint if exists business_payment_note_subject`.execute(
+    db,
+  );
   await sql`drop index if exists business_payment_note_card_sale`.execute(db);
   await sql`alter table business_payment_note alter column application_id set not null`.execute(db);
   await db.schema.alterTable('business_payment_note').dropColumn('card_sale_id').execute();

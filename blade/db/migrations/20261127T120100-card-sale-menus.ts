@@ -42,7 +42,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     const { parent: _parent, ...fields } = CUSTOMER_PAGE;
     await db
       .insertInto('blade_menu')
-      .values({ id: pageId, remark: '', ...fields, parent_id: String(parent.id), alias: 'menu', category: 1, action: 0 })
+      .values({
+        id: pageId,
+        remark: '',
+        ...fields,
+        parent_id: String(parent.id),
+        alias: 'menu',
+        category: 1,
+        action: 0,
+      })
       .execute();
   }
   const tenants = (await db
@@ -62,7 +70,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     if (roles.length)
       await db
         .insertInto('blade_role_menu')
-        .values(roles.map((r) => ({ id: newId(), tenant_id: tenantId, role_id: String(r.id), menu_id: pageId })))
+        .values(
+          roles.map((r) => ({ id: newId(), tenant_id: tenantId, role_id: String(r.id), menu_id: pageId })),
+        )
         .onConflict((oc: any) => oc.columns(['role_id', 'menu_id']).doNothing())
         .execute();
   }

@@ -220,8 +220,11 @@ export function cardSaleRoutes(deps: Deps): Hono<BladeEnv> {
   staffPost(CARD_SALE_CALLS.review.path, CARD_SALE_CODES.review, saleIdInput, (trx, auth, { id }) =>
     reviewSale(trx, auth, id),
   );
-  staffPost(CARD_SALE_CALLS.reject.path, CARD_SALE_CODES.reject, rejectSaleInput, (trx, auth, { id, reason }) =>
-    rejectSale(trx, auth, id, reason),
+  staffPost(
+    CARD_SALE_CALLS.reject.path,
+    CARD_SALE_CODES.reject,
+    rejectSaleInput,
+    (trx, auth, { id, reason }) => rejectSale(trx, auth, id, reason),
   );
   staffPost(CARD_SALE_CALLS.ship.path, CARD_SALE_CODES.ship, shipSaleInput, (trx, auth, { id, trackingNo }) =>
     shipSale(trx, auth, id, trackingNo),
@@ -235,16 +238,22 @@ export function cardSaleRoutes(deps: Deps): Hono<BladeEnv> {
  * positive, a pack a whole number of sheets, a positive price, stock not negative (the table's checks hold them too).
  */
 export const goodsHooks = {
+  // The values are keyed by column (crudRoutes); an edit may leave some out.
   async beforeWrite(_ctx: unknown, values: Record<string, unknown>) {
-    const positive = ['sizeMm', 'piecesPerSheet', 'piecesPerPack'] as const;
-    for (const name of positive)
-      if (name in values && !(Number(values[name]) > 0))
+    const positive = [
+      ['size_mm', 'sizeMm'],
+      ['pieces_per_sheet', 'piecesPerSheet'],
+      ['pieces_per_pack', 'piecesPerPack'],
+    ] as const;
+    for (const [column, name] of positive)
+      if (column in values && !(Number(values[column]) > 0))
         throw new KeyedError('cardSale.goods.positive', { field: zhText(`cardSale.goods.${name}`) });
-    if ('stockQty' in values && Number(values.stockQty) < 0) throw new KeyedError('cardSale.goods.stockNegative');
-    if ('unitPrice' in values && !((toCents(String(values.unitPrice ?? '')) ?? 0n) > 0n))
+    if ('stock_qty' in values && Number(values.stock_qty) < 0)
+      throw new KeyedError('cardSale.goods.stockNegative');
+    if ('unit_price' in values && !((toCents(String(values.unit_price ?? '')) ?? 0n) > 0n))
       throw new KeyedError('cardSale.goods.priceZero');
-    const sheet = Number(values.piecesPerSheet);
-    const pack = Number(values.piecesPerPack);
+    const sheet = Number(values.pieces_per_sheet);
+    const pack = Number(values.pieces_per_pack);
     if (sheet > 0 && pack > 0 && pack % sheet !== 0) throw new KeyedError('cardSale.goods.packOfSheets');
   },
 };

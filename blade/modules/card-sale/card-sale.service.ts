@@ -50,7 +50,12 @@ export const CARD_SALE_ARCHIVES: readonly DefaultFunction[] = [
       code: 'ccc_card_sale',
       canUpload: 0,
       children: [
-        { name: '标志购买申请书', code: 'ccc_card_sale_form', remark: '签字盖章的标志购买申请书', mustUpload: 1 },
+        {
+          name: '标志购买申请书',
+          code: 'ccc_card_sale_form',
+          remark: '签字盖章的标志购买申请书',
+          mustUpload: 1,
+        },
         { name: '授权委托书', code: 'ccc_card_sale_auth_letter', remark: '委托代理人购买时提供' },
       ],
     },
@@ -158,7 +163,9 @@ export async function initSale(trx: Trx, auth: AuthUser, companyId: string): Pro
     .select(['address', 'contact_name', 'contact_phone'])
     .where('id', '=', companyId)
     .executeTakeFirst();
-  const shipTo = company ? [company.address, company.contact_name, company.contact_phone].filter(Boolean).join(' ') : '';
+  const shipTo = company
+    ? [company.address, company.contact_name, company.contact_phone].filter(Boolean).join(' ')
+    : '';
   return { certificates: certificates.map(presentCertificate), goods: goods.map(presentGoods), shipTo };
 }
 
@@ -527,7 +534,8 @@ export async function submitSale(
     auth.tenantId,
     lines.map((l) => ({ goodsId: String(l.goods_id), quantity: Number(l.quantity) })),
   );
-  if (priced.some((p, i) => p.amount !== lines[i].amount)) throw new KeyedError('cardSale.error.priceChanged');
+  if (priced.some((p, i) => p.amount !== lines[i].amount))
+    throw new KeyedError('cardSale.error.priceChanged');
   if (!sale.ship_to.trim()) throw new KeyedError('cardSale.error.noShipTo');
   if (!sale.form_file_id) throw new KeyedError('cardSale.error.formMissing');
   await moveSale(trx, auth, sale, 'submit', 'submitted', { submitted_at: sql`now()` });
@@ -671,18 +679,33 @@ export async function saleForNote(trx: Trx, auth: AuthUser, id: string) {
   return {
     sale,
     lines: lines.map((l) => ({
-      item: zhText('cardSale.noteItem', { sku: l.sku, size: Number(l.size_mm), quantity: Number(l.quantity) }).slice(
-        0,
-        100,
-      ),
+      item: zhText('cardSale.noteItem', {
+        sku: l.sku,
+        size: Number(l.size_mm),
+        quantity: Number(l.quantity),
+      }).slice(0, 100),
       amount: l.amount,
     })),
   };
 }
 
 /** A note was issued for the order (same transaction): reviewed → awaiting_payment, the note linked. */
-export async function saleNoteIssued(trx: Trx, auth: AuthUser, sale: SaleRow, noteId: string, noteNo: string) {
-  const after = await moveSale(trx, auth, sale, 'noteIssued', 'awaiting_payment', { payment_note_id: noteId }, noteNo);
+export async function saleNoteIssued(
+  trx: Trx,
+  auth: AuthUser,
+  sale: SaleRow,
+  noteId: string,
+  noteNo: string,
+) {
+  const after = await moveSale(
+    trx,
+    auth,
+    sale,
+    'noteIssued',
+    'awaiting_payment',
+    { payment_note_id: noteId },
+    noteNo,
+  );
   await tellCompany(trx, auth, after, 'awaitingPayment', { noteNo, total: sale.total_amount });
 }
 

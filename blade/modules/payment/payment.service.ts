@@ -457,7 +457,8 @@ export async function confirmVoucher(
     .returningAll()
     .executeTakeFirstOrThrow();
   // A mark order's note paid in full: the order is paid in this transaction (modules/card-sale).
-  if (state === 'paid' && after.card_sale_id) await saleNotePaid(trx, auth, after.card_sale_id, after.note_no);
+  if (state === 'paid' && after.card_sale_id)
+    await saleNotePaid(trx, auth, after.card_sale_id, after.note_no);
   await tellCustomer(trx, auth, after, 'confirmed', { amount: voucher.amount, paid });
   return noteDetail(trx, auth, null, note.id);
 }

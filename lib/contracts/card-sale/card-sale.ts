@@ -326,8 +326,11 @@ export const cardSalePage = defineResource({
 export const CARD_SALE_RESOURCES = [cardGoodsResource, myCardSaleResource, cardSalePage] as const;
 
 const anyone = {};
-const action = <I extends z.ZodType>(name: string, call: { method: 'GET' | 'POST'; path: string }, input: I) =>
-  defineAction({ name, call, input, access: anyone, writes: call.method === 'POST' });
+const action = <I extends z.ZodType>(
+  name: string,
+  call: { method: 'GET' | 'POST'; path: string },
+  input: I,
+) => defineAction({ name, call, input, access: anyone, writes: call.method === 'POST' });
 
 export const CARD_SALE_ACTIONS = [
   action('goodsList', CARD_SALE_CALLS.goodsList, z.object({})),
