@@ -11,7 +11,7 @@ const CUSTOMER_PAGE = {
   code: 'my_card_sale',
   name: '标志购买',
   path: '/application/myCardSale',
-  source: 'sell',
+  source: 'label',
   parent: 'application_center',
   sort: 4,
 };
