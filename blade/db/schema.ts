@@ -775,8 +775,12 @@ export interface ApplicationBatchTable extends AuditColumns {
 export interface PaymentNoteTable extends AuditColumns {
   tenant_id: string;
   note_no: string;
-  application_id: Id;
+  /** Null for a mark order's note (subject_kind card_sale). */
+  application_id: Id | null;
   company_id: Id | null;
+  /** `application` or `card_sale` (migration 20261127T120000). */
+  subject_kind: Defaulted<string>;
+  card_sale_id: Id | null;
   total_amount: string;
   paid_amount: Money;
   note_state: Defaulted<string>;
@@ -786,6 +790,52 @@ export interface PaymentNoteTable extends AuditColumns {
   issued_by: Id | null;
   cancel_reason: Defaulted<string>;
   cancelled_at: NullableTimestamp;
+}
+
+export interface CccCardGoodsTable extends AuditColumns {
+  tenant_id: string;
+  sku: string;
+  size_mm: number;
+  mark_type: string;
+  pieces_per_sheet: number;
+  pieces_per_pack: number;
+  unit_price: string;
+  stock_qty: Defaulted<number>;
+  on_sale: Defaulted<number>;
+  remark: Defaulted<string>;
+}
+
+export interface CccCardSaleTable extends AuditColumns {
+  tenant_id: string;
+  order_no: string;
+  company_id: Id;
+  /** Comma-joined certificate ids. */
+  certificate_ids: Defaulted<string>;
+  total_amount: Money;
+  ship_to: Defaulted<string>;
+  sale_state: Defaulted<string>;
+  /** 1 while the order holds stock (reviewed up to shipped): a cancel or reject then returns it. */
+  stock_reserved: Defaulted<number>;
+  form_file_id: string | null;
+  auth_letter_file_id: string | null;
+  payment_note_id: Id | null;
+  reject_reason: Defaulted<string>;
+  tracking_no: Defaulted<string>;
+  submitted_at: NullableTimestamp;
+  reviewed_at: NullableTimestamp;
+  paid_at: NullableTimestamp;
+  shipped_at: NullableTimestamp;
+  received_at: NullableTimestamp;
+}
+
+export interface CccCardSaleLineTable extends AuditColumns {
+  tenant_id: string;
+  sale_id: Id;
+  line_no: number;
+  goods_id: Id;
+  quantity: number;
+  unit_price: string;
+  amount: string;
 }
 
 export interface PaymentNoteLineTable extends AuditColumns {
@@ -1204,6 +1254,9 @@ export interface Database {
   business_complaint: ComplaintTable;
   business_survey_item: SurveyItemTable;
   business_satisfaction_survey: SatisfactionSurveyTable;
+  business_ccc_card_goods: CccCardGoodsTable;
+  business_ccc_card_sale: CccCardSaleTable;
+  business_ccc_card_sale_line: CccCardSaleLineTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -1256,6 +1309,7 @@ const OTHER_TENANT_TABLES = [
   'business_complaint',
   'business_survey_item',
   'business_satisfaction_survey',
+  'business_ccc_card_sale_line',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
 /**

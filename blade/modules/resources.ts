@@ -100,6 +100,8 @@ import {
   surveyPage,
 } from '../../lib/contracts/quality/quality';
 import { qualityRoutes } from './quality/quality.routes';
+import { cardGoodsResource, cardSalePage, myCardSaleResource } from '../../lib/contracts/card-sale/card-sale';
+import { cardSaleRoutes, goodsHooks } from './card-sale/card-sale.routes';
 
 type Special = {
   /** A function of the deps when the hooks need them (e.g. the outbound rule). */
@@ -173,6 +175,10 @@ const SPECIAL = new Map<ResourceDef, Special>([
   [mySurveyResource, { hooks: { ownCalls: ['list'] } }],
   [complaintPage, { hooks: { ownCalls: ['list', 'detail'] } }],
   [surveyPage, { hooks: { ownCalls: ['list'] } }],
+  // CCC mark sales (issue 16): the goods are plain CRUD; the orders' calls are routes of modules/card-sale.
+  [cardGoodsResource, { hooks: goodsHooks }],
+  [myCardSaleResource, { hooks: { ownCalls: ['list', 'detail'] }, actions: cardSaleRoutes }],
+  [cardSalePage, { hooks: { ownCalls: ['list', 'detail'] } }],
 ]);
 
 /** Modules served by actions alone: their rows are not id-keyed CRUD rows (regions are keyed by code). */

@@ -105,7 +105,9 @@ export function NoteDetail({
         <Typography variant="h6">{note.noteNo}</Typography>
         <Chip size="small" label={t(`state.${note.noteState}`)} />
         <Typography>
-          {t('detail.application', { no: note.applicationNo, product: note.productName })}
+          {note.subjectKind === 'card_sale'
+            ? t('detail.cardSale', { no: note.orderNo })
+            : t('detail.application', { no: note.applicationNo, product: note.productName })}
         </Typography>
       </Box>
       <Typography>

@@ -34,7 +34,14 @@ export function PaymentNoteList({ staff }: { staff: boolean }) {
   const columns = useMemo<GridColDef<PaymentNoteVO>[]>(
     () => [
       { field: 'noteNo', headerName: t('list.noteNo'), flex: 1, minWidth: 150 },
-      { field: 'applicationNo', headerName: t('list.applicationNo'), flex: 1, minWidth: 150 },
+      {
+        field: 'applicationNo',
+        headerName: t('list.applicationNo'),
+        flex: 1,
+        minWidth: 150,
+        // A mark order's note (issue 16) names the order instead of an application.
+        valueGetter: (_v: string, row: PaymentNoteVO) => row.applicationNo || row.orderNo,
+      },
       { field: 'productName', headerName: t('list.productName'), flex: 1.2, minWidth: 160 },
       ...(staff ? [{ field: 'companyName', headerName: t('list.companyName'), flex: 1, minWidth: 160 }] : []),
       {

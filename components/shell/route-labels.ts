@@ -47,6 +47,10 @@ export const ROUTE_LABELS: Readonly<Record<string, string>> = {
   '/application/mySurvey': 'quality.screen.mySurvey.title',
   '/businessManagement/complaint': 'quality.screen.staff.complaintTitle',
   '/businessManagement/survey': 'quality.screen.staff.surveyTitle',
+  // CCC mark sales (issue 16): the screens' own titles.
+  '/application/myCardSale': 'cardSale.screen.customerTitle',
+  '/businessManagement/cardSale': 'cardSale.screen.staffTitle',
+  '/businessManagement/cardGoods': 'cardSale.screen.goodsTitle',
 };
 
 /** The frame page's own label when the menu item's name is not in its query. */

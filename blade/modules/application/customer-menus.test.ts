@@ -3,6 +3,7 @@ import { up } from '../../db/migrations/20261126T150100-customer-application-men
 import { withTenant } from '../../db/tenant';
 import { createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { QUALITY_CUSTOMER_MENU_CODES } from '../../../lib/contracts/quality/quality';
+import { CARD_SALE_CUSTOMER_MENU_CODES } from '../../../lib/contracts/card-sale/card-sale';
 import { ensureCustomerRole } from '../customer/customer.repository';
 
 // Migration 20261126T150100: a database made before the application pages gets them, and its customer roles (made
@@ -91,6 +92,8 @@ it('adds the pages to a database without them and grants them to customer roles 
       .executeTakeFirstOrThrow(),
   );
   // The home pages, the application pages, 我的缴费通知单 and the complaint and survey pages (issue 16) the role is
-  // made with (CUSTOMER_MENU_CODES).
-  expect(Number(grants.n)).toBe(2 + CODES.length + 1 + QUALITY_CUSTOMER_MENU_CODES.length);
+  // made with (CUSTOMER_MENU_CODES), and 标志购买.
+  expect(Number(grants.n)).toBe(
+    2 + CODES.length + 1 + QUALITY_CUSTOMER_MENU_CODES.length + CARD_SALE_CUSTOMER_MENU_CODES.length,
+  );
 });

@@ -28,6 +28,8 @@ export const CUSTOMER_MENU_CODES = [
   'my_complaint',
   'complaint_apply',
   'my_survey',
+  // Issue 16: 标志购买 (lib/contracts/card-sale CARD_SALE_CUSTOMER_MENU_CODES; migration 20261127T120100).
+  'my_card_sale',
 ] as const;
 
 /** Global parameters (blade_param, written by the platform administrator) that steer registration. */

@@ -24,6 +24,7 @@ import {
   cancelNote,
   confirmVoucher,
   issueNote,
+  noteColumns,
   noteDetail,
   presentNote,
   rejectVoucher,
@@ -114,7 +115,7 @@ export function paymentRoutes(deps: Deps): Hono<BladeEnv> {
       if (q.noteNo) base = base.where('n.note_no', 'like', contains(q.noteNo));
       const { rows, total } = await fetchPage(
         base,
-        (qb) => qb.selectAll('n').select(['a.application_no', 'a.product_name', 'c.company_name']),
+        (qb) => qb.selectAll('n').select([...noteColumns]),
         page,
         [],
         [{ column: 'n.id', direction: 'desc' }],

@@ -4,6 +4,7 @@ import { fromCents, sumAmounts, toCents } from '../../../lib/contracts/payment/m
 import {
   PAYMENT_FUNCTION,
   type NoteState,
+  type NoteSubject,
   type PaymentNoteDetailVO,
   type PaymentNoteVO,
   type PaymentVoucherVO,
@@ -18,6 +19,7 @@ import type { Database, PaymentNoteTable, PaymentVoucherTable } from '../../db/s
 import { visibleApplications } from '../application/apply.repository';
 import { applyTransition, nextNumber } from '../application/transition';
 import { ensureRecordArchives, type DefaultFunction } from '../business/archives';
+import { saleForNote, saleNoteCancelled, saleNoteIssued, saleNotePaid } from '../card-sale/card-sale.service';
 import { companyUsers, paramValue } from '../customer/customer.repository';
 import { findFile } from '../files/file.repository';
 import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
@@ -72,6 +74,9 @@ export function visibleNotes(trx: Trx, auth: AuthUser, companyId: string | null)
     .selectFrom('business_payment_note as n')
     .leftJoin('business_application as a', 'a.id', 'n.application_id')
     .leftJoin('blade_customer_company as c', 'c.id', 'n.company_id')
+    .leftJoin('business_ccc_card_sale as s', (j) =>
+      j.onRef('s.id', '=', 'n.card_sale_id').on('s.tenant_id', '=', auth.tenantId),
+    )
     .where('n.tenant_id', '=', auth.tenantId)
     .where('n.is_deleted', '=', 0);
   if (companyId !== null) q = q.where('n.company_id', '=', companyId);
@@ -82,6 +87,7 @@ export type NoteListRow = NoteRow & {
   application_no: string | null;
   product_name: string | null;
   company_name: string | null;
+  card_sale_no: string | null;
 };
 
 export function presentNote(row: NoteListRow): PaymentNoteVO {
@@ -89,8 +95,11 @@ export function presentNote(row: NoteListRow): PaymentNoteVO {
   return {
     id: String(row.id),
     noteNo: row.note_no,
-    applicationId: String(row.application_id),
+    subjectKind: (row.subject_kind ?? 'application') as NoteSubject,
+    applicationId: idText(row.application_id),
     applicationNo: row.application_no ?? '',
+    cardSaleId: idText(row.card_sale_id),
+    orderNo: row.card_sale_no ?? '',
     productName: row.product_name ?? '',
     companyId: idText(row.company_id),
     companyName: row.company_name ?? '',
@@ -125,7 +134,13 @@ function presentVoucher(row: VoucherRow & { file_name?: string | null }): Paymen
   };
 }
 
-const noteColumns = ['a.application_no', 'a.product_name', 'c.company_name'] as const;
+/** The joined columns of a note's answer (the list and the detail). */
+export const noteColumns = [
+  'a.application_no',
+  'a.product_name',
+  'c.company_name',
+  's.order_no as card_sale_no',
+] as const;
 
 /** One note with its lines and vouchers, or 404 when the caller does not see it. */
 export async function noteDetail(
@@ -202,25 +217,37 @@ async function tellCustomer(
 export interface IssueInput {
   applicationId?: string;
   applicationNo?: string;
-  lines: { item: string; amount: string }[];
-  totalAmount: string;
+  /** A reviewed CCC mark order instead of an application: the note's lines and total are the order's. */
+  cardSaleId?: string;
+  lines?: { item: string; amount: string }[];
+  totalAmount?: string;
   dueDate?: string;
   payeeInfo?: string;
   remark?: string;
 }
 
+/** The subject of a new note: its columns, the lines it bills and what to do once the note row exists. */
+interface NoteSubjectPlan {
+  columns: { subject_kind: NoteSubject; application_id: string | null; card_sale_id: string | null };
+  companyId: string | null;
+  lines: { item: string; amount: string }[];
+  total: string;
+  afterInsert: (noteId: string, noteNo: string) => Promise<void>;
+}
+
 /**
- * Issues a note for an application the staff caller sees. The total must be the exact sum of the lines. An application
+ * An application the staff caller sees, billable now. The total must be the exact sum of the lines. An application
  * still `accepted` takes its `noticeFee` step (applyTransition) in the same transaction: the note is the fee notice,
  * so `payment_note_issue` stands for the clerk's step code here (README.md).
  */
-export async function issueNote(
+async function applicationSubject(
   trx: Trx,
   auth: AuthUser,
   holds: (code: string) => boolean,
   input: IssueInput,
-): Promise<PaymentNoteDetailVO> {
-  const sum = sumAmounts(input.lines.map((l) => l.amount));
+): Promise<NoteSubjectPlan> {
+  const lines = input.lines ?? [];
+  const sum = sumAmounts(lines.map((l) => l.amount));
   if (sum !== input.totalAmount) throw new KeyedError('payment.error.totalMismatch', { sum: sum ?? '' });
   const visible = (await visibleApplications(trx, auth, null)).select([
     'a.id',
@@ -243,6 +270,47 @@ export async function issueNote(
       { auth, companyId: null, holds: (code) => code === APPLICATION_CODES.accept || holds(code) },
       { id: app.id, name: 'noticeFee' },
     );
+  return {
+    columns: { subject_kind: 'application', application_id: app.id, card_sale_id: null },
+    companyId: app.company_id,
+    lines,
+    total: sum,
+    afterInsert: async () => undefined,
+  };
+}
+
+/**
+ * A reviewed mark order (modules/card-sale): locked, its lines and total become the note's; a total the issuer sent
+ * must be the order's. Once the note exists the order awaits payment (same transaction, history row, message).
+ */
+async function cardSaleSubject(
+  trx: Trx,
+  auth: AuthUser,
+  cardSaleId: string,
+  sentTotal: string | undefined,
+): Promise<NoteSubjectPlan> {
+  const { sale, lines } = await saleForNote(trx, auth, cardSaleId);
+  if (sentTotal !== undefined && sentTotal !== sale.total_amount)
+    throw new KeyedError('payment.error.totalMismatch', { sum: sale.total_amount });
+  return {
+    columns: { subject_kind: 'card_sale', application_id: null, card_sale_id: String(sale.id) },
+    companyId: String(sale.company_id),
+    lines,
+    total: sale.total_amount,
+    afterInsert: (noteId, noteNo) => saleNoteIssued(trx, auth, sale, noteId, noteNo),
+  };
+}
+
+/** Issues a note for an application or a mark order the staff caller sees (README.md). */
+export async function issueNote(
+  trx: Trx,
+  auth: AuthUser,
+  holds: (code: string) => boolean,
+  input: IssueInput,
+): Promise<PaymentNoteDetailVO> {
+  const subject = input.cardSaleId
+    ? await cardSaleSubject(trx, auth, input.cardSaleId, input.totalAmount)
+    : await applicationSubject(trx, auth, holds, input);
   await ensureRecordArchives(trx, auth.tenantId, PAYMENT_ARCHIVES);
   const year = new Date().getFullYear();
   const serial = await nextNumber(trx, auth.tenantId, `payment_note:${year}`);
@@ -253,9 +321,9 @@ export async function issueNote(
       id,
       tenant_id: auth.tenantId,
       note_no: `JF${year}${String(serial).padStart(6, '0')}`,
-      application_id: app.id,
-      company_id: app.company_id,
-      total_amount: input.totalAmount,
+      ...subject.columns,
+      company_id: subject.companyId,
+      total_amount: subject.total,
       due_date: input.dueDate ?? null,
       payee_info: input.payeeInfo ?? '',
       remark: input.remark ?? '',
@@ -268,7 +336,7 @@ export async function issueNote(
   await trx
     .insertInto('business_payment_note_line')
     .values(
-      input.lines.map((line, i) => ({
+      subject.lines.map((line, i) => ({
         id: nextId(),
         tenant_id: auth.tenantId,
         note_id: id,
@@ -279,6 +347,7 @@ export async function issueNote(
       })),
     )
     .execute();
+  await subject.afterInsert(id, note.note_no);
   await tellCustomer(trx, auth, note, 'issued', {});
   return noteDetail(trx, auth, null, id);
 }
@@ -387,6 +456,9 @@ export async function confirmVoucher(
     .where('id', '=', note.id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  // A mark order's note paid in full: the order is paid in this transaction (modules/card-sale).
+  if (state === 'paid' && after.card_sale_id)
+    await saleNotePaid(trx, auth, after.card_sale_id, after.note_no);
   await tellCustomer(trx, auth, after, 'confirmed', { amount: voucher.amount, paid });
   return noteDetail(trx, auth, null, note.id);
 }
@@ -450,6 +522,7 @@ export async function cancelNote(
     .where('note_id', '=', id)
     .where('voucher_state', '=', 'submitted')
     .execute();
+  if (after.card_sale_id) await saleNoteCancelled(trx, auth, after.card_sale_id, after.note_no);
   await tellCustomer(trx, auth, after, 'cancelled', { reason });
   return noteDetail(trx, auth, null, id);
 }

@@ -37,6 +37,9 @@ export const PAYMENT_FUNCTION = 'payment_note';
 
 export const NOTE_STATES = ['issued', 'partly_paid', 'paid', 'cancelled'] as const;
 export type NoteState = (typeof NOTE_STATES)[number];
+/** What a note is for: an application (its fees) or a CCC mark order (issue 16, modules/card-sale). */
+export const NOTE_SUBJECTS = ['application', 'card_sale'] as const;
+export type NoteSubject = (typeof NOTE_SUBJECTS)[number];
 export const VOUCHER_STATES = ['submitted', 'confirmed', 'rejected'] as const;
 export type VoucherState = (typeof VOUCHER_STATES)[number];
 
@@ -77,16 +80,29 @@ export const issueNoteInput = z
     /** The application by id, or by its number (the finance screen types the number). */
     applicationId: idSchema.optional(),
     applicationNo: z.string().trim().max(32, '不能超过32个字符').optional(),
-    lines: z.array(noteLineSchema).min(1, '至少一项').max(MAX_NOTE_LINES, `最多${MAX_NOTE_LINES}项`),
-    /** The total the issuer saw; must equal the sum of the lines exactly. */
-    totalAmount: amountSchema,
+    /** Or a reviewed CCC mark order (issue 16): the note's lines and total are the order's. */
+    cardSaleId: idSchema.optional(),
+    /** An application's itemised fees; a mark order's note takes the order's lines instead (none may be sent). */
+    lines: z.array(noteLineSchema).max(MAX_NOTE_LINES, `最多${MAX_NOTE_LINES}项`).optional(),
+    /** The total the issuer saw; must equal the sum of the lines (an order's total) exactly. */
+    totalAmount: amountSchema.optional(),
     dueDate: day.optional(),
     payeeInfo: optionalText(500),
     remark: optionalText(500),
   })
-  .refine((v) => !!v.applicationId || !!v.applicationNo, {
-    message: '请填写申请编号',
-    path: ['applicationNo'],
+  .superRefine((v, ctx) => {
+    if (v.cardSaleId) {
+      if (v.applicationId || v.applicationNo)
+        ctx.addIssue({ code: 'custom', message: '申请与标志订单只能选一个', path: ['cardSaleId'] });
+      if (v.lines?.length)
+        ctx.addIssue({ code: 'custom', message: '标志订单的收费明细取自订单', path: ['lines'] });
+      return;
+    }
+    if (!v.applicationId && !v.applicationNo)
+      ctx.addIssue({ code: 'custom', message: '请填写申请编号', path: ['applicationNo'] });
+    if (!v.lines?.length) ctx.addIssue({ code: 'custom', message: '至少一项', path: ['lines'] });
+    if (v.totalAmount === undefined)
+      ctx.addIssue({ code: 'custom', message: '必须为正数（最多两位小数）', path: ['totalAmount'] });
   });
 export type IssueNoteInput = z.input<typeof issueNoteInput>;
 
@@ -137,8 +153,12 @@ export interface PaymentVoucherVO {
 export interface PaymentNoteVO {
   id: string;
   noteNo: string;
+  /** `card_sale`: the note of a mark order (cardSaleId, orderNo); applicationId and applicationNo are then empty. */
+  subjectKind: NoteSubject;
   applicationId: string;
   applicationNo: string;
+  cardSaleId: string;
+  orderNo: string;
   productName: string;
   companyId: string;
   companyName: string;
