@@ -100,6 +100,8 @@ import {
   surveyPage,
 } from '../../lib/contracts/quality/quality';
 import { qualityRoutes } from './quality/quality.routes';
+import { certResource, equipmentResource, usagePage } from '../../lib/contracts/equipment/equipment';
+import { certHooks, equipmentHooks, usageRoutes } from './equipment/equipment.service';
 
 type Special = {
   /** A function of the deps when the hooks need them (e.g. the outbound rule). */
@@ -173,6 +175,10 @@ const SPECIAL = new Map<ResourceDef, Special>([
   [mySurveyResource, { hooks: { ownCalls: ['list'] } }],
   [complaintPage, { hooks: { ownCalls: ['list', 'detail'] } }],
   [surveyPage, { hooks: { ownCalls: ['list'] } }],
+  // Equipment (issue 17): the bookings' calls are routes of modules/equipment (usageRoutes).
+  [equipmentResource, { hooks: equipmentHooks }],
+  [certResource, { hooks: certHooks }],
+  [usagePage, { hooks: { ownCalls: ['list'] }, actions: usageRoutes }],
 ]);
 
 /** Modules served by actions alone: their rows are not id-keyed CRUD rows (regions are keyed by code). */
