@@ -1,0 +1,81 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { UserPicker } from '@/components/business/user-picker';
+import { withAnswered } from '@/components/business/screen-helpers';
+import { ResourceScreen } from '@/components/crud/resource-screen';
+import { equipmentResource, type StatusColor, type StatusReason } from '@/lib/contracts/equipment/equipment';
+import type { RowOf } from '@/lib/contracts/resource';
+import { EQUIPMENT_PATHS } from './api';
+import { EquipmentDetailDialog } from './equipment-detail';
+import { StatusChip } from './status-chip';
+
+const screenDef = withAnswered(equipmentResource, {
+  statusColor: 'equipment.screen.status',
+  validTo: 'equipment.screen.validTo',
+  custodianName: 'equipment.screen.custodian',
+});
+type Row = RowOf<typeof screenDef> & { statusReason: StatusReason; dueSoon: boolean };
+
+/**
+ * 仪器设备: the instruments with their colour (a chip in words and colour), add / edit / delete by the page's buttons,
+ * and the detail (certificates and bookings) from the row.
+ */
+export function EquipmentScreen() {
+  const t = useTranslations('equipment');
+  const { mutate } = useSWRConfig();
+  const [open, setOpen] = useState<string | null>(null);
+  return (
+    <>
+      <ResourceScreen
+        def={screenDef}
+        fields={{
+          custodianId: {
+            kind: 'custom',
+            render: ({ value, onChange, onBlur, error, disabled }) => (
+              <UserPicker
+                label={t('equipment.custodianId')}
+                value={value}
+                onChange={onChange}
+                onBlur={onBlur}
+                error={error}
+                disabled={disabled}
+              />
+            ),
+          },
+        }}
+        columns={{
+          statusColor: {
+            sortable: false,
+            minWidth: 170,
+            renderCell: ({ row }) => (
+              <StatusChip
+                color={row.statusColor as StatusColor}
+                reason={row.statusReason}
+                dueSoon={row.dueSoon}
+                validTo={row.validTo}
+              />
+            ),
+          },
+          validTo: { sortable: false },
+          custodianName: { sortable: false },
+        }}
+        order={{ list: ['assetNo', 'name', 'model', 'location', 'statusColor', 'validTo', 'custodianName'] }}
+        overrides={{
+          rowActions: [{ label: t('screen.view'), onClick: (row) => setOpen(row.id) }],
+        }}
+      />
+      {open && (
+        <EquipmentDetailDialog
+          id={open}
+          onClose={() => setOpen(null)}
+          onChanged={() => void mutate((key) => Array.isArray(key) && key[0] === EQUIPMENT_PATHS.page)}
+        />
+      )}
+    </>
+  );
+}
+
+export type { Row as EquipmentScreenRow };
