@@ -8,7 +8,7 @@ import { auditColumns, enableTenantRls } from './lib/v1';
 // ends after it starts, the states, and above all no two live bookings of one instrument overlapping in time — an
 // exclusion constraint, so two concurrent saves cannot both pass a check. It uses only built-in range operator classes
 // (int8range for the instrument, tstzrange for the time; no btree_gist extension), so it runs on PGlite as on
-// PostgreSQL. Menus come from the resource definitions (start-up's ensureResourceMenus, seed group `laboratory`).
+// PostgreSQL. The menus of an existing database: 20261127T130100-equipment-menus.
 
 const CERT_RESULTS = ['合格', '准用', '不合格'];
 const USAGE_STATES = ['requested', 'in_use', 'ended', 'exception_ended', 'cancelled'];

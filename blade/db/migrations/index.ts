@@ -35,6 +35,7 @@ import * as applicationAcceptedIndex from './20261126T150300-application-accepte
 import * as paymentNotes from './20261126T160000-payment-notes';
 import * as quality from './20261126T160100-quality';
 import * as equipment from './20261127T130000-equipment';
+import * as equipmentMenus from './20261127T130100-equipment-menus';
 
 /** Static list (no directory scanning: bundlers and `next build` must see every migration). Append only. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T160000-payment-notes': paymentNotes,
   '20261126T160100-quality': quality,
   '20261127T130000-equipment': equipment,
+  '20261127T130100-equipment-menus': equipmentMenus,
 };
