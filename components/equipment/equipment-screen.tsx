@@ -1,7 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { UserPicker } from '@/components/business/user-picker';
 import { withAnswered } from '@/components/business/screen-helpers';
@@ -27,6 +27,8 @@ export function EquipmentScreen() {
   const t = useTranslations('equipment');
   const { mutate } = useSWRConfig();
   const [open, setOpen] = useState<string | null>(null);
+  // The row the form opened on: the picker names its custodian before the user list answers.
+  const opened = useRef<Row | null>(null);
   return (
     <>
       <ResourceScreen
@@ -42,6 +44,11 @@ export function EquipmentScreen() {
                 onBlur={onBlur}
                 error={error}
                 disabled={disabled}
+                known={
+                  opened.current?.custodianId
+                    ? { [opened.current.custodianId]: opened.current.custodianName }
+                    : undefined
+                }
               />
             ),
           },
@@ -64,6 +71,10 @@ export function EquipmentScreen() {
         }}
         order={{ list: ['assetNo', 'name', 'model', 'location', 'statusColor', 'validTo', 'custodianName'] }}
         overrides={{
+          toForm: (row) => {
+            opened.current = row as Row;
+            return { ...row };
+          },
           rowActions: [{ label: t('screen.view'), onClick: (row) => setOpen(row.id) }],
         }}
       />
