@@ -36,6 +36,7 @@ export const EQUIPMENT_PATHS = {
   certSave: api(certResource.calls.submit.path),
   certRemove: api(certResource.calls.remove.path),
   usagePage: api(USAGE_CALLS.page.path),
+  usageList: api(USAGE_CALLS.list.path),
   usageSave: api(USAGE_CALLS.save.path),
   usageUpdate: api(USAGE_CALLS.update.path),
   begin: api(USAGE_CALLS.begin.path),
@@ -56,6 +57,11 @@ export async function equipmentDetail(id: string): Promise<EquipmentDetail> {
 export async function equipmentOptions(): Promise<EquipmentRow[]> {
   return (await bladeRequest<Page<EquipmentRow>>(EQUIPMENT_PATHS.page, { params: { size: 500 } })).data
     .records;
+}
+
+/** The bookings overlapping a window (`from`, `to`): the week view's call. */
+export async function usageList(params: Record<string, string | number | undefined>) {
+  return (await bladeRequest<Page<EquipmentUsageVO>>(EQUIPMENT_PATHS.usageList, { params })).data;
 }
 
 export async function usagePage(params: Record<string, string | number | undefined>) {

@@ -47,6 +47,7 @@ export function BookingForm({
   equipment,
   booking,
   fixedEquipmentId,
+  initial,
   onClose,
   onSaved,
   send = saveBooking,
@@ -54,6 +55,8 @@ export function BookingForm({
   equipment: readonly EquipmentOption[];
   booking?: EquipmentUsageVO;
   fixedEquipmentId?: string;
+  /** A new booking's start and end as datetime-local values (a day picked in the week view). */
+  initial?: { start: string; end: string };
   onClose: () => void;
   onSaved: (saved: EquipmentUsageVO) => void;
   send?: (values: BookingValues) => Promise<EquipmentUsageVO>;
@@ -61,8 +64,8 @@ export function BookingForm({
   const t = useTranslations('equipment.screen');
   const [values, setValues] = useState({
     equipmentId: booking?.equipmentId ?? fixedEquipmentId ?? '',
-    start: booking ? toInput(booking.startTime) : '',
-    end: booking ? toInput(booking.endTime) : '',
+    start: booking ? toInput(booking.startTime) : (initial?.start ?? ''),
+    end: booking ? toInput(booking.endTime) : (initial?.end ?? ''),
     purpose: booking?.purpose ?? '',
   });
   const [shown, setShown] = useState(false);
