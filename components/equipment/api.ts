@@ -42,6 +42,7 @@ export const EQUIPMENT_PATHS = {
   begin: api(USAGE_CALLS.begin.path),
   end: api(USAGE_CALLS.end.path),
   exceptionEnd: api(USAGE_CALLS.exceptionEnd.path),
+  beginUse: api(USAGE_CALLS.beginUseEquipment.path),
   tree: '/api/blade-resource/fileCatalog/selectFileList',
   upload: '/api/blade-resource/file/uploadFile',
 } as const;
@@ -81,6 +82,9 @@ export const saveBooking = (values: BookingValues) =>
   post<EquipmentUsageVO>(values.id ? EQUIPMENT_PATHS.usageUpdate : EQUIPMENT_PATHS.usageSave, { ...values });
 export const beginBooking = (id: string) => post<EquipmentUsageVO>(EQUIPMENT_PATHS.begin, { id });
 export const endBooking = (id: string) => post<EquipmentUsageVO>(EQUIPMENT_PATHS.end, { id });
+/** Walk-up use: the instrument in use from now until `endTime` (`yyyy-MM-dd HH:mm`). */
+export const beginUse = (id: string, endTime: string, purpose: string) =>
+  post<EquipmentUsageVO>(EQUIPMENT_PATHS.beginUse, { id, endTime, purpose });
 export const exceptionEndBooking = (id: string, reason: string) =>
   post<EquipmentUsageVO>(EQUIPMENT_PATHS.exceptionEnd, { id, reason });
 

@@ -6,9 +6,16 @@ import { useSWRConfig } from 'swr';
 import { UserPicker } from '@/components/business/user-picker';
 import { withAnswered } from '@/components/business/screen-helpers';
 import { ResourceScreen } from '@/components/crud/resource-screen';
-import { equipmentResource, type StatusColor, type StatusReason } from '@/lib/contracts/equipment/equipment';
+import {
+  EQUIPMENT_CODES,
+  equipmentResource,
+  type StatusColor,
+  type StatusReason,
+} from '@/lib/contracts/equipment/equipment';
+import { usePermissions } from '@/lib/permissions/use-permissions';
 import type { RowOf } from '@/lib/contracts/resource';
 import { EQUIPMENT_PATHS } from './api';
+import { BeginUseDialog } from './begin-use-dialog';
 import { EquipmentDetailDialog } from './equipment-detail';
 import { StatusChip } from './status-chip';
 
@@ -26,7 +33,10 @@ type Row = RowOf<typeof screenDef> & { statusReason: StatusReason; dueSoon: bool
 export function EquipmentScreen() {
   const t = useTranslations('equipment');
   const { mutate } = useSWRConfig();
+  const { can } = usePermissions();
   const [open, setOpen] = useState<string | null>(null);
+  const [using, setUsing] = useState<Row | null>(null);
+  const reload = () => void mutate((key) => Array.isArray(key) && key[0] === EQUIPMENT_PATHS.page);
   // The row the form opened on: the picker names its custodian before the user list answers.
   const opened = useRef<Row | null>(null);
   return (
@@ -75,14 +85,26 @@ export function EquipmentScreen() {
             opened.current = row as Row;
             return { ...row };
           },
-          rowActions: [{ label: t('screen.view'), onClick: (row) => setOpen(row.id) }],
+          rowActions: [
+            { label: t('screen.view'), onClick: (row) => setOpen(row.id) },
+            {
+              label: t('screen.begin'),
+              onClick: (row) => setUsing(row as Row),
+              // A red instrument cannot be used (the server refuses it too).
+              hidden: (row) => !can(EQUIPMENT_CODES.use) || row.statusColor === 'red',
+            },
+          ],
         }}
       />
-      {open && (
-        <EquipmentDetailDialog
-          id={open}
-          onClose={() => setOpen(null)}
-          onChanged={() => void mutate((key) => Array.isArray(key) && key[0] === EQUIPMENT_PATHS.page)}
+      {open && <EquipmentDetailDialog id={open} onClose={() => setOpen(null)} onChanged={reload} />}
+      {using && (
+        <BeginUseDialog
+          equipment={using}
+          onClose={() => setUsing(null)}
+          onDone={() => {
+            setUsing(null);
+            reload();
+          }}
         />
       )}
     </>

@@ -81,6 +81,15 @@ describe('EquipmentScreen', () => {
           },
         ],
       },
+      'POST /api/blade-combusiness/equipment/beginUseEquipment': new Response(
+        JSON.stringify({
+          code: 400,
+          success: false,
+          data: {},
+          msg: '该时段与已有预约（2026-12-01 16:00:00 至 2026-12-01 18:00:00）冲突',
+        }),
+        { status: 400, headers: { 'content-type': 'application/json' } },
+      ),
       '/api/blade-combusiness/equipmentUsage/page': page([
         {
           id: '30',
@@ -116,5 +125,23 @@ describe('EquipmentScreen', () => {
     await waitFor(() =>
       expect(calls.to('/api/blade-combusiness/equipmentUsage/page')[0].query.get('equipmentId')).toBe('2'),
     );
+    fireEvent.click(within(dialog).getByRole('button', { name: '关闭' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // Walk-up use: offered on usable instruments only; a refusal stays in the dialog.
+    const rowOf = (assetNo: string) => within(grid).getByText(assetNo).closest('[role="row"]') as HTMLElement;
+    expect(within(rowOf('YQ-002')).queryByRole('button', { name: '开始使用' })).not.toBeInTheDocument();
+    fireEvent.click(within(rowOf('YQ-001')).getByRole('button', { name: '开始使用' }));
+    const use = await screen.findByRole('dialog');
+    fireEvent.click(within(use).getByRole('button', { name: '开始使用' }));
+    expect(await within(use).findByText('请选择结束时间')).toBeInTheDocument();
+    fireEvent.change(within(use).getByLabelText(/结束时间/), { target: { value: '2026-12-01T17:00' } });
+    fireEvent.click(within(use).getByRole('button', { name: '开始使用' }));
+    expect(await within(use).findByRole('alert')).toHaveTextContent('该时段与已有预约');
+    expect(calls.to('/api/blade-combusiness/equipment/beginUseEquipment')[0].body).toEqual({
+      id: '1',
+      endTime: '2026-12-01 17:00',
+      purpose: '',
+    });
   });
 });
