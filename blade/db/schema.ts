@@ -861,6 +861,47 @@ export interface PaymentVoucherTable extends AuditColumns {
   checked_at: NullableTimestamp;
 }
 
+/** Laboratory equipment (modules/equipment, migration 20261127T130000). */
+export interface EquipmentTable extends AuditColumns {
+  tenant_id: string;
+  asset_no: string;
+  name: string;
+  model: Defaulted<string>;
+  serial_no: Defaulted<string>;
+  location: Defaulted<string>;
+  custodian_id: Defaulted<string>;
+  measure_range: Defaulted<string>;
+  accuracy: Defaulted<string>;
+  cycle_months: Defaulted<number>;
+  out_of_service: Defaulted<number>;
+  remark: Defaulted<string>;
+}
+
+export interface EquipmentCertTable extends AuditColumns {
+  tenant_id: string;
+  equipment_id: Id;
+  cert_no: string;
+  agency: string;
+  calibration_date: string;
+  valid_to: string;
+  result: string;
+  file_id: Defaulted<string>;
+  remark: Defaulted<string>;
+}
+
+export interface EquipmentUsageTable extends AuditColumns {
+  tenant_id: string;
+  equipment_id: Id;
+  user_id: Id;
+  start_time: Timestamp;
+  end_time: Timestamp;
+  purpose: Defaulted<string>;
+  usage_state: Defaulted<string>;
+  began_at: NullableTimestamp;
+  ended_at: NullableTimestamp;
+  exception_reason: Defaulted<string>;
+}
+
 export interface FactoryCheckTable extends AuditColumns {
   tenant_id: string;
   application_id: Id;
@@ -1257,6 +1298,9 @@ export interface Database {
   business_ccc_card_goods: CccCardGoodsTable;
   business_ccc_card_sale: CccCardSaleTable;
   business_ccc_card_sale_line: CccCardSaleLineTable;
+  business_equipment: EquipmentTable;
+  business_equipment_cert: EquipmentCertTable;
+  business_equipment_usage: EquipmentUsageTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -106,6 +106,8 @@ const HAND_WRITTEN_MENUS: SeedMenu[] = [
   page('application_center', '认证申请', '/application', 'assignment', 15, []),
   // The certification body's staff work on applications (issue 15): pages from lib/contracts/application/staff.ts.
   page('business_management', '业务管理', '/businessManagement', 'work', 30, []),
+  // 仪器设备 and 设备使用预约 come from their resource definitions (lib/contracts/equipment/equipment.ts).
+  page('laboratory', '实验室管理', '/laboratory', 'science', 40, []),
   page('system', '系统管理', '/system', 'settings', 90, [
     // The user page (1) is the definition's (lib/contracts/system/user.ts).
     page(

@@ -102,6 +102,8 @@ import {
 import { qualityRoutes } from './quality/quality.routes';
 import { cardGoodsResource, cardSalePage, myCardSaleResource } from '../../lib/contracts/card-sale/card-sale';
 import { cardSaleRoutes, goodsHooks } from './card-sale/card-sale.routes';
+import { certResource, equipmentResource, usagePage } from '../../lib/contracts/equipment/equipment';
+import { certHooks, equipmentHooks, usageRoutes } from './equipment/equipment.service';
 
 type Special = {
   /** A function of the deps when the hooks need them (e.g. the outbound rule). */
@@ -179,6 +181,10 @@ const SPECIAL = new Map<ResourceDef, Special>([
   [cardGoodsResource, { hooks: goodsHooks }],
   [myCardSaleResource, { hooks: { ownCalls: ['list', 'detail'] }, actions: cardSaleRoutes }],
   [cardSalePage, { hooks: { ownCalls: ['list', 'detail'] } }],
+  // Equipment (issue 17): the bookings' calls are routes of modules/equipment (usageRoutes).
+  [equipmentResource, { hooks: equipmentHooks }],
+  [certResource, { hooks: certHooks }],
+  [usagePage, { hooks: { ownCalls: ['list'] }, actions: usageRoutes }],
 ]);
 
 /** Modules served by actions alone: their rows are not id-keyed CRUD rows (regions are keyed by code). */

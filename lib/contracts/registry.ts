@@ -67,6 +67,7 @@ import { STAFF_ACTIONS, STAFF_PAGES } from './application/staff';
 import { myPaymentNoteResource, PAYMENT_ACTIONS, paymentNotePage } from './payment/payment';
 import { QUALITY_ACTIONS, QUALITY_RESOURCES } from './quality/quality';
 import { CARD_SALE_ACTIONS, CARD_SALE_RESOURCES } from './card-sale/card-sale';
+import { certResource, equipmentResource, USAGE_ACTIONS, usagePage } from './equipment/equipment';
 
 /**
  * Every resource definition, pure (no I/O): what both halves derive from. blade/ serves each one
@@ -124,6 +125,9 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDef[] = [
   paymentNotePage,
   ...QUALITY_RESOURCES,
   ...CARD_SALE_RESOURCES,
+  equipmentResource,
+  certResource,
+  usagePage,
 ];
 
 /** The pages the definitions declare. */
@@ -172,4 +176,5 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   ...PAYMENT_ACTIONS,
   ...QUALITY_ACTIONS,
   ...CARD_SALE_ACTIONS,
+  ...USAGE_ACTIONS,
 ];

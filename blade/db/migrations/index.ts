@@ -36,6 +36,8 @@ import * as paymentNotes from './20261126T160000-payment-notes';
 import * as quality from './20261126T160100-quality';
 import * as cardSale from './20261127T120000-card-sale';
 import * as cardSaleMenus from './20261127T120100-card-sale-menus';
+import * as equipment from './20261127T130000-equipment';
+import * as equipmentMenus from './20261127T130100-equipment-menus';
 
 /** Static list (no directory scanning: bundlers and `next build` must see every migration). Append only. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +78,6 @@ export const migrations: Record<string, Migration> = {
   '20261126T160100-quality': quality,
   '20261127T120000-card-sale': cardSale,
   '20261127T120100-card-sale-menus': cardSaleMenus,
+  '20261127T130000-equipment': equipment,
+  '20261127T130100-equipment-menus': equipmentMenus,
 };

@@ -1,0 +1,147 @@
+'use client';
+
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { BladeError } from '@/lib/client/fetcher';
+import { EQUIPMENT_CODES } from '@/lib/contracts/equipment/equipment';
+import { usePermissions } from '@/lib/permissions/use-permissions';
+import { equipmentDetail, removeCert, type EquipmentDetail } from './api';
+import { CertForm } from './cert-form';
+import { StatusChip } from './status-chip';
+import { UsageList } from './usage-list';
+
+/** An instrument with its colour, its certificates (add with the scan, remove) and its bookings. */
+export function EquipmentDetailDialog({
+  id,
+  onClose,
+  onChanged,
+}: {
+  id: string;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const t = useTranslations('equipment');
+  const { can } = usePermissions();
+  const [detail, setDetail] = useState<EquipmentDetail | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    let live = true;
+    equipmentDetail(id)
+      .then((d) => live && setDetail(d))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [id, version]);
+  const changed = () => {
+    setVersion((v) => v + 1);
+    onChanged();
+  };
+  const remove = async (certId: string) => {
+    setRefusal(null);
+    try {
+      await removeCert(certId);
+      changed();
+    } catch (failure) {
+      if (failure instanceof BladeError) setRefusal(failure.message);
+      else throw failure;
+    }
+  };
+  const mayCert = can(EQUIPMENT_CODES.cert);
+  return (
+    <Dialog open onClose={onClose} maxWidth="lg" fullWidth>
+      <DialogTitle>
+        {t('screen.detailTitle', { name: detail ? `${detail.assetNo} ${detail.name}` : '' })}
+      </DialogTitle>
+      <DialogContent>
+        {!detail ? (
+          <Typography>{t('screen.loading')}</Typography>
+        ) : (
+          <Stack spacing={2}>
+            <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <StatusChip
+                color={detail.statusColor}
+                reason={detail.statusReason}
+                dueSoon={detail.dueSoon}
+                validTo={detail.validTo}
+              />
+              <Typography variant="body2">{t(`reason.${detail.statusReason}`)}</Typography>
+              {detail.validTo && (
+                <Typography variant="body2">{`${t('screen.validTo')}：${detail.validTo}`}</Typography>
+              )}
+              <Typography variant="body2">{`${t('equipment.model')}：${detail.model}`}</Typography>
+              <Typography variant="body2">{`${t('equipment.location')}：${detail.location}`}</Typography>
+              <Typography variant="body2">{`${t('screen.custodian')}：${detail.custodianName}`}</Typography>
+            </Stack>
+            <Divider />
+            <Typography variant="subtitle1">{t('screen.certificates')}</Typography>
+            {refusal && (
+              <Alert severity="error" role="alert">
+                {refusal}
+              </Alert>
+            )}
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('cert.certNo')}</TableCell>
+                  <TableCell>{t('cert.agency')}</TableCell>
+                  <TableCell>{t('cert.calibrationDate')}</TableCell>
+                  <TableCell>{t('cert.validTo')}</TableCell>
+                  <TableCell>{t('cert.result')}</TableCell>
+                  <TableCell>{t('cert.fileId')}</TableCell>
+                  {mayCert && <TableCell>{t('screen.actions')}</TableCell>}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {detail.certificates.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={7}>{t('screen.noCertificates')}</TableCell>
+                  </TableRow>
+                )}
+                {detail.certificates.map((c) => (
+                  <TableRow key={c.id}>
+                    <TableCell>{c.certNo}</TableCell>
+                    <TableCell>{c.agency}</TableCell>
+                    <TableCell>{c.calibrationDate}</TableCell>
+                    <TableCell>{c.validTo}</TableCell>
+                    <TableCell>{c.result}</TableCell>
+                    <TableCell>{c.fileName}</TableCell>
+                    {mayCert && (
+                      <TableCell>
+                        <Button size="small" color="error" onClick={() => void remove(c.id)}>
+                          {t('screen.remove')}
+                        </Button>
+                      </TableCell>
+                    )}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            {mayCert && <CertForm equipmentId={id} onSaved={changed} />}
+            <Divider />
+            <Typography variant="subtitle1">{t('screen.bookings')}</Typography>
+            <UsageList equipmentId={id} />
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('screen.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,274 @@
+'use client';
+
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import { useTranslations } from 'next-intl';
+import { useCallback, useEffect, useState } from 'react';
+import { BladeError } from '@/lib/client/fetcher';
+import {
+  EQUIPMENT_CODES,
+  USAGE_STATES,
+  type EquipmentUsageVO,
+  type UsageState,
+} from '@/lib/contracts/equipment/equipment';
+import { usePermissions } from '@/lib/permissions/use-permissions';
+import { beginBooking, endBooking, equipmentOptions, exceptionEndBooking, usagePage, type Page } from './api';
+import { BookingForm, type EquipmentOption } from './booking-form';
+
+const STATE_COLOR: Record<UsageState, 'default' | 'info' | 'success' | 'error' | 'warning'> = {
+  requested: 'info',
+  in_use: 'success',
+  ended: 'default',
+  exception_ended: 'error',
+  cancelled: 'default',
+};
+
+/** The exception end's reason (required: it goes to the status history). */
+function ExceptionDialog({
+  onClose,
+  onSubmit,
+}: {
+  onClose: () => void;
+  onSubmit: (reason: string) => Promise<void>;
+}) {
+  const t = useTranslations('equipment.screen');
+  const [reason, setReason] = useState('');
+  const [shown, setShown] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const missing = shown && !reason.trim();
+  const submit = async () => {
+    setShown(true);
+    if (!reason.trim()) return;
+    try {
+      await onSubmit(reason.trim());
+    } catch (failure) {
+      if (failure instanceof BladeError) setRefusal(failure.message);
+      else throw failure;
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
+      <DialogTitle>{t('exceptionEnd')}</DialogTitle>
+      <DialogContent>
+        <TextField
+          sx={{ mt: 1 }}
+          fullWidth
+          required
+          multiline
+          minRows={2}
+          label={t('exceptionReason')}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          error={missing}
+          helperText={missing ? t('reasonRequired') : ' '}
+        />
+        {refusal && (
+          <Alert severity="error" role="alert">
+            {refusal}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('cancel')}</Button>
+        <Button variant="contained" color="error" onClick={() => void submit()}>
+          {t('save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * The bookings (设备使用预约): every instrument's, or one instrument's (its detail: `equipmentId`), newest first, paged
+ * by the server. Buttons by the caller's codes and the booking's state: new, edit (requested), begin (requested), end
+ * (in use), exception end (requested or in use). blade/ checks the same codes and states.
+ */
+export function UsageList({ equipmentId }: { equipmentId?: string }) {
+  const t = useTranslations('equipment');
+  const { can } = usePermissions();
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(10);
+  const [state, setState] = useState<UsageState | ''>('');
+  const [data, setData] = useState<Page<EquipmentUsageVO> | null>(null);
+  const [equipment, setEquipment] = useState<EquipmentOption[]>([]);
+  const [editing, setEditing] = useState<EquipmentUsageVO | 'new' | null>(null);
+  const [excepting, setExcepting] = useState<EquipmentUsageVO | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [version, setVersion] = useState(0);
+  const reload = () => setVersion((v) => v + 1);
+
+  useEffect(() => {
+    let live = true;
+    usagePage({ current: page + 1, size, equipmentId, usageState: state || undefined })
+      .then((answer) => live && setData(answer))
+      .catch(() => live && setData({ records: [], total: 0, size, current: 1, pages: 0 }));
+    return () => {
+      live = false;
+    };
+  }, [page, size, equipmentId, state, version]);
+
+  const openForm = useCallback(
+    async (target: EquipmentUsageVO | 'new') => {
+      if (equipment.length === 0) setEquipment(await equipmentOptions().catch(() => []));
+      setEditing(target);
+    },
+    [equipment.length],
+  );
+
+  const act = async (run: () => Promise<unknown>) => {
+    setRefusal(null);
+    try {
+      await run();
+      reload();
+    } catch (failure) {
+      if (failure instanceof BladeError) setRefusal(failure.message);
+      else throw failure;
+    }
+  };
+
+  return (
+    <Box>
+      <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center' }}>
+        {can(EQUIPMENT_CODES.usageAdd) && (
+          <Button variant="contained" onClick={() => void openForm('new')}>
+            {t('screen.newBooking')}
+          </Button>
+        )}
+        <TextField
+          select
+          size="small"
+          label={t('screen.usageState')}
+          value={state}
+          onChange={(e) => {
+            setState(e.target.value as UsageState | '');
+            setPage(0);
+          }}
+          sx={{ minWidth: 160 }}
+        >
+          <MenuItem value="">{t('screen.all')}</MenuItem>
+          {USAGE_STATES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {t(`state.${s}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      {refusal && (
+        <Alert severity="error" role="alert" sx={{ mb: 1 }} onClose={() => setRefusal(null)}>
+          {refusal}
+        </Alert>
+      )}
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            {!equipmentId && <TableCell>{t('screen.equipment')}</TableCell>}
+            <TableCell>{t('screen.user')}</TableCell>
+            <TableCell>{t('screen.startTime')}</TableCell>
+            <TableCell>{t('screen.endTime')}</TableCell>
+            <TableCell>{t('screen.purpose')}</TableCell>
+            <TableCell>{t('screen.usageState')}</TableCell>
+            <TableCell>{t('screen.actions')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {data === null && (
+            <TableRow>
+              <TableCell colSpan={7}>{t('screen.loading')}</TableCell>
+            </TableRow>
+          )}
+          {data?.records.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={7}>{t('screen.noBookings')}</TableCell>
+            </TableRow>
+          )}
+          {data?.records.map((row) => (
+            <TableRow key={row.id}>
+              {!equipmentId && <TableCell>{`${row.assetNo} ${row.equipmentName}`}</TableCell>}
+              <TableCell>{row.userName}</TableCell>
+              <TableCell>{row.startTime}</TableCell>
+              <TableCell>{row.endTime}</TableCell>
+              <TableCell>
+                {row.exceptionReason ? `${row.purpose}（${row.exceptionReason}）` : row.purpose}
+              </TableCell>
+              <TableCell>
+                <Chip size="small" color={STATE_COLOR[row.usageState]} label={t(`state.${row.usageState}`)} />
+              </TableCell>
+              <TableCell>
+                {row.usageState === 'requested' && can(EQUIPMENT_CODES.usageEdit) && (
+                  <Button size="small" onClick={() => void openForm(row)}>
+                    {t('screen.edit')}
+                  </Button>
+                )}
+                {row.usageState === 'requested' && can(EQUIPMENT_CODES.usageBegin) && (
+                  <Button size="small" onClick={() => void act(() => beginBooking(row.id))}>
+                    {t('screen.begin')}
+                  </Button>
+                )}
+                {row.usageState === 'in_use' && can(EQUIPMENT_CODES.usageEnd) && (
+                  <Button size="small" onClick={() => void act(() => endBooking(row.id))}>
+                    {t('screen.end')}
+                  </Button>
+                )}
+                {(row.usageState === 'requested' || row.usageState === 'in_use') &&
+                  can(EQUIPMENT_CODES.usageException) && (
+                    <Button size="small" color="error" onClick={() => setExcepting(row)}>
+                      {t('screen.exceptionEnd')}
+                    </Button>
+                  )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <TablePagination
+        component="div"
+        count={data?.total ?? 0}
+        page={page}
+        rowsPerPage={size}
+        rowsPerPageOptions={[10, 20, 50]}
+        onPageChange={(_, p) => setPage(p)}
+        onRowsPerPageChange={(e) => {
+          setSize(Number(e.target.value));
+          setPage(0);
+        }}
+      />
+      {editing && (
+        <BookingForm
+          equipment={equipment}
+          booking={editing === 'new' ? undefined : editing}
+          fixedEquipmentId={equipmentId}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            reload();
+          }}
+        />
+      )}
+      {excepting && (
+        <ExceptionDialog
+          onClose={() => setExcepting(null)}
+          onSubmit={async (reason) => {
+            await exceptionEndBooking(excepting.id, reason);
+            setExcepting(null);
+            reload();
+          }}
+        />
+      )}
+    </Box>
+  );
+}
