@@ -100,6 +100,8 @@ import {
   surveyPage,
 } from '../../lib/contracts/quality/quality';
 import { qualityRoutes } from './quality/quality.routes';
+import { invoiceManagePage, myInvoiceResource } from '../../lib/contracts/invoice/invoice';
+import { invoiceRoutes } from './invoice/invoice.routes';
 
 type Special = {
   /** A function of the deps when the hooks need them (e.g. the outbound rule). */
@@ -173,6 +175,9 @@ const SPECIAL = new Map<ResourceDef, Special>([
   [mySurveyResource, { hooks: { ownCalls: ['list'] } }],
   [complaintPage, { hooks: { ownCalls: ['list', 'detail'] } }],
   [surveyPage, { hooks: { ownCalls: ['list'] } }],
+  // Invoices (issue 16): every call is a route of modules/invoice (invoice.routes.ts).
+  [myInvoiceResource, { hooks: { ownCalls: ['list', 'detail'] } }],
+  [invoiceManagePage, { hooks: { ownCalls: ['list', 'detail'] }, actions: invoiceRoutes }],
 ]);
 
 /** Modules served by actions alone: their rows are not id-keyed CRUD rows (regions are keyed by code). */

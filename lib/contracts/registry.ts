@@ -66,6 +66,7 @@ import { myApplicationResource, myCertificateResource } from './application/cust
 import { STAFF_ACTIONS, STAFF_PAGES } from './application/staff';
 import { myPaymentNoteResource, PAYMENT_ACTIONS, paymentNotePage } from './payment/payment';
 import { QUALITY_ACTIONS, QUALITY_RESOURCES } from './quality/quality';
+import { INVOICE_ACTIONS, invoiceManagePage, myInvoiceResource } from './invoice/invoice';
 
 /**
  * Every resource definition, pure (no I/O): what both halves derive from. blade/ serves each one
@@ -122,6 +123,8 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDef[] = [
   myPaymentNoteResource,
   paymentNotePage,
   ...QUALITY_RESOURCES,
+  myInvoiceResource,
+  invoiceManagePage,
 ];
 
 /** The pages the definitions declare. */
@@ -169,4 +172,5 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   ...STAFF_ACTIONS,
   ...PAYMENT_ACTIONS,
   ...QUALITY_ACTIONS,
+  ...INVOICE_ACTIONS,
 ];

@@ -28,6 +28,8 @@ export const CUSTOMER_MENU_CODES = [
   'my_complaint',
   'complaint_apply',
   'my_survey',
+  // Issue 16: 我的发票 (lib/contracts/invoice INVOICE_CODES.customerPage).
+  'my_invoice',
 ] as const;
 
 /** Global parameters (blade_param, written by the platform administrator) that steer registration. */
