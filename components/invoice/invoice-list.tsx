@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslations } from 'next-intl';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { CrudGrid } from '@/components/crud/crud-grid';
 import { FormDialog } from '@/components/crud/form-dialog';
 import { SearchBar, type SearchValues } from '@/components/crud/search-bar';
@@ -201,11 +201,15 @@ export function InvoiceList({
   const params = useMemo(() => ({ ...filters }), [filters]);
   const list = useCrudList<InvoiceVO>({ url: INVOICE_PATHS.page, params });
   const [acting, setActing] = useState<Acting>(null);
-  const { reload: reloadList } = list;
-  // A new application on the customer page: the list is read again (not on the first render, which loads anyway).
+  // A new application on the customer page: the list is read again (not on the first render, which loads anyway). The
+  // list's reload is a new function each render, so the latest is kept in a ref and only the key triggers.
+  const reloadRef = useRef(list.reload);
   useEffect(() => {
-    if (reloadKey > 0) void reloadList();
-  }, [reloadKey, reloadList]);
+    reloadRef.current = list.reload;
+  });
+  useEffect(() => {
+    if (reloadKey > 0) void reloadRef.current();
+  }, [reloadKey]);
   const columns = useMemo<GridColDef<InvoiceVO>[]>(
     () => [
       { field: 'applicationNo', headerName: t('list.applicationNo'), width: 150 },
