@@ -212,19 +212,19 @@ export function InvoiceList({
   }, [reloadKey]);
   const columns = useMemo<GridColDef<InvoiceVO>[]>(
     () => [
-      { field: 'applicationNo', headerName: t('list.applicationNo'), width: 150 },
+      { field: 'applicationNo', headerName: t('list.applicationNo'), width: 130 },
       ...(staff ? [{ field: 'companyName', headerName: t('list.companyName'), flex: 1, minWidth: 160 }] : []),
-      { field: 'title', headerName: t('list.title'), flex: 1, minWidth: 160 },
+      { field: 'title', headerName: t('list.title'), flex: 1, minWidth: 110 },
       {
         field: 'invoiceKind',
         headerName: t('list.invoiceKind'),
-        width: 130,
+        width: 105,
         valueFormatter: (v: string) => t(`kind.${v}`),
       },
       {
         field: 'amount',
         headerName: t('list.amount'),
-        width: 120,
+        width: 100,
         align: 'right',
         valueFormatter: (v: string) => formatMoney(v),
       },
@@ -232,14 +232,14 @@ export function InvoiceList({
         field: 'notes',
         headerName: t('list.notes'),
         flex: 1,
-        minWidth: 150,
+        minWidth: 110,
         sortable: false,
         valueGetter: (_v, row) => row.notes.map((n) => n.noteNo).join('、'),
       },
       {
         field: 'invoiceState',
         headerName: t('list.invoiceState'),
-        width: 100,
+        width: 85,
         renderCell: ({ row }) => (
           <Chip
             size="small"
@@ -253,9 +253,10 @@ export function InvoiceList({
           />
         ),
       },
-      { field: 'invoiceNo', headerName: t('list.invoiceNo'), width: 130 },
-      { field: 'invoiceDate', headerName: t('list.invoiceDate'), width: 110 },
-      { field: 'createTime', headerName: t('list.createTime'), width: 165 },
+      { field: 'invoiceNo', headerName: t('list.invoiceNo'), flex: 1, minWidth: 110 },
+      { field: 'invoiceDate', headerName: t('list.invoiceDate'), width: 100 },
+      // The customer's list keeps to the page's width (the download stays in view); the apply time is finance's.
+      ...(staff ? [{ field: 'createTime', headerName: t('list.createTime'), width: 160 }] : []),
     ],
     [t, staff],
   );

@@ -26,20 +26,20 @@ function InfoTab() {
   const [editing, setEditing] = useState<InvoiceInfoVO | null | 'new'>(null);
   const columns = useMemo<GridColDef<InvoiceInfoVO>[]>(
     () => [
-      { field: 'title', headerName: t('info.title'), flex: 1, minWidth: 180 },
-      { field: 'taxpayerId', headerName: t('info.taxpayerId'), width: 190 },
+      { field: 'title', headerName: t('info.title'), flex: 1, minWidth: 150 },
+      { field: 'taxpayerId', headerName: t('info.taxpayerId'), width: 175 },
       {
         field: 'invoiceKind',
         headerName: t('info.invoiceKind'),
-        width: 140,
+        width: 120,
         valueFormatter: (v: string) => t(`kind.${v}`),
       },
-      { field: 'bankName', headerName: t('info.bankName'), flex: 1, minWidth: 140 },
-      { field: 'email', headerName: t('info.email'), width: 180 },
+      { field: 'bankName', headerName: t('info.bankName'), flex: 1, minWidth: 110 },
+      { field: 'email', headerName: t('info.email'), width: 150 },
       {
         field: 'isDefault',
         headerName: t('info.isDefault'),
-        width: 80,
+        width: 70,
         renderCell: ({ row }) =>
           row.isDefault === 1 ? <Chip size="small" color="primary" label={t('info.yes')} /> : t('info.no'),
       },
