@@ -209,7 +209,8 @@ test('a company pays a note, applies for an invoice, finance issues it with the 
   await form.getByLabel('设为默认开票信息').check();
   await form.getByRole('button', { name: '保存' }).click();
   await expect(form).toHaveCount(0);
-  await expect(customer.getByRole('row', { name: new RegExp(CREDIT_CODE) })).toBeVisible();
+  const infoRow = customer.getByRole('row', { name: new RegExp(CREDIT_CODE) });
+  await expect(infoRow.getByRole('button', { name: '删除' })).toBeInViewport();
   await customer.screenshot({ path: 'test-results/screens/invoice-information.png', fullPage: true });
 
   await customer.getByRole('tab', { name: '开票申请' }).click();
