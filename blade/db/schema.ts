@@ -902,6 +902,56 @@ export interface EquipmentUsageTable extends AuditColumns {
   exception_reason: Defaulted<string>;
 }
 
+/** Issue 16: a customer company's invoice information (开票信息). */
+export interface InvoiceInfoTable extends AuditColumns {
+  tenant_id: string;
+  company_id: Id;
+  title: string;
+  taxpayer_id: string;
+  invoice_kind: string;
+  address: Defaulted<string>;
+  phone: Defaulted<string>;
+  bank_name: Defaulted<string>;
+  bank_account: Defaulted<string>;
+  email: Defaulted<string>;
+  is_default: Defaulted<number>;
+}
+
+/** Issue 16: an invoice application (the information snapshotted), issued, rejected or red-flushed by finance. */
+export interface InvoiceApplicationTable extends AuditColumns {
+  tenant_id: string;
+  application_no: string;
+  company_id: Id;
+  info_id: Id;
+  title: string;
+  taxpayer_id: string;
+  invoice_kind: string;
+  address: Defaulted<string>;
+  phone: Defaulted<string>;
+  bank_name: Defaulted<string>;
+  bank_account: Defaulted<string>;
+  email: Defaulted<string>;
+  amount: string;
+  invoice_state: Defaulted<string>;
+  invoice_no: Defaulted<string>;
+  invoice_date: string | null;
+  file_id: Defaulted<string>;
+  reject_reason: Defaulted<string>;
+  red_flush_reason: Defaulted<string>;
+  remark: Defaulted<string>;
+  issued_by: Id | null;
+  issued_at: NullableTimestamp;
+}
+
+/** Issue 16: the amount an invoice application takes from one payment note (active while applied or issued). */
+export interface InvoiceNoteTable extends AuditColumns {
+  tenant_id: string;
+  invoice_id: Id;
+  note_id: Id;
+  amount: string;
+  active: Defaulted<number>;
+}
+
 export interface FactoryCheckTable extends AuditColumns {
   tenant_id: string;
   application_id: Id;
@@ -1301,6 +1351,9 @@ export interface Database {
   business_equipment: EquipmentTable;
   business_equipment_cert: EquipmentCertTable;
   business_equipment_usage: EquipmentUsageTable;
+  business_invoice_info: InvoiceInfoTable;
+  business_invoice_application: InvoiceApplicationTable;
+  business_invoice_note: InvoiceNoteTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -1354,6 +1407,8 @@ const OTHER_TENANT_TABLES = [
   'business_survey_item',
   'business_satisfaction_survey',
   'business_ccc_card_sale_line',
+  'business_invoice_info',
+  'business_invoice_note',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
 /**

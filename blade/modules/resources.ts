@@ -104,6 +104,8 @@ import { cardGoodsResource, cardSalePage, myCardSaleResource } from '../../lib/c
 import { cardSaleRoutes, goodsHooks } from './card-sale/card-sale.routes';
 import { certResource, equipmentResource, usagePage } from '../../lib/contracts/equipment/equipment';
 import { certHooks, equipmentHooks, usageRoutes } from './equipment/equipment.service';
+import { invoiceManagePage, myInvoiceResource } from '../../lib/contracts/invoice/invoice';
+import { invoiceRoutes } from './invoice/invoice.routes';
 
 type Special = {
   /** A function of the deps when the hooks need them (e.g. the outbound rule). */
@@ -185,6 +187,9 @@ const SPECIAL = new Map<ResourceDef, Special>([
   [equipmentResource, { hooks: equipmentHooks }],
   [certResource, { hooks: certHooks }],
   [usagePage, { hooks: { ownCalls: ['list'] }, actions: usageRoutes }],
+  // Invoices (issue 16): every call is a route of modules/invoice (invoice.routes.ts).
+  [myInvoiceResource, { hooks: { ownCalls: ['list', 'detail'] } }],
+  [invoiceManagePage, { hooks: { ownCalls: ['list', 'detail'] }, actions: invoiceRoutes }],
 ]);
 
 /** Modules served by actions alone: their rows are not id-keyed CRUD rows (regions are keyed by code). */

@@ -68,6 +68,7 @@ import { myPaymentNoteResource, PAYMENT_ACTIONS, paymentNotePage } from './payme
 import { QUALITY_ACTIONS, QUALITY_RESOURCES } from './quality/quality';
 import { CARD_SALE_ACTIONS, CARD_SALE_RESOURCES } from './card-sale/card-sale';
 import { certResource, equipmentResource, USAGE_ACTIONS, usagePage } from './equipment/equipment';
+import { INVOICE_ACTIONS, invoiceManagePage, myInvoiceResource } from './invoice/invoice';
 
 /**
  * Every resource definition, pure (no I/O): what both halves derive from. blade/ serves each one
@@ -128,6 +129,8 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDef[] = [
   equipmentResource,
   certResource,
   usagePage,
+  myInvoiceResource,
+  invoiceManagePage,
 ];
 
 /** The pages the definitions declare. */
@@ -177,4 +180,5 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   ...QUALITY_ACTIONS,
   ...CARD_SALE_ACTIONS,
   ...USAGE_ACTIONS,
+  ...INVOICE_ACTIONS,
 ];

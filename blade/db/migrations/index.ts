@@ -34,6 +34,7 @@ import * as applicationStaffRoles from './20261126T150200-application-staff-role
 import * as applicationAcceptedIndex from './20261126T150300-application-accepted-index';
 import * as paymentNotes from './20261126T160000-payment-notes';
 import * as quality from './20261126T160100-quality';
+import * as invoices from './20261127T100000-invoices';
 import * as cardSale from './20261127T120000-card-sale';
 import * as cardSaleMenus from './20261127T120100-card-sale-menus';
 import * as equipment from './20261127T130000-equipment';
@@ -76,6 +77,7 @@ export const migrations: Record<string, Migration> = {
   '20261126T150300-application-accepted-index': applicationAcceptedIndex,
   '20261126T160000-payment-notes': paymentNotes,
   '20261126T160100-quality': quality,
+  '20261127T100000-invoices': invoices,
   '20261127T120000-card-sale': cardSale,
   '20261127T120100-card-sale-menus': cardSaleMenus,
   '20261127T130000-equipment': equipment,

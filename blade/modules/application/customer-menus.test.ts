@@ -91,9 +91,9 @@ it('adds the pages to a database without them and grants them to customer roles 
       .where('role_id', '=', customerRole)
       .executeTakeFirstOrThrow(),
   );
-  // The home pages, the application pages, 我的缴费通知单 and the complaint and survey pages (issue 16) the role is
-  // made with (CUSTOMER_MENU_CODES), and 标志购买.
+  // The home pages, the application pages, 我的缴费通知单, the complaint and survey pages and 我的发票 (issue 16) the
+  // role is made with (CUSTOMER_MENU_CODES), and 标志购买.
   expect(Number(grants.n)).toBe(
-    2 + CODES.length + 1 + QUALITY_CUSTOMER_MENU_CODES.length + CARD_SALE_CUSTOMER_MENU_CODES.length,
+    2 + CODES.length + 1 + QUALITY_CUSTOMER_MENU_CODES.length + 1 + CARD_SALE_CUSTOMER_MENU_CODES.length,
   );
 });

@@ -30,6 +30,8 @@ export const CUSTOMER_MENU_CODES = [
   'my_survey',
   // Issue 16: 标志购买 (lib/contracts/card-sale CARD_SALE_CUSTOMER_MENU_CODES; migration 20261127T120100).
   'my_card_sale',
+  // Issue 16: 我的发票 (lib/contracts/invoice INVOICE_CODES.customerPage).
+  'my_invoice',
 ] as const;
 
 /** Global parameters (blade_param, written by the platform administrator) that steer registration. */

@@ -11,6 +11,7 @@ import { ensureQualityRole } from '../../quality/roles';
 import { ensureRecordArchives } from '../../business/archives';
 import { APPLICATION_ARCHIVES } from '../../application/documents';
 import { replaceRoleMenus } from '../menu/menu.repository';
+import { ensureInvoiceFinanceGrants } from '../../invoice/finance-grants';
 
 /** Live menu ids a tenant may be granted: the package's (or every menu), never platform-only ones, with ancestors. */
 export async function tenantMenuIds(trx: Db, packageMenuIds: string[] | null): Promise<string[]> {
@@ -153,4 +154,6 @@ export async function ensureWorkRoles(
   await ensureStaffRoles(trx, tenantId, menuIds);
   await ensureFinanceRole(trx, tenantId, menuIds);
   await ensureQualityRole(trx, tenantId, menuIds);
+  // 财务 also issues, rejects and red-flushes invoices (modules/invoice).
+  await ensureInvoiceFinanceGrants(trx, tenantId, menuIds);
 }
