@@ -842,6 +842,37 @@ export interface CertificateTable extends AuditColumns {
   valid_to: string;
   cert_status: Defaulted<string>;
   issued_by: Id | null;
+  holder_address: Defaulted<string>;
+  manufacturer_address: Defaulted<string>;
+  factory_address: Defaulted<string>;
+  /** The later version that replaced this one (modules/cert-change); null: the current version. */
+  superseded_by: Id | null;
+  superseded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface CertChangeTable extends AuditColumns {
+  tenant_id: string;
+  change_no: string | null;
+  scheme: string;
+  certificate_id: Id;
+  cert_number: string;
+  cert_version: number;
+  company_id: Id;
+  change_types: Json<string[]>;
+  before_data: Json<Record<string, unknown>>;
+  after_data: Json<Record<string, unknown>>;
+  needs_test: Defaulted<number>;
+  needs_factory_visit: Defaulted<number>;
+  reason: Defaulted<string>;
+  change_state: Defaulted<string>;
+  return_reason: Defaulted<string>;
+  reject_reason: Defaulted<string>;
+  submitted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  accepted_by: Id | null;
+  evaluated_by: Id | null;
+  decided_by: Id | null;
+  decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  new_certificate_id: Id | null;
 }
 
 export interface NumberCounterTable {
@@ -1204,6 +1235,7 @@ export interface Database {
   business_complaint: ComplaintTable;
   business_survey_item: SurveyItemTable;
   business_satisfaction_survey: SatisfactionSurveyTable;
+  business_cert_change: CertChangeTable;
 }
 
 export type UserRow = Selectable<UserTable>;

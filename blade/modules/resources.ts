@@ -100,6 +100,8 @@ import {
   surveyPage,
 } from '../../lib/contracts/quality/quality';
 import { qualityRoutes } from './quality/quality.routes';
+import { certChangePage } from '../../lib/contracts/cert-change/cert-change';
+import { certChangeRoutes } from './cert-change/cert-change.routes';
 
 type Special = {
   /** A function of the deps when the hooks need them (e.g. the outbound rule). */
@@ -173,6 +175,8 @@ const SPECIAL = new Map<ResourceDef, Special>([
   [mySurveyResource, { hooks: { ownCalls: ['list'] } }],
   [complaintPage, { hooks: { ownCalls: ['list', 'detail'] } }],
   [surveyPage, { hooks: { ownCalls: ['list'] } }],
+  // Certificate changes and unified certificates (issue 16): every call is a route of modules/cert-change.
+  [certChangePage, { hooks: { ownCalls: ['list', 'detail'] }, actions: certChangeRoutes }],
 ]);
 
 /** Modules served by actions alone: their rows are not id-keyed CRUD rows (regions are keyed by code). */

@@ -66,6 +66,7 @@ import { myApplicationResource, myCertificateResource } from './application/cust
 import { STAFF_ACTIONS, STAFF_PAGES } from './application/staff';
 import { myPaymentNoteResource, PAYMENT_ACTIONS, paymentNotePage } from './payment/payment';
 import { QUALITY_ACTIONS, QUALITY_RESOURCES } from './quality/quality';
+import { CERT_CHANGE_ACTIONS, certChangePage } from './cert-change/cert-change';
 
 /**
  * Every resource definition, pure (no I/O): what both halves derive from. blade/ serves each one
@@ -122,6 +123,7 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDef[] = [
   myPaymentNoteResource,
   paymentNotePage,
   ...QUALITY_RESOURCES,
+  certChangePage,
 ];
 
 /** The pages the definitions declare. */
@@ -169,4 +171,5 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   ...STAFF_ACTIONS,
   ...PAYMENT_ACTIONS,
   ...QUALITY_ACTIONS,
+  ...CERT_CHANGE_ACTIONS,
 ];

@@ -34,6 +34,7 @@ import * as applicationStaffRoles from './20261126T150200-application-staff-role
 import * as applicationAcceptedIndex from './20261126T150300-application-accepted-index';
 import * as paymentNotes from './20261126T160000-payment-notes';
 import * as quality from './20261126T160100-quality';
+import * as certChange from './20261127T110000-cert-change';
 
 /** Static list (no directory scanning: bundlers and `next build` must see every migration). Append only. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '20261126T150300-application-accepted-index': applicationAcceptedIndex,
   '20261126T160000-payment-notes': paymentNotes,
   '20261126T160100-quality': quality,
+  '20261127T110000-cert-change': certChange,
 };
