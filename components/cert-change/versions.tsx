@@ -10,8 +10,9 @@ import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWR from 'swr';
-import { CertificateCard } from '@/components/application/certificate-card';
 import { PATHS } from '@/components/application/api';
+import { RecordHeader } from '@/components/business/record-header';
+import type { SnapshotVO } from '@/lib/contracts/cert-change/cert-change';
 
 interface VersionVO {
   id: string;
@@ -72,7 +73,47 @@ export function CertificateVersions({ id }: { id: string }) {
           ))}
         </TableBody>
       </Table>
-      {chosen && chosen !== id && <CertificateCard id={chosen} />}
+      {chosen && chosen !== id && <VersionCard id={chosen} />}
     </>
+  );
+}
+
+type VersionDetail = SnapshotVO & {
+  certNumber: string;
+  version: number;
+  current: boolean;
+  certStatus: string;
+  issueDate: string;
+  validTo: string;
+};
+
+/**
+ * One version as it was issued: the fields a change alters (holder, manufacturer, factory and their addresses,
+ * product, markings, standards), so two versions can be told apart; a replaced version reads 已换发, not its stored
+ * status.
+ */
+function VersionCard({ id }: { id: string }) {
+  const t = useTranslations('certChange.screen');
+  const tc = useTranslations('application.screen.cert');
+  const { data } = useSWR<VersionDetail>([PATHS.certificateDetail, { id }]);
+  if (!data) return null;
+  const field = (name: keyof SnapshotVO) => ({ label: t(`field.${name}`), value: String(data[name] ?? '') });
+  return (
+    <RecordHeader
+      title={t('versionTitle', { number: data.certNumber, version: data.version })}
+      status={data.current ? tc(`status.${data.certStatus}`) : t('superseded')}
+      items={[
+        field('holderName'),
+        field('holderAddress'),
+        field('manufacturerName'),
+        field('factoryName'),
+        field('factoryAddress'),
+        field('productName'),
+        { label: tc('issueDate'), value: data.issueDate },
+        { label: tc('validTo'), value: data.validTo },
+        { label: t('field.exMarkings'), value: data.exMarkings.join('；'), wide: true },
+        { label: t('field.standards'), value: data.standards, wide: true },
+      ]}
+    />
   );
 }

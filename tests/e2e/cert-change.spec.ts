@@ -11,7 +11,7 @@ import { bladeCall, fillLogin, login, nextMail } from './helpers';
 
 const TENANT = '000000';
 const COMPANY = '南阳宛城防爆电器有限公司';
-const CREDIT_CODE = '91411300MA4CHG0017';
+const CREDIT_CODE = '91411300MA4CHG001K';
 const CUSTOMER = { account: 'wc-applicant', password: 'Wancheng#2026', email: 'cert@wancheng-ex.example' };
 const EVALUATOR = { account: 'chg-evaluator', password: 'Evaluate#chg-2026' };
 const DECIDER = { account: 'chg-decider', password: 'Decide#chg-2026' };
@@ -239,6 +239,9 @@ test('a customer changes an issued certificate and sees the reissued version 2 b
   await expect(versions.getByText('第 2 版')).toBeVisible();
   await expect(versions.getByText('现行')).toHaveCount(1);
   await versions.getByRole('row', { name: /第 1 版/ }).click();
-  await expect(customer.getByText(`证书 ${certNumber}`).first()).toBeVisible();
+  // Version 1 as it was issued: the old factory, marked replaced.
+  const first = customer.getByRole('region', { name: `证书 ${certNumber} 第 1 版` });
+  await expect(first.getByText(OLD_FACTORY)).toBeVisible();
+  await expect(first.getByText('已换发')).toBeVisible();
   await customer.screenshot({ path: 'test-results/screens/cert-change-versions.png', fullPage: true });
 });
