@@ -23,6 +23,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     add column superseded_at timestamptz`.execute(db);
   await sql`create unique index business_certificate_current on business_certificate (tenant_id, cert_number)
     where superseded_by is null and is_deleted = 0`.execute(db);
+  await backfillAddresses(db);
 
   await auditColumns(db.schema.createTable('business_cert_change'))
     .addColumn('tenant_id', 'varchar(12)', (c) => c.notNull())
@@ -61,6 +62,23 @@ export async function up(db: Kysely<any>): Promise<void> {
     where is_deleted = 0`.execute(db);
   await enableTenantRls(db, 'business_cert_change');
   await addMenus(db);
+}
+
+// Certificates issued before this migration get the addresses their application had (issueCertificate copies them
+// from now on). Tenant by tenant: the tables are under forced row-level security.
+async function backfillAddresses(db: Kysely<any>): Promise<void> {
+  const tenants = (await db.selectFrom('blade_tenant').select('tenant_id').execute()) as Array<{
+    tenant_id: string;
+  }>;
+  for (const { tenant_id } of tenants) {
+    await sql`select set_config('app.tenant_id', ${tenant_id}, true)`.execute(db);
+    await sql`update business_certificate c
+      set holder_address = a.applicant_address, manufacturer_address = a.manufacturer_address,
+          factory_address = a.factory_address
+      from business_application a
+      where a.id = c.application_id and a.tenant_id = c.tenant_id and c.tenant_id = ${tenant_id}`.execute(db);
+  }
+  await sql`select set_config('app.tenant_id', '', true)`.execute(db);
 }
 
 // The staff page (declared in lib/contracts/cert-change/cert-change.ts) on a database that has menus already, as the

@@ -58,6 +58,10 @@ export async function issueCertificate(trx: Trx, auth: AuthUser, app: Applicatio
       holder_name: app.applicant_name,
       manufacturer_name: app.manufacturer_name,
       factory_name: app.factory_name,
+      // The addresses a certificate change may alter (modules/cert-change).
+      holder_address: app.applicant_address,
+      manufacturer_address: app.manufacturer_address,
+      factory_address: app.factory_address,
       product_name: app.product_name,
       product_category: app.product_category,
       models: JSON.stringify(app.models ?? []),
