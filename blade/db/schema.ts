@@ -983,6 +983,37 @@ export interface CertificateTable extends AuditColumns {
   valid_to: string;
   cert_status: Defaulted<string>;
   issued_by: Id | null;
+  holder_address: Defaulted<string>;
+  manufacturer_address: Defaulted<string>;
+  factory_address: Defaulted<string>;
+  /** The later version that replaced this one (modules/cert-change); null: the current version. */
+  superseded_by: Id | null;
+  superseded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface CertChangeTable extends AuditColumns {
+  tenant_id: string;
+  change_no: string | null;
+  scheme: string;
+  certificate_id: Id;
+  cert_number: string;
+  cert_version: number;
+  company_id: Id;
+  change_types: Json<string[]>;
+  before_data: Json<Record<string, unknown>>;
+  after_data: Json<Record<string, unknown>>;
+  needs_test: Defaulted<number>;
+  needs_factory_visit: Defaulted<number>;
+  reason: Defaulted<string>;
+  change_state: Defaulted<string>;
+  return_reason: Defaulted<string>;
+  reject_reason: Defaulted<string>;
+  submitted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  accepted_by: Id | null;
+  evaluated_by: Id | null;
+  decided_by: Id | null;
+  decided_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  new_certificate_id: Id | null;
 }
 
 export interface NumberCounterTable {
@@ -1354,6 +1385,7 @@ export interface Database {
   business_invoice_info: InvoiceInfoTable;
   business_invoice_application: InvoiceApplicationTable;
   business_invoice_note: InvoiceNoteTable;
+  business_cert_change: CertChangeTable;
 }
 
 export type UserRow = Selectable<UserTable>;

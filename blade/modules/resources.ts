@@ -106,6 +106,8 @@ import { certResource, equipmentResource, usagePage } from '../../lib/contracts/
 import { certHooks, equipmentHooks, usageRoutes } from './equipment/equipment.service';
 import { invoiceManagePage, myInvoiceResource } from '../../lib/contracts/invoice/invoice';
 import { invoiceRoutes } from './invoice/invoice.routes';
+import { certChangePage } from '../../lib/contracts/cert-change/cert-change';
+import { certChangeRoutes } from './cert-change/cert-change.routes';
 
 type Special = {
   /** A function of the deps when the hooks need them (e.g. the outbound rule). */
@@ -190,6 +192,8 @@ const SPECIAL = new Map<ResourceDef, Special>([
   // Invoices (issue 16): every call is a route of modules/invoice (invoice.routes.ts).
   [myInvoiceResource, { hooks: { ownCalls: ['list', 'detail'] } }],
   [invoiceManagePage, { hooks: { ownCalls: ['list', 'detail'] }, actions: invoiceRoutes }],
+  // Certificate changes and unified certificates (issue 16): every call is a route of modules/cert-change.
+  [certChangePage, { hooks: { ownCalls: ['list', 'detail'] }, actions: certChangeRoutes }],
 ]);
 
 /** Modules served by actions alone: their rows are not id-keyed CRUD rows (regions are keyed by code). */

@@ -24,6 +24,8 @@ import { CERTIFICATE_STATUS_CODE } from '@/lib/contracts/application/staff';
 import { usePermissions } from '@/lib/permissions/use-permissions';
 import { PATHS, type CertificateVO } from './api';
 import { CertificateCard } from './certificate-card';
+import { ApplyChangeDialog } from '@/components/cert-change/apply-dialog';
+import { CertificateVersions } from '@/components/cert-change/versions';
 
 /**
  * Certificates (certificate/page): the customer's own company's on /application/myCertificate, every one the staff
@@ -37,6 +39,18 @@ export function CertificateList({ staff }: { staff: boolean }) {
   const list = useCrudList<CertificateVO>({ url: PATHS.certificatePage, params });
   const [shown, setShown] = useState<CertificateVO | null>(null);
   const [deciding, setDeciding] = useState<{ row: CertificateVO; action: CertificateAction } | null>(null);
+  // 申请变更 (modules/cert-change): the customer's, on a valid certificate; the server answers canApply.
+  const [changing, setChanging] = useState<CertificateVO | null>(null);
+  const tc = useTranslations('certChange.screen');
+  const changeAction = staff
+    ? []
+    : [
+        {
+          label: tc('apply'),
+          onClick: setChanging,
+          hidden: (row: CertificateVO) => row.certStatus !== 'valid',
+        },
+      ];
   const { can } = usePermissions();
   // The decisions a row allows (machine.ts certificateActionsOf) for a staff member holding the button; the server
   // checks again on the locked row, so a row changed meanwhile is refused there.
@@ -99,7 +113,7 @@ export function CertificateList({ staff }: { staff: boolean }) {
         selectable={false}
         label={title}
         onRowClick={setShown}
-        rowActions={[{ label: t('view'), onClick: setShown }, ...decisions]}
+        rowActions={[{ label: t('view'), onClick: setShown }, ...decisions, ...changeAction]}
       />
       {deciding && (
         <DecisionDialog
@@ -112,9 +126,17 @@ export function CertificateList({ staff }: { staff: boolean }) {
           }}
         />
       )}
+      {changing && (
+        <ApplyChangeDialog
+          certificateId={changing.id}
+          onClose={() => setChanging(null)}
+          onDone={() => setChanging(null)}
+        />
+      )}
       {shown && (
         <FormDialog open title={shown.certNumber} onClose={() => setShown(null)}>
           <CertificateCard id={shown.id} />
+          <CertificateVersions id={shown.id} />
         </FormDialog>
       )}
     </Paper>

@@ -42,6 +42,9 @@ export const ROUTE_LABELS: Readonly<Record<string, string>> = {
   // Payment notes (issue 16): the screens' own titles (the menu entries still win when loaded).
   '/application/myPaymentNote': 'payment.screen.customerTitle',
   '/businessManagement/paymentNote': 'payment.screen.staffTitle',
+  '/application/myCertChange': 'certChange.screen.customerTitle',
+  '/businessManagement/certChange': 'certChange.screen.staffTitle',
+  '/application/unifiedCertificate': 'certChange.screen.unifiedTitle',
   // Complaints and surveys (issue 16): named by their screens' titles, as the screens name themselves.
   '/application/myComplaint': 'quality.screen.myComplaint.title',
   '/application/mySurvey': 'quality.screen.mySurvey.title',

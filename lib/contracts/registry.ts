@@ -69,6 +69,7 @@ import { QUALITY_ACTIONS, QUALITY_RESOURCES } from './quality/quality';
 import { CARD_SALE_ACTIONS, CARD_SALE_RESOURCES } from './card-sale/card-sale';
 import { certResource, equipmentResource, USAGE_ACTIONS, usagePage } from './equipment/equipment';
 import { INVOICE_ACTIONS, invoiceManagePage, myInvoiceResource } from './invoice/invoice';
+import { CERT_CHANGE_ACTIONS, certChangePage } from './cert-change/cert-change';
 
 /**
  * Every resource definition, pure (no I/O): what both halves derive from. blade/ serves each one
@@ -131,6 +132,7 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDef[] = [
   usagePage,
   myInvoiceResource,
   invoiceManagePage,
+  certChangePage,
 ];
 
 /** The pages the definitions declare. */
@@ -181,4 +183,5 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   ...CARD_SALE_ACTIONS,
   ...USAGE_ACTIONS,
   ...INVOICE_ACTIONS,
+  ...CERT_CHANGE_ACTIONS,
 ];

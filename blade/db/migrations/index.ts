@@ -35,6 +35,7 @@ import * as applicationAcceptedIndex from './20261126T150300-application-accepte
 import * as paymentNotes from './20261126T160000-payment-notes';
 import * as quality from './20261126T160100-quality';
 import * as invoices from './20261127T100000-invoices';
+import * as certChange from './20261127T110000-cert-change';
 import * as cardSale from './20261127T120000-card-sale';
 import * as cardSaleMenus from './20261127T120100-card-sale-menus';
 import * as equipment from './20261127T130000-equipment';
@@ -78,6 +79,7 @@ export const migrations: Record<string, Migration> = {
   '20261126T160000-payment-notes': paymentNotes,
   '20261126T160100-quality': quality,
   '20261127T100000-invoices': invoices,
+  '20261127T110000-cert-change': certChange,
   '20261127T120000-card-sale': cardSale,
   '20261127T120100-card-sale-menus': cardSaleMenus,
   '20261127T130000-equipment': equipment,

@@ -38,6 +38,8 @@ export async function changeCertificateStatus(
     .forUpdate()
     .executeTakeFirst();
   if (!before) throw new NotFoundError();
+  // An earlier version replaced by a change's reissue (modules/cert-change) is a record, not a certificate in force.
+  if (before.superseded_by !== null) throw new KeyedError('application.certificate.superseded');
   const action = CERTIFICATE_ACTIONS[input.action];
   // Past its last day: a valid certificate reads as expired (certStatusSql); a suspended one would on restoration, so
   // restoring it is refused like suspending an expired one (a lapsed certificate is ended by cancellation).

@@ -13,7 +13,7 @@ import { contains, fetchPage, pageRequest, toPage } from '../../core/page';
 import { allowed } from '../../core/permission';
 import { parseJson, parseQuery } from '../../core/validation';
 import { withTenant, type Db } from '../../db/tenant';
-import { certStatusSql, presentCertificate, type CertificateRow } from './certificate';
+import { certificateVersions, certStatusSql, presentCertificate, type CertificateRow } from './certificate';
 import { certificateHistory, changeCertificateStatus } from './certificate-status';
 import { callerCompany } from './transition';
 
@@ -57,7 +57,9 @@ export function certificateRoutes(deps: Deps): Hono<BladeEnv> {
       let base = trx
         .selectFrom('business_certificate as c')
         .where('c.tenant_id', '=', auth.tenantId)
-        .where('c.is_deleted', '=', 0);
+        .where('c.is_deleted', '=', 0)
+        // The current version of each number (a reissued one's earlier versions are read through the detail).
+        .where('c.superseded_by', 'is', null);
       if (companyId !== null) base = base.where('c.company_id', '=', companyId);
       if (q.certNumber) base = base.where('c.cert_number', 'like', contains(q.certNumber));
       if (q.productName) base = base.where('c.product_name', 'like', contains(q.productName));
@@ -89,7 +91,14 @@ export function certificateRoutes(deps: Deps): Hono<BladeEnv> {
       if (companyId !== null) q = q.where('company_id', '=', companyId);
       const row = await q.executeTakeFirst();
       if (!row) throw new NotFoundError();
-      return presentCertificate(row);
+      return {
+        ...presentCertificate(row),
+        versions: await certificateVersions(
+          trx as Parameters<typeof certificateVersions>[0],
+          auth.tenantId,
+          row.cert_number,
+        ),
+      };
     });
     return c.json(ok(data));
   });

@@ -58,6 +58,10 @@ export async function issueCertificate(trx: Trx, auth: AuthUser, app: Applicatio
       holder_name: app.applicant_name,
       manufacturer_name: app.manufacturer_name,
       factory_name: app.factory_name,
+      // The addresses a certificate change may alter (modules/cert-change).
+      holder_address: app.applicant_address,
+      manufacturer_address: app.manufacturer_address,
+      factory_address: app.factory_address,
       product_name: app.product_name,
       product_category: app.product_category,
       models: JSON.stringify(app.models ?? []),
@@ -114,5 +118,32 @@ export function presentCertificate(c: CertificateRow) {
     validTo: String(c.valid_to).slice(0, 10),
     certStatus: c.cert_status,
     createTime: formatDateTime(c.create_time),
+    // Versions (modules/cert-change): a change reissues the number as a new row; the replaced one stays readable.
+    holderAddress: c.holder_address ?? '',
+    manufacturerAddress: c.manufacturer_address ?? '',
+    factoryAddress: c.factory_address ?? '',
+    current: c.superseded_by === null || c.superseded_by === undefined,
   };
+}
+
+/** Every version of a certificate number, oldest first (the detail lists them; modules/cert-change writes them). */
+export async function certificateVersions(trx: Trx, tenantId: string, certNumber: string) {
+  const rows = await trx
+    .selectFrom('business_certificate as c')
+    .select(['c.id', 'c.version', 'c.issue_date', 'c.valid_to', 'c.superseded_by', 'c.superseded_at'])
+    .select(certStatusSql('c').as('cert_status'))
+    .where('c.tenant_id', '=', tenantId)
+    .where('c.cert_number', '=', certNumber)
+    .where('c.is_deleted', '=', 0)
+    .orderBy('c.version')
+    .execute();
+  return rows.map((r) => ({
+    id: String(r.id),
+    version: Number(r.version),
+    issueDate: String(r.issue_date).slice(0, 10),
+    validTo: String(r.valid_to).slice(0, 10),
+    certStatus: r.cert_status,
+    current: r.superseded_by === null,
+    supersededAt: formatDateTime(r.superseded_at),
+  }));
 }

@@ -29,7 +29,10 @@ export const STAFF_PAGE_CODES = [BUSINESS_MANAGEMENT, ...STAFF_PAGES.map((p) => 
 
 /** Codes a role holds beside its step's: the certification decider also decides on issued certificates. */
 const EXTRA_CODES: Partial<Record<Exclude<ApplicationRole, 'apply'>, readonly string[]>> = {
-  decide: [CERTIFICATE_STATUS_CODE],
+  decide: [CERTIFICATE_STATUS_CODE, 'cert_change', 'cert_change_approve', 'cert_change_reject'],
+  // Certificate changes (modules/cert-change): the clerk accepts or returns them, the evaluator evaluates them.
+  accept: ['cert_change', 'cert_change_accept', 'cert_change_return'],
+  evaluate: ['cert_change', 'cert_change_evaluate'],
 };
 
 /**
@@ -57,7 +60,11 @@ export async function ensureStaffRoles(
   const menus = await trx
     .selectFrom('blade_menu')
     .select(['id', 'code'])
-    .where('code', 'in', [...STAFF_PAGE_CODES, ...Object.values(APPLICATION_CODES), CERTIFICATE_STATUS_CODE])
+    .where('code', 'in', [
+      ...STAFF_PAGE_CODES,
+      ...Object.values(APPLICATION_CODES),
+      ...Object.values(EXTRA_CODES).flat(),
+    ])
     .where('is_deleted', '=', 0)
     .execute();
   const allowed = allowedMenuIds === null ? null : new Set(allowedMenuIds.map(String));
