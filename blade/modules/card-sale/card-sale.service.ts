@@ -108,7 +108,10 @@ export async function listGoodsOnSale(
   return { rows: rows.map(presentGoods), total: Number(count.n) };
 }
 
-/** A company's certificates that marks may be bought for: CCC, valid as read today (expired-on-read counts). */
+/**
+ * A company's certificates that marks may be bought for: CCC, the current version of its number (a change's reissue
+ * supersedes the earlier one), valid as read today (expired-on-read counts).
+ */
 function usableCertificates(trx: Trx, tenantId: string, companyId: string) {
   return trx
     .selectFrom('business_certificate as c')
@@ -126,6 +129,7 @@ function usableCertificates(trx: Trx, tenantId: string, companyId: string) {
     .where('c.company_id', '=', companyId)
     .where('c.is_deleted', '=', 0)
     .where('c.scheme', '=', 'ccc')
+    .where('c.superseded_by', 'is', null)
     .where(certStatusSql('c'), '=', 'valid');
 }
 

@@ -328,11 +328,22 @@ describe('saving an order', () => {
     expect(await countSales(T)).toBe(before);
   });
 
-  it('refuses expired, non-CCC, other companies’ and other tenants’ certificates, and unshared ones', async () => {
+  it('refuses expired, superseded, non-CCC, other companies’ and other tenants’ certificates, and unshared ones', async () => {
     const g = await goods(T, 'CCC-S-8-C', 100000);
     const line = [{ goodsId: g, quantity: 100 }];
+    // A version a change's reissue replaced (modules/cert-change): only the current version of a number is usable.
+    const superseded = await certificate(T, companies.a);
+    await withTenant(h.blade.db, T, (trx) =>
+      trx
+        .updateTable('business_certificate')
+        .set({ superseded_by: certs.a, superseded_at: new Date() })
+        .where('id', '=', superseded)
+        .execute(),
+    );
+    const init = await h.call(CARD_SALE_CALLS.init.path, tokens.a, {});
+    expect(init.data.certificates.map((c: { id: string }) => c.id)).not.toContain(superseded);
     const before = await countSales(T);
-    for (const id of [certs.aExpired, certs.aCqst, certs.b, certs.u]) {
+    for (const id of [certs.aExpired, superseded, certs.aCqst, certs.b, certs.u]) {
       const res = await save(tokens.a, { certificateIds: [id], lines: line });
       expect(res).toMatchObject({ code: 400, msg: zhText('cardSale.error.certificateInvalid') });
     }
