@@ -778,9 +778,11 @@ export interface PaymentNoteTable extends AuditColumns {
   /** Null for a mark order's note (subject_kind card_sale). */
   application_id: Id | null;
   company_id: Id | null;
-  /** `application` or `card_sale` (migration 20261127T120000). */
+  /** `application`, `card_sale` (migration 20261127T120000), `batch` or `cert_change` (20261127T140000). */
   subject_kind: Defaulted<string>;
   card_sale_id: Id | null;
+  batch_id: Id | null;
+  cert_change_id: Id | null;
   total_amount: string;
   paid_amount: Money;
   note_state: Defaulted<string>;

@@ -29,8 +29,11 @@ export async function noteDetail(id: string): Promise<PaymentNoteDetailVO> {
 const post = async (path: string, body: Record<string, unknown>) =>
   (await bladeRequest<PaymentNoteDetailVO>(path, { method: 'POST', body })).data;
 
+/** A note by the number of what it bills: exactly one of an application's, a batch's or a change's (issue 16). */
 export interface IssueForm {
-  applicationNo: string;
+  applicationNo?: string;
+  batchNumber?: string;
+  changeNo?: string;
   lines: { item: string; amount: string }[];
   totalAmount: string;
   dueDate?: string;

@@ -4,6 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
@@ -12,12 +13,23 @@ import { FormDialog } from '@/components/crud/form-dialog';
 import { BladeError } from '@/lib/client/fetcher';
 import { formatMoney } from '@/lib/shared/money';
 import type { PaymentNoteDetailVO } from '@/lib/contracts/payment/payment';
-import { issueNote } from './api';
+import { issueNote, type IssueForm } from './api';
 import { lineProblems, linesTotal, type LineDraft } from './rules';
 
+/** What finance bills by typing its number; a mark order's note is issued from the order (标志订单). */
+const SUBJECTS = ['application', 'batch', 'cert_change'] as const;
+type TypedSubject = (typeof SUBJECTS)[number];
+const subjectNumber = (subject: TypedSubject, no: string): Partial<IssueForm> =>
+  subject === 'batch'
+    ? { batchNumber: no }
+    : subject === 'cert_change'
+      ? { changeNo: no }
+      : { applicationNo: no };
+
 /**
- * Finance issues a note (缴费通知单) for an application named by its number: itemised lines (item, amount), whose
- * exact decimal total is shown as typed and sent as the total (blade/ refuses a total that is not their sum).
+ * Finance issues a note (缴费通知单) for an application, an application batch or a certificate change named by its
+ * number: itemised lines (item, amount), whose exact decimal total is shown as typed and sent as the total (blade/
+ * refuses a total that is not their sum).
  */
 export function IssueNoteDialog({
   onClose,
@@ -27,7 +39,8 @@ export function IssueNoteDialog({
   onDone: (note: PaymentNoteDetailVO) => void | Promise<unknown>;
 }) {
   const t = useTranslations('payment.screen.issue');
-  const [applicationNo, setApplicationNo] = useState('');
+  const [subject, setSubject] = useState<TypedSubject>('application');
+  const [number, setNumber] = useState('');
   const [dueDate, setDueDate] = useState('');
   const [remark, setRemark] = useState('');
   const [lines, setLines] = useState<LineDraft[]>([{ item: '', amount: '' }]);
@@ -40,13 +53,12 @@ export function IssueNoteDialog({
 
   const submit = async () => {
     setShown(true);
-    if (!applicationNo.trim() || total === null || lines.some((l) => Object.keys(lineProblems(l)).length))
-      return;
+    if (!number.trim() || total === null || lines.some((l) => Object.keys(lineProblems(l)).length)) return;
     setBusy(true);
     setRefusal(null);
     try {
       const note = await issueNote({
-        applicationNo: applicationNo.trim(),
+        ...subjectNumber(subject, number.trim()),
         lines: lines.map((l) => ({ item: l.item.trim(), amount: l.amount.trim() })),
         totalAmount: total,
         ...(dueDate ? { dueDate } : {}),
@@ -72,14 +84,31 @@ export function IssueNoteDialog({
       width={640}
     >
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-        <TextField
-          label={t('applicationNo')}
-          required
-          value={applicationNo}
-          onChange={(e) => setApplicationNo(e.target.value)}
-          error={shown && !applicationNo.trim()}
-          helperText={shown && !applicationNo.trim() ? t('required') : ' '}
-        />
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          <TextField
+            select
+            label={t('subject')}
+            value={subject}
+            onChange={(e) => setSubject(e.target.value as TypedSubject)}
+            sx={{ flex: 1 }}
+            helperText=" "
+          >
+            {SUBJECTS.map((kind) => (
+              <MenuItem key={kind} value={kind}>
+                {t(`subjects.${kind}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label={t(`numbers.${subject}`)}
+            required
+            value={number}
+            onChange={(e) => setNumber(e.target.value)}
+            error={shown && !number.trim()}
+            helperText={shown && !number.trim() ? t('required') : ' '}
+            sx={{ flex: 2 }}
+          />
+        </Box>
         <Typography variant="subtitle2">{t('lines')}</Typography>
         {lines.map((line, i) => {
           const problems = shown ? lineProblems(line) : {};

@@ -107,7 +107,11 @@ export function NoteDetail({
         <Typography>
           {note.subjectKind === 'card_sale'
             ? t('detail.cardSale', { no: note.orderNo })
-            : t('detail.application', { no: note.applicationNo, product: note.productName })}
+            : note.subjectKind === 'batch'
+              ? t('detail.batch', { no: note.batchNumber })
+              : note.subjectKind === 'cert_change'
+                ? t('detail.certChange', { no: note.changeNo })
+                : t('detail.application', { no: note.applicationNo, product: note.productName })}
         </Typography>
       </Box>
       <Typography>

@@ -36,11 +36,12 @@ export function PaymentNoteList({ staff }: { staff: boolean }) {
       { field: 'noteNo', headerName: t('list.noteNo'), flex: 1, minWidth: 150 },
       {
         field: 'applicationNo',
-        headerName: t('list.applicationNo'),
+        headerName: t('list.subjectNo'),
         flex: 1,
         minWidth: 150,
-        // A mark order's note (issue 16) names the order instead of an application.
-        valueGetter: (_v: string, row: PaymentNoteVO) => row.applicationNo || row.orderNo,
+        // What the note bills: an application, a mark order, an application batch or a certificate change (issue 16).
+        valueGetter: (_v: string, row: PaymentNoteVO) =>
+          row.applicationNo || row.orderNo || row.batchNumber || row.changeNo,
       },
       { field: 'productName', headerName: t('list.productName'), flex: 1.2, minWidth: 160 },
       ...(staff ? [{ field: 'companyName', headerName: t('list.companyName'), flex: 1, minWidth: 160 }] : []),

@@ -35,6 +35,7 @@ import { ensureRecordArchives, type DefaultFunction } from '../business/archives
 import { companyUsers } from '../customer/customer.repository';
 import { childNodes } from '../files/catalog.service';
 import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
+import { assertChangeNotesPaid } from '../payment/payment.service';
 
 /**
  * Certificate changes (README.md beside this file). Every write runs in the caller's tenant transaction and locks what
@@ -436,6 +437,8 @@ export async function stepChange(
   if (step.reason && !reason) throw new KeyedError('certChange.refused.reasonRequired');
   if ((name === 'approve' || name === 'reject') && String(change.evaluated_by) === String(auth.userId))
     throw new KeyedError('certChange.refused.segregation');
+  // With application.issueAfterPayment the reissued certificate waits for the change's fee, as an issue does.
+  if (name === 'approve') await assertChangeNotesPaid(trx, auth.tenantId, change.id);
 
   const values: Record<string, unknown> = {
     change_state: step.to,

@@ -77,6 +77,12 @@ export function visibleNotes(trx: Trx, auth: AuthUser, companyId: string | null)
     .leftJoin('business_ccc_card_sale as s', (j) =>
       j.onRef('s.id', '=', 'n.card_sale_id').on('s.tenant_id', '=', auth.tenantId),
     )
+    .leftJoin('business_application_batch as b', (j) =>
+      j.onRef('b.id', '=', 'n.batch_id').on('b.tenant_id', '=', auth.tenantId),
+    )
+    .leftJoin('business_cert_change as g', (j) =>
+      j.onRef('g.id', '=', 'n.cert_change_id').on('g.tenant_id', '=', auth.tenantId),
+    )
     .where('n.tenant_id', '=', auth.tenantId)
     .where('n.is_deleted', '=', 0);
   if (companyId !== null) q = q.where('n.company_id', '=', companyId);
@@ -88,6 +94,8 @@ export type NoteListRow = NoteRow & {
   product_name: string | null;
   company_name: string | null;
   card_sale_no: string | null;
+  batch_number: string | null;
+  change_no: string | null;
 };
 
 export function presentNote(row: NoteListRow): PaymentNoteVO {
@@ -100,6 +108,10 @@ export function presentNote(row: NoteListRow): PaymentNoteVO {
     applicationNo: row.application_no ?? '',
     cardSaleId: idText(row.card_sale_id),
     orderNo: row.card_sale_no ?? '',
+    batchId: idText(row.batch_id),
+    batchNumber: row.batch_number ?? '',
+    certChangeId: idText(row.cert_change_id),
+    changeNo: row.change_no ?? '',
     productName: row.product_name ?? '',
     companyId: idText(row.company_id),
     companyName: row.company_name ?? '',
@@ -140,6 +152,8 @@ export const noteColumns = [
   'a.product_name',
   'c.company_name',
   's.order_no as card_sale_no',
+  'b.batch_number',
+  'g.change_no',
 ] as const;
 
 /** One note with its lines and vouchers, or 404 when the caller does not see it. */
@@ -219,6 +233,12 @@ export interface IssueInput {
   applicationNo?: string;
   /** A reviewed CCC mark order instead of an application: the note's lines and total are the order's. */
   cardSaleId?: string;
+  /** Or an application batch (id or number): one note for its billable applications. */
+  batchId?: string;
+  batchNumber?: string;
+  /** Or a certificate change (id or number), accepted and not yet decided. */
+  certChangeId?: string;
+  changeNo?: string;
   lines?: { item: string; amount: string }[];
   totalAmount?: string;
   dueDate?: string;
@@ -228,11 +248,37 @@ export interface IssueInput {
 
 /** The subject of a new note: its columns, the lines it bills and what to do once the note row exists. */
 interface NoteSubjectPlan {
-  columns: { subject_kind: NoteSubject; application_id: string | null; card_sale_id: string | null };
+  columns: {
+    subject_kind: NoteSubject;
+    application_id: string | null;
+    card_sale_id: string | null;
+    batch_id: string | null;
+    cert_change_id: string | null;
+  };
   companyId: string | null;
   lines: { item: string; amount: string }[];
   total: string;
   afterInsert: (noteId: string, noteNo: string) => Promise<void>;
+}
+
+const NO_SUBJECT = { application_id: null, card_sale_id: null, batch_id: null, cert_change_id: null };
+
+/** The issuer's itemised lines, whose exact sum must be the total the issuer saw. */
+function checkedLines(input: IssueInput): { lines: { item: string; amount: string }[]; sum: string } {
+  const lines = input.lines ?? [];
+  const sum = sumAmounts(lines.map((l) => l.amount));
+  if (sum === null || sum !== input.totalAmount)
+    throw new KeyedError('payment.error.totalMismatch', { sum: sum ?? '' });
+  return { lines, sum };
+}
+
+/** The clerk's `noticeFee` step of an application still `accepted`: the note is its fee notice (README.md). */
+async function noticeFee(trx: Trx, auth: AuthUser, holds: (code: string) => boolean, applicationId: string) {
+  await applyTransition(
+    trx,
+    { auth, companyId: null, holds: (code) => code === APPLICATION_CODES.accept || holds(code) },
+    { id: applicationId, name: 'noticeFee' },
+  );
 }
 
 /**
@@ -246,9 +292,7 @@ async function applicationSubject(
   holds: (code: string) => boolean,
   input: IssueInput,
 ): Promise<NoteSubjectPlan> {
-  const lines = input.lines ?? [];
-  const sum = sumAmounts(lines.map((l) => l.amount));
-  if (sum !== input.totalAmount) throw new KeyedError('payment.error.totalMismatch', { sum: sum ?? '' });
+  const { lines, sum } = checkedLines(input);
   const visible = (await visibleApplications(trx, auth, null)).select([
     'a.id',
     'a.flow_state',
@@ -264,15 +308,88 @@ async function applicationSubject(
     throw new KeyedError('payment.error.applicationState', {
       state: zhText(`application.flow.state.${app.flow_state}`),
     });
-  if (app.flow_state === 'accepted')
-    await applyTransition(
-      trx,
-      { auth, companyId: null, holds: (code) => code === APPLICATION_CODES.accept || holds(code) },
-      { id: app.id, name: 'noticeFee' },
-    );
+  if (app.flow_state === 'accepted') await noticeFee(trx, auth, holds, app.id);
   return {
-    columns: { subject_kind: 'application', application_id: app.id, card_sale_id: null },
+    columns: { ...NO_SUBJECT, subject_kind: 'application', application_id: app.id },
     companyId: app.company_id,
+    lines,
+    total: sum,
+    afterInsert: async () => undefined,
+  };
+}
+
+/**
+ * An application batch (locked): one note for the batch's applications the caller sees that are billable now — at
+ * least one; each one still `accepted` takes its noticeFee step in the note's transaction. Applications of the batch
+ * in other states (a draft, a returned or finished one) are not billed by it.
+ */
+async function batchSubject(
+  trx: Trx,
+  auth: AuthUser,
+  holds: (code: string) => boolean,
+  input: IssueInput,
+): Promise<NoteSubjectPlan> {
+  const { lines, sum } = checkedLines(input);
+  const byKey = trx
+    .selectFrom('business_application_batch')
+    .select(['id', 'batch_number', 'company_id'])
+    .where('tenant_id', '=', auth.tenantId)
+    .where('is_deleted', '=', 0);
+  const batch = await (
+    input.batchId
+      ? byKey.where('id', '=', input.batchId)
+      : byKey.where('batch_number', '=', input.batchNumber ?? '')
+  )
+    .forUpdate()
+    .executeTakeFirst();
+  if (!batch) throw new NotFoundError();
+  const applications = await (
+    await visibleApplications(trx, auth, null)
+  )
+    .select(['a.id', 'a.flow_state', 'a.company_id'])
+    .where('a.batch_id', '=', batch.id)
+    .orderBy('a.id')
+    .execute();
+  if (!applications.length) throw new NotFoundError();
+  const billable = applications.filter((a) => BILLABLE_STATES.includes(a.flow_state));
+  if (!billable.length)
+    throw new KeyedError('payment.error.batchNothingBillable', { batch: batch.batch_number });
+  for (const app of billable) if (app.flow_state === 'accepted') await noticeFee(trx, auth, holds, app.id);
+  return {
+    columns: { ...NO_SUBJECT, subject_kind: 'batch', batch_id: String(batch.id) },
+    companyId: batch.company_id === null ? billable[0].company_id : String(batch.company_id),
+    lines,
+    total: sum,
+    afterInsert: async () => undefined,
+  };
+}
+
+/** States of a certificate change a note may bill: accepted, until it is decided (DOMAIN §3: the fee notice). */
+const BILLABLE_CHANGE_STATES = ['accepted', 'evaluation'];
+
+/** A certificate change of the tenant (locked), accepted and not yet decided: its change fee. */
+async function certChangeSubject(trx: Trx, auth: AuthUser, input: IssueInput): Promise<NoteSubjectPlan> {
+  const { lines, sum } = checkedLines(input);
+  const byKey = trx
+    .selectFrom('business_cert_change')
+    .select(['id', 'change_no', 'change_state', 'company_id'])
+    .where('tenant_id', '=', auth.tenantId)
+    .where('is_deleted', '=', 0);
+  const change = await (
+    input.certChangeId
+      ? byKey.where('id', '=', input.certChangeId)
+      : byKey.where('change_no', '=', input.changeNo ?? '')
+  )
+    .forUpdate()
+    .executeTakeFirst();
+  if (!change) throw new NotFoundError();
+  if (!BILLABLE_CHANGE_STATES.includes(change.change_state))
+    throw new KeyedError('payment.error.changeState', {
+      state: zhText(`certChange.state.${change.change_state}`),
+    });
+  return {
+    columns: { ...NO_SUBJECT, subject_kind: 'cert_change', cert_change_id: String(change.id) },
+    companyId: String(change.company_id),
     lines,
     total: sum,
     afterInsert: async () => undefined,
@@ -293,7 +410,7 @@ async function cardSaleSubject(
   if (sentTotal !== undefined && sentTotal !== sale.total_amount)
     throw new KeyedError('payment.error.totalMismatch', { sum: sale.total_amount });
   return {
-    columns: { subject_kind: 'card_sale', application_id: null, card_sale_id: String(sale.id) },
+    columns: { ...NO_SUBJECT, subject_kind: 'card_sale', card_sale_id: String(sale.id) },
     companyId: String(sale.company_id),
     lines,
     total: sale.total_amount,
@@ -301,7 +418,7 @@ async function cardSaleSubject(
   };
 }
 
-/** Issues a note for an application or a mark order the staff caller sees (README.md). */
+/** Issues a note for an application, a batch, a certificate change or a mark order the staff caller sees (README.md). */
 export async function issueNote(
   trx: Trx,
   auth: AuthUser,
@@ -310,7 +427,11 @@ export async function issueNote(
 ): Promise<PaymentNoteDetailVO> {
   const subject = input.cardSaleId
     ? await cardSaleSubject(trx, auth, input.cardSaleId, input.totalAmount)
-    : await applicationSubject(trx, auth, holds, input);
+    : input.batchId || input.batchNumber
+      ? await batchSubject(trx, auth, holds, input)
+      : input.certChangeId || input.changeNo
+        ? await certChangeSubject(trx, auth, input)
+        : await applicationSubject(trx, auth, holds, input);
   await ensureRecordArchives(trx, auth.tenantId, PAYMENT_ARCHIVES);
   const year = new Date().getFullYear();
   const serial = await nextNumber(trx, auth.tenantId, `payment_note:${year}`);
@@ -537,21 +658,43 @@ export async function issueAfterPayment(trx: Trx, tenantId: string): Promise<boo
     .includes(tenantId);
 }
 
+/** A tenant's live notes not yet paid (issued or partly paid), oldest first. */
+const openNotes = (trx: Trx, tenantId: string) =>
+  trx
+    .selectFrom('business_payment_note')
+    .select(['note_no'])
+    .where('tenant_id', '=', tenantId)
+    .where('is_deleted', '=', 0)
+    .where('note_state', 'in', ['issued', 'partly_paid'])
+    .orderBy('id');
+
 /**
  * The `issue` step's check (application/flow.ts): with the parameter on, the certificate waits until every live note
  * of the application is paid (cancelled notes do not count; an application without notes has nothing unpaid).
  */
 export async function assertNotesPaid(trx: Trx, tenantId: string, applicationId: string): Promise<void> {
   if (!(await issueAfterPayment(trx, tenantId))) return;
-  const open = await trx
-    .selectFrom('business_payment_note')
-    .select(['note_no'])
+  // The application's own notes and those of its batch (a batch note bills the batch's applications together).
+  const batch = trx
+    .selectFrom('business_application')
+    .select('batch_id')
     .where('tenant_id', '=', tenantId)
-    .where('application_id', '=', applicationId)
-    .where('is_deleted', '=', 0)
-    .where('note_state', 'in', ['issued', 'partly_paid'])
-    .orderBy('id')
+    .where('id', '=', applicationId)
+    .where('batch_id', 'is not', null);
+  const open = await openNotes(trx, tenantId)
+    .where((eb) => eb.or([eb('application_id', '=', applicationId), eb('batch_id', 'in', batch)]))
     .execute();
   if (open.length > 0)
     throw new KeyedError('payment.error.unpaidNotes', { notes: open.map((n) => n.note_no).join('、') });
+}
+
+/**
+ * The same rule for a certificate change (modules/cert-change, at approval): with `application.issueAfterPayment` the
+ * certificate is not reissued while a note of the change is issued or partly paid.
+ */
+export async function assertChangeNotesPaid(trx: Trx, tenantId: string, changeId: string): Promise<void> {
+  if (!(await issueAfterPayment(trx, tenantId))) return;
+  const open = await openNotes(trx, tenantId).where('cert_change_id', '=', changeId).execute();
+  if (open.length > 0)
+    throw new KeyedError('payment.error.unpaidChangeNotes', { notes: open.map((n) => n.note_no).join('、') });
 }

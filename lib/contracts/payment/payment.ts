@@ -37,8 +37,11 @@ export const PAYMENT_FUNCTION = 'payment_note';
 
 export const NOTE_STATES = ['issued', 'partly_paid', 'paid', 'cancelled'] as const;
 export type NoteState = (typeof NOTE_STATES)[number];
-/** What a note is for: an application (its fees) or a CCC mark order (issue 16, modules/card-sale). */
-export const NOTE_SUBJECTS = ['application', 'card_sale'] as const;
+/**
+ * What a note is for: an application (its fees), a CCC mark order (modules/card-sale), an application batch (one note
+ * for the applications a company filed together) or a certificate change (its fee; modules/cert-change).
+ */
+export const NOTE_SUBJECTS = ['application', 'card_sale', 'batch', 'cert_change'] as const;
 export type NoteSubject = (typeof NOTE_SUBJECTS)[number];
 export const VOUCHER_STATES = ['submitted', 'confirmed', 'rejected'] as const;
 export type VoucherState = (typeof VOUCHER_STATES)[number];
@@ -82,7 +85,13 @@ export const issueNoteInput = z
     applicationNo: z.string().trim().max(32, '不能超过32个字符').optional(),
     /** Or a reviewed CCC mark order (issue 16): the note's lines and total are the order's. */
     cardSaleId: idSchema.optional(),
-    /** An application's itemised fees; a mark order's note takes the order's lines instead (none may be sent). */
+    /** Or an application batch by id or number: one note for its applications, all billable. */
+    batchId: idSchema.optional(),
+    batchNumber: z.string().trim().max(32, '不能超过32个字符').optional(),
+    /** Or a certificate change by id or number, accepted and not yet decided. */
+    certChangeId: idSchema.optional(),
+    changeNo: z.string().trim().max(32, '不能超过32个字符').optional(),
+    /** The itemised fees; a mark order's note takes the order's lines instead (none may be sent). */
     lines: z.array(noteLineSchema).max(MAX_NOTE_LINES, `最多${MAX_NOTE_LINES}项`).optional(),
     /** The total the issuer saw; must equal the sum of the lines (an order's total) exactly. */
     totalAmount: amountSchema.optional(),
@@ -91,15 +100,24 @@ export const issueNoteInput = z
     remark: optionalText(500),
   })
   .superRefine((v, ctx) => {
+    const subjects = [
+      Boolean(v.applicationId || v.applicationNo),
+      Boolean(v.cardSaleId),
+      Boolean(v.batchId || v.batchNumber),
+      Boolean(v.certChangeId || v.changeNo),
+    ].filter(Boolean).length;
+    if (subjects > 1)
+      ctx.addIssue({
+        code: 'custom',
+        message: '申请、批次、证书变更与标志订单只能选一个',
+        path: ['applicationNo'],
+      });
     if (v.cardSaleId) {
-      if (v.applicationId || v.applicationNo)
-        ctx.addIssue({ code: 'custom', message: '申请与标志订单只能选一个', path: ['cardSaleId'] });
       if (v.lines?.length)
         ctx.addIssue({ code: 'custom', message: '标志订单的收费明细取自订单', path: ['lines'] });
       return;
     }
-    if (!v.applicationId && !v.applicationNo)
-      ctx.addIssue({ code: 'custom', message: '请填写申请编号', path: ['applicationNo'] });
+    if (subjects === 0) ctx.addIssue({ code: 'custom', message: '请填写申请编号', path: ['applicationNo'] });
     if (!v.lines?.length) ctx.addIssue({ code: 'custom', message: '至少一项', path: ['lines'] });
     if (v.totalAmount === undefined)
       ctx.addIssue({ code: 'custom', message: '必须为正数（最多两位小数）', path: ['totalAmount'] });
@@ -153,12 +171,19 @@ export interface PaymentVoucherVO {
 export interface PaymentNoteVO {
   id: string;
   noteNo: string;
-  /** `card_sale`: the note of a mark order (cardSaleId, orderNo); applicationId and applicationNo are then empty. */
+  /**
+   * What the note bills: `application` (applicationId, applicationNo), `card_sale` (cardSaleId, orderNo), `batch`
+   * (batchId, batchNumber) or `cert_change` (certChangeId, changeNo); the other subjects' fields are empty.
+   */
   subjectKind: NoteSubject;
   applicationId: string;
   applicationNo: string;
   cardSaleId: string;
   orderNo: string;
+  batchId: string;
+  batchNumber: string;
+  certChangeId: string;
+  changeNo: string;
   productName: string;
   companyId: string;
   companyName: string;

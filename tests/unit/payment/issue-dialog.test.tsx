@@ -45,4 +45,23 @@ describe('IssueNoteDialog', () => {
     expect(await screen.findByText('必须为正数（最多两位小数）')).toBeInTheDocument();
     expect(blade.calls).toHaveLength(0);
   });
+
+  it('bills an application batch or a certificate change by the number typed for the chosen subject', async () => {
+    const blade = fakeBlade({ [`POST ${ISSUE}`]: { id: '9', noteNo: 'JF2026000002' } });
+    const onDone = jest.fn();
+    renderScreen(<IssueNoteDialog onClose={jest.fn()} onDone={onDone} />);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '收费对象' }));
+    fireEvent.click(await screen.findByRole('option', { name: '申请批次' }));
+    expect(screen.queryByLabelText(/申请编号/)).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText(/批次号/), { target: { value: 'PC2026000007' } });
+    fireEvent.change(screen.getByLabelText('收费项目'), { target: { value: '申请费' } });
+    fireEvent.change(screen.getByLabelText('金额（元）'), { target: { value: '1500' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(blade.to(ISSUE)[0].body).toEqual({
+      batchNumber: 'PC2026000007',
+      lines: [{ item: '申请费', amount: '1500' }],
+      totalAmount: '1500.00',
+    });
+  });
 });
