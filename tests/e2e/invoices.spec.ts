@@ -181,15 +181,15 @@ test('a company pays a note, applies for an invoice, finance issues it with the 
   await customer.getByRole('button', { name: '提交缴费凭证' }).click();
   await expect(customer.getByText('待确认', { exact: true })).toBeVisible();
 
-  // Finance confirms the voucher.
-  const detail = await bladeCall<{ vouchers: { id: string }[] }>(
-    page,
-    'GET',
-    `/api/blade-customer/paymentNote/detail?id=${note.id}`,
-  );
-  await bladeCall(page, 'POST', '/api/blade-customer/paymentNote/confirmPaymentVoucher', {
-    id: detail.vouchers[0].id,
-  });
+  // Finance confirms the voucher on 缴费管理 (the administrator holds the finance buttons).
+  await page.goto('/businessManagement/paymentNote');
+  await page.getByRole('row', { name: new RegExp(note.noteNo) }).click();
+  const vouchers = page.getByRole('table', { name: '缴费凭证' });
+  await expect(vouchers.getByText('待确认', { exact: true })).toBeVisible();
+  await vouchers.getByRole('button', { name: '确认', exact: true }).click();
+  await expect(vouchers.getByText('已确认', { exact: true })).toBeVisible();
+  await expect(page.getByText('已缴清', { exact: true }).first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/payment-confirmed.png', fullPage: true });
 
   // 我的发票: the invoice information first (a special invoice needs its bank), then the application.
   await customer.goto('/application/myInvoice');
