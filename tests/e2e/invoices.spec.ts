@@ -55,7 +55,7 @@ async function registerCompany(browser: Browser): Promise<void> {
     account: CUSTOMER.account,
     password: md5(CUSTOMER.password),
     realName: '钱工',
-    phone: '13937700002',
+    phone: '13937700003',
     email: CUSTOMER.email,
     key,
   });
@@ -112,7 +112,7 @@ async function applyForCcc(customer: Page): Promise<string> {
   await customer.getByLabel('生产者地址').fill('河南省南阳市卧龙区开票路 1 号');
   await customer.getByLabel('同认证委托人').check();
   await customer.getByLabel(/^联系人/).fill('钱工');
-  await customer.getByLabel('联系电话').fill('13937700002');
+  await customer.getByLabel('联系电话').fill('13937700003');
   await customer.getByRole('button', { name: '下一步' }).click();
   await customer.getByLabel('产品名称').fill(PRODUCT);
   await customer.getByLabel('产品类别').click();
