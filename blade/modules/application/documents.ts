@@ -12,6 +12,7 @@ import {
 } from '../../core/record-access';
 import { KeyedError } from '../../core/crud';
 import type { Database } from '../../db/schema';
+import type { Db } from '../../db/tenant';
 import type { DefaultFunction } from '../business/archives';
 import { childNodes, type RecordRef } from '../files/catalog.service';
 import { findFile } from '../files/file.repository';
@@ -113,9 +114,12 @@ const SCHEME_OF = new Map(
   (Object.entries(APPLICATION_FUNCTIONS) as [Scheme, string][]).map(([s, code]) => [code, s]),
 );
 
-/** The customer company a record caller belongs to: all for staff, their own for a customer. */
-async function companiesOf(caller: RecordCaller, trx: Trx): Promise<CompanyScope> {
-  const company = await callerCompany(trx, caller.auth);
+/**
+ * The customer company a record caller belongs to: all for staff, their own for a customer. The `company.of` of every
+ * record owner whose rows carry a company (applications, payment notes, invoices, changes, mark orders).
+ */
+export async function callerCompanies(caller: RecordCaller, trx: Trx | Db): Promise<CompanyScope> {
+  const company = await callerCompany(trx as Trx, caller.auth);
   return company === null ? { all: true } : { all: false, companies: [company] };
 }
 
@@ -132,7 +136,7 @@ for (const [scheme, functionCode] of Object.entries(APPLICATION_FUNCTIONS) as [S
       edit: ['application_apply'],
       delete: ['application_apply'],
     },
-    company: { column: 'company_id', of: companiesOf },
+    company: { column: 'company_id', of: callerCompanies },
     async changeable(caller, trx, dataId) {
       const company = await callerCompany(trx, caller.auth);
       if (company === null) return false;

@@ -18,11 +18,12 @@ import { KeyedError, zhText } from '../../core/crud';
 import { ok } from '../../core/envelope';
 import { ForbiddenError } from '../../core/errors';
 import { contains, fetchPage, pageRequest, toPage } from '../../core/page';
-import { registerRecordOwner, tableRecordOwner, type RecordCaller } from '../../core/record-access';
+import { registerRecordOwner, tableRecordOwner } from '../../core/record-access';
 import { parseJson, parseQuery } from '../../core/validation';
 import { withTenant, type Db } from '../../db/tenant';
 import { callerCodes } from '../application/flow';
-import { callerCompany } from '../application/transition';
+import { assertStaffWith, callerCompany } from '../application/transition';
+import { callerCompanies } from '../application/documents';
 import {
   cancelSale,
   initSale,
@@ -71,16 +72,6 @@ async function customer(trx: Db, auth: AuthUser, holds: Holds): Promise<string> 
   return companyId;
 }
 
-/** A staff call that needs one button code: customers and staff without it are 403. */
-async function staffWith(trx: Db, auth: AuthUser, holds: Holds, code: string) {
-  if ((await callerCompany(trx as Trx, auth)) !== null || !holds(code)) throw new ForbiddenError();
-}
-
-async function companiesOf(caller: RecordCaller, trx: Db) {
-  const company = await callerCompany(trx as Trx, caller.auth);
-  return company === null ? ({ all: true } as const) : { all: false as const, companies: [company] };
-}
-
 /**
  * The order's files (the signed form, the authorisation letter): read by its company's customers and the staff of the
  * orders page; uploaded by the company's users while the order is a draft; once submitted they are the order's
@@ -95,7 +86,7 @@ registerRecordOwner(CARD_SALE_FUNCTION, {
       edit: [],
       delete: [CARD_SALE_CODES.customerPage],
     },
-    company: { column: 'company_id', of: companiesOf },
+    company: { column: 'company_id', of: callerCompanies },
   }),
   async changeable(caller, trx, dataId, action) {
     if (action !== 'upload' && action !== 'delete') return false;
@@ -143,7 +134,7 @@ export function cardSaleRoutes(deps: Deps): Hono<BladeEnv> {
       const holds = await callerCodes(deps, auth);
       const body = await parseJson(c, input);
       const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
-        await staffWith(trx, auth, holds, code);
+        await assertStaffWith(trx, auth, holds, code);
         return run(trx, auth, body);
       });
       return c.json(ok(data));

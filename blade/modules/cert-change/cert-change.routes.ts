@@ -27,11 +27,12 @@ import { zhText } from '../../core/crud';
 import { ok } from '../../core/envelope';
 import { ForbiddenError } from '../../core/errors';
 import { contains, fetchPage, pageRequest, toPage } from '../../core/page';
-import { registerRecordOwner, tableRecordOwner, type RecordCaller } from '../../core/record-access';
+import { registerRecordOwner, tableRecordOwner } from '../../core/record-access';
 import { parseJson, parseQuery } from '../../core/validation';
 import { withTenant, type Db } from '../../db/tenant';
 import { callerCodes } from '../application/flow';
 import { callerCompany } from '../application/transition';
+import { callerCompanies } from '../application/documents';
 import {
   canApply,
   changeDetail,
@@ -96,11 +97,6 @@ async function customerWriter(trx: Db, auth: AuthUser, holds: (code: string) => 
   return companyId;
 }
 
-async function companiesOf(caller: RecordCaller, trx: Db) {
-  const company = await callerCompany(trx as Trx, caller.auth);
-  return company === null ? ({ all: true } as const) : { all: false as const, companies: [company] };
-}
-
 /**
  * A change's files: read by its company's customers and the staff page; uploaded, edited and deleted by the
  * company's users holding `application_apply` while the change is a draft or returned (frozen once submitted).
@@ -115,7 +111,7 @@ for (const functionCode of Object.values(CERT_CHANGE_FUNCTIONS))
         edit: [CERT_CHANGE_CODES.customerWrite],
         delete: [CERT_CHANGE_CODES.customerWrite],
       },
-      company: { column: 'company_id', of: companiesOf },
+      company: { column: 'company_id', of: callerCompanies },
     }),
     async changeable(caller, trx, dataId) {
       const company = await callerCompany(trx as Trx, caller.auth);

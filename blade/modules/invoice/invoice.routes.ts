@@ -15,11 +15,12 @@ import type { AuthUser, BladeEnv, Deps } from '../../core/context';
 import { ok } from '../../core/envelope';
 import { ForbiddenError } from '../../core/errors';
 import { contains, fetchPage, pageRequest, toPage } from '../../core/page';
-import { registerRecordOwner, tableRecordOwner, type RecordCaller } from '../../core/record-access';
+import { registerRecordOwner, tableRecordOwner } from '../../core/record-access';
 import { parseJson, parseQuery } from '../../core/validation';
 import { withTenant, type Db } from '../../db/tenant';
 import { callerCodes } from '../application/flow';
-import { callerCompany } from '../application/transition';
+import { assertStaffWith, callerCompany } from '../application/transition';
+import { callerCompanies } from '../application/documents';
 import {
   applyInvoice,
   infoOptions,
@@ -73,16 +74,6 @@ async function customer(trx: Db, auth: AuthUser, holds: (code: string) => boolea
   return companyId;
 }
 
-/** A staff call that needs one button code: customers and staff without it are 403. */
-async function staffWith(trx: Db, auth: AuthUser, holds: (code: string) => boolean, code: string) {
-  if ((await callerCompany(trx as Trx, auth)) !== null || !holds(code)) throw new ForbiddenError();
-}
-
-async function companiesOf(caller: RecordCaller, trx: Db) {
-  const company = await callerCompany(trx as Trx, caller.auth);
-  return company === null ? ({ all: true } as const) : { all: false as const, companies: [company] };
-}
-
 /**
  * The invoice's files (the issued invoice): read by its company's customers and finance; uploaded by finance with the
  * issue button while the invoice is applied. An issued invoice's file is the record of the issue: nobody edits or
@@ -97,7 +88,7 @@ registerRecordOwner(INVOICE_FUNCTION, {
       edit: [],
       delete: [],
     },
-    company: { column: 'company_id', of: companiesOf },
+    company: { column: 'company_id', of: callerCompanies },
   }),
   async changeable(caller, trx, dataId, action) {
     if (action !== 'upload') return false;
@@ -175,7 +166,7 @@ export function invoiceRoutes(deps: Deps): Hono<BladeEnv> {
     const holds = await callerCodes(deps, auth);
     const input = await parseJson(c, issueInput);
     const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
-      await staffWith(trx, auth, holds, INVOICE_CODES.issue);
+      await assertStaffWith(trx, auth, holds, INVOICE_CODES.issue);
       return issueInvoice(trx, auth, input);
     });
     return c.json(ok(data));
@@ -186,7 +177,7 @@ export function invoiceRoutes(deps: Deps): Hono<BladeEnv> {
     const holds = await callerCodes(deps, auth);
     const { id, reason } = await parseJson(c, reasonInput);
     const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
-      await staffWith(trx, auth, holds, INVOICE_CODES.reject);
+      await assertStaffWith(trx, auth, holds, INVOICE_CODES.reject);
       return rejectInvoice(trx, auth, id, reason);
     });
     return c.json(ok(data));
@@ -197,7 +188,7 @@ export function invoiceRoutes(deps: Deps): Hono<BladeEnv> {
     const holds = await callerCodes(deps, auth);
     const { id, reason } = await parseJson(c, reasonInput);
     const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
-      await staffWith(trx, auth, holds, INVOICE_CODES.redFlush);
+      await assertStaffWith(trx, auth, holds, INVOICE_CODES.redFlush);
       return redFlushInvoice(trx, auth, id, reason);
     });
     return c.json(ok(data));

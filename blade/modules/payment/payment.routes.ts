@@ -15,11 +15,12 @@ import type { AuthUser, BladeEnv, Deps } from '../../core/context';
 import { ok } from '../../core/envelope';
 import { ForbiddenError } from '../../core/errors';
 import { contains, fetchPage, pageRequest, toPage } from '../../core/page';
-import { registerRecordOwner, tableRecordOwner, type RecordCaller } from '../../core/record-access';
+import { registerRecordOwner, tableRecordOwner } from '../../core/record-access';
 import { parseJson, parseQuery } from '../../core/validation';
 import { withTenant, type Db } from '../../db/tenant';
 import { callerCodes } from '../application/flow';
-import { callerCompany } from '../application/transition';
+import { assertStaffWith, callerCompany } from '../application/transition';
+import { callerCompanies } from '../application/documents';
 import {
   cancelNote,
   confirmVoucher,
@@ -58,16 +59,6 @@ async function reader(trx: Db, auth: AuthUser, holds: (code: string) => boolean)
   return companyId;
 }
 
-/** A staff call that needs one button code: customers and staff without it are 403. */
-async function staffWith(trx: Db, auth: AuthUser, holds: (code: string) => boolean, code: string) {
-  if ((await callerCompany(trx as Trx, auth)) !== null || !holds(code)) throw new ForbiddenError();
-}
-
-async function companiesOf(caller: RecordCaller, trx: Db) {
-  const company = await callerCompany(trx as Trx, caller.auth);
-  return company === null ? ({ all: true } as const) : { all: false as const, companies: [company] };
-}
-
 /**
  * The note's files (the bank slips): read by its company's customers and finance; uploaded by the company's users
  * while the note is open. Slips are evidence of a payment: nobody edits or deletes them through the file calls.
@@ -81,7 +72,7 @@ registerRecordOwner(PAYMENT_FUNCTION, {
       edit: [],
       delete: [],
     },
-    company: { column: 'company_id', of: companiesOf },
+    company: { column: 'company_id', of: callerCompanies },
   }),
   async changeable(caller, trx, dataId, action) {
     if (action !== 'upload') return false;
@@ -152,7 +143,7 @@ export function paymentRoutes(deps: Deps): Hono<BladeEnv> {
     const holds = await callerCodes(deps, auth);
     const input = await parseJson(c, issueNoteInput);
     const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
-      await staffWith(trx, auth, holds, PAYMENT_CODES.issue);
+      await assertStaffWith(trx, auth, holds, PAYMENT_CODES.issue);
       return issueNote(trx, auth, holds, input);
     });
     return c.json(ok(data));
@@ -163,7 +154,7 @@ export function paymentRoutes(deps: Deps): Hono<BladeEnv> {
     const holds = await callerCodes(deps, auth);
     const { id } = await parseJson(c, voucherIdInput);
     const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
-      await staffWith(trx, auth, holds, PAYMENT_CODES.confirm);
+      await assertStaffWith(trx, auth, holds, PAYMENT_CODES.confirm);
       return confirmVoucher(trx, auth, id);
     });
     return c.json(ok(data));
@@ -174,7 +165,7 @@ export function paymentRoutes(deps: Deps): Hono<BladeEnv> {
     const holds = await callerCodes(deps, auth);
     const { id, reason } = await parseJson(c, rejectVoucherInput);
     const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
-      await staffWith(trx, auth, holds, PAYMENT_CODES.confirm);
+      await assertStaffWith(trx, auth, holds, PAYMENT_CODES.confirm);
       return rejectVoucher(trx, auth, id, reason);
     });
     return c.json(ok(data));
@@ -185,7 +176,7 @@ export function paymentRoutes(deps: Deps): Hono<BladeEnv> {
     const holds = await callerCodes(deps, auth);
     const { id, reason } = await parseJson(c, cancelNoteInput);
     const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
-      await staffWith(trx, auth, holds, PAYMENT_CODES.cancel);
+      await assertStaffWith(trx, auth, holds, PAYMENT_CODES.cancel);
       return cancelNote(trx, auth, id, reason ?? '');
     });
     return c.json(ok(data));
