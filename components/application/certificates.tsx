@@ -1,9 +1,7 @@
 'use client';
 
-import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslations } from 'next-intl';
@@ -11,9 +9,10 @@ import { useMemo, useState } from 'react';
 import { CrudGrid } from '@/components/crud/crud-grid';
 import { SearchBar, type SearchValues } from '@/components/crud/search-bar';
 import { useCrudList } from '@/components/crud/use-crud-list';
+import { TextPromptDialog } from '@/components/crud/text-prompt-dialog';
 import { FormDialog } from '@/components/crud/form-dialog';
 import { useNotify } from '@/components/providers/notifier';
-import { BladeError, bladeRequest } from '@/lib/client/fetcher';
+import { bladeRequest } from '@/lib/client/fetcher';
 import {
   CERTIFICATE_ACTION_NAMES,
   CERTIFICATE_STATES,
@@ -42,6 +41,7 @@ export function CertificateList({ staff }: { staff: boolean }) {
   // 申请变更 (modules/cert-change): the customer's, on a valid certificate; the server answers canApply.
   const [changing, setChanging] = useState<CertificateVO | null>(null);
   const tc = useTranslations('certChange.screen');
+  const notify = useNotify();
   const changeAction = staff
     ? []
     : [
@@ -116,12 +116,21 @@ export function CertificateList({ staff }: { staff: boolean }) {
         rowActions={[{ label: t('view'), onClick: setShown }, ...decisions, ...changeAction]}
       />
       {deciding && (
-        <DecisionDialog
-          row={deciding.row}
-          action={deciding.action}
+        <TextPromptDialog
+          title={t('actionTitle', {
+            action: t(`action.${deciding.action}`),
+            number: deciding.row.certNumber,
+          })}
+          label={t('reason')}
+          submitLabel={t('confirm')}
           onClose={() => setDeciding(null)}
-          onDone={async () => {
-            setDeciding(null);
+          onSubmit={async (reason) => {
+            await bladeRequest(PATHS.certificateChangeStatus, {
+              method: 'POST',
+              body: { id: deciding.row.id, action: deciding.action, reason },
+              silent: true,
+            });
+            notify(t('done'), 'success');
             await list.reload();
           }}
         />
@@ -140,80 +149,5 @@ export function CertificateList({ staff }: { staff: boolean }) {
         </FormDialog>
       )}
     </Paper>
-  );
-}
-
-/**
- * The reason of a certificate decision (required, at most 500 characters, as the server checks) and its confirmation;
- * the server's refusal (a state changed meanwhile, a lapsed certificate) stays in the dialog.
- */
-function DecisionDialog({
-  row,
-  action,
-  onClose,
-  onDone,
-}: {
-  row: CertificateVO;
-  action: CertificateAction;
-  onClose: () => void;
-  onDone: () => Promise<void>;
-}) {
-  const t = useTranslations('application.screen.cert');
-  const notify = useNotify();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState('');
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async () => {
-    if (!reason.trim()) {
-      setError(t('reasonRequired'));
-      return;
-    }
-    setError('');
-    setRefusal(null);
-    setBusy(true);
-    try {
-      await bladeRequest(PATHS.certificateChangeStatus, {
-        method: 'POST',
-        body: { id: row.id, action, reason: reason.trim() },
-        silent: true,
-      });
-      notify(t('done'), 'success');
-      await onDone();
-    } catch (failure) {
-      if (failure instanceof BladeError) setRefusal(failure.message);
-      else throw failure;
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <FormDialog
-      open
-      width={560}
-      title={t('actionTitle', { action: t(`action.${action}`), number: row.certNumber })}
-      onClose={onClose}
-      onSubmit={() => void submit()}
-      submitting={busy}
-      submitLabel={t('confirm')}
-    >
-      <TextField
-        label={t('reason')}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        required
-        fullWidth
-        multiline
-        minRows={3}
-        error={Boolean(error)}
-        helperText={error || undefined}
-        slotProps={{ htmlInput: { maxLength: 500 } }}
-      />
-      {refusal && (
-        <Alert severity="error" role="alert" sx={{ mt: 1 }}>
-          {refusal}
-        </Alert>
-      )}
-    </FormDialog>
   );
 }

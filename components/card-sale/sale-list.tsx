@@ -9,13 +9,13 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { CrudGrid } from '@/components/crud/crud-grid';
+import { TextPromptDialog } from '@/components/crud/text-prompt-dialog';
 import { FormDialog } from '@/components/crud/form-dialog';
 import { SearchBar, type SearchValues } from '@/components/crud/search-bar';
 import { useCrudList } from '@/components/crud/use-crud-list';
@@ -44,39 +44,6 @@ import {
   uploadSaleFile,
 } from './api';
 import { OrderForm } from './order-form';
-
-/** A text asked before a reject (reason) or a shipment (tracking number). */
-function AskDialog({
-  title,
-  label,
-  onClose,
-  onSubmit,
-}: {
-  title: string;
-  label: string;
-  onClose: () => void;
-  onSubmit: (value: string) => Promise<unknown>;
-}) {
-  const [value, setValue] = useState('');
-  const [busy, setBusy] = useState(false);
-  return (
-    <FormDialog
-      open
-      title={title}
-      onClose={onClose}
-      submitting={busy || !value.trim()}
-      onSubmit={() => {
-        setBusy(true);
-        void onSubmit(value.trim())
-          .then(onClose)
-          .catch(() => undefined)
-          .finally(() => setBusy(false));
-      }}
-    >
-      <TextField label={label} required fullWidth value={value} onChange={(e) => setValue(e.target.value)} />
-    </FormDialog>
-  );
-}
 
 /** One order: state, certificates, lines, files and the actions the viewer may take in this state. */
 function SaleDetail({ id, staff, onChanged }: { id: string; staff: boolean; onChanged: () => void }) {
@@ -218,7 +185,8 @@ function SaleDetail({ id, staff, onChanged }: { id: string; staff: boolean; onCh
         )}
       </Box>
       {asking && (
-        <AskDialog
+        <TextPromptDialog
+          multiline={asking === 'reject'}
           title={asking === 'reject' ? t('staff.reject') : t('staff.ship')}
           label={asking === 'reject' ? t('staff.reason') : t('staff.trackingNo')}
           onClose={() => setAsking(null)}

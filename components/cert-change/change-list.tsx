@@ -9,18 +9,17 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { CrudGrid } from '@/components/crud/crud-grid';
+import { TextPromptDialog } from '@/components/crud/text-prompt-dialog';
 import { FormDialog } from '@/components/crud/form-dialog';
 import { SearchBar, type SearchValues } from '@/components/crud/search-bar';
 import { useCrudList } from '@/components/crud/use-crud-list';
 import { useNotify } from '@/components/providers/notifier';
-import { BladeError } from '@/lib/client/fetcher';
 import {
   CHANGE_STATES,
   CHANGE_STEP_NAMES,
@@ -56,6 +55,7 @@ export function ChangeStateChip({ state }: { state: string }) {
 export function ChangeList({ staff }: { staff: boolean }) {
   const t = useTranslations('certChange.screen');
   const ts = useTranslations('certChange.state');
+  const notify = useNotify();
   const tt = useTranslations('certChange.type');
   const [filters, setFilters] = useState<SearchValues>({});
   const params = useMemo(() => ({ ...filters }), [filters]);
@@ -124,12 +124,15 @@ export function ChangeList({ staff }: { staff: boolean }) {
         rowActions={[{ label: t('view'), onClick: setShown }, ...steps]}
       />
       {acting && (
-        <StepDialog
-          row={acting.row}
-          step={acting.step}
+        <TextPromptDialog
+          title={t('stepTitle', { step: t(`step.${acting.step}`), no: acting.row.changeNo })}
+          label={CHANGE_STEPS[acting.step].reason ? t('reason') : t('remark')}
+          required={CHANGE_STEPS[acting.step].reason}
+          submitLabel={t('confirm')}
           onClose={() => setActing(null)}
-          onDone={async () => {
-            setActing(null);
+          onSubmit={async (reason) => {
+            await changeStep(acting.step, acting.row.id, reason);
+            notify(t('done'), 'success');
             await list.reload();
           }}
         />
@@ -145,75 +148,6 @@ export function ChangeList({ staff }: { staff: boolean }) {
         </FormDialog>
       )}
     </Paper>
-  );
-}
-
-/** A staff step: a reason where the step needs one (return, reject), else a remark; the refusal stays in the dialog. */
-function StepDialog({
-  row,
-  step,
-  onClose,
-  onDone,
-}: {
-  row: CertChangeVO;
-  step: ChangeStep;
-  onClose: () => void;
-  onDone: () => Promise<void>;
-}) {
-  const t = useTranslations('certChange.screen');
-  const notify = useNotify();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState('');
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const needsReason = CHANGE_STEPS[step].reason;
-  const submit = async () => {
-    if (needsReason && !reason.trim()) {
-      setError(t('reasonRequired'));
-      return;
-    }
-    setError('');
-    setRefusal(null);
-    setBusy(true);
-    try {
-      await changeStep(step, row.id, reason.trim());
-      notify(t('done'), 'success');
-      await onDone();
-    } catch (failure) {
-      if (failure instanceof BladeError) setRefusal(failure.message);
-      else throw failure;
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <FormDialog
-      open
-      width={560}
-      title={t('stepTitle', { step: t(`step.${step}`), no: row.changeNo })}
-      onClose={onClose}
-      onSubmit={() => void submit()}
-      submitting={busy}
-      submitLabel={t('confirm')}
-    >
-      <TextField
-        label={needsReason ? t('reason') : t('remark')}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        required={needsReason}
-        fullWidth
-        multiline
-        minRows={3}
-        error={Boolean(error)}
-        helperText={error || undefined}
-        slotProps={{ htmlInput: { maxLength: 500 } }}
-      />
-      {refusal && (
-        <Alert severity="error" role="alert" sx={{ mt: 1 }}>
-          {refusal}
-        </Alert>
-      )}
-    </FormDialog>
   );
 }
 

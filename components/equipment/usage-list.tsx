@@ -1,13 +1,10 @@
 'use client';
 
+import { TextPromptDialog } from '@/components/crud/text-prompt-dialog';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -37,61 +34,6 @@ const STATE_COLOR: Record<UsageState, 'default' | 'info' | 'success' | 'error' |
   exception_ended: 'error',
   cancelled: 'default',
 };
-
-/** The exception end's reason (required: it goes to the status history). */
-function ExceptionDialog({
-  onClose,
-  onSubmit,
-}: {
-  onClose: () => void;
-  onSubmit: (reason: string) => Promise<void>;
-}) {
-  const t = useTranslations('equipment.screen');
-  const [reason, setReason] = useState('');
-  const [shown, setShown] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const missing = shown && !reason.trim();
-  const submit = async () => {
-    setShown(true);
-    if (!reason.trim()) return;
-    try {
-      await onSubmit(reason.trim());
-    } catch (failure) {
-      if (failure instanceof BladeError) setRefusal(failure.message);
-      else throw failure;
-    }
-  };
-  return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>{t('exceptionEnd')}</DialogTitle>
-      <DialogContent>
-        <TextField
-          sx={{ mt: 1 }}
-          fullWidth
-          required
-          multiline
-          minRows={2}
-          label={t('exceptionReason')}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          error={missing}
-          helperText={missing ? t('reasonRequired') : ' '}
-        />
-        {refusal && (
-          <Alert severity="error" role="alert">
-            {refusal}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('cancel')}</Button>
-        <Button variant="contained" color="error" onClick={() => void submit()}>
-          {t('save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
 
 /**
  * The bookings (设备使用预约): every instrument's, or one instrument's (its detail: `equipmentId`), newest first, paged
@@ -260,11 +202,12 @@ export function UsageList({ equipmentId }: { equipmentId?: string }) {
         />
       )}
       {excepting && (
-        <ExceptionDialog
+        <TextPromptDialog
+          title={t('screen.exceptionEnd')}
+          label={t('screen.exceptionReason')}
           onClose={() => setExcepting(null)}
           onSubmit={async (reason) => {
             await exceptionEndBooking(excepting.id, reason);
-            setExcepting(null);
             reload();
           }}
         />

@@ -11,6 +11,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslations } from 'next-intl';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { CrudGrid } from '@/components/crud/crud-grid';
+import { TextPromptDialog } from '@/components/crud/text-prompt-dialog';
 import { FormDialog } from '@/components/crud/form-dialog';
 import { SearchBar, type SearchValues } from '@/components/crud/search-bar';
 import { useCrudList } from '@/components/crud/use-crud-list';
@@ -128,53 +129,6 @@ function IssueDialog({
           </Alert>
         )}
       </Stack>
-    </FormDialog>
-  );
-}
-
-/** The reason of a reject or a red-flush (required). */
-function ReasonDialog({
-  title,
-  onClose,
-  onSubmit,
-}: {
-  title: string;
-  onClose: () => void;
-  onSubmit: (reason: string) => Promise<unknown>;
-}) {
-  const t = useTranslations('invoice.screen.staff');
-  const [reason, setReason] = useState('');
-  const [shown, setShown] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const missing = !reason.trim();
-  return (
-    <FormDialog
-      open
-      title={title}
-      onClose={onClose}
-      submitting={busy}
-      submitLabel={t('confirm')}
-      onSubmit={() => {
-        setShown(true);
-        if (missing) return;
-        setBusy(true);
-        void onSubmit(reason.trim())
-          .then(onClose)
-          .catch(() => undefined)
-          .finally(() => setBusy(false));
-      }}
-    >
-      <TextField
-        label={t('reason')}
-        required
-        multiline
-        minRows={3}
-        fullWidth
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        error={shown && missing}
-        helperText={shown && missing ? t('required') : ' '}
-      />
     </FormDialog>
   );
 }
@@ -317,14 +271,18 @@ export function InvoiceList({
         <IssueDialog invoice={acting.invoice} onClose={() => setActing(null)} onDone={reload} />
       )}
       {acting?.kind === 'reject' && (
-        <ReasonDialog
+        <TextPromptDialog
+          label={t('staff.reason')}
+          submitLabel={t('staff.confirm')}
           title={t('staff.rejectTitle', { applicationNo: acting.invoice.applicationNo })}
           onClose={() => setActing(null)}
           onSubmit={(reason) => rejectInvoice(acting.invoice.id, reason).then(reload)}
         />
       )}
       {acting?.kind === 'redFlush' && (
-        <ReasonDialog
+        <TextPromptDialog
+          label={t('staff.reason')}
+          submitLabel={t('staff.confirm')}
           title={t('staff.redFlushTitle', { applicationNo: acting.invoice.applicationNo })}
           onClose={() => setActing(null)}
           onSubmit={(reason) => redFlushInvoice(acting.invoice.id, reason).then(reload)}

@@ -9,11 +9,10 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { useCallback, useEffect, useState } from 'react';
-import { FormDialog } from '@/components/crud/form-dialog';
+import { TextPromptDialog } from '@/components/crud/text-prompt-dialog';
 import { formatMoney } from '@/lib/shared/money';
 import type { PaymentNoteDetailVO, PaymentVoucherVO } from '@/lib/contracts/payment/payment';
 import { cancelNote, confirmVoucher, noteDetail, rejectVoucher } from './api';
@@ -24,54 +23,6 @@ export interface NoteViewer {
   staff: boolean;
   canConfirm?: boolean;
   canCancel?: boolean;
-}
-
-/** A reason asked before a reject or a cancel (required for the reject). */
-function ReasonDialog({
-  title,
-  required,
-  onClose,
-  onSubmit,
-}: {
-  title: string;
-  required: boolean;
-  onClose: () => void;
-  onSubmit: (reason: string) => Promise<unknown>;
-}) {
-  const t = useTranslations('payment.screen.detail');
-  const [reason, setReason] = useState('');
-  const [shown, setShown] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const missing = required && !reason.trim();
-  return (
-    <FormDialog
-      open
-      title={title}
-      onClose={onClose}
-      submitting={busy}
-      onSubmit={() => {
-        setShown(true);
-        if (missing) return;
-        setBusy(true);
-        void onSubmit(reason.trim())
-          .then(onClose)
-          .catch(() => undefined)
-          .finally(() => setBusy(false));
-      }}
-    >
-      <TextField
-        label={t('reason')}
-        required={required}
-        multiline
-        minRows={3}
-        fullWidth
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        error={shown && missing}
-        helperText={shown && missing ? t('reasonRequired') : ' '}
-      />
-    </FormDialog>
-  );
 }
 
 /** One note: its figures, lines and vouchers; the voucher form for the customer, the checks for finance. */
@@ -207,7 +158,8 @@ export function NoteDetail({
         </>
       )}
       {asking?.kind === 'reject' && (
-        <ReasonDialog
+        <TextPromptDialog
+          label={t('detail.reason')}
           title={t('detail.reject')}
           required
           onClose={() => setAsking(null)}
@@ -215,7 +167,8 @@ export function NoteDetail({
         />
       )}
       {asking?.kind === 'cancel' && (
-        <ReasonDialog
+        <TextPromptDialog
+          label={t('detail.reason')}
           title={t('detail.cancel')}
           required={false}
           onClose={() => setAsking(null)}

@@ -87,7 +87,7 @@ describe('UsageList', () => {
     fireEvent.click(await within(line('使用中二')).findByRole('button', { name: '异常结束' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
-    expect(await within(dialog).findByText('请输入异常原因')).toBeInTheDocument();
+    expect(await within(dialog).findByText('请填写异常原因')).toBeInTheDocument();
     expect(calls.to('/api/blade-combusiness/equipmentUsage/exceptionEnd')).toHaveLength(0);
     fireEvent.change(within(dialog).getByLabelText(/异常原因/), { target: { value: '仪器故障' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
