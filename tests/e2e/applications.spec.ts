@@ -1,7 +1,12 @@
-import { createHash } from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { pngBytes } from './files-helpers';
-import { bladeCall, fillLogin, login, nextMail } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { login } from './helpers';
+import {
+  registerCompany,
+  signedIn,
+  staffUser,
+  uploadRequired,
+  type CompanyRegistration,
+} from './journey-helpers';
 
 // Certification applications end to end (issue 15). A company registers (its code read off the loopback mail server),
 // fills a CCC application in the form's steps and submits it with its documents; the institute's staff take it from
@@ -9,130 +14,22 @@ import { bladeCall, fillLogin, login, nextMail } from './helpers';
 // page by a person allowed to take it (the decider is not the tester, inspector or evaluator); the company then sees
 // its certificate.
 
-const TENANT = '000000';
 const COMPANY = '南阳华夏防爆电机有限公司';
 const CREDIT_CODE = '91411300MA4ABC0013';
-const CUSTOMER = { account: 'hx-applicant', password: 'Huaxia#2026', email: 'cert@huaxia-motor.example' };
+const CUSTOMER: CompanyRegistration = {
+  account: 'hx-applicant',
+  password: 'Huaxia#2026',
+  email: 'cert@huaxia-motor.example',
+  phone: '13937700001',
+  companyName: COMPANY,
+  creditCode: CREDIT_CODE,
+  address: '河南省南阳市卧龙区防爆路 8 号',
+  contactName: '赵工',
+  contactPhone: '037763001234',
+};
 const EVALUATOR = { account: 'e2e-evaluator', password: 'Evaluate#e2e-2026' };
 const DECIDER = { account: 'e2e-decider', password: 'Decide#e2e-2026' };
 const PRODUCT = '隔爆型三相异步电动机';
-
-const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-
-interface TreeRow {
-  id: string;
-  roleAlias?: string;
-  children?: TreeRow[];
-}
-const flatten = (rows: TreeRow[]): TreeRow[] => rows.flatMap((r) => [r, ...flatten(r.children ?? [])]);
-
-/** Registers the company and its first user through the public calls, as the registration page makes them. */
-async function registerCompany(browser: Browser): Promise<void> {
-  const page = await (await browser.newContext({ locale: 'zh-CN' })).newPage();
-  await page.goto('/login');
-  const { codeId } = await bladeCall<{ codeId: string }>(
-    page,
-    'POST',
-    '/api/blade-customer/user/sendValidateEmail',
-    {
-      tenantId: TENANT,
-      purpose: 'register',
-      email: CUSTOMER.email,
-    },
-  );
-  const code = /\d{6}/.exec((await nextMail(CUSTOMER.email)).text)![0];
-  const { key } = await bladeCall<{ key: string }>(page, 'POST', '/api/blade-customer/user/ValidateEmail', {
-    tenantId: TENANT,
-    purpose: 'register',
-    codeId,
-    code,
-    email: CUSTOMER.email,
-  });
-  await bladeCall(page, 'POST', '/api/blade-customer/user/insertUser', {
-    tenantId: TENANT,
-    companyName: COMPANY,
-    creditCode: CREDIT_CODE,
-    address: '河南省南阳市卧龙区防爆路 8 号',
-    contactName: '赵工',
-    contactPhone: '037763001234',
-    account: CUSTOMER.account,
-    password: md5(CUSTOMER.password),
-    realName: '赵工',
-    phone: '13937700001',
-    email: CUSTOMER.email,
-    key,
-  });
-  await page.context().close();
-}
-
-/** A staff user holding one of the seeded application roles (blade/modules/application/staff-roles.ts). */
-async function staffUser(
-  admin: Page,
-  who: { account: string; password: string },
-  roleAlias: string,
-  name: string,
-) {
-  const roles = flatten(
-    await bladeCall<TreeRow[]>(admin, 'GET', `/api/blade-system/role/list?roleAlias=${roleAlias}`),
-  );
-  const role = roles.find((r) => r.roleAlias === roleAlias)!;
-  const depts = await bladeCall<TreeRow[]>(admin, 'GET', '/api/blade-system/dept/list');
-  await bladeCall(admin, 'POST', '/api/blade-user/submit', {
-    account: who.account,
-    password: who.password,
-    password2: who.password,
-    roleId: role.id,
-    deptId: depts[0].id,
-    name,
-    realName: name,
-  });
-}
-
-async function signedIn(browser: Browser, who: { account: string; password: string }): Promise<Page> {
-  const page = await (await browser.newContext({ locale: 'zh-CN' })).newPage();
-  await fillLogin(page, who.account, who.password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await expect(page).toHaveURL(/\/wel\/index/);
-  return page;
-}
-
-/** Uploads one small scan into every must-upload node of the application's archive, as the documents step does. */
-async function uploadRequired(page: Page, applicationId: string): Promise<number> {
-  const record = `functionCode=ccc_application&dataId=${applicationId}`;
-  const level = async (parentId: string) =>
-    (await bladeCall<{ records?: TreeRow[] } | TreeRow[]>(
-      page,
-      'GET',
-      `/api/blade-resource/fileCatalog/selectFileList?${record}&parentId=${parentId}&current=1&size=500`,
-    )) as (TreeRow & { mustUpload?: number | string; catalogName?: string })[] | { records: TreeRow[] };
-  const rows = (value: Awaited<ReturnType<typeof level>>) =>
-    (Array.isArray(value) ? value : value.records) as (TreeRow & { mustUpload?: number | string })[];
-  let uploaded = 0;
-  for (const root of rows(await level('0'))) {
-    for (const node of rows(await level(root.id))) {
-      if (Number(node.mustUpload) !== 1) continue;
-      const res = await page.request.post('/api/blade-resource/file/uploadFile', {
-        headers: { 'X-CSRF': '1', Origin: new URL(page.url()).origin },
-        // The record's fields first: the server decides on them as the file part starts.
-        multipart: {
-          functionCode: 'ccc_application',
-          dataId: applicationId,
-          fileCatalogId: node.id,
-          // A scan, as most of these documents are (the archive takes images and Office files: spec 000 §2).
-          file: {
-            name: `scan-${uploaded + 1}.png`,
-            mimeType: 'image/png',
-            buffer: pngBytes(64, 64, [40, 90, 160]),
-          },
-        },
-      });
-      const body = (await res.json()) as { code: number; msg: string };
-      expect(body.code, body.msg).toBe(200);
-      uploaded += 1;
-    }
-  }
-  return uploaded;
-}
 
 /** Takes the named step on the case page (its confirmation dialog, with the text it asks for). */
 async function step(page: Page, action: string, text?: { label: string; value: string }) {
@@ -154,7 +51,7 @@ test('a company applies for CCC and the institute takes it to the issued certifi
 }) => {
   test.setTimeout(240_000);
   await login(page);
-  await registerCompany(browser);
+  await registerCompany(browser, CUSTOMER);
   await staffUser(page, EVALUATOR, 'application_evaluate', '评定员甲');
   await staffUser(page, DECIDER, 'application_decide', '决定人乙');
 
@@ -207,7 +104,7 @@ test('a company applies for CCC and the institute takes it to the issued certifi
   await customer.getByRole('button', { name: '下一步' }).click();
   await customer.getByRole('button', { name: '提交申请' }).click();
   await expect(customer.getByRole('alert').filter({ hasText: '请先上传必需的申请资料：' })).toHaveCount(1);
-  const uploaded = await uploadRequired(customer, applicationId);
+  const uploaded = await uploadRequired(customer, 'ccc_application', applicationId);
   expect(uploaded).toBeGreaterThanOrEqual(5);
   await customer.getByRole('button', { name: '上一步' }).click();
   await customer.getByRole('button', { name: '刷新清单' }).click();

@@ -1,7 +1,13 @@
-import { createHash } from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { pngBytes } from './files-helpers';
-import { bladeCall, fillLogin, login, nextMail } from './helpers';
+import { bladeCall, login } from './helpers';
+import {
+  registerCompany,
+  signedIn,
+  staffUser,
+  uploadRequired,
+  type CompanyRegistration,
+} from './journey-helpers';
 
 // A certificate change end to end (issue 16). Fast setup through the API: a company registers, applies for a
 // 防爆合格证 (CQST: no factory inspection) and the institute issues it (tests/e2e/applications.spec.ts walks the same
@@ -9,119 +15,24 @@ import { bladeCall, fillLogin, login, nextMail } from './helpers';
 // (types → before/after → files → submit), the clerk accepts and evaluates it, the decider approves it, and the
 // customer sees the reissued certificate as version 2 with version 1 still readable.
 
-const TENANT = '000000';
 const COMPANY = '南阳宛城防爆电器有限公司';
 const CREDIT_CODE = '91411300MA4CHG001K';
-const CUSTOMER = { account: 'wc-applicant', password: 'Wancheng#2026', email: 'cert@wancheng-ex.example' };
+const CUSTOMER: CompanyRegistration = {
+  account: 'wc-applicant',
+  password: 'Wancheng#2026',
+  email: 'cert@wancheng-ex.example',
+  phone: '13937700002',
+  companyName: COMPANY,
+  creditCode: CREDIT_CODE,
+  address: '河南省南阳市宛城区',
+  contactName: '钱工',
+  contactPhone: '037763005678',
+};
 const EVALUATOR = { account: 'chg-evaluator', password: 'Evaluate#chg-2026' };
 const DECIDER = { account: 'chg-decider', password: 'Decide#chg-2026' };
 const PRODUCT = '隔爆型接线盒';
 const OLD_FACTORY = '南阳宛城防爆电器有限公司一分厂';
 const NEW_FACTORY = '南阳宛城防爆电器有限公司高新区工厂';
-
-const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-
-interface TreeRow {
-  id: string;
-  roleAlias?: string;
-  mustUpload?: number | string;
-  children?: TreeRow[];
-}
-const flatten = (rows: TreeRow[]): TreeRow[] => rows.flatMap((r) => [r, ...flatten(r.children ?? [])]);
-
-async function registerCompany(browser: Browser): Promise<void> {
-  const page = await (await browser.newContext({ locale: 'zh-CN' })).newPage();
-  await page.goto('/login');
-  const { codeId } = await bladeCall<{ codeId: string }>(
-    page,
-    'POST',
-    '/api/blade-customer/user/sendValidateEmail',
-    {
-      tenantId: TENANT,
-      purpose: 'register',
-      email: CUSTOMER.email,
-    },
-  );
-  const code = /\d{6}/.exec((await nextMail(CUSTOMER.email)).text)![0];
-  const { key } = await bladeCall<{ key: string }>(page, 'POST', '/api/blade-customer/user/ValidateEmail', {
-    tenantId: TENANT,
-    purpose: 'register',
-    codeId,
-    code,
-    email: CUSTOMER.email,
-  });
-  await bladeCall(page, 'POST', '/api/blade-customer/user/insertUser', {
-    tenantId: TENANT,
-    companyName: COMPANY,
-    creditCode: CREDIT_CODE,
-    address: '河南省南阳市宛城区',
-    contactName: '钱工',
-    contactPhone: '037763005678',
-    account: CUSTOMER.account,
-    password: md5(CUSTOMER.password),
-    realName: '钱工',
-    phone: '13937700002',
-    email: CUSTOMER.email,
-    key,
-  });
-  await page.context().close();
-}
-
-async function staffUser(
-  admin: Page,
-  who: { account: string; password: string },
-  roleAlias: string,
-  name: string,
-) {
-  const roles = flatten(
-    await bladeCall<TreeRow[]>(admin, 'GET', `/api/blade-system/role/list?roleAlias=${roleAlias}`),
-  );
-  const role = roles.find((r) => r.roleAlias === roleAlias)!;
-  const depts = await bladeCall<TreeRow[]>(admin, 'GET', '/api/blade-system/dept/list');
-  await bladeCall(admin, 'POST', '/api/blade-user/submit', {
-    account: who.account,
-    password: who.password,
-    password2: who.password,
-    roleId: role.id,
-    deptId: depts[0].id,
-    name,
-    realName: name,
-  });
-}
-
-async function signedIn(browser: Browser, who: { account: string; password: string }): Promise<Page> {
-  const page = await (await browser.newContext({ locale: 'zh-CN' })).newPage();
-  await fillLogin(page, who.account, who.password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await expect(page).toHaveURL(/\/wel\/index/);
-  return page;
-}
-
-/** One small scan into every must-upload node of the application's archive. */
-async function uploadRequired(page: Page, functionCode: string, dataId: string) {
-  const level = async (parentId: string) => {
-    const value = await bladeCall<{ records?: TreeRow[] } | TreeRow[]>(
-      page,
-      'GET',
-      `/api/blade-resource/fileCatalog/selectFileList?functionCode=${functionCode}&dataId=${dataId}&parentId=${parentId}&current=1&size=500`,
-    );
-    return (Array.isArray(value) ? value : (value.records ?? [])) as TreeRow[];
-  };
-  for (const root of await level('0'))
-    for (const node of await level(root.id)) {
-      if (Number(node.mustUpload) !== 1) continue;
-      const res = await page.request.post('/api/blade-resource/file/uploadFile', {
-        headers: { 'X-CSRF': '1', Origin: new URL(page.url()).origin },
-        multipart: {
-          functionCode,
-          dataId,
-          fileCatalogId: node.id,
-          file: { name: 'scan.png', mimeType: 'image/png', buffer: pngBytes(64, 64, [40, 90, 160]) },
-        },
-      });
-      expect(((await res.json()) as { code: number }).code).toBe(200);
-    }
-}
 
 /** The fast path to an issued 防爆合格证: the calls the application screens make, then the staff's steps. */
 async function issuedCertificate(admin: Page, customer: Page, evaluator: Page, decider: Page) {
@@ -163,7 +74,7 @@ test('a customer changes an issued certificate and sees the reissued version 2 b
 }) => {
   test.setTimeout(240_000);
   await login(page);
-  await registerCompany(browser);
+  await registerCompany(browser, CUSTOMER);
   await staffUser(page, EVALUATOR, 'application_evaluate', '评定员丙');
   await staffUser(page, DECIDER, 'application_decide', '决定人丁');
   const customer = await signedIn(browser, CUSTOMER);

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { pngBytes } from './files-helpers';
-import { bladeCall, fillLogin, login, nextMail } from './helpers';
+import { bladeCall, login } from './helpers';
+import { registerCompany, signedIn, uploadRequired, type CompanyRegistration } from './journey-helpers';
 
 // Invoices end to end (issue 16): a company with an accepted application gets a payment note, pays it by uploading a
 // voucher on 我的缴费通知单, finance confirms it; the company adds its invoice information and applies for an invoice
@@ -9,95 +9,20 @@ import { bladeCall, fillLogin, login, nextMail } from './helpers';
 // and the company downloads the file. The application and the note are set up through their calls (their own
 // journeys are tests/e2e/applications.spec.ts and the payment module's); the invoice steps go through the screens.
 
-const TENANT = '000000';
 const COMPANY = '南阳开票防爆电器有限公司';
 const CREDIT_CODE = '91411300MA4KP0001G';
-const CUSTOMER = { account: 'kp-applicant', password: 'Kaipiao#2026', email: 'finance@kaipiao.example' };
+const CUSTOMER: CompanyRegistration = {
+  account: 'kp-applicant',
+  password: 'Kaipiao#2026',
+  email: 'finance@kaipiao.example',
+  phone: '13937700003',
+  companyName: COMPANY,
+  creditCode: CREDIT_CODE,
+  address: '河南省南阳市卧龙区开票路 1 号',
+  contactName: '钱工',
+  contactPhone: '037763005678',
+};
 const PRODUCT = '隔爆型接线箱';
-
-const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-const headers = (page: Page) => ({ 'X-CSRF': '1', Origin: new URL(page.url()).origin });
-
-interface TreeRow {
-  id: string;
-  mustUpload?: number | string;
-  children?: TreeRow[];
-}
-
-async function registerCompany(browser: Browser): Promise<void> {
-  const page = await (await browser.newContext({ locale: 'zh-CN' })).newPage();
-  await page.goto('/login');
-  const { codeId } = await bladeCall<{ codeId: string }>(
-    page,
-    'POST',
-    '/api/blade-customer/user/sendValidateEmail',
-    {
-      tenantId: TENANT,
-      purpose: 'register',
-      email: CUSTOMER.email,
-    },
-  );
-  const code = /\d{6}/.exec((await nextMail(CUSTOMER.email)).text)![0];
-  const { key } = await bladeCall<{ key: string }>(page, 'POST', '/api/blade-customer/user/ValidateEmail', {
-    tenantId: TENANT,
-    purpose: 'register',
-    codeId,
-    code,
-    email: CUSTOMER.email,
-  });
-  await bladeCall(page, 'POST', '/api/blade-customer/user/insertUser', {
-    tenantId: TENANT,
-    companyName: COMPANY,
-    creditCode: CREDIT_CODE,
-    address: '河南省南阳市卧龙区开票路 1 号',
-    contactName: '钱工',
-    contactPhone: '037763005678',
-    account: CUSTOMER.account,
-    password: md5(CUSTOMER.password),
-    realName: '钱工',
-    phone: '13937700003',
-    email: CUSTOMER.email,
-    key,
-  });
-  await page.context().close();
-}
-
-async function signedIn(browser: Browser, who: { account: string; password: string }): Promise<Page> {
-  const page = await (await browser.newContext({ locale: 'zh-CN' })).newPage();
-  await fillLogin(page, who.account, who.password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await expect(page).toHaveURL(/\/wel\/index/);
-  return page;
-}
-
-/** Uploads a scan into every must-upload node of the application's archive, as the documents step does. */
-async function uploadRequired(page: Page, applicationId: string): Promise<void> {
-  const record = `functionCode=ccc_application&dataId=${applicationId}`;
-  const level = async (parentId: string) => {
-    const value = await bladeCall<{ records?: TreeRow[] } | TreeRow[]>(
-      page,
-      'GET',
-      `/api/blade-resource/fileCatalog/selectFileList?${record}&parentId=${parentId}&current=1&size=500`,
-    );
-    return Array.isArray(value) ? value : (value.records ?? []);
-  };
-  let n = 0;
-  for (const root of await level('0'))
-    for (const node of await level(root.id)) {
-      if (Number(node.mustUpload) !== 1) continue;
-      n += 1;
-      const res = await page.request.post('/api/blade-resource/file/uploadFile', {
-        headers: headers(page),
-        multipart: {
-          functionCode: 'ccc_application',
-          dataId: applicationId,
-          fileCatalogId: node.id,
-          file: { name: `scan-${n}.png`, mimeType: 'image/png', buffer: pngBytes(64, 64, [40, 90, 160]) },
-        },
-      });
-      expect(((await res.json()) as { code: number }).code).toBe(200);
-    }
-}
 
 /** The company's CCC application through the form's steps, submitted with its documents; answers its id. */
 async function applyForCcc(customer: Page): Promise<string> {
@@ -131,7 +56,7 @@ async function applyForCcc(customer: Page): Promise<string> {
   await customer.getByRole('button', { name: '下一步' }).click();
   await expect(customer.getByRole('list', { name: '必传资料' })).toBeVisible();
   const applicationId = new URL(customer.url()).searchParams.get('id')!;
-  await uploadRequired(customer, applicationId);
+  await uploadRequired(customer, 'ccc_application', applicationId);
   await customer.getByRole('button', { name: '下一步' }).click();
   await customer.getByRole('button', { name: '提交申请' }).click();
   await expect(customer).toHaveURL(/\/application\/detail/);
@@ -144,7 +69,7 @@ test('a company pays a note, applies for an invoice, finance issues it with the 
 }) => {
   test.setTimeout(240_000);
   await login(page);
-  await registerCompany(browser);
+  await registerCompany(browser, CUSTOMER);
   const customer = await signedIn(browser, CUSTOMER);
   const applicationId = await applyForCcc(customer);
 
