@@ -1,0 +1,165 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema as it was then, not today's types */
+import { randomInt } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * Frozen helpers for the migrations that bring a module's menus to a database that has menus already (a fresh one
+ * gets them from the seed). A migration runs as it was written forever, so these never change: a different shape
+ * becomes `menus-v2.ts` beside this file.
+ *
+ * The rules every such migration keeps: nothing happens on a database without menus; a code that was ever made (even
+ * deleted) is left alone, so an administrator's deletion stays; what is made is granted as the seed would have.
+ */
+
+// Ids in the application's snowflake layout (core/ids.ts), kept here: a migration never imports application code.
+const EPOCH = 1288834974657n;
+const WORKER = BigInt(randomInt(0, 1024));
+let sequence = 0n;
+export function migrationId(): string {
+  sequence += 1n;
+  return (((BigInt(Date.now()) - EPOCH) << 22n) | (WORKER << 12n) | (sequence & 0xfffn)).toString();
+}
+
+export interface MenuButtonSpec {
+  code: string;
+  name: string;
+  alias: string;
+  /** blade_menu.action: 1 toolbar, 2 row, 3 both. */
+  action: number;
+}
+
+export interface MenuPageSpec {
+  code: string;
+  name: string;
+  path: string;
+  source: string;
+  sort: number;
+  buttons?: MenuButtonSpec[];
+}
+
+export interface MenuTreeSpec {
+  /** A group made (or found) at the top level for the pages… */
+  group?: Omit<MenuPageSpec, 'buttons'>;
+  /** …or the code of an existing menu the pages go under. */
+  parentCode?: string;
+  pages: MenuPageSpec[];
+}
+
+export interface MenuTreeResult {
+  /** The rows this migration made: what is granted as the seed would have. */
+  made: string[];
+  /** The live pages of the tree, made now or found: for grants that follow the page whoever made it. */
+  pages: string[];
+}
+
+const menuRow = (db: Kysely<any>, code: string) =>
+  db.selectFrom('blade_menu').select(['id', 'is_deleted']).where('code', '=', code).executeTakeFirst();
+
+/** A menu row unless its code was ever made; answers its live id or nothing. */
+async function addMenu(db: Kysely<any>, row: Record<string, unknown>, made: string[]) {
+  const found = await menuRow(db, row.code as string);
+  if (found) return found.is_deleted === 0 ? String(found.id) : undefined;
+  const id = migrationId();
+  await db
+    .insertInto('blade_menu')
+    .values({ id, remark: '', ...row })
+    .execute();
+  made.push(id);
+  return id;
+}
+
+/** The group (or the existing parent), its pages and their buttons, on a database that has menus. */
+export async function addMenuTree(db: Kysely<any>, tree: MenuTreeSpec): Promise<MenuTreeResult> {
+  const result: MenuTreeResult = { made: [], pages: [] };
+  const anyMenu = await db.selectFrom('blade_menu').select('id').limit(1).executeTakeFirst();
+  if (!anyMenu) return result;
+  let parentId: string | undefined;
+  if (tree.group)
+    parentId = await addMenu(
+      db,
+      { ...tree.group, parent_id: '0', alias: 'menu', category: 1, action: 0 },
+      result.made,
+    );
+  else if (tree.parentCode) {
+    const parent = await menuRow(db, tree.parentCode);
+    parentId = parent && parent.is_deleted === 0 ? String(parent.id) : undefined;
+  }
+  if (!parentId) return result;
+  for (const { buttons = [], ...page } of tree.pages) {
+    const pageId = await addMenu(
+      db,
+      { ...page, parent_id: parentId, alias: 'menu', category: 1, action: 0 },
+      result.made,
+    );
+    if (!pageId) continue;
+    result.pages.push(pageId);
+    for (const [i, b] of buttons.entries())
+      await addMenu(
+        db,
+        {
+          code: b.code,
+          name: b.name,
+          alias: b.alias,
+          path: `${page.path}/${b.alias}`,
+          source: '',
+          parent_id: pageId,
+          sort: i + 1,
+          category: 2,
+          action: b.action,
+        },
+        result.made,
+      );
+  }
+  return result;
+}
+
+/**
+ * Grants menus to each live tenant's roles of the aliases `aliasesOf(tenant)` names (none: the tenant is skipped),
+ * under the tenant's RLS context, idempotently.
+ */
+export async function grantMenus(
+  db: Kysely<any>,
+  menuIds: string[],
+  aliasesOf: (tenant: { tenantId: string; packageId: string | null }) => string[],
+): Promise<void> {
+  if (menuIds.length === 0) return;
+  const tenants = (await db
+    .selectFrom('blade_tenant')
+    .select(['tenant_id', 'package_id'])
+    .where('is_deleted', '=', 0)
+    .execute()) as Array<{ tenant_id: string; package_id: string | null }>;
+  for (const tenant of tenants) {
+    const aliases = aliasesOf({ tenantId: tenant.tenant_id, packageId: tenant.package_id });
+    if (aliases.length === 0) continue;
+    await sql`select set_config('app.tenant_id', ${tenant.tenant_id}, true)`.execute(db);
+    const roles = (await db
+      .selectFrom('blade_role')
+      .select('id')
+      .where('tenant_id', '=', tenant.tenant_id)
+      .where('role_alias', 'in', aliases)
+      .where('is_deleted', '=', 0)
+      .execute()) as Array<{ id: string }>;
+    const rows = roles.flatMap((r) =>
+      menuIds.map((menuId) => ({
+        id: migrationId(),
+        tenant_id: tenant.tenant_id,
+        role_id: String(r.id),
+        menu_id: menuId,
+      })),
+    );
+    if (rows.length)
+      await db
+        .insertInto('blade_role_menu')
+        .values(rows)
+        .onConflict((oc: any) => oc.columns(['role_id', 'menu_id']).doNothing())
+        .execute();
+  }
+  await sql`select set_config('app.tenant_id', '', true)`.execute(db);
+}
+
+/**
+ * As the seed grants a staff page: to the platform administrator and to the admins of tenants without a package (who
+ * hold every menu). Tenants with a package get new pages through it.
+ */
+export const ADMINISTRATORS = ({ tenantId, packageId }: { tenantId: string; packageId: string | null }) =>
+  tenantId === '000000' ? ['administrator'] : packageId ? [] : ['admin'];
