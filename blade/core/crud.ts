@@ -20,7 +20,7 @@ import { ok, success } from './envelope';
 import { NotFoundError, ServiceError } from './errors';
 import { nextId } from './ids';
 import { countRows, dictionaryLabels, exportXlsx } from './export';
-import { applySort, contains, fetchPage, pageRequest, sortOrders, toPage } from './page';
+import { applySort, contains, fetchPage, fragmentMatches, pageRequest, sortOrders, toPage } from './page';
 import { pageQuerySchema } from '../../lib/contracts/inputs';
 import { demand, permit } from './permission';
 import { buildTree } from './tree';
@@ -300,9 +300,15 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
           .find((v) => v !== undefined && v !== '');
         if (value === undefined) continue;
         base =
-          field.search === 'like'
-            ? base.where(field.column, 'ilike', contains(String(value)))
-            : base.where(field.column, '=', value);
+          field.search === 'fragment'
+            ? base.where(
+                `${def.table}.id`,
+                'in',
+                fragmentMatches(trx, auth.tenantId, `${def.table}.${field.column}`, String(value)),
+              )
+            : field.search === 'like'
+              ? base.where(field.column, 'ilike', contains(String(value)))
+              : base.where(field.column, '=', value);
       }
       const condition = await hooks.listCondition?.({ trx, auth, params }, params);
       return condition ? base.where(condition) : base;

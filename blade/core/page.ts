@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { sql } from 'kysely';
 import { ValidationError } from './errors';
 
@@ -69,6 +69,26 @@ export function applySort<DB, TB extends keyof DB, O>(
 /** LIKE pattern for a user-supplied fragment, with the wildcards in it taken literally. */
 export function contains(value: string): string {
   return `%${value.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/**
+ * The ids of a table's rows whose column contains `fragment` (case-insensitive), from the suffix index of fields
+ * searched by `fragment` (migration 20261127T150000): "contains F" is "some suffix starts with F", a range of a btree
+ * over a C-collated column. Only leakproof comparisons touch the column, so the index serves it under row-level
+ * security, where `ilike` could only scan.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any executor of the portal's database
+export function fragmentMatches(db: Kysely<any>, tenantId: string, source: string, fragment: string) {
+  const from = sql<string>`lower(${fragment}) collate "C"`;
+  // U+10FFFF sorts after every character in the C collation: the end of the range of suffixes starting with F.
+  const to = sql<string>`(lower(${fragment}) || chr(1114111)) collate "C"`;
+  return db
+    .selectFrom('blade_fragment_index')
+    .select('row_id')
+    .where('tenant_id', '=', tenantId)
+    .where('source', '=', source)
+    .where('suffix', '>=', from)
+    .where('suffix', '<', to);
 }
 
 /**

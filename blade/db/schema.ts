@@ -1066,6 +1066,15 @@ export interface ProjectTable extends BusinessColumns {
   warranty_expire: Day;
 }
 
+/** Suffixes of the values of fields searched by fragment (migration 20261127T150000), kept by a trigger. */
+export interface FragmentIndexTable {
+  tenant_id: string;
+  /** "table.column" */
+  source: string;
+  row_id: string;
+  suffix: string;
+}
+
 export interface ContractTable extends BusinessColumns {
   project_id: Id;
   contract_status: Defaulted<string>;
@@ -1350,6 +1359,7 @@ export interface Database {
   blade_status_history: StatusHistoryTable;
   business_project: ProjectTable;
   business_contract: ContractTable;
+  blade_fragment_index: FragmentIndexTable;
   business_contract_batch: ContractBatchTable;
   business_real_income: RealIncomeTable;
   business_invoice: InvoiceTable;
@@ -1443,6 +1453,7 @@ const OTHER_TENANT_TABLES = [
   'business_ccc_card_sale_line',
   'business_invoice_info',
   'business_invoice_note',
+  'blade_fragment_index',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
 /**

@@ -60,8 +60,12 @@ export interface FieldDef {
   dict?: string;
   /** Offered in the form (default true). */
   form?: boolean;
-  /** A search-bar filter: `like` matches a fragment (wildcards taken literally), `eq` the whole value. */
-  search?: 'like' | 'eq';
+  /**
+   * A search-bar filter: `like` matches a fragment (wildcards taken literally), `eq` the whole value. `fragment`
+   * matches a fragment too, case-insensitively, through the suffix index a migration keeps for the column
+   * (blade_fragment_index): for long tables, where `ilike` under row-level security can only scan.
+   */
+  search?: 'like' | 'fragment' | 'eq';
   /** The list may be sorted by it (ascs/descs). */
   sort?: boolean;
   /** A text that clients may send as a JSON number (a numeric key or id): the number is taken as its decimal text. */

@@ -592,3 +592,47 @@ describe('access', () => {
     expect(await one('contractBatch', b.id)).toMatchObject({ abnormal: 0, receivedAmount: '0.00' });
   });
 });
+
+describe('search by a fragment of the contract number', () => {
+  const codes = async (filter: Record<string, unknown>, token = admin) =>
+    (await rows('contract', filter, token)).map((r) => r.contractCode).sort();
+
+  it('finds every contract whose number contains it, case-insensitively and literally, and follows changes', async () => {
+    const p = await project('编号检索项目');
+    const first = await contract(p, 'FRAG-Ab-001', '10.00');
+    await contract(p, 'frag-ab-0012', '10.00');
+    await contract(p, 'FRAG%_X', '10.00');
+    expect(await codes({ contractCode: 'ab-001' })).toEqual(['FRAG-Ab-001', 'frag-ab-0012']);
+    expect(await codes({ contractCode: 'AB-0012' })).toEqual(['frag-ab-0012']);
+    // Wildcards are characters of the number, not patterns.
+    expect(await codes({ contractCode: '%_' })).toEqual(['FRAG%_X']);
+    expect(await codes({ contractCode: 'frag_' })).toEqual([]);
+    // A new number replaces the old one's fragments; a removed contract is found no more.
+    expect(
+      await call('contract/add', {
+        id: first,
+        projectId: p,
+        contractName: '合同改号',
+        contractCode: 'FRAG-RENAMED',
+        contractAmount: '10.00',
+      }),
+    ).toMatchObject({ code: 200 });
+    expect(await codes({ contractCode: 'ab-001' })).toEqual(['frag-ab-0012']);
+    expect(await codes({ contractCode: 'renamed' })).toEqual(['FRAG-RENAMED']);
+    expect(await call('contract/delete', { ids: first })).toMatchObject({ code: 200 });
+    expect(await codes({ contractCode: 'renamed' })).toEqual([]);
+  });
+
+  it("never finds another tenant's contracts", async () => {
+    const { roleId } = await addTenant(h.blade.db, {
+      tenantId: '390003',
+      tenantName: '另一家',
+      adminPassword: 'third-admin-pass',
+    });
+    await grantMenus(h.blade.db, '390003', roleId, ['project', 'project_add', 'contract', 'contract_add']);
+    const other = (await h.login('admin', 'third-admin-pass', '390003')).access_token;
+    await contract(await project('别家项目', other), 'FRAG-OTHER-9', '10.00', other);
+    expect(await codes({ contractCode: 'other-9' }, other)).toEqual(['FRAG-OTHER-9']);
+    expect(await codes({ contractCode: 'other-9' })).toEqual([]);
+  });
+});

@@ -31,7 +31,8 @@ export const contractResource = defineResource({
       kind: 'text',
       max: 64,
       required: 'business.contract.codeRequired',
-      search: 'like',
+      // 100,000 contracts and more: a fragment of the number through the suffix index (blade/core/page.ts).
+      search: 'fragment',
       sort: true,
     },
     contractType: { kind: 'text', max: 2, dict: 'contract_type', search: 'eq', sort: true },
