@@ -16,10 +16,11 @@ import {
   type CertFacts,
 } from '../../../lib/contracts/equipment/status';
 import { actionRoute, recordStatusChanges } from '../../core/action';
+import { heldCodes } from '../../core/permission';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
 import { KeyedError, zhText, type CrudContext, type CrudHooks } from '../../core/crud';
 import { formatDateTime } from '../../core/dates';
-import { NotFoundError } from '../../core/errors';
+import { NotFoundError, ServiceError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import { fetchPage, pageRequest, toPage } from '../../core/page';
 import { registerRecordOwner, tableRecordOwner } from '../../core/record-access';
@@ -100,6 +101,19 @@ async function certsOf(trx: Trx, tenantId: string, ids: readonly string[]) {
 }
 
 /** Locks a live instrument of the caller's tenant (404 otherwise); `share` lets bookings of it run side by side. */
+/**
+ * Begin and end are the booking's: its user, the instrument's custodian, or whoever manages the instruments
+ * (`equipment_edit`) — not anyone who holds the begin or end button. The exception end stays with its button: it is
+ * how the laboratory closes a booking its user cannot.
+ */
+async function assertOperates(deps: Deps, trx: Trx, auth: AuthUser, booking: Record<string, unknown>) {
+  if (String(booking.user_id) === auth.userId) return;
+  const equipment = await lockEquipment(trx, auth, String(booking.equipment_id), 'share');
+  if (String(equipment.custodian_id ?? '') === auth.userId) return;
+  if ((await heldCodes(deps, auth)).has(EQUIPMENT_CODES.edit)) return;
+  throw new ServiceError(zhText('equipment.usage.notYours'), 403, 'equipment.usage.notYours');
+}
+
 async function lockEquipment(trx: Trx, auth: AuthUser, id: string, mode: 'update' | 'share') {
   const q = trx
     .selectFrom('business_equipment')
@@ -504,6 +518,7 @@ export function usageRoutes(deps: Deps): Hono<BladeEnv> {
     '/',
     actionRoute(deps, beginAction, async ({ trx: anyTrx, auth, input, record }) => {
       const trx = typed(anyTrx);
+      await assertOperates(deps, trx, auth, record!);
       // The state has changed in this transaction; a refusal here rolls it back with the history row.
       const equipment = await lockEquipment(trx, auth, String(record!.equipment_id), 'share');
       const status = await statusNow(trx, auth, equipment);
@@ -522,8 +537,9 @@ export function usageRoutes(deps: Deps): Hono<BladeEnv> {
 
   router.route(
     '/',
-    actionRoute(deps, endAction, async ({ trx: anyTrx, auth, input }) => {
+    actionRoute(deps, endAction, async ({ trx: anyTrx, auth, input, record }) => {
       const trx = typed(anyTrx);
+      await assertOperates(deps, trx, auth, record!);
       await trx
         .updateTable('business_equipment_usage')
         .set({ ended_at: sql`now()` })

@@ -38,6 +38,18 @@ beforeAll(async () => {
     // Reads both pages but holds no button.
     [T, 'viewer', [EQUIPMENT_CODES.page, EQUIPMENT_CODES.usagePage]],
     [U, 'ulabmgr', ALL_CODES],
+    // Testers: book, begin and end, but do not manage the instruments.
+    ...(['tester1', 'tester2'] as const).map((account): [string, string, readonly string[]] => [
+      T,
+      account,
+      [
+        EQUIPMENT_CODES.page,
+        EQUIPMENT_CODES.usagePage,
+        EQUIPMENT_CODES.usageAdd,
+        EQUIPMENT_CODES.usageBegin,
+        EQUIPMENT_CODES.usageEnd,
+      ],
+    ]),
   ];
   for (const [tenant, account, codes] of users) {
     const role = await addRole(db, tenant, { name: account, alias: account });
@@ -380,6 +392,16 @@ describe('access', () => {
     expect((await h.call(`${B}/equipment/save`, tokens.viewer, { assetNo: 'X1', name: 'x' })).status).toBe(
       403,
     );
+    // Begin and end are the booking's user's (or the custodian's, or an equipment manager's), not any button holder's.
+    const own = (await book(id, at(8, 9), at(8, 10), tokens.tester1)).data.id;
+    const refused = await h.call(USAGE_CALLS.begin.path, tokens.tester2, { id: own });
+    expect(refused).toMatchObject({ code: 403, msg: zhText('equipment.usage.notYours') });
+    expect(await h.call(USAGE_CALLS.begin.path, tokens.tester1, { id: own })).toMatchObject({ code: 200 });
+    expect((await h.call(USAGE_CALLS.end.path, tokens.tester2, { id: own })).code).toBe(403);
+    expect(await h.call(USAGE_CALLS.end.path, tokens.labmgr, { id: own })).toMatchObject({
+      code: 200,
+      data: { usageState: 'ended' },
+    });
     // An instrument with an open booking is not deleted.
     expect(await h.call(`${B}/equipment/remove`, tokens.labmgr, { ids: id })).toMatchObject({
       code: 400,
