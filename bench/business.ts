@@ -164,6 +164,9 @@ export async function runBusinessBench() {
   const lists = [
     postgres.contractList.size10,
     postgres.contractList.oneProject,
+    postgres.contractList.byUnpaidDesc,
+    // A fragment of the number, through the suffix index (migration 20261127T150000).
+    postgres.contractList.codeFragment,
     postgres.projectDetail,
     postgres.receiptsOfContract,
   ];
