@@ -1,8 +1,12 @@
 'use client';
 
+import { useMemo } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
+import type { LookupSpec } from '@/components/crud/lookup-field';
 import type { BladePage } from '@/components/crud/types';
-import type { BladeRequestInit } from '@/lib/client/fetcher';
+import { projectResource } from '@/lib/contracts/business/project';
+import { bladeRequest, type BladeRequestInit } from '@/lib/client/fetcher';
+import { api } from './screen-helpers';
 
 type Params = NonNullable<BladeRequestInit['params']>;
 
@@ -40,3 +44,40 @@ export function useBusinessRefresh() {
         Array.isArray(key) && typeof key[0] === 'string' && key[0].startsWith('/api/business-service/'),
     );
 }
+
+/** How many matches a lookup offers: enough to choose from, few enough to type one more character. */
+const LOOKUP_SIZE = 20;
+
+/**
+ * A record picker over a business list (a POST): matches of the typed text by the list's `param` filter (a name, a
+ * contract-number fragment), the current record through the list's id filter. `label` must be stable (module scope).
+ */
+export function useBusinessLookup<R extends { id: string }>(
+  path: string,
+  param: string,
+  label: (row: R) => string,
+): LookupSpec {
+  return useMemo(() => {
+    const option = (row: R) => ({ value: String(row.id), label: label(row) });
+    const read = async (filter: Record<string, unknown>) =>
+      (
+        await bladeRequest<BladePage<R>>(path, {
+          method: 'POST',
+          body: { current: 1, size: LOOKUP_SIZE, ...filter },
+        })
+      ).data.records;
+    return {
+      search: async (text) => (await read(text ? { [param]: text } : {})).map(option),
+      resolve: async (id) => {
+        const row = (await read({ id })).find((r) => String(r.id) === id);
+        return row && option(row);
+      },
+    };
+  }, [path, param, label]);
+}
+
+const projectLabel = (project: { id: string; projectName: string }) => project.projectName;
+
+/** The project picker of the business forms: a name fragment as one types. */
+export const useProjectLookup = () =>
+  useBusinessLookup(api(projectResource.calls.list.path), 'projectName', projectLabel);

@@ -7,15 +7,13 @@ import { useSWRConfig } from 'swr';
 import { ResourceScreen } from '@/components/crud/resource-screen';
 import type { RowOf } from '@/lib/contracts/resource';
 import { contractAcceptance, contractEnd, contractResource } from '@/lib/contracts/business/contract';
-import { projectResource } from '@/lib/contracts/business/project';
 import { usePermissions } from '@/lib/permissions/use-permissions';
-import { useBusinessRows } from './business-data';
+import { useProjectLookup } from './business-data';
 import { AcceptanceDialog, ContractEndDialog } from './business-dialogs';
-import { api, detailHref, optionsOf, withAnswered } from './screen-helpers';
+import { api, detailHref, withAnswered } from './screen-helpers';
 
 const contractScreen = withAnswered(contractResource, { projectName: 'business.contract.projectId' });
 type Contract = RowOf<typeof contractScreen>;
-type Project = RowOf<typeof projectResource>;
 type Action = { kind: 'acceptance' | 'end'; row: Contract };
 
 const LIST = api(contractResource.calls.list.path);
@@ -30,10 +28,7 @@ export function ContractScreen({ projectId, onChanged }: { projectId?: string; o
   const { can } = usePermissions();
   const { mutate } = useSWRConfig();
   const [action, setAction] = useState<Action | null>(null);
-  const { rows: projects } = useBusinessRows<Project>(
-    projectId ? null : api(projectResource.calls.list.path),
-  );
-  const projectOptions = useMemo(() => optionsOf(projects, (p) => p.projectName), [projects]);
+  const projectLookup = useProjectLookup();
   const params = useMemo(() => (projectId ? { projectId } : undefined), [projectId]);
   const reload = async () => {
     await mutate((key) => Array.isArray(key) && key[0] === LIST);
@@ -52,7 +47,7 @@ export function ContractScreen({ projectId, onChanged }: { projectId?: string; o
         def={contractScreen}
         viewCode="contract_view"
         fields={{
-          projectId: projectId ? false : { kind: 'select', options: projectOptions, readOnlyIn: ['edit'] },
+          projectId: projectId ? false : { kind: 'lookup', lookup: projectLookup, readOnlyIn: ['edit'] },
         }}
         columns={{
           projectName: projectId ? false : { sortable: false },

@@ -10,7 +10,7 @@ import { ResourceScreen } from '@/components/crud/resource-screen';
 import type { RowOf } from '@/lib/contracts/resource';
 import { costPlanResource } from '@/lib/contracts/business/cost';
 import { projectResource } from '@/lib/contracts/business/project';
-import { useBusinessRows } from './business-data';
+import { useBusinessRows, useProjectLookup } from './business-data';
 import { FinancePlan } from './finance-plan';
 import { api, optionsOf, withAnswered } from './screen-helpers';
 
@@ -27,6 +27,7 @@ export function CostPlanScreen() {
   const [tab, setTab] = useState<'plans' | 'finance'>('plans');
   const { rows: projects } = useBusinessRows<Project>(api(projectResource.calls.list.path));
   const projectOptions = useMemo(() => optionsOf(projects, (p) => p.projectName), [projects]);
+  const projectLookup = useProjectLookup();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, minWidth: 0 }}>
       <Tabs value={tab} onChange={(_, next: 'plans' | 'finance') => setTab(next)}>
@@ -37,7 +38,7 @@ export function CostPlanScreen() {
         <ResourceScreen
           def={planScreen}
           fields={{
-            projectId: { kind: 'select', options: projectOptions, readOnlyIn: ['edit'] },
+            projectId: { kind: 'lookup', lookup: projectLookup, readOnlyIn: ['edit'] },
             // A month picker that sends yyyy-MM, the definition's pattern (also the search bar's filter).
             planMonth: {
               kind: 'custom',

@@ -9,18 +9,16 @@ import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
-import { useMemo, useRef } from 'react';
+import { useRef } from 'react';
 import { ResourceScreen } from '@/components/crud/resource-screen';
 import type { CrudField } from '@/components/crud/types';
-import type { FieldDef, RowOf } from '@/lib/contracts/resource';
+import type { FieldDef } from '@/lib/contracts/resource';
 import { devopsRecordResource } from '@/lib/contracts/business/devops';
-import { projectResource } from '@/lib/contracts/business/project';
-import { useBusinessRows } from './business-data';
-import { api, optionsOf, withAnswered } from './screen-helpers';
+import { useProjectLookup } from './business-data';
+import { withAnswered } from './screen-helpers';
 import { UserPicker } from './user-picker';
 
 type Engineer = { devUserId: string; label?: string; workload: string };
-type Project = RowOf<typeof projectResource>;
 
 /**
  * The screen's definition: the list's project name, and `devUserList` as a form field of its own — the engineers as
@@ -111,11 +109,10 @@ function EngineersControl(props: {
 
 /** /administration/devopsRecord: a project's maintenance visits, with the engineers and their workloads. */
 export function DevopsRecordScreen() {
-  const { rows: projects } = useBusinessRows<Project>(api(projectResource.calls.list.path), {}, 500);
-  const projectOptions = useMemo(() => optionsOf(projects, (p) => p.projectName), [projects]);
+  const projectLookup = useProjectLookup();
   const opened = useRef<unknown>(null);
   const fields = {
-    projectId: { kind: 'select', options: projectOptions, readOnlyIn: ['edit'] },
+    projectId: { kind: 'lookup', lookup: projectLookup, readOnlyIn: ['edit'] },
     devUserList: {
       kind: 'custom',
       wide: true,

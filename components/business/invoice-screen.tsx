@@ -7,10 +7,9 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import useSWR from 'swr';
 import { ResourceScreen } from '@/components/crud/resource-screen';
-import type { FieldOption } from '@/components/crud/types';
 import { FILE_PATHS } from '@/components/files/api';
 import { useNotify } from '@/components/providers/notifier';
 import { BladeError, bladeRequest, buildUrl } from '@/lib/client/fetcher';
@@ -18,8 +17,8 @@ import { withBasePath } from '@/lib/client/navigation';
 import type { RowOf } from '@/lib/contracts/resource';
 import { contractResource } from '@/lib/contracts/business/contract';
 import { invoiceResource, invoiceUpload } from '@/lib/contracts/business/invoice';
-import { useBusinessRows } from './business-data';
-import { api, optionsOf, withAnswered } from './screen-helpers';
+import { useBusinessLookup } from './business-data';
+import { api, withAnswered } from './screen-helpers';
 
 const invoiceScreen = withAnswered(invoiceResource, {
   contractCode: 'business.contract.contractCode',
@@ -151,25 +150,21 @@ function ScanControl({ label, value, onChange, onBlur, error, disabled }: ScanPr
 export function InvoiceScreen() {
   const t = useTranslations();
   const ft = useTranslations('financeScreens');
-  // The row being edited or viewed: its contract is offered even when it is not among the contracts loaded.
-  const [opened, setOpened] = useState<Invoice | null>(null);
-  const { rows: contracts } = useBusinessRows<Contract>(api(contractResource.calls.list.path));
-  const contractOptions = useMemo(() => optionsOf(contracts, contractLabel), [contracts]);
-  const optionsWithOpened = (): FieldOption[] => {
-    const row = opened;
-    if (!row?.contractId || contractOptions.some((o) => o.value === String(row.contractId)))
-      return contractOptions;
-    return [...contractOptions, { value: String(row.contractId), label: contractLabel(row) }];
-  };
+  // Among 100,000 contracts: found by a fragment of the number as one types; an opened invoice's contract by its id.
+  const contractLookup = useBusinessLookup<Contract>(
+    api(contractResource.calls.list.path),
+    'contractCode',
+    contractLabel,
+  );
   return (
     <ResourceScreen
       def={invoiceScreen}
       viewCode="invoice_view"
       fields={{
         contractId: {
-          kind: 'select',
+          kind: 'lookup',
           wide: true,
-          options: optionsWithOpened(),
+          lookup: contractLookup,
           readOnlyIn: ['edit'],
         },
         fileId: {
@@ -195,14 +190,7 @@ export function InvoiceScreen() {
         list: ['invoiceCode', 'contractCode', 'contractName'],
       }}
       overrides={{
-        onAddValues: () => {
-          setOpened(null);
-          return {};
-        },
-        toForm: (row) => {
-          setOpened(row);
-          return { ...row, fileId: row.fileId ?? '' };
-        },
+        toForm: (row) => ({ ...row, fileId: row.fileId ?? '' }),
       }}
     />
   );

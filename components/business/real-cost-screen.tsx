@@ -18,12 +18,11 @@ import { ResourceScreen } from '@/components/crud/resource-screen';
 import { useDictionaries } from '@/components/crud/use-dictionaries';
 import type { RowOf } from '@/lib/contracts/resource';
 import { realCostAddInvoice, realCostResource } from '@/lib/contracts/business/cost';
-import { projectResource } from '@/lib/contracts/business/project';
 import { usePermissions } from '@/lib/permissions/use-permissions';
 import { formatMoney } from '@/lib/shared/money';
 import { ActionDialog } from './action-dialog';
-import { useBusinessRefresh, useBusinessRows } from './business-data';
-import { api, dictLabel, optionsOf, withAnswered } from './screen-helpers';
+import { useBusinessRefresh, useProjectLookup } from './business-data';
+import { api, dictLabel, withAnswered } from './screen-helpers';
 
 const costScreen = withAnswered(realCostResource, { projectName: 'business.cost.projectId' });
 /** A payment of the cost, as the list answers it with each row. */
@@ -36,7 +35,6 @@ export interface PayRecord {
   remark: string | null;
 }
 type Cost = RowOf<typeof costScreen> & { payRecords?: PayRecord[] };
-type Project = RowOf<typeof projectResource>;
 
 const PAY_WAY = [{ dict: 'payment_method', numeric: false }];
 /** Decimal text of zero ("0", "0.00"): nothing left to pay. */
@@ -160,14 +158,13 @@ export function RealCostScreen() {
   const { can } = usePermissions();
   const refresh = useBusinessRefresh();
   const [action, setAction] = useState<{ kind: 'pay' | 'records'; row: Cost } | null>(null);
-  const { rows: projects } = useBusinessRows<Project>(api(projectResource.calls.list.path));
-  const projectOptions = useMemo(() => optionsOf(projects, (p) => p.projectName), [projects]);
+  const projectLookup = useProjectLookup();
   return (
     <>
       <ResourceScreen
         def={costScreen}
         fields={{
-          projectId: { kind: 'select', options: projectOptions, readOnlyIn: ['edit'] },
+          projectId: { kind: 'lookup', lookup: projectLookup, readOnlyIn: ['edit'] },
         }}
         columns={{ projectName: { sortable: false } }}
         order={{ form: ['projectId'], list: ['projectName'] }}

@@ -1,15 +1,13 @@
 'use client';
 
-import { useMemo, useRef } from 'react';
+import { useRef } from 'react';
 import { useTranslations } from 'next-intl';
 import { ResourceScreen } from '@/components/crud/resource-screen';
 import type { CrudField } from '@/components/crud/types';
-import type { RowOf } from '@/lib/contracts/resource';
 import { eventRecordResource } from '@/lib/contracts/business/event-record';
 import { fieldTaskResource } from '@/lib/contracts/business/field-task';
-import { projectResource } from '@/lib/contracts/business/project';
-import { useBusinessRows } from './business-data';
-import { api, optionsOf, withAnswered } from './screen-helpers';
+import { useProjectLookup } from './business-data';
+import { withAnswered } from './screen-helpers';
 import { UserPicker } from './user-picker';
 
 const fieldTaskScreen = withAnswered(fieldTaskResource, {
@@ -20,7 +18,6 @@ const eventRecordScreen = withAnswered(eventRecordResource, {
   projectName: 'business.eventRecord.projectId',
   userName: 'business.eventRecord.userId',
 });
-type Project = RowOf<typeof projectResource>;
 type Answered = { userId: unknown; userName: unknown };
 
 /**
@@ -28,11 +25,10 @@ type Answered = { userId: unknown; userName: unknown };
  * recorded) and the responsible user (userListByName), named by the row being edited until the list answers.
  */
 function useProjectAndUser(label: string) {
-  const { rows: projects } = useBusinessRows<Project>(api(projectResource.calls.list.path), {}, 500);
-  const projectOptions = useMemo(() => optionsOf(projects, (p) => p.projectName), [projects]);
+  const projectLookup = useProjectLookup();
   const opened = useRef<Answered | null>(null);
   const fields = {
-    projectId: { kind: 'select', options: projectOptions, readOnlyIn: ['edit'] },
+    projectId: { kind: 'lookup', lookup: projectLookup, readOnlyIn: ['edit'] },
     userId: {
       kind: 'custom',
       render: ({ value, onChange, onBlur, error, disabled }) => (

@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { indentedOptions, splitIds } from './ids';
+import { LookupField } from './lookup-field';
 import { TreeChecklist } from './tree-checklist';
 import type { CrudField, FormMode } from './types';
 import type { CrudFormState } from './use-crud-form';
@@ -105,6 +106,21 @@ export function CrudForm({ fields, form, mode, columns = 2 }: CrudFormProps) {
                     onChange={(e) => form.setValue(field.name, e.target.checked ? 1 : 0)}
                   />
                 }
+              />
+            );
+            break;
+          case 'lookup':
+            control = (
+              <LookupField
+                id={common.id}
+                name={field.name}
+                label={field.label}
+                value={value}
+                lookup={field.lookup!}
+                disabled={disabled}
+                error={error}
+                onChange={(v) => form.setValue(field.name, v)}
+                onBlur={() => form.blur(field.name)}
               />
             );
             break;

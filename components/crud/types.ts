@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { LookupSpec } from './lookup-field';
 
 /** A node of Blade's generic picker tree (contract §7.1 TreeNode); menu/dept/role/dict/region trees all use it. */
 export interface TreeNode {
@@ -35,6 +36,8 @@ export type FieldKind =
   | 'day'
   /** An amount typed as decimal text (two decimals at most), never turned into a float. */
   | 'money'
+  /** A record picked by searching the server (`lookup`): for tables too long to load as options. */
+  | 'lookup'
   | 'custom';
 
 export type FormMode = 'add' | 'edit' | 'view';
@@ -52,6 +55,8 @@ export interface CrudField {
   label: string;
   kind?: FieldKind;
   options?: FieldOption[];
+  /** For `lookup`. */
+  lookup?: LookupSpec;
   /** For `tree` / `treeMulti`. */
   tree?: TreeNode[];
   /** Shown but not editable in these modes (e.g. a dictionary child's code and parent). */

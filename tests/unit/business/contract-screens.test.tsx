@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { BatchScreen, percentTotal } from '@/components/business/batch-screen';
 import { ContractDetail } from '@/components/business/contract-detail';
 import { ContractScreen } from '@/components/business/contract-screen';
@@ -60,12 +60,27 @@ describe('ContractScreen', () => {
     });
     renderScreen(<ContractScreen />);
     expect(await screen.findByText('检测项目')).toBeInTheDocument();
-    expect(calls.to('/api/business-service/project/list')[0].body).toMatchObject({ current: 1, size: 200 });
+    // No project list is loaded for a select: the picker asks the server as one types.
+    expect(calls.to('/api/business-service/project/list')).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: '新增' }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /所属项目/ }));
+    const picker = within(dialog).getByRole('combobox', { name: /所属项目/ });
+    fireEvent.mouseDown(picker);
     const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
     expect(options).toEqual(['检测项目', '另一个']);
+    expect(calls.to('/api/business-service/project/list')[0].body).toEqual({ current: 1, size: 20 });
+    // Typing happens in a focused field (a blurred Autocomplete puts its value's label back in the input).
+    act(() => picker.focus());
+    fireEvent.change(picker, { target: { value: '检测' } });
+    await waitFor(() =>
+      expect(calls.to('/api/business-service/project/list').at(-1)!.body).toEqual({
+        current: 1,
+        size: 20,
+        projectName: '检测',
+      }),
+    );
+    fireEvent.click(await screen.findByRole('option', { name: '检测项目' }));
+    expect(picker).toHaveValue('检测项目');
   });
 
   it('fixes the project on its detail page: filtered list, no project field, the id in the body', async () => {
