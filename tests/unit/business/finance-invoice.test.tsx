@@ -108,7 +108,9 @@ describe('InvoiceScreen', () => {
     // Read by its id (the list's id filter): the picker never loads the whole contract table.
     await waitFor(() => expect(contract).toHaveValue('HT-1 检测合同'));
     expect(contract).toBeDisabled();
-    expect(calls.to('/api/business-service/contract/list').some((c) => c.body.id === '900')).toBe(true);
+    expect(
+      calls.to('/api/business-service/contract/list').some((c) => (c.body as { id?: string }).id === '900'),
+    ).toBe(true);
 
     const pdf = new File(['%PDF'], 'scan.pdf', { type: 'application/pdf' });
     fireEvent.change(within(dialog).getByLabelText('上传扫描件'), { target: { files: [pdf] } });
