@@ -41,6 +41,7 @@ import * as cardSaleMenus from './20261127T120100-card-sale-menus';
 import * as equipment from './20261127T130000-equipment';
 import * as equipmentMenus from './20261127T130100-equipment-menus';
 import * as paymentNoteSubjects from './20261127T140000-payment-note-subjects';
+import * as paperArchive from './20261128T100000-paper-archive';
 
 /** Static list (no directory scanning: bundlers and `next build` must see every migration). Append only. */
 export const migrations: Record<string, Migration> = {
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '20261127T130000-equipment': equipment,
   '20261127T130100-equipment-menus': equipmentMenus,
   '20261127T140000-payment-note-subjects': paymentNoteSubjects,
+  '20261128T100000-paper-archive': paperArchive,
 };
