@@ -80,6 +80,8 @@ export function ArchiveScreen() {
   const filterField = (name: keyof typeof EMPTY_FILTERS, type: 'text' | 'date' = 'text') => (
     <TextField
       size="small"
+      fullWidth={false}
+      sx={{ width: 180 }}
       label={t(name)}
       type={type}
       value={draft[name]}

@@ -138,7 +138,8 @@ export function BorrowingScreen() {
         <TextField
           select
           size="small"
-          sx={{ minWidth: 160 }}
+          fullWidth={false}
+          sx={{ width: 180 }}
           label={t('screen.borrowState')}
           value={state}
           onChange={(e) => {

@@ -83,7 +83,8 @@ export function FormDialog({
               type={field.type === 'multiline' ? 'text' : (field.type ?? 'text')}
               multiline={field.type === 'multiline'}
               minRows={field.type === 'multiline' ? 2 : undefined}
-              slotProps={field.type === 'date' ? { inputLabel: { shrink: true } } : undefined}
+              // Always shrunk: a multiline field filled while showing its error drew the label over the text.
+              slotProps={{ inputLabel: { shrink: true } }}
               value={values[field.name] ?? ''}
               onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
               error={error}
