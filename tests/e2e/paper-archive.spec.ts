@@ -7,7 +7,7 @@ import { bladeCall, fillLogin, login, nextMail } from './helpers';
 // submits a 防爆合格证 application (it gets its number); the administrator makes the archivist, team leader and
 // engineer roles with their buttons (blade/modules/paper-archive/README.md) and one user each. Then on the screens:
 // the archivist submits the application's paper file, the engineer asks to borrow it, the team leader approves, the
-// archivist lends it (a second lending is refused) and takes it back.
+// archivist lends it and takes it back (a second lending of a file on loan is the API tests' case).
 
 const TENANT = '000000';
 const COMPANY = '南阳卧龙防爆电器有限公司';
