@@ -1305,6 +1305,46 @@ export interface SatisfactionSurveyTable extends AuditColumns {
   followup_id: Id | null;
 }
 
+/** Paper archives and archive borrowing (modules/paper-archive, migration 20261128T100000). */
+export interface PaperArchiveTable extends AuditColumns {
+  tenant_id: string;
+  application_id: Id;
+  archive_no: string;
+  location: Defaulted<string>;
+  page_count: Defaulted<number>;
+  remark: Defaulted<string>;
+}
+
+export interface ArchiveBorrowingTable extends AuditColumns {
+  tenant_id: string;
+  kind: string;
+  application_id: Id;
+  archive_id: Id | null;
+  borrower_id: Id;
+  purpose: string;
+  due_date: string | null;
+  view_days: number | null;
+  /** Written only by transitions (blade/core/action.ts transit). */
+  borrow_state: Defaulted<string>;
+  approver_id: Id | null;
+  approved_at: NullableTimestamp;
+  approve_remark: Defaulted<string>;
+  view_until: NullableTimestamp;
+  lent_by: Id | null;
+  lent_at: NullableTimestamp;
+  returned_by: Id | null;
+  returned_at: NullableTimestamp;
+  return_remark: Defaulted<string>;
+}
+
+export interface ArchiveViewLogTable {
+  id: Id;
+  tenant_id: string;
+  borrowing_id: Id;
+  user_id: Id;
+  viewed_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 export interface Database {
   blade_dept_external_user: DeptExternalUserTable;
   blade_scope_data: ScopeDataTable;
@@ -1398,6 +1438,9 @@ export interface Database {
   business_invoice_application: InvoiceApplicationTable;
   business_invoice_note: InvoiceNoteTable;
   business_cert_change: CertChangeTable;
+  business_paper_archive: PaperArchiveTable;
+  business_archive_borrowing: ArchiveBorrowingTable;
+  business_archive_view_log: ArchiveViewLogTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -1454,6 +1497,7 @@ const OTHER_TENANT_TABLES = [
   'business_invoice_info',
   'business_invoice_note',
   'blade_fragment_index',
+  'business_archive_view_log',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
 /**

@@ -108,6 +108,8 @@ import { invoiceManagePage, myInvoiceResource } from '../../lib/contracts/invoic
 import { invoiceRoutes } from './invoice/invoice.routes';
 import { certChangePage } from '../../lib/contracts/cert-change/cert-change';
 import { certChangeRoutes } from './cert-change/cert-change.routes';
+import { borrowingPage, paperArchivePage } from '../../lib/contracts/paper-archive/paper-archive';
+import { paperArchiveRoutes } from './paper-archive/paper-archive.routes';
 
 type Special = {
   /** A function of the deps when the hooks need them (e.g. the outbound rule). */
@@ -194,6 +196,9 @@ const SPECIAL = new Map<ResourceDef, Special>([
   [invoiceManagePage, { hooks: { ownCalls: ['list', 'detail'] }, actions: invoiceRoutes }],
   // Certificate changes and unified certificates (issue 16): every call is a route of modules/cert-change.
   [certChangePage, { hooks: { ownCalls: ['list', 'detail'] }, actions: certChangeRoutes }],
+  // Paper archives and archive borrowing (issue 17): every call is a route of modules/paper-archive.
+  [paperArchivePage, { hooks: { ownCalls: ['list'] }, actions: paperArchiveRoutes }],
+  [borrowingPage, { hooks: { ownCalls: ['list'] } }],
 ]);
 
 /** Modules served by actions alone: their rows are not id-keyed CRUD rows (regions are keyed by code). */

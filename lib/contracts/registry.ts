@@ -70,6 +70,7 @@ import { CARD_SALE_ACTIONS, CARD_SALE_RESOURCES } from './card-sale/card-sale';
 import { certResource, equipmentResource, USAGE_ACTIONS, usagePage } from './equipment/equipment';
 import { INVOICE_ACTIONS, invoiceManagePage, myInvoiceResource } from './invoice/invoice';
 import { CERT_CHANGE_ACTIONS, certChangePage } from './cert-change/cert-change';
+import { borrowingPage, PAPER_ARCHIVE_ACTIONS, paperArchivePage } from './paper-archive/paper-archive';
 
 /**
  * Every resource definition, pure (no I/O): what both halves derive from. blade/ serves each one
@@ -133,6 +134,8 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDef[] = [
   myInvoiceResource,
   invoiceManagePage,
   certChangePage,
+  paperArchivePage,
+  borrowingPage,
 ];
 
 /** The pages the definitions declare. */
@@ -184,4 +187,5 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   ...USAGE_ACTIONS,
   ...INVOICE_ACTIONS,
   ...CERT_CHANGE_ACTIONS,
+  ...PAPER_ARCHIVE_ACTIONS,
 ];

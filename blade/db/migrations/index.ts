@@ -42,6 +42,8 @@ import * as equipment from './20261127T130000-equipment';
 import * as equipmentMenus from './20261127T130100-equipment-menus';
 import * as paymentNoteSubjects from './20261127T140000-payment-note-subjects';
 import * as fragmentIndex from './20261127T150000-fragment-index';
+import * as paperArchive from './20261128T100000-paper-archive';
+import * as paperArchiveMenus from './20261128T100100-paper-archive-menus';
 
 /** Static list (no directory scanning: bundlers and `next build` must see every migration). Append only. */
 export const migrations: Record<string, Migration> = {
@@ -88,4 +90,6 @@ export const migrations: Record<string, Migration> = {
   '20261127T130100-equipment-menus': equipmentMenus,
   '20261127T140000-payment-note-subjects': paymentNoteSubjects,
   '20261127T150000-fragment-index': fragmentIndex,
+  '20261128T100000-paper-archive': paperArchive,
+  '20261128T100100-paper-archive-menus': paperArchiveMenus,
 };

@@ -1,0 +1,686 @@
+import { Hono } from 'hono';
+import { sql, type Transaction } from 'kysely';
+import {
+  MAX_PAPER_LOAN_DAYS,
+  PAPER_ARCHIVE_ACTIONS,
+  PAPER_ARCHIVE_CODES,
+  type BorrowingVO,
+  type BorrowKind,
+  type BorrowState,
+  type ElectronicViewVO,
+  type PaperArchiveVO,
+  type ShownBorrowState,
+} from '../../../lib/contracts/paper-archive/paper-archive';
+import { localDay } from '../../../lib/contracts/equipment/status';
+import { actionRoute } from '../../core/action';
+import type { AuthUser, BladeEnv, Deps } from '../../core/context';
+import { KeyedError, zhText, type CrudContext } from '../../core/crud';
+import { formatDateTime } from '../../core/dates';
+import { ForbiddenError, NotFoundError, ServiceError } from '../../core/errors';
+import { nextId } from '../../core/ids';
+import { fetchPage, pageRequest, toPage } from '../../core/page';
+import { heldCodes } from '../../core/permission';
+import type { Database } from '../../db/schema';
+import { callerCompany } from '../application/transition';
+import { userDisplayName, usersById } from '../business/rows';
+
+/**
+ * Paper archives and archive borrowing (README.md beside this file). Who may call what is the actions' button codes;
+ * what each caller sees is decided here (the engineer their own requests, the team leader and the archivist all of the
+ * tenant's). A paper file is lent to one borrower at a time: the partial unique index
+ * business_archive_borrowing_one_loan, whose violation answers 400 in words. An electronic loan reads as expired once
+ * its `view_until` has passed, on every read; every view is written to business_archive_view_log.
+ */
+
+type Trx = Transaction<Database>;
+const typed = (trx: CrudContext['trx']) => trx as Trx;
+
+const [
+  countAction,
+  pageAction,
+  byApplicationAction,
+  submitAction,
+  paperPageAction,
+  paperSaveAction,
+  paperApproveAction,
+  manageBorrowAction,
+  manageReturnAction,
+  ePageAction,
+  eSaveAction,
+  eApproveAction,
+  eViewAction,
+  startSignatureAction,
+] = PAPER_ARCHIVE_ACTIONS;
+
+const UNIQUE_VIOLATION = '23505';
+const violates = (err: unknown, index: string) =>
+  (err as { code?: unknown } | null)?.code === UNIQUE_VIOLATION ||
+  new RegExp(index).test(String((err as Error | null)?.message ?? ''));
+
+/** Archives are the certification body's own records: a customer user is refused whatever codes they hold. */
+async function assertStaff(trx: Trx, auth: AuthUser) {
+  if ((await callerCompany(trx, auth)) !== null) throw new ForbiddenError();
+}
+
+/**
+ * `yyyy-MM-dd` filters as spec 000 §5 has them: ' 00:00:00' and ' 23:59:59' appended, read in the server's time zone
+ * (the zone the answers' times are written in). The end includes its whole last second.
+ */
+export function dayRange(start?: string, end?: string) {
+  const from = start ? new Date(`${start} 00:00:00`.replace(' ', 'T')) : undefined;
+  const to = end ? new Date(new Date(`${end} 23:59:59`.replace(' ', 'T')).getTime() + 1000) : undefined;
+  return { from, to };
+}
+
+// ---- Paper archives ----
+
+type ArchiveRow = {
+  id: string;
+  application_id: string;
+  archive_no: string;
+  location: string;
+  page_count: number;
+  remark: string;
+  create_user: string | null;
+  create_time: Date;
+  application_no: string | null;
+  product_name: string | null;
+  applicant_name: string | null;
+};
+
+function archives(trx: Trx, auth: AuthUser) {
+  return trx
+    .selectFrom('business_paper_archive as p')
+    .leftJoin('business_application as a', (j) =>
+      j.onRef('a.id', '=', 'p.application_id').on('a.tenant_id', '=', auth.tenantId),
+    )
+    .where('p.tenant_id', '=', auth.tenantId)
+    .where('p.is_deleted', '=', 0);
+}
+
+const archiveColumns = [
+  'p.id',
+  'p.application_id',
+  'p.archive_no',
+  'p.location',
+  'p.page_count',
+  'p.remark',
+  'p.create_user',
+  'p.create_time',
+  'a.application_no',
+  'a.product_name',
+  'a.applicant_name',
+] as const;
+
+async function presentArchives(trx: Trx, auth: AuthUser, rows: ArchiveRow[]): Promise<PaperArchiveVO[]> {
+  const ids = rows.map((r) => String(r.id));
+  const loans = ids.length
+    ? await trx
+        .selectFrom('business_archive_borrowing')
+        .select(['archive_id', 'borrower_id'])
+        .where('tenant_id', '=', auth.tenantId)
+        .where('archive_id', 'in', ids)
+        .where('kind', '=', 'paper')
+        .where('lent_at', 'is not', null)
+        .where('returned_at', 'is', null)
+        .where('is_deleted', '=', 0)
+        .execute()
+    : [];
+  const borrowerOf = new Map(loans.map((l) => [String(l.archive_id), String(l.borrower_id)]));
+  const users = await usersById(trx, [
+    ...borrowerOf.values(),
+    ...rows.map((r) => String(r.create_user ?? '')),
+  ]);
+  return rows.map((r) => ({
+    id: String(r.id),
+    applicationId: String(r.application_id),
+    applicationNo: r.application_no ?? '',
+    productName: r.product_name ?? '',
+    applicantName: r.applicant_name ?? '',
+    archiveNo: r.archive_no,
+    location: r.location,
+    pageCount: Number(r.page_count),
+    remark: r.remark,
+    onLoan: borrowerOf.has(String(r.id)),
+    borrowerName: userDisplayName(users.get(borrowerOf.get(String(r.id)) ?? '')),
+    createUserName: userDisplayName(users.get(String(r.create_user ?? ''))),
+    createTime: formatDateTime(r.create_time),
+  }));
+}
+
+async function archiveById(trx: Trx, auth: AuthUser, id: string) {
+  const row = await archives(trx, auth).select(archiveColumns).where('p.id', '=', id).executeTakeFirst();
+  if (!row) throw new NotFoundError();
+  return (await presentArchives(trx, auth, [row as unknown as ArchiveRow]))[0];
+}
+
+/** A live application of the caller's tenant by its id or number, or 404. */
+async function applicationOf(
+  trx: Trx,
+  auth: AuthUser,
+  ref: { applicationId?: string; applicationNo?: string },
+) {
+  let q = trx
+    .selectFrom('business_application')
+    .select(['id', 'application_no'])
+    .where('tenant_id', '=', auth.tenantId)
+    .where('is_deleted', '=', 0);
+  q = ref.applicationId
+    ? q.where('id', '=', ref.applicationId)
+    : q.where('application_no', '=', ref.applicationNo!);
+  const row = await q.executeTakeFirst();
+  if (!row) throw new NotFoundError();
+  return { id: String(row.id), applicationNo: row.application_no };
+}
+
+// ---- Borrowings ----
+
+type BorrowRow = {
+  id: string;
+  kind: string;
+  application_id: string;
+  archive_id: string | null;
+  borrower_id: string;
+  purpose: string;
+  due_date: string | null;
+  view_days: number | null;
+  borrow_state: string;
+  approver_id: string | null;
+  approved_at: Date | null;
+  approve_remark: string;
+  view_until: Date | null;
+  lent_at: Date | null;
+  returned_at: Date | null;
+  return_remark: string;
+  create_time: Date;
+  archive_no: string | null;
+  application_no: string | null;
+  product_name: string | null;
+};
+
+/** The caller's view of the borrowings: the team leader's and the archivist's are the tenant's, else their own. */
+async function seesAll(deps: Deps, auth: AuthUser) {
+  const codes = await heldCodes(deps, auth);
+  return codes.has(PAPER_ARCHIVE_CODES.approve) || codes.has(PAPER_ARCHIVE_CODES.manage);
+}
+
+function borrowings(trx: Trx, auth: AuthUser, kind: BorrowKind) {
+  return trx
+    .selectFrom('business_archive_borrowing as b')
+    .leftJoin('business_paper_archive as p', (j) =>
+      j.onRef('p.id', '=', 'b.archive_id').on('p.tenant_id', '=', auth.tenantId),
+    )
+    .leftJoin('business_application as a', (j) =>
+      j.onRef('a.id', '=', 'b.application_id').on('a.tenant_id', '=', auth.tenantId),
+    )
+    .where('b.tenant_id', '=', auth.tenantId)
+    .where('b.kind', '=', kind)
+    .where('b.is_deleted', '=', 0);
+}
+
+const borrowColumns = (qb: ReturnType<typeof borrowings>) =>
+  qb.selectAll('b').select(['p.archive_no', 'a.application_no', 'a.product_name']);
+
+/** An approved electronic loan past its end reads `expired`: decided on every read, nothing runs to flip it. */
+function shownState(r: Pick<BorrowRow, 'kind' | 'borrow_state' | 'view_until'>, now: Date): ShownBorrowState {
+  if (r.kind === 'electronic' && r.borrow_state === 'approved' && r.view_until && r.view_until <= now)
+    return 'expired';
+  return r.borrow_state as BorrowState;
+}
+
+async function presentBorrowings(trx: Trx, auth: AuthUser, rows: BorrowRow[]): Promise<BorrowingVO[]> {
+  const users = await usersById(
+    trx,
+    rows.flatMap((r) => [String(r.borrower_id), String(r.approver_id ?? '')]),
+  );
+  const electronic = rows.filter((r) => r.kind === 'electronic').map((r) => String(r.id));
+  const views = new Map<string, number>();
+  if (electronic.length)
+    for (const v of await trx
+      .selectFrom('business_archive_view_log')
+      .select(['borrowing_id', sql<string>`count(*)`.as('n')])
+      .where('tenant_id', '=', auth.tenantId)
+      .where('borrowing_id', 'in', electronic)
+      .groupBy('borrowing_id')
+      .execute())
+      views.set(String(v.borrowing_id), Number(v.n));
+  const now = new Date();
+  return rows.map((r) => ({
+    id: String(r.id),
+    kind: r.kind as BorrowKind,
+    applicationId: String(r.application_id),
+    applicationNo: r.application_no ?? '',
+    productName: r.product_name ?? '',
+    archiveId: r.archive_id ? String(r.archive_id) : '',
+    archiveNo: r.archive_no ?? '',
+    borrowerId: String(r.borrower_id),
+    borrowerName: userDisplayName(users.get(String(r.borrower_id))),
+    purpose: r.purpose,
+    dueDate: r.due_date ? String(r.due_date) : '',
+    viewDays: r.view_days,
+    borrowState: shownState(r, now),
+    approverName: userDisplayName(users.get(String(r.approver_id ?? ''))),
+    approvedAt: formatDateTime(r.approved_at),
+    approveRemark: r.approve_remark,
+    viewUntil: formatDateTime(r.view_until),
+    lentAt: formatDateTime(r.lent_at),
+    returnedAt: formatDateTime(r.returned_at),
+    returnRemark: r.return_remark,
+    createTime: formatDateTime(r.create_time),
+    viewCount: views.get(String(r.id)) ?? 0,
+  }));
+}
+
+async function borrowingById(trx: Trx, auth: AuthUser, kind: BorrowKind, id: string) {
+  const row = await borrowColumns(borrowings(trx, auth, kind))
+    .where('b.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError();
+  return (await presentBorrowings(trx, auth, [row as unknown as BorrowRow]))[0];
+}
+
+/** The transition's record is the kind the call serves (a paper id at the electronic call is 404), not the caller's. */
+function assertKind(record: Record<string, unknown> | undefined, kind: BorrowKind) {
+  if (!record || record.kind !== kind) throw new NotFoundError();
+}
+
+async function approve(
+  trx: Trx,
+  auth: AuthUser,
+  kind: BorrowKind,
+  record: Record<string, unknown> | undefined,
+  input: { id: string; pass: boolean; remark: string },
+) {
+  assertKind(record, kind);
+  await assertStaff(trx, auth);
+  // The team leader approves another's need, never their own request.
+  if (String(record!.borrower_id) === auth.userId) throw new KeyedError('paperArchive.error.self_approve');
+  const viewUntil =
+    kind === 'electronic' && input.pass
+      ? new Date(Date.now() + Number(record!.view_days) * 86_400_000)
+      : null;
+  await trx
+    .updateTable('business_archive_borrowing')
+    .set({
+      approver_id: auth.userId,
+      approved_at: sql`now()`,
+      approve_remark: input.remark,
+      view_until: viewUntil,
+    })
+    .where('id', '=', input.id)
+    .execute();
+  return borrowingById(trx, auth, kind, input.id);
+}
+
+function borrowPage(deps: Deps, kind: BorrowKind) {
+  return async ({ trx: anyTrx, auth, input }: CrudContext & { input: BorrowPageInput }) => {
+    const trx = typed(anyTrx);
+    await assertStaff(trx, auth);
+    const page = pageRequest(input);
+    let base = borrowings(trx, auth, kind);
+    const mine = input.mine === '1' || input.mine === 'true';
+    if (mine || !(await seesAll(deps, auth))) base = base.where('b.borrower_id', '=', auth.userId);
+    if (input.applicationId) base = base.where('b.application_id', '=', input.applicationId);
+    if (input.borrowState === 'expired')
+      base = base.where('b.borrow_state', '=', 'approved').where('b.view_until', '<=', new Date());
+    else if (input.borrowState) {
+      base = base.where('b.borrow_state', '=', input.borrowState);
+      if (input.borrowState === 'approved' && kind === 'electronic')
+        base = base.where((eb) =>
+          eb.or([eb('b.view_until', 'is', null), eb('b.view_until', '>', new Date())]),
+        );
+    }
+    const { rows, total } = await fetchPage(
+      base,
+      borrowColumns,
+      page,
+      [],
+      [
+        { column: 'b.create_time', direction: 'desc' },
+        { column: 'b.id', direction: 'desc' },
+      ],
+    );
+    return toPage(await presentBorrowings(trx, auth, rows as unknown as BorrowRow[]), total, page);
+  };
+}
+
+type BorrowPageInput = {
+  current?: number | null;
+  size?: number | null;
+  borrowState?: ShownBorrowState;
+  applicationId?: string;
+  mine?: string;
+};
+
+export function paperArchiveRoutes(deps: Deps): Hono<BladeEnv> {
+  const router = new Hono<BladeEnv>();
+
+  router.route(
+    '/',
+    actionRoute(deps, countAction, async ({ trx: anyTrx, auth }) => {
+      const trx = typed(anyTrx);
+      await assertStaff(trx, auth);
+      const total = await trx
+        .selectFrom('business_paper_archive')
+        .select(sql<string>`count(*)`.as('n'))
+        .where('tenant_id', '=', auth.tenantId)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirstOrThrow();
+      const onLoan = await trx
+        .selectFrom('business_archive_borrowing')
+        .select(sql<string>`count(*)`.as('n'))
+        .where('tenant_id', '=', auth.tenantId)
+        .where('kind', '=', 'paper')
+        .where('lent_at', 'is not', null)
+        .where('returned_at', 'is', null)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirstOrThrow();
+      const waiting = await trx
+        .selectFrom('business_archive_borrowing')
+        .select(['kind', 'borrow_state', sql<string>`count(*)`.as('n')])
+        .where('tenant_id', '=', auth.tenantId)
+        .where('borrow_state', 'in', ['submitted', 'approved'])
+        .where('is_deleted', '=', 0)
+        .where((eb) => eb.or([eb('kind', '=', 'paper'), eb('borrow_state', '=', 'submitted')]))
+        .groupBy(['kind', 'borrow_state'])
+        .execute();
+      const n = (kind: string, state: string) =>
+        Number(waiting.find((w) => w.kind === kind && w.borrow_state === state)?.n ?? 0);
+      return {
+        total: Number(total.n),
+        onLoan: Number(onLoan.n),
+        inStock: Number(total.n) - Number(onLoan.n),
+        /** Waiting for a team leader (paper and electronic). */
+        toApprove: n('paper', 'submitted') + n('electronic', 'submitted'),
+        /** Approved paper requests waiting for the archivist. */
+        toLend: n('paper', 'approved'),
+      };
+    }),
+  );
+
+  router.route(
+    '/',
+    actionRoute(deps, pageAction, async ({ trx: anyTrx, auth, input }) => {
+      const trx = typed(anyTrx);
+      await assertStaff(trx, auth);
+      const page = pageRequest(input);
+      let base = archives(trx, auth);
+      if (input.applicationId) base = base.where('p.application_id', '=', input.applicationId);
+      if (input.archiveNo) base = base.where('p.archive_no', 'like', `%${input.archiveNo}%`);
+      if (input.productName) base = base.where('a.product_name', 'like', `%${input.productName}%`);
+      const { from, to } = dayRange(input.createTimeStart, input.createTimeEnd);
+      if (from) base = base.where('p.create_time', '>=', from);
+      if (to) base = base.where('p.create_time', '<', to);
+      const { rows, total } = await fetchPage(
+        base,
+        (qb) => qb.select(archiveColumns),
+        page,
+        [],
+        [
+          { column: 'p.create_time', direction: 'desc' },
+          { column: 'p.id', direction: 'desc' },
+        ],
+      );
+      return toPage(await presentArchives(trx, auth, rows as unknown as ArchiveRow[]), total, page);
+    }),
+  );
+
+  router.route(
+    '/',
+    actionRoute(deps, byApplicationAction, async ({ trx: anyTrx, auth, input }) => {
+      const trx = typed(anyTrx);
+      await assertStaff(trx, auth);
+      await applicationOf(trx, auth, input);
+      const row = await archives(trx, auth)
+        .select(archiveColumns)
+        .where('p.application_id', '=', input.applicationId)
+        .executeTakeFirst();
+      // None yet: Blade's empty answer (the caller offers 提交档案).
+      return row ? (await presentArchives(trx, auth, [row as unknown as ArchiveRow]))[0] : {};
+    }),
+  );
+
+  router.route(
+    '/',
+    actionRoute(deps, submitAction, async ({ trx: anyTrx, auth, input }) => {
+      const trx = typed(anyTrx);
+      await assertStaff(trx, auth);
+      const application = await applicationOf(trx, auth, input);
+      if (!application.applicationNo) throw new KeyedError('paperArchive.error.application_not_submitted');
+      const id = nextId();
+      await sql`savepoint paper_archive_submit`.execute(trx);
+      try {
+        await trx
+          .insertInto('business_paper_archive')
+          .values({
+            id,
+            tenant_id: auth.tenantId,
+            application_id: application.id,
+            archive_no: input.archiveNo ?? application.applicationNo,
+            location: input.location,
+            page_count: input.pageCount,
+            remark: input.remark,
+            create_user: auth.userId,
+            create_dept: auth.deptIds[0] ?? null,
+            update_user: auth.userId,
+          })
+          .execute();
+      } catch (err) {
+        if (!violates(err, 'business_paper_archive_')) throw err;
+        await sql`rollback to savepoint paper_archive_submit`.execute(trx);
+        const byApplication = await archives(trx, auth)
+          .select('p.id')
+          .where('p.application_id', '=', application.id)
+          .executeTakeFirst();
+        throw new KeyedError(
+          byApplication ? 'paperArchive.error.already_submitted' : 'paperArchive.error.archive_no_taken',
+        );
+      }
+      await sql`release savepoint paper_archive_submit`.execute(trx);
+      return archiveById(trx, auth, id);
+    }),
+  );
+
+  router.route('/', actionRoute(deps, paperPageAction, borrowPage(deps, 'paper')));
+  router.route('/', actionRoute(deps, ePageAction, borrowPage(deps, 'electronic')));
+
+  router.route(
+    '/',
+    actionRoute(deps, paperSaveAction, async ({ trx: anyTrx, auth, input }) => {
+      const trx = typed(anyTrx);
+      await assertStaff(trx, auth);
+      const archive = await trx
+        .selectFrom('business_paper_archive')
+        .select(['id', 'application_id'])
+        .where('tenant_id', '=', auth.tenantId)
+        .where('id', '=', input.archiveId)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst();
+      if (!archive) throw new NotFoundError();
+      const today = localDay(new Date());
+      const last = localDay(new Date(Date.now() + MAX_PAPER_LOAN_DAYS * 86_400_000));
+      if (input.dueDate < today || input.dueDate > last)
+        throw new KeyedError('paperArchive.error.due_date_range', { days: MAX_PAPER_LOAN_DAYS });
+      const open = await trx
+        .selectFrom('business_archive_borrowing')
+        .select('id')
+        .where('tenant_id', '=', auth.tenantId)
+        .where('archive_id', '=', input.archiveId)
+        .where('borrower_id', '=', auth.userId)
+        .where('borrow_state', 'in', ['submitted', 'approved', 'on_loan'])
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst();
+      if (open) throw new KeyedError('paperArchive.error.request_open');
+      const id = nextId();
+      await trx
+        .insertInto('business_archive_borrowing')
+        .values({
+          id,
+          tenant_id: auth.tenantId,
+          kind: 'paper',
+          application_id: String(archive.application_id),
+          archive_id: input.archiveId,
+          borrower_id: auth.userId,
+          purpose: input.purpose,
+          due_date: input.dueDate,
+          create_user: auth.userId,
+          create_dept: auth.deptIds[0] ?? null,
+          update_user: auth.userId,
+        })
+        .execute();
+      return borrowingById(trx, auth, 'paper', id);
+    }),
+  );
+
+  router.route(
+    '/',
+    actionRoute(deps, eSaveAction, async ({ trx: anyTrx, auth, input }) => {
+      const trx = typed(anyTrx);
+      await assertStaff(trx, auth);
+      const application = await applicationOf(trx, auth, input);
+      if (!application.applicationNo) throw new KeyedError('paperArchive.error.application_not_submitted');
+      const id = nextId();
+      await trx
+        .insertInto('business_archive_borrowing')
+        .values({
+          id,
+          tenant_id: auth.tenantId,
+          kind: 'electronic',
+          application_id: application.id,
+          borrower_id: auth.userId,
+          purpose: input.purpose,
+          view_days: input.viewDays,
+          create_user: auth.userId,
+          create_dept: auth.deptIds[0] ?? null,
+          update_user: auth.userId,
+        })
+        .execute();
+      return borrowingById(trx, auth, 'electronic', id);
+    }),
+  );
+
+  router.route(
+    '/',
+    actionRoute(deps, paperApproveAction, async ({ trx, auth, input, record }) =>
+      approve(typed(trx), auth, 'paper', record, input),
+    ),
+  );
+  router.route(
+    '/',
+    actionRoute(deps, eApproveAction, async ({ trx, auth, input, record }) =>
+      approve(typed(trx), auth, 'electronic', record, input),
+    ),
+  );
+
+  router.route(
+    '/',
+    actionRoute(deps, manageBorrowAction, async ({ trx: anyTrx, auth, input, record }) => {
+      const trx = typed(anyTrx);
+      assertKind(record, 'paper');
+      await assertStaff(trx, auth);
+      const archiveId = String(record!.archive_id);
+      const out = await trx
+        .selectFrom('business_archive_borrowing')
+        .select('id')
+        .where('tenant_id', '=', auth.tenantId)
+        .where('archive_id', '=', archiveId)
+        .where('kind', '=', 'paper')
+        .where('lent_at', 'is not', null)
+        .where('returned_at', 'is', null)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst();
+      if (out) throw new KeyedError('paperArchive.error.already_on_loan');
+      // Two lendings of one file racing past the check meet at the partial unique index; the loser's whole
+      // transaction (its state change and history row too) is rolled back by the refusal.
+      await sql`savepoint paper_archive_lend`.execute(trx);
+      try {
+        await trx
+          .updateTable('business_archive_borrowing')
+          .set({ lent_by: auth.userId, lent_at: sql`now()` })
+          .where('id', '=', input.id)
+          .execute();
+      } catch (err) {
+        if (!violates(err, 'business_archive_borrowing_one_loan')) throw err;
+        await sql`rollback to savepoint paper_archive_lend`.execute(trx);
+        throw new KeyedError('paperArchive.error.already_on_loan');
+      }
+      await sql`release savepoint paper_archive_lend`.execute(trx);
+      return borrowingById(trx, auth, 'paper', input.id);
+    }),
+  );
+
+  router.route(
+    '/',
+    actionRoute(deps, manageReturnAction, async ({ trx: anyTrx, auth, input, record }) => {
+      const trx = typed(anyTrx);
+      assertKind(record, 'paper');
+      await assertStaff(trx, auth);
+      await trx
+        .updateTable('business_archive_borrowing')
+        .set({ returned_by: auth.userId, returned_at: sql`now()`, return_remark: input.remark })
+        .where('id', '=', input.id)
+        .execute();
+      return borrowingById(trx, auth, 'paper', input.id);
+    }),
+  );
+
+  // The view an electronic loan grants: the borrower only, while it runs; every view is logged.
+  router.route(
+    '/',
+    actionRoute(deps, eViewAction, async ({ trx: anyTrx, auth, input }): Promise<ElectronicViewVO> => {
+      const trx = typed(anyTrx);
+      await assertStaff(trx, auth);
+      const loan = await trx
+        .selectFrom('business_archive_borrowing')
+        .select(['id', 'application_id', 'borrower_id', 'borrow_state', 'view_until', 'kind'])
+        .where('tenant_id', '=', auth.tenantId)
+        .where('id', '=', input.id)
+        .where('kind', '=', 'electronic')
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst();
+      if (!loan || String(loan.borrower_id) !== auth.userId) throw new NotFoundError();
+      if (loan.borrow_state !== 'approved' || !loan.view_until)
+        throw new KeyedError('paperArchive.error.view_not_granted');
+      // Refused as forbidden (envelope code 403) with its reason, so the portal says why rather than "not found".
+      if (shownState(loan, new Date()) === 'expired') throw new ServiceError(zhText(EXPIRED), 403, EXPIRED);
+      await trx
+        .insertInto('business_archive_view_log')
+        .values({ id: nextId(), tenant_id: auth.tenantId, borrowing_id: input.id, user_id: auth.userId })
+        .execute();
+      const files = await trx
+        .selectFrom('blade_file as f')
+        .leftJoin('blade_file_catalog as c', (j) =>
+          j.onRef('c.id', '=', 'f.file_catalog_id').on('c.tenant_id', '=', auth.tenantId),
+        )
+        .select(['f.id', 'f.original_filename', 'c.catalog_name'])
+        .where('f.tenant_id', '=', auth.tenantId)
+        .where('f.data_id', '=', String(loan.application_id))
+        .where('f.kind', '=', 'file')
+        .where('f.is_deleted', '=', 0)
+        .orderBy('f.id')
+        .execute();
+      return {
+        borrowingId: String(loan.id),
+        applicationId: String(loan.application_id),
+        viewUntil: formatDateTime(loan.view_until),
+        files: files.map((f) => ({
+          id: String(f.id),
+          originalFilename: f.original_filename,
+          catalogName: f.catalog_name ?? '',
+        })),
+      };
+    }),
+  );
+
+  // Signature printing has no signing service behind it here (README): refused in words, nothing recorded.
+  router.route(
+    '/',
+    actionRoute(deps, startSignatureAction, async () => {
+      throw new KeyedError('paperArchive.error.signature_printing_unavailable');
+    }),
+  );
+
+  return router;
+}
+
+const EXPIRED = 'paperArchive.error.view_expired';

@@ -1,0 +1,251 @@
+'use client';
+
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { BladeError } from '@/lib/client/fetcher';
+import { PAPER_ARCHIVE_CODES, type PaperArchiveVO } from '@/lib/contracts/paper-archive/paper-archive';
+import { usePermissions } from '@/lib/permissions/use-permissions';
+import {
+  archiveCounts,
+  archivePage,
+  requestPaper,
+  startSignature,
+  submitArchive,
+  type ArchiveCounts,
+  type Page,
+} from './api';
+import { FormDialog } from './form-dialog';
+
+const EMPTY_FILTERS = { archiveNo: '', productName: '', createTimeStart: '', createTimeEnd: '' };
+
+/**
+ * 纸质档案: the paper files of the applications, filtered by number, product and submission day (the server appends
+ * 00:00:00 and 23:59:59). The archivist submits a file (提交档案); anyone who may borrow asks for one (借阅) from its
+ * row. Buttons follow the caller's codes; blade/ checks the same.
+ */
+export function ArchiveScreen() {
+  const t = useTranslations('paperArchive.screen');
+  const { can } = usePermissions();
+  const [draft, setDraft] = useState(EMPTY_FILTERS);
+  const [filters, setFilters] = useState(EMPTY_FILTERS);
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(10);
+  const [data, setData] = useState<Page<PaperArchiveVO> | null>(null);
+  const [counts, setCounts] = useState<ArchiveCounts | null>(null);
+  const [dialog, setDialog] = useState<'submit' | PaperArchiveVO | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [version, setVersion] = useState(0);
+  const reload = () => setVersion((v) => v + 1);
+
+  useEffect(() => {
+    let live = true;
+    archivePage({ current: page + 1, size, ...filters })
+      .then((answer) => live && setData(answer))
+      .catch((failure) => {
+        if (!live) return;
+        setData({ records: [], total: 0, size, current: 1, pages: 0 });
+        if (failure instanceof BladeError) setRefusal(failure.message);
+      });
+    archiveCounts()
+      .then((answer) => live && setCounts(answer))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [page, size, filters, version]);
+
+  const print = async (row: PaperArchiveVO) => {
+    setRefusal(null);
+    try {
+      await startSignature(row.id);
+    } catch (failure) {
+      if (failure instanceof BladeError) setRefusal(failure.message);
+      else throw failure;
+    }
+  };
+
+  const filterField = (name: keyof typeof EMPTY_FILTERS, type: 'text' | 'date' = 'text') => (
+    <TextField
+      size="small"
+      fullWidth={false}
+      sx={{ width: 180 }}
+      label={t(name)}
+      type={type}
+      value={draft[name]}
+      slotProps={type === 'date' ? { inputLabel: { shrink: true } } : undefined}
+      onChange={(e) => setDraft((d) => ({ ...d, [name]: e.target.value }))}
+    />
+  );
+
+  return (
+    <Box sx={{ p: 2 }}>
+      <Typography variant="h6" sx={{ mb: 1 }}>
+        {t('archiveTitle')}
+      </Typography>
+      {counts && (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('counts', { ...counts })}
+        </Typography>
+      )}
+      <Stack direction="row" spacing={1} sx={{ mb: 1, flexWrap: 'wrap', rowGap: 1 }}>
+        {filterField('archiveNo')}
+        {filterField('productName')}
+        {filterField('createTimeStart', 'date')}
+        {filterField('createTimeEnd', 'date')}
+        <Button
+          variant="contained"
+          onClick={() => {
+            setPage(0);
+            setFilters(draft);
+          }}
+        >
+          {t('search')}
+        </Button>
+        <Button
+          onClick={() => {
+            setDraft(EMPTY_FILTERS);
+            setFilters(EMPTY_FILTERS);
+          }}
+        >
+          {t('reset')}
+        </Button>
+        {can(PAPER_ARCHIVE_CODES.submit) && (
+          <Button variant="outlined" onClick={() => setDialog('submit')}>
+            {t('submit')}
+          </Button>
+        )}
+      </Stack>
+      {refusal && (
+        <Alert severity="error" role="alert" sx={{ mb: 1 }} onClose={() => setRefusal(null)}>
+          {refusal}
+        </Alert>
+      )}
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('archiveNo')}</TableCell>
+            <TableCell>{t('applicationNo')}</TableCell>
+            <TableCell>{t('productName')}</TableCell>
+            <TableCell>{t('location')}</TableCell>
+            <TableCell>{t('pageCount')}</TableCell>
+            <TableCell>{t('loanStatus')}</TableCell>
+            <TableCell>{t('createTime')}</TableCell>
+            <TableCell>{t('actions')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {data === null ? (
+            <TableRow>
+              <TableCell colSpan={8}>{t('loading')}</TableCell>
+            </TableRow>
+          ) : data.records.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={8}>{t('empty')}</TableCell>
+            </TableRow>
+          ) : (
+            data.records.map((row) => (
+              <TableRow key={row.id} data-archive-no={row.archiveNo}>
+                <TableCell>{row.archiveNo}</TableCell>
+                <TableCell>{row.applicationNo}</TableCell>
+                <TableCell>{row.productName}</TableCell>
+                <TableCell>{row.location}</TableCell>
+                <TableCell>{row.pageCount}</TableCell>
+                <TableCell>
+                  <Chip
+                    size="small"
+                    color={row.onLoan ? 'warning' : 'success'}
+                    label={row.onLoan ? t('onLoan', { name: row.borrowerName }) : t('inStock')}
+                  />
+                </TableCell>
+                <TableCell>{row.createTime}</TableCell>
+                <TableCell>
+                  {can(PAPER_ARCHIVE_CODES.apply) && (
+                    <Button size="small" onClick={() => setDialog(row)}>
+                      {t('borrow')}
+                    </Button>
+                  )}
+                  {can(PAPER_ARCHIVE_CODES.print) && (
+                    <Button size="small" onClick={() => void print(row)}>
+                      {t('print')}
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+      <TablePagination
+        component="div"
+        count={data?.total ?? 0}
+        page={page}
+        rowsPerPage={size}
+        rowsPerPageOptions={[10, 30, 50, 100]}
+        onPageChange={(_, p) => setPage(p)}
+        onRowsPerPageChange={(e) => {
+          setSize(Number(e.target.value));
+          setPage(0);
+        }}
+        labelDisplayedRows={({ count }) => t('page', { total: count })}
+      />
+      {dialog === 'submit' && (
+        <FormDialog
+          title={t('submitTitle')}
+          fields={[
+            { name: 'applicationNo', label: t('applicationNo') },
+            { name: 'archiveNo', label: t('archiveNo') },
+            { name: 'location', label: t('location') },
+            { name: 'pageCount', label: t('pageCount'), type: 'number' },
+            { name: 'remark', label: t('remark'), type: 'multiline' },
+          ]}
+          actions={[
+            {
+              label: t('save'),
+              requires: ['applicationNo', 'location', 'pageCount'],
+              run: (v) => submitArchive(v),
+            },
+          ]}
+          onClose={() => setDialog(null)}
+          onDone={() => {
+            setDialog(null);
+            reload();
+          }}
+        />
+      )}
+      {dialog && dialog !== 'submit' && (
+        <FormDialog
+          title={t('borrowTitle2', { no: dialog.archiveNo })}
+          fields={[
+            { name: 'purpose', label: t('purpose'), type: 'multiline' },
+            { name: 'dueDate', label: t('dueDate'), type: 'date' },
+          ]}
+          actions={[
+            {
+              label: t('save'),
+              requires: ['purpose', 'dueDate'],
+              run: (v) => requestPaper({ archiveId: dialog.id, ...v }),
+            },
+          ]}
+          onClose={() => setDialog(null)}
+          onDone={() => {
+            setDialog(null);
+            reload();
+          }}
+        />
+      )}
+    </Box>
+  );
+}

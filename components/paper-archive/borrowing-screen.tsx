@@ -1,0 +1,329 @@
+'use client';
+
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { BladeError } from '@/lib/client/fetcher';
+import {
+  BORROW_STATES,
+  PAPER_ARCHIVE_CODES,
+  type BorrowingVO,
+  type BorrowKind,
+  type ElectronicViewVO,
+  type ShownBorrowState,
+} from '@/lib/contracts/paper-archive/paper-archive';
+import { usePermissions } from '@/lib/permissions/use-permissions';
+import {
+  approveBorrowing,
+  borrowingPage,
+  lendArchive,
+  requestElectronic,
+  returnArchive,
+  viewElectronic,
+  type Page,
+} from './api';
+import { FormDialog } from './form-dialog';
+
+const STATE_COLOR: Record<ShownBorrowState, 'default' | 'info' | 'success' | 'error' | 'warning'> = {
+  submitted: 'info',
+  approved: 'success',
+  rejected: 'error',
+  on_loan: 'warning',
+  returned: 'default',
+  expired: 'default',
+};
+
+type Dialogs =
+  | { kind: 'approve'; row: BorrowingVO }
+  | { kind: 'return'; row: BorrowingVO }
+  | { kind: 'electronic' }
+  | { kind: 'view'; row: BorrowingVO; answer: ElectronicViewVO }
+  | null;
+
+/**
+ * 档案借阅: paper and electronic loans. The engineer sees their own requests (and asks for an electronic view here; a
+ * paper file from 纸质档案), the team leader approves or rejects (a reason required), the archivist lends and takes
+ * back paper files; the borrower views an approved electronic archive until it expires. blade/ decides what each
+ * caller sees and may do; the buttons only follow it.
+ */
+export function BorrowingScreen() {
+  const t = useTranslations('paperArchive');
+  const { can } = usePermissions();
+  const [kind, setKind] = useState<BorrowKind>('paper');
+  const [state, setState] = useState<ShownBorrowState | ''>('');
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(10);
+  const [data, setData] = useState<Page<BorrowingVO> | null>(null);
+  const [dialog, setDialog] = useState<Dialogs>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [version, setVersion] = useState(0);
+  const reload = () => setVersion((v) => v + 1);
+
+  useEffect(() => {
+    let live = true;
+    borrowingPage(kind, { current: page + 1, size, borrowState: state || undefined })
+      .then((answer) => live && setData(answer))
+      .catch(() => live && setData({ records: [], total: 0, size, current: 1, pages: 0 }));
+    return () => {
+      live = false;
+    };
+  }, [kind, page, size, state, version]);
+
+  const act = async (run: () => Promise<unknown>) => {
+    setRefusal(null);
+    try {
+      await run();
+      reload();
+    } catch (failure) {
+      if (failure instanceof BladeError) setRefusal(failure.message);
+      else throw failure;
+    }
+  };
+
+  const view = async (row: BorrowingVO) => {
+    setRefusal(null);
+    try {
+      setDialog({ kind: 'view', row, answer: await viewElectronic(row.id) });
+      reload();
+    } catch (failure) {
+      if (failure instanceof BladeError) setRefusal(failure.message);
+      else throw failure;
+    }
+  };
+
+  const states: ShownBorrowState[] =
+    kind === 'paper' ? [...BORROW_STATES] : ['submitted', 'approved', 'rejected', 'expired'];
+  const done = () => {
+    setDialog(null);
+    reload();
+  };
+
+  return (
+    <Box sx={{ p: 2 }}>
+      <Typography variant="h6" sx={{ mb: 1 }}>
+        {t('screen.borrowTitle')}
+      </Typography>
+      <Tabs
+        value={kind}
+        onChange={(_, v: BorrowKind) => {
+          setKind(v);
+          setState('');
+          setPage(0);
+        }}
+        sx={{ mb: 1 }}
+      >
+        <Tab value="paper" label={t('screen.paperTab')} />
+        <Tab value="electronic" label={t('screen.electronicTab')} />
+      </Tabs>
+      <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
+        <TextField
+          select
+          size="small"
+          fullWidth={false}
+          sx={{ width: 180 }}
+          label={t('screen.borrowState')}
+          value={state}
+          onChange={(e) => {
+            setState(e.target.value as ShownBorrowState | '');
+            setPage(0);
+          }}
+        >
+          <MenuItem value="">{t('screen.all')}</MenuItem>
+          {states.map((s) => (
+            <MenuItem key={s} value={s}>
+              {t(`state.${s}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        {kind === 'electronic' && can(PAPER_ARCHIVE_CODES.apply) && (
+          <Button variant="outlined" onClick={() => setDialog({ kind: 'electronic' })}>
+            {t('screen.newElectronic')}
+          </Button>
+        )}
+      </Stack>
+      {refusal && (
+        <Alert severity="error" role="alert" sx={{ mb: 1 }} onClose={() => setRefusal(null)}>
+          {refusal}
+        </Alert>
+      )}
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>{kind === 'paper' ? t('screen.archiveNo') : t('screen.applicationNo')}</TableCell>
+            <TableCell>{t('screen.productName')}</TableCell>
+            <TableCell>{t('screen.borrower')}</TableCell>
+            <TableCell>{t('screen.purpose')}</TableCell>
+            <TableCell>{kind === 'paper' ? t('screen.dueDate') : t('screen.viewUntil')}</TableCell>
+            <TableCell>{t('screen.borrowState')}</TableCell>
+            <TableCell>{t('screen.approver')}</TableCell>
+            <TableCell>{kind === 'paper' ? t('screen.lentAt') : t('screen.viewCount')}</TableCell>
+            <TableCell>{t('screen.actions')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {data === null ? (
+            <TableRow>
+              <TableCell colSpan={9}>{t('screen.loading')}</TableCell>
+            </TableRow>
+          ) : data.records.length === 0 ? (
+            <TableRow>
+              <TableCell colSpan={9}>{t('screen.empty')}</TableCell>
+            </TableRow>
+          ) : (
+            data.records.map((row) => (
+              <TableRow key={row.id} data-borrowing-id={row.id}>
+                <TableCell>{kind === 'paper' ? row.archiveNo : row.applicationNo}</TableCell>
+                <TableCell>{row.productName}</TableCell>
+                <TableCell>{row.borrowerName}</TableCell>
+                <TableCell>{row.purpose}</TableCell>
+                <TableCell>{kind === 'paper' ? row.dueDate : row.viewUntil}</TableCell>
+                <TableCell>
+                  <Chip
+                    size="small"
+                    color={STATE_COLOR[row.borrowState]}
+                    label={t(`state.${row.borrowState}`)}
+                  />
+                </TableCell>
+                <TableCell title={row.approveRemark}>{row.approverName}</TableCell>
+                <TableCell>{kind === 'paper' ? row.lentAt : row.viewCount}</TableCell>
+                <TableCell>
+                  {row.borrowState === 'submitted' && can(PAPER_ARCHIVE_CODES.approve) && (
+                    <Button size="small" onClick={() => setDialog({ kind: 'approve', row })}>
+                      {t('screen.approve')}
+                    </Button>
+                  )}
+                  {kind === 'paper' && row.borrowState === 'approved' && can(PAPER_ARCHIVE_CODES.manage) && (
+                    <Button size="small" onClick={() => void act(() => lendArchive(row.id))}>
+                      {t('screen.lend')}
+                    </Button>
+                  )}
+                  {row.borrowState === 'on_loan' && can(PAPER_ARCHIVE_CODES.manage) && (
+                    <Button size="small" onClick={() => setDialog({ kind: 'return', row })}>
+                      {t('screen.return')}
+                    </Button>
+                  )}
+                  {kind === 'electronic' && row.borrowState === 'approved' && (
+                    <Button size="small" onClick={() => void view(row)}>
+                      {t('screen.view')}
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+      </Table>
+      <TablePagination
+        component="div"
+        count={data?.total ?? 0}
+        page={page}
+        rowsPerPage={size}
+        rowsPerPageOptions={[10, 30, 50, 100]}
+        onPageChange={(_, p) => setPage(p)}
+        onRowsPerPageChange={(e) => {
+          setSize(Number(e.target.value));
+          setPage(0);
+        }}
+        labelDisplayedRows={({ count }) => t('screen.page', { total: count })}
+      />
+      {dialog?.kind === 'approve' && (
+        <FormDialog
+          title={t('screen.approveTitle')}
+          fields={[{ name: 'remark', label: t('screen.approveRemark'), type: 'multiline' }]}
+          actions={[
+            {
+              label: t('screen.reject'),
+              color: 'error',
+              requires: ['remark'],
+              run: (v) => approveBorrowing(kind, { id: dialog.row.id, pass: false, remark: v.remark ?? '' }),
+            },
+            {
+              label: t('screen.pass'),
+              requires: [],
+              run: (v) => approveBorrowing(kind, { id: dialog.row.id, pass: true, remark: v.remark ?? '' }),
+            },
+          ]}
+          onClose={() => setDialog(null)}
+          onDone={done}
+        />
+      )}
+      {dialog?.kind === 'return' && (
+        <FormDialog
+          title={t('screen.returnTitle')}
+          fields={[{ name: 'remark', label: t('screen.returnRemark'), type: 'multiline' }]}
+          actions={[
+            {
+              label: t('screen.return'),
+              requires: [],
+              run: (v) => returnArchive(dialog.row.id, v.remark ?? ''),
+            },
+          ]}
+          onClose={() => setDialog(null)}
+          onDone={done}
+        />
+      )}
+      {dialog?.kind === 'electronic' && (
+        <FormDialog
+          title={t('screen.newElectronic')}
+          fields={[
+            { name: 'applicationNo', label: t('screen.applicationNo') },
+            { name: 'purpose', label: t('screen.purpose'), type: 'multiline' },
+            { name: 'viewDays', label: t('screen.viewDays'), type: 'number' },
+          ]}
+          initial={{ viewDays: '3' }}
+          actions={[
+            {
+              label: t('screen.save'),
+              requires: ['applicationNo', 'purpose', 'viewDays'],
+              run: (v) => requestElectronic(v),
+            },
+          ]}
+          onClose={() => setDialog(null)}
+          onDone={done}
+        />
+      )}
+      {dialog?.kind === 'view' && (
+        <Dialog open onClose={() => setDialog(null)} maxWidth="sm" fullWidth>
+          <DialogTitle>{t('screen.viewTitle', { no: dialog.row.applicationNo })}</DialogTitle>
+          <DialogContent>
+            <Alert severity="info" sx={{ mb: 1 }}>
+              {t('screen.viewLogged', { until: dialog.answer.viewUntil })}
+            </Alert>
+            {dialog.answer.files.length === 0 ? (
+              <Typography>{t('screen.noFiles')}</Typography>
+            ) : (
+              dialog.answer.files.map((f) => (
+                <Typography key={f.id}>
+                  {f.catalogName ? `${f.catalogName} / ` : ''}
+                  {f.originalFilename}
+                </Typography>
+              ))
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setDialog(null)}>{t('screen.close')}</Button>
+          </DialogActions>
+        </Dialog>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,253 @@
+import { createHash } from 'node:crypto';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { pngBytes } from './files-helpers';
+import { bladeCall, fillLogin, login, nextMail } from './helpers';
+
+// Borrowing a paper archive through the three roles (issue 17). Fast setup through the API: a company registers and
+// submits a 防爆合格证 application (it gets its number); the administrator makes the archivist, team leader and
+// engineer roles with their buttons (blade/modules/paper-archive/README.md) and one user each. Then on the screens:
+// the archivist submits the application's paper file, the engineer asks to borrow it, the team leader approves, the
+// archivist lends it and takes it back (a second lending of a file on loan is the API tests' case).
+
+const TENANT = '000000';
+const COMPANY = '南阳卧龙防爆电器有限公司';
+const CREDIT_CODE = '91411300MA4PAE011C';
+const CUSTOMER = { account: 'pa-e2e-applicant', password: 'PaE2e#2026', email: 'pa-e2e@wolong-ex.example' };
+const PRODUCT = 'pa-e2e-隔爆型控制箱';
+const PEOPLE = {
+  archivist: { account: 'pa-e2e-archivist', password: 'Archive#pa-2026', name: 'pa-e2e-档案员' },
+  leader: { account: 'pa-e2e-leader', password: 'Leader#pa-2026', name: 'pa-e2e-组长' },
+  engineer: { account: 'pa-e2e-engineer', password: 'Engineer#pa-2026', name: 'pa-e2e-工程师' },
+};
+/** Each role's pages and buttons, by their names in the grant tree (档案管理 → page → buttons). */
+const GRANTS: Record<keyof typeof PEOPLE, Record<string, string[]>> = {
+  archivist: { 纸质档案: ['提交档案', '签章打印'], 档案借阅: ['借出归还'] },
+  leader: { 纸质档案: [], 档案借阅: ['审批'] },
+  engineer: { 纸质档案: [], 档案借阅: ['借阅申请'] },
+};
+
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+
+interface TreeRow {
+  id: string;
+  title?: string;
+  roleAlias?: string;
+  mustUpload?: number | string;
+  children?: TreeRow[];
+}
+const flatten = (rows: TreeRow[]): TreeRow[] => rows.flatMap((r) => [r, ...flatten(r.children ?? [])]);
+
+async function registerCompany(browser: Browser): Promise<void> {
+  const page = await (await browser.newContext({ locale: 'zh-CN' })).newPage();
+  await page.goto('/login');
+  const { codeId } = await bladeCall<{ codeId: string }>(
+    page,
+    'POST',
+    '/api/blade-customer/user/sendValidateEmail',
+    { tenantId: TENANT, purpose: 'register', email: CUSTOMER.email },
+  );
+  const code = /\d{6}/.exec((await nextMail(CUSTOMER.email)).text)![0];
+  const { key } = await bladeCall<{ key: string }>(page, 'POST', '/api/blade-customer/user/ValidateEmail', {
+    tenantId: TENANT,
+    purpose: 'register',
+    codeId,
+    code,
+    email: CUSTOMER.email,
+  });
+  await bladeCall(page, 'POST', '/api/blade-customer/user/insertUser', {
+    tenantId: TENANT,
+    companyName: COMPANY,
+    creditCode: CREDIT_CODE,
+    address: '河南省南阳市卧龙区',
+    contactName: '孙工',
+    contactPhone: '037763001234',
+    account: CUSTOMER.account,
+    password: md5(CUSTOMER.password),
+    realName: '孙工',
+    phone: '13937700011',
+    email: CUSTOMER.email,
+    key,
+  });
+  await page.context().close();
+}
+
+async function signedIn(browser: Browser, who: { account: string; password: string }): Promise<Page> {
+  const page = await (await browser.newContext({ locale: 'zh-CN' })).newPage();
+  await fillLogin(page, who.account, who.password);
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page).toHaveURL(/\/wel\/index/);
+  return page;
+}
+
+/** A submitted CQST application (the calls the application screens make): its number. */
+async function submittedApplication(customer: Page): Promise<string> {
+  const app = await bladeCall<{ id: string }>(
+    customer,
+    'POST',
+    '/api/blade-customer/cqstOrCnvEx/insertCqstOrCnvExDto',
+    {
+      applicantName: COMPANY,
+      applicantCreditCode: CREDIT_CODE,
+      applicantAddress: '河南省南阳市卧龙区',
+      manufacturerName: COMPANY,
+      manufacturerCreditCode: CREDIT_CODE,
+      manufacturerAddress: '河南省南阳市卧龙区',
+      factoryName: COMPANY,
+      factoryCreditCode: CREDIT_CODE,
+      factoryAddress: '河南省南阳市卧龙区',
+      contactName: '孙工',
+      contactPhone: '13937700011',
+      productName: PRODUCT,
+      models: [{ model: 'BXK-8050', spec: '380V', isSampleModel: true }],
+      exMarkings: ['Ex db IIB T4 Gb'],
+      standards: 'GB/T 3836.1-2021,GB/T 3836.2-2021',
+    },
+  );
+  const level = async (parentId: string) => {
+    const value = await bladeCall<{ records?: TreeRow[] } | TreeRow[]>(
+      customer,
+      'GET',
+      `/api/blade-resource/fileCatalog/selectFileList?functionCode=cqst_application&dataId=${app.id}&parentId=${parentId}&current=1&size=500`,
+    );
+    return (Array.isArray(value) ? value : (value.records ?? [])) as TreeRow[];
+  };
+  for (const root of await level('0'))
+    for (const node of await level(root.id)) {
+      if (Number(node.mustUpload) !== 1) continue;
+      const res = await customer.request.post('/api/blade-resource/file/uploadFile', {
+        headers: { 'X-CSRF': '1', Origin: new URL(customer.url()).origin },
+        multipart: {
+          functionCode: 'cqst_application',
+          dataId: app.id,
+          fileCatalogId: node.id,
+          file: { name: 'scan.png', mimeType: 'image/png', buffer: pngBytes(64, 64, [40, 90, 160]) },
+        },
+      });
+      expect(((await res.json()) as { code: number }).code).toBe(200);
+    }
+  const submitted = await bladeCall<{ applicationNo: string }>(
+    customer,
+    'POST',
+    '/api/blade-customer/cqstOrCnvEx/subMitCqst',
+    { id: app.id },
+  );
+  return submitted.applicationNo;
+}
+
+/** A role with the 档案管理 pages and buttons of its view, and one user in it. */
+async function staff(admin: Page, view: keyof typeof PEOPLE) {
+  const alias = `pa_e2e_${view}`;
+  await bladeCall(admin, 'POST', '/api/blade-system/role/submit', {
+    roleName: PEOPLE[view].name,
+    roleAlias: alias,
+    parentId: '0',
+    sort: 90,
+  });
+  const role = flatten(
+    await bladeCall<TreeRow[]>(admin, 'GET', `/api/blade-system/role/list?roleAlias=${alias}`),
+  ).find((r) => r.roleAlias === alias)!;
+  const tree = await bladeCall<{ menu: TreeRow[] }>(admin, 'GET', '/api/blade-system/menu/grant-tree');
+  const group = flatten(tree.menu).find((n) => n.title === '档案管理')!;
+  const menuIds = [group.id];
+  for (const [pageName, buttons] of Object.entries(GRANTS[view])) {
+    const pageNode = (group.children ?? []).find((n) => n.title === pageName)!;
+    menuIds.push(
+      pageNode.id,
+      ...(pageNode.children ?? []).filter((b) => buttons.includes(b.title!)).map((b) => b.id),
+    );
+  }
+  await bladeCall(admin, 'POST', '/api/blade-system/role/grant', { roleIds: [role.id], menuIds });
+  const depts = await bladeCall<TreeRow[]>(admin, 'GET', '/api/blade-system/dept/list');
+  await bladeCall(admin, 'POST', '/api/blade-user/submit', {
+    account: PEOPLE[view].account,
+    password: PEOPLE[view].password,
+    password2: PEOPLE[view].password,
+    roleId: role.id,
+    deptId: depts[0].id,
+    name: PEOPLE[view].name,
+    realName: PEOPLE[view].name,
+  });
+}
+
+test('a paper archive is submitted, borrowed, approved, lent once and returned through the three roles', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  await login(page);
+  await registerCompany(browser);
+  const customer = await signedIn(browser, CUSTOMER);
+  const applicationNo = await submittedApplication(customer);
+  for (const view of ['archivist', 'leader', 'engineer'] as const) await staff(page, view);
+  const archivist = await signedIn(browser, PEOPLE.archivist);
+  const leader = await signedIn(browser, PEOPLE.leader);
+  const engineer = await signedIn(browser, PEOPLE.engineer);
+
+  // The archivist registers the application's paper file.
+  await archivist.goto('/documents/paperArchive');
+  await archivist.getByRole('button', { name: '提交档案' }).click();
+  let dialog = archivist.getByRole('dialog', { name: '提交纸质档案' });
+  await dialog.getByLabel('申请编号').fill(applicationNo);
+  await dialog.getByLabel('存放位置').fill('档案室A区2排');
+  await dialog.getByLabel('页数').fill('86');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog).toBeHidden();
+  const archiveRow = archivist.getByRole('row', { name: new RegExp(PRODUCT) });
+  await expect(archiveRow.getByText('在库')).toBeVisible();
+  await archivist.screenshot({ path: 'test-results/screens/paper-archive-list.png', fullPage: true });
+
+  // The engineer asks to borrow it; they hold neither the submit nor the approve button.
+  await engineer.goto('/documents/paperArchive');
+  await expect(engineer.getByRole('button', { name: '提交档案' })).toHaveCount(0);
+  await engineer
+    .getByRole('row', { name: new RegExp(PRODUCT) })
+    .getByRole('button', { name: '借阅' })
+    .click();
+  dialog = engineer.getByRole('dialog', { name: /借阅纸质档案/ });
+  await dialog.getByLabel('借阅目的').fill('复核型式试验原始记录');
+  const due = new Date(Date.now() + 7 * 86_400_000);
+  const dueDay = `${due.getFullYear()}-${String(due.getMonth() + 1).padStart(2, '0')}-${String(due.getDate()).padStart(2, '0')}`;
+  await dialog.getByLabel('归还日期').fill(dueDay);
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog).toBeHidden();
+  await engineer.goto('/documents/archiveBorrowing');
+  const mine = engineer.getByRole('row', { name: new RegExp(PRODUCT) });
+  await expect(mine.getByText('待审批')).toBeVisible();
+  await expect(mine.getByRole('button', { name: '审批' })).toHaveCount(0);
+
+  // The team leader: a rejection needs its reason; the request is approved.
+  await leader.goto('/documents/archiveBorrowing');
+  const request = leader.getByRole('row', { name: new RegExp(PRODUCT) });
+  await request.getByRole('button', { name: '审批' }).click();
+  dialog = leader.getByRole('dialog', { name: '审批借阅申请' });
+  await dialog.getByRole('button', { name: '驳回' }).click();
+  await expect(dialog.getByText('必填')).toBeVisible();
+  await dialog.getByLabel('审批意见').fill('同意借阅');
+  await leader.screenshot({ path: 'test-results/screens/paper-archive-approve.png', fullPage: true });
+  await dialog.getByRole('button', { name: '批准' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(request.getByText('已批准')).toBeVisible();
+  await expect(request.getByRole('button', { name: '借出' })).toHaveCount(0);
+
+  // The archivist lends it; the list shows it on loan to the engineer.
+  await archivist.goto('/documents/archiveBorrowing');
+  const loan = archivist.getByRole('row', { name: new RegExp(PRODUCT) });
+  await loan.getByRole('button', { name: '借出' }).click();
+  await expect(loan.getByText('借出中')).toBeVisible();
+  await archivist.screenshot({ path: 'test-results/screens/paper-archive-borrowing.png', fullPage: true });
+  await archivist.goto('/documents/paperArchive');
+  await expect(
+    archivist.getByRole('row', { name: new RegExp(PRODUCT) }).getByText(/借出（pa-e2e-工程师）/),
+  ).toBeVisible();
+
+  // And takes it back with the condition noted.
+  await archivist.goto('/documents/archiveBorrowing');
+  await loan.getByRole('button', { name: '归还' }).click();
+  dialog = archivist.getByRole('dialog', { name: '归还档案' });
+  await dialog.getByLabel('归还检查情况').fill('86页齐全，无污损');
+  await dialog.getByRole('button', { name: '归还' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(loan.getByText('已归还')).toBeVisible();
+  await archivist.goto('/documents/paperArchive');
+  await expect(archivist.getByRole('row', { name: new RegExp(PRODUCT) }).getByText('在库')).toBeVisible();
+});
