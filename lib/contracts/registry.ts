@@ -70,6 +70,7 @@ import { CARD_SALE_ACTIONS, CARD_SALE_RESOURCES } from './card-sale/card-sale';
 import { certResource, equipmentResource, USAGE_ACTIONS, usagePage } from './equipment/equipment';
 import { INVOICE_ACTIONS, invoiceManagePage, myInvoiceResource } from './invoice/invoice';
 import { CERT_CHANGE_ACTIONS, certChangePage } from './cert-change/cert-change';
+import { ALERT_ACTIONS, certConfigResource, nodeProgressPage } from './alerts/alerts';
 
 /**
  * Every resource definition, pure (no I/O): what both halves derive from. blade/ serves each one
@@ -133,6 +134,9 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDef[] = [
   myInvoiceResource,
   invoiceManagePage,
   certChangePage,
+  // Alerts (issue 17): lib/contracts/alerts/alerts.ts.
+  certConfigResource,
+  nodeProgressPage,
 ];
 
 /** The pages the definitions declare. */
@@ -184,4 +188,5 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   ...USAGE_ACTIONS,
   ...INVOICE_ACTIONS,
   ...CERT_CHANGE_ACTIONS,
+  ...ALERT_ACTIONS,
 ];
