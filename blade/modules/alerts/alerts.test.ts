@@ -19,6 +19,7 @@ import {
 } from '../../testing/harness';
 import { startSmsReceiver, type SmsReceiver } from '../../testing/mail-sms';
 import { runAlertScan } from './alert-scan';
+import { up as addAlertMenus } from '../../db/migrations/20261128T130100-alert-menus';
 
 // Certificate-expiry and node-progress alerts through the real calls and the real scheduler (PGlite, and PostgreSQL
 // with TEST_DATABASE_URL): the configurations' CRUD and refusals in words, the pass raising each alert once with the
@@ -674,4 +675,47 @@ onPostgres('two Blade instances on one PostgreSQL', () => {
     expect(a.alerts).toBeDefined();
     expect(b.alerts).toBeDefined();
   }, 60_000);
+});
+
+// Last: it takes the alert menus away to play an existing database from before them.
+describe('the menus of an existing database', () => {
+  it('the migration adds the group, pages and buttons and grants them to the platform administrator and admins', async () => {
+    const db = h.blade.db;
+    const codes = ['alert_center', ...ALL_CODES];
+    const menuIds = async () =>
+      (await db.selectFrom('blade_menu').select(['id', 'code']).where('code', 'in', codes).execute()).map(
+        (r) => String(r.id),
+      );
+    const before = await menuIds();
+    expect(before).toHaveLength(codes.length);
+    for (const tenant of [PLATFORM, T])
+      await withTenant(db, tenant, (trx) =>
+        trx.deleteFrom('blade_role_menu').where('menu_id', 'in', before).execute(),
+      );
+    await db.deleteFrom('blade_menu').where('id', 'in', before).execute();
+
+    await db.transaction().execute((trx) => addAlertMenus(trx));
+    const after = await menuIds();
+    expect(after).toHaveLength(codes.length);
+    const granted = async (tenant: string, alias: string) =>
+      withTenant(db, tenant, async (trx) =>
+        (
+          await trx
+            .selectFrom('blade_role_menu as rm')
+            .innerJoin('blade_role as r', 'r.id', 'rm.role_id')
+            .innerJoin('blade_menu as m', 'm.id', 'rm.menu_id')
+            .select('m.code')
+            .where('r.tenant_id', '=', tenant)
+            .where('r.role_alias', '=', alias)
+            .where('m.id', 'in', after)
+            .execute()
+        )
+          .map((r) => r.code)
+          .sort(),
+      );
+    expect(await granted(PLATFORM, 'administrator')).toEqual([...codes].sort());
+    expect(await granted(T, 'admin')).toEqual([...codes].sort());
+    await db.transaction().execute((trx) => addAlertMenus(trx));
+    expect(await menuIds()).toHaveLength(codes.length);
+  });
 });
