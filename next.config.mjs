@@ -31,7 +31,15 @@ const nextConfig = {
   poweredByHeader: false,
   // PGlite ships WASM and data files that must be loaded from node_modules at run time; argon2 and pg are native/optional.
   // pino stays a plain require so that its worker-thread parts are never bundled.
-  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'pg', 'kysely', 'pino', 'exceljs'],
+  serverExternalPackages: [
+    '@electric-sql/pglite',
+    '@node-rs/argon2',
+    'pg',
+    'kysely',
+    'pino',
+    'exceljs',
+    'pg-boss',
+  ],
   images: { unoptimized: true },
   // Some server modules touch the file system with computed paths, so the tracer copies the whole project into the
   // standalone output (scripts/build-standalone.mjs prunes it). Never test output or data: it changes mid-copy.

@@ -45,6 +45,11 @@ import { companyRoutes } from './modules/customer/company.routes';
 import { trainersRoutes } from './modules/trainers/trainers.routes';
 import { applyRoutes } from './modules/application/apply.routes';
 import { APPLICATION_ARCHIVES } from './modules/application/documents';
+import {
+  startAlertScheduler,
+  type AlertScheduler,
+  type AlertSchedulerOptions,
+} from './modules/alerts/alert-scheduler';
 
 export interface BladeOptions {
   /** PGlite files live in `${dataDir}/pglite` when databaseUrl is unset. */
@@ -87,6 +92,11 @@ export interface BladeOptions {
   mail?: MailSettings;
   /** PUBLIC_ORIGINS: the portal origins a link in a mail may point at. */
   publicOrigins?: string[];
+  /**
+   * Starts the alert scheduler (pg-boss, modules/alerts) with the API; absent: no scheduler (tests that do not test
+   * it, tools). The portal and `start:blade` turn it on (options.ts).
+   */
+  alertScheduler?: AlertSchedulerOptions;
 }
 
 export interface Blade {
@@ -96,6 +106,8 @@ export interface Blade {
   close(): Promise<void>;
   /** In-memory databases only: the database as a tarball, for `memoryFrom`. */
   dump?: () => Promise<Blob>;
+  /** The alert scheduler when `alertScheduler` was given. */
+  alerts?: AlertScheduler;
 }
 
 function createApp(deps: Deps, extraRoutes?: BladeOptions['extraRoutes']): Hono<BladeEnv> {
@@ -160,7 +172,7 @@ export async function createBlade(options: BladeOptions): Promise<Blade> {
   // Before the database opens: a bad OUTBOUND_ALLOWED_HOSTS entry stops start-up here.
   const outbound = new OutboundPolicy(options.outbound, options.files?.s3 ? [options.files.s3.endpoint] : []);
 
-  const { db, close, dump } = await openDatabase({
+  const { db, close, dump, pglite } = await openDatabase({
     dataDir: options.dataDir,
     databaseUrl: options.databaseUrl,
     memory: options.memory,
@@ -225,15 +237,30 @@ export async function createBlade(options: BladeOptions): Promise<Blade> {
     },
   };
   const app = createApp(deps, options.extraRoutes);
+  let alerts: AlertScheduler | undefined;
+  if (options.alertScheduler)
+    try {
+      alerts = await startAlertScheduler(
+        deps,
+        { databaseUrl: options.databaseUrl, pglite },
+        options.alertScheduler,
+      );
+    } catch (err) {
+      await close();
+      throw err;
+    }
   let closed = false;
   return {
     app,
     fetch: async (req) => app.fetch(req),
     db,
     dump,
+    alerts,
     close: async () => {
       if (closed) return;
       closed = true;
+      // Before the database: pg-boss on PGlite talks through it.
+      await alerts?.stop();
       deps.storage?.close();
       deps.mailer?.close();
       await Promise.all([close(), deps.outbound.close()]);

@@ -40,6 +40,8 @@ export function bladeOptionsFrom(config: BladeConfigSource, extra: Partial<Blade
     outbound: config.outbound,
     mail: config.mail,
     publicOrigins: config.publicOrigins,
+    // The certificate-expiry and node-progress alerts' schedule (modules/alerts), hourly.
+    alertScheduler: {},
     ...extra,
   };
 }

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Database } from './schema';
 import { lockDataDir } from './data-dir-lock';
@@ -34,6 +35,8 @@ export interface OpenDatabase {
   close(): Promise<void>;
   /** In-memory PGlite only: its data directory as a tarball, to start other in-memory databases from. */
   dump?: () => Promise<Blob>;
+  /** PGlite only: the instance behind `db`, for a library that needs the raw handle (the alert scheduler's pg-boss). */
+  pglite?: PGlite;
 }
 
 /** Opens PostgreSQL (pg Pool) when a URL is given, else PGlite (in memory, or files under dataDir/pglite). */
@@ -61,17 +64,17 @@ export async function openDatabase(options: OpenOptions): Promise<OpenDatabase> 
       ...options.pgliteModules,
     });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-    return { db, close: () => db.destroy(), dump: () => pglite.dumpDataDir('none') };
+    return { db, close: () => db.destroy(), dump: () => pglite.dumpDataDir('none'), pglite };
   }
   const dataDir = path.join(/*turbopackIgnore: true*/ options.dataDir, 'pglite');
   mkdirSync(path.dirname(dataDir), { recursive: true });
   const unlock = lockDataDir(`${dataDir}.lock`);
   try {
-    const db = new Kysely<Database>({
-      dialect: new PGliteDialect(await PGlite.create(dataDir, { parsers: pgliteParsers })),
-    });
+    const pglite = await PGlite.create(dataDir, { parsers: pgliteParsers });
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     return {
       db,
+      pglite,
       close: async () => {
         await db.destroy();
         unlock();

@@ -1498,6 +1498,8 @@ const OTHER_TENANT_TABLES = [
   'business_invoice_note',
   'blade_fragment_index',
   'business_archive_view_log',
+  'business_alert_node_limit',
+  'business_alert_delivery',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
 /**
@@ -1510,3 +1512,51 @@ export const TENANT_TABLES: readonly string[] = [
     ...OTHER_TENANT_TABLES,
   ]),
 ];
+
+/** Certificate-expiry alert configurations (blade/modules/alerts). */
+export interface AlertCertConfigTable extends AuditColumns {
+  tenant_id: string;
+  config_name: string;
+  /** Days before valid-to, comma-joined. */
+  lead_days: string;
+  notify_portal: Defaulted<number>;
+  notify_sms: Defaulted<number>;
+  notify_email: Defaulted<number>;
+  enabled: Defaulted<number>;
+  remark: Defaulted<string>;
+}
+
+/** A node's time limit on the coarse (application state) or fine (step) track. */
+export interface AlertNodeLimitTable extends AuditColumns {
+  tenant_id: string;
+  track_level: string;
+  node_code: string;
+  limit_days: number;
+  enabled: Defaulted<number>;
+}
+
+/** One alert raised by the scheduler: its unique key makes it once; the channels' outcomes after the commit. */
+export interface AlertDeliveryTable {
+  id: Id;
+  tenant_id: string;
+  alert_kind: string;
+  subject_id: Id;
+  config_id: Id;
+  alert_key: string;
+  title: string;
+  content: Defaulted<string>;
+  portal_count: Defaulted<number>;
+  sms_state: Defaulted<string>;
+  sms_reason: Defaulted<string>;
+  email_state: Defaulted<string>;
+  email_reason: Defaulted<string>;
+  create_time: Timestamp;
+  update_time: Timestamp;
+}
+
+// Declaration merging: the alerts' tables as a block of their own.
+export interface Database {
+  business_alert_cert_config: AlertCertConfigTable;
+  business_alert_node_limit: AlertNodeLimitTable;
+  business_alert_delivery: AlertDeliveryTable;
+}

@@ -108,6 +108,8 @@ const HAND_WRITTEN_MENUS: SeedMenu[] = [
   page('business_management', '业务管理', '/businessManagement', 'work', 30, []),
   // 仪器设备 and 设备使用预约 come from their resource definitions (lib/contracts/equipment/equipment.ts).
   page('laboratory', '实验室管理', '/laboratory', 'science', 40, []),
+  // 证书到期提醒 and 节点进度提醒 come from their definitions (lib/contracts/alerts/alerts.ts).
+  page('alert_center', '提醒管理', '/alerts', 'notifications_active', 45, []),
   page('system', '系统管理', '/system', 'settings', 90, [
     // The user page (1) is the definition's (lib/contracts/system/user.ts).
     page(

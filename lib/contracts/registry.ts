@@ -71,6 +71,7 @@ import { certResource, equipmentResource, USAGE_ACTIONS, usagePage } from './equ
 import { INVOICE_ACTIONS, invoiceManagePage, myInvoiceResource } from './invoice/invoice';
 import { CERT_CHANGE_ACTIONS, certChangePage } from './cert-change/cert-change';
 import { borrowingPage, PAPER_ARCHIVE_ACTIONS, paperArchivePage } from './paper-archive/paper-archive';
+import { ALERT_ACTIONS, certConfigResource, nodeProgressPage } from './alerts/alerts';
 
 /**
  * Every resource definition, pure (no I/O): what both halves derive from. blade/ serves each one
@@ -136,6 +137,9 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDef[] = [
   certChangePage,
   paperArchivePage,
   borrowingPage,
+  // Alerts (issue 17): lib/contracts/alerts/alerts.ts.
+  certConfigResource,
+  nodeProgressPage,
 ];
 
 /** The pages the definitions declare. */
@@ -188,4 +192,5 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   ...INVOICE_ACTIONS,
   ...CERT_CHANGE_ACTIONS,
   ...PAPER_ARCHIVE_ACTIONS,
+  ...ALERT_ACTIONS,
 ];

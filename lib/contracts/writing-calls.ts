@@ -7,10 +7,7 @@ import type { CallDef } from './resource';
  * (no action definition exists for them): the proxy protects them already, so whatever serves them later starts
  * protected. Once one is declared as an action (`method: 'GET'`, `writes: true`), it leaves this list.
  */
-export const DECLARED_UNSERVED_WRITING_GET_CALLS: readonly CallDef[] = [
-  { method: 'GET', path: '/blade-cqst/certExpireAlert/deleteCertConfig' },
-  { method: 'GET', path: '/blade-cqst/certExpireAlert/updateCertConfigStatus' },
-];
+export const DECLARED_UNSERVED_WRITING_GET_CALLS: readonly CallDef[] = [];
 
 /** The GET calls among `actions` that write (`writes: true`), plus `unserved`. */
 export function writingGetCalls(

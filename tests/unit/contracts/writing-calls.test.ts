@@ -6,7 +6,7 @@ import { z } from 'zod';
 const paths = (calls: readonly { path: string }[]) => calls.map((call) => call.path).sort();
 
 describe('WRITING_GET_CALLS', () => {
-  it('holds the GET calls that write: the stamping actions and the cqst calls declared but not served', () => {
+  it("holds the GET calls that write: the stamping actions and the alert configurations' delete and status", () => {
     expect(paths(WRITING_GET_CALLS)).toEqual([
       '/blade-cqst/certExpireAlert/deleteCertConfig',
       '/blade-cqst/certExpireAlert/updateCertConfigStatus',

@@ -1,0 +1,7 @@
+import { CertConfigScreen } from '@/components/alerts/cert-config-screen';
+import { requirePageSession } from '@/lib/server/require-session';
+
+export default async function Page() {
+  await requirePageSession();
+  return <CertConfigScreen />;
+}

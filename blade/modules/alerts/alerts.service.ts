@@ -1,0 +1,278 @@
+import { Hono } from 'hono';
+import { sql, type Transaction } from 'kysely';
+import {
+  ALERT_ACTIONS,
+  certConfigResource,
+  COARSE_STAGES,
+  coarseStageOf,
+  FINE_NODES,
+  parseLeadDays,
+  type NodeLimitVO,
+  type TrackLevel,
+  type TrackNodeVO,
+  type TrackRowVO,
+} from '../../../lib/contracts/alerts/alerts';
+import { actionRoute, recordStatusChanges } from '../../core/action';
+import type { BladeEnv, Deps } from '../../core/context';
+import { KeyedError, type CrudContext, type CrudHooks } from '../../core/crud';
+import { formatDateTime } from '../../core/dates';
+import { NotFoundError } from '../../core/errors';
+import { nextId } from '../../core/ids';
+import { pageRequest, toPage } from '../../core/page';
+import type { Database } from '../../db/schema';
+import { reach } from '../business/rows';
+import { HISTORY_RESOURCE } from '../application/transition';
+import { applicationPositions, elapsedDays, type Position } from './alert-scan';
+
+type Trx = Transaction<Database>;
+const typed = (trx: CrudContext['trx']) => trx as Trx;
+const [deleteAction, statusAction, coarsePageAction, finePageAction, updateAction, coarseDetailAction] =
+  ALERT_ACTIONS;
+
+/**
+ * The configurations' saves: lead times normalised (distinct, longest first) and at least one channel, so that an
+ * enabled configuration always tells someone.
+ */
+export const certConfigHooks: CrudHooks = {
+  ownCalls: ['remove'],
+  async beforeWrite(_ctx, values) {
+    const leads = parseLeadDays(String(values.lead_days ?? ''));
+    if (!leads) throw new KeyedError('alerts.config.leadDaysInvalid');
+    values.lead_days = leads.join(',');
+    if (!Number(values.notify_portal) && !Number(values.notify_sms) && !Number(values.notify_email))
+      throw new KeyedError('alerts.config.channelRequired');
+  },
+};
+
+async function limitsOf(trx: Trx, tenantId: string) {
+  return trx
+    .selectFrom('business_alert_node_limit')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('is_deleted', '=', 0)
+    .orderBy('track_level')
+    .orderBy('node_code')
+    .execute();
+}
+
+type LimitRow = Awaited<ReturnType<typeof limitsOf>>[number];
+const limitVO = (row: LimitRow): NodeLimitVO => ({
+  id: row.id,
+  trackLevel: row.track_level as TrackLevel,
+  nodeCode: row.node_code,
+  limitDays: row.limit_days,
+  enabled: row.enabled,
+});
+
+function trackRow(p: Position, level: TrackLevel, limits: LimitRow[], now: Date): TrackRowVO {
+  const nodeCode = level === 'coarse' ? (p.stage ?? '') : p.flow_state;
+  const since = level === 'coarse' ? p.stageEnteredAt : p.stateEnteredAt;
+  const limit = limits.find((l) => l.enabled === 1 && l.track_level === level && l.node_code === nodeCode);
+  const elapsed = elapsedDays(since, now);
+  return {
+    applicationId: p.id,
+    applicationNo: p.application_no ?? '',
+    productName: p.product_name,
+    flowState: p.flow_state,
+    nodeCode,
+    enteredAt: formatDateTime(since),
+    elapsedDays: elapsed,
+    limitDays: limit?.limit_days ?? 0,
+    overdue: limit !== undefined && elapsed > limit.limit_days,
+  };
+}
+
+/** The calls of the certificate configurations beyond the CRUD ones and of the node-progress tracks. */
+export function alertRoutes(deps: Deps): Hono<BladeEnv> {
+  const router = new Hono<BladeEnv>();
+
+  router.route(
+    '/',
+    actionRoute(deps, deleteAction, async ({ trx, auth, input }) => {
+      await reach(trx, certConfigResource, auth, input.id);
+      await typed(trx)
+        .updateTable('business_alert_cert_config')
+        .set({ is_deleted: 1, update_user: auth.userId, update_time: sql`now()` })
+        .where('tenant_id', '=', auth.tenantId)
+        .where('id', '=', input.id)
+        .execute();
+      return null;
+    }),
+  );
+
+  // A toggle (the spec's call carries only the id): locked, flipped and recorded like a transition.
+  router.route(
+    '/',
+    actionRoute(deps, statusAction, async ({ trx, auth, input }) => {
+      await reach(trx, certConfigResource, auth, input.id);
+      const row = await typed(trx)
+        .selectFrom('business_alert_cert_config')
+        .select(['id', 'enabled'])
+        .where('tenant_id', '=', auth.tenantId)
+        .where('id', '=', input.id)
+        .where('is_deleted', '=', 0)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) throw new NotFoundError();
+      const enabled = row.enabled === 1 ? 0 : 1;
+      await typed(trx)
+        .updateTable('business_alert_cert_config')
+        .set({ enabled, update_user: auth.userId, update_time: sql`now()` })
+        .where('id', '=', row.id)
+        .execute();
+      await recordStatusChanges(trx, auth, [
+        {
+          resource: 'business_alert_cert_config',
+          recordId: row.id,
+          action: 'updateCertConfigStatus',
+          field: 'enabled',
+          from: String(row.enabled),
+          to: String(enabled),
+        },
+      ]);
+      return { id: row.id, enabled };
+    }),
+  );
+
+  for (const [action, level] of [
+    [coarsePageAction, 'coarse'],
+    [finePageAction, 'fine'],
+  ] as const)
+    router.route(
+      '/',
+      actionRoute(deps, action, async ({ trx, auth, input }) => {
+        const page = pageRequest(input);
+        const now = new Date();
+        const limits = await limitsOf(typed(trx), auth.tenantId);
+        let rows = (await applicationPositions(typed(trx), auth.tenantId)).map((p) =>
+          trackRow(p, level, limits, now),
+        );
+        if (input.productName) rows = rows.filter((r) => r.productName.includes(input.productName!));
+        if (input.overdue === '1') rows = rows.filter((r) => r.overdue);
+        if (input.overdue === '0') rows = rows.filter((r) => !r.overdue);
+        // Longest waits first: the page is a work list.
+        rows.sort((a, b) => b.elapsedDays - a.elapsedDays || a.applicationId.localeCompare(b.applicationId));
+        const start = (page.current - 1) * page.size;
+        return {
+          ...toPage(rows.slice(start, start + page.size), rows.length, page),
+          limits: limits.filter((l) => l.track_level === level).map(limitVO),
+          nodes: level === 'coarse' ? COARSE_STAGES.map((s) => s.code) : FINE_NODES,
+        };
+      }),
+    );
+
+  router.route(
+    '/',
+    actionRoute(deps, updateAction, async ({ trx, auth, input }) => {
+      const known: readonly string[] =
+        input.trackLevel === 'coarse' ? COARSE_STAGES.map((s) => s.code) : FINE_NODES;
+      if (!known.includes(input.nodeCode)) throw new KeyedError('alerts.track.nodeUnknown');
+      const existing = await typed(trx)
+        .selectFrom('business_alert_node_limit')
+        .select('id')
+        .where('tenant_id', '=', auth.tenantId)
+        .where('track_level', '=', input.trackLevel)
+        .where('node_code', '=', input.nodeCode)
+        .where('is_deleted', '=', 0)
+        .forUpdate()
+        .executeTakeFirst();
+      const row = existing
+        ? await typed(trx)
+            .updateTable('business_alert_node_limit')
+            .set({
+              limit_days: input.limitDays,
+              enabled: input.enabled,
+              update_user: auth.userId,
+              update_time: sql`now()`,
+            })
+            .where('id', '=', existing.id)
+            .returningAll()
+            .executeTakeFirstOrThrow()
+        : await typed(trx)
+            .insertInto('business_alert_node_limit')
+            .values({
+              id: nextId(),
+              tenant_id: auth.tenantId,
+              track_level: input.trackLevel,
+              node_code: input.nodeCode,
+              limit_days: input.limitDays,
+              enabled: input.enabled,
+              create_user: auth.userId,
+              update_user: auth.userId,
+            })
+            // Two first saves of one node at once: the partial unique index lets one in, the other becomes an update.
+            .onConflict((oc) =>
+              oc.columns(['tenant_id', 'track_level', 'node_code']).where('is_deleted', '=', 0).doUpdateSet({
+                limit_days: input.limitDays,
+                enabled: input.enabled,
+                update_user: auth.userId,
+              }),
+            )
+            .returningAll()
+            .executeTakeFirstOrThrow();
+      return limitVO(row);
+    }),
+  );
+
+  router.route(
+    '/',
+    actionRoute(deps, coarseDetailAction, async ({ trx, auth, input }) => {
+      const application = await typed(trx)
+        .selectFrom('business_application')
+        .select(['id', 'application_no', 'product_name', 'flow_state', 'submitted_at'])
+        .where('tenant_id', '=', auth.tenantId)
+        .where('id', '=', input.id)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst();
+      if (!application) throw new NotFoundError();
+      const steps = await typed(trx)
+        .selectFrom('blade_status_history')
+        .select(['from_value', 'to_value', 'create_time'])
+        .where('tenant_id', '=', auth.tenantId)
+        .where('resource', '=', HISTORY_RESOURCE)
+        .where('record_id', '=', input.id)
+        .where('field', '=', 'flow_state')
+        .orderBy('create_time')
+        .orderBy('id')
+        .execute();
+      const limits = await limitsOf(typed(trx), auth.tenantId);
+      const now = new Date();
+      // The coarse stages in the order the application went through them (a stage entered again is a new row).
+      const nodes: TrackNodeVO[] = [];
+      let open: { code: string; since: Date } | undefined;
+      const close = (at: Date | undefined) => {
+        if (!open) return;
+        const limit = limits.find(
+          (l) => l.enabled === 1 && l.track_level === 'coarse' && l.node_code === open!.code,
+        );
+        const elapsed = elapsedDays(open.since, at ?? now);
+        nodes.push({
+          nodeCode: open.code,
+          enteredAt: formatDateTime(open.since),
+          leftAt: at ? formatDateTime(at) : '',
+          elapsedDays: elapsed,
+          limitDays: limit?.limit_days ?? 0,
+          overdue: limit !== undefined && elapsed > limit.limit_days,
+        });
+        open = undefined;
+      };
+      for (const step of steps) {
+        const stage = coarseStageOf(step.to_value);
+        if (open && stage === open.code) continue;
+        const at = new Date(step.create_time);
+        close(at);
+        if (stage) open = { code: stage, since: at };
+      }
+      close(undefined);
+      return {
+        applicationId: application.id,
+        applicationNo: application.application_no ?? '',
+        productName: application.product_name,
+        flowState: application.flow_state,
+        nodes,
+      };
+    }),
+  );
+
+  return router;
+}

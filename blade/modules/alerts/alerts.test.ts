@@ -1,0 +1,721 @@
+import { sql } from 'kysely';
+import { ALERT_CODES, NODE_CALLS } from '../../../lib/contracts/alerts/alerts';
+import { localDay } from '../../../lib/contracts/equipment/status';
+import { createBlade, type Blade } from '../../app';
+import { TtlMap, TtlSet, type Deps } from '../../core/context';
+import { OutboundPolicy } from '../../core/outbound';
+import { nextId } from '../../core/ids';
+import { withTenant } from '../../db/tenant';
+import { addRole, addTenant, addUser, deptIds, grantMenus } from '../../testing/fixtures';
+import {
+  ADMIN_PASSWORD,
+  createHarness,
+  PLATFORM,
+  SETUP_TIMEOUT,
+  TEST_CLIENT,
+  TEST_SIGNING_KEY,
+  testDatabase,
+  type Harness,
+} from '../../testing/harness';
+import { startSmsReceiver, type SmsReceiver } from '../../testing/mail-sms';
+import { runAlertScan } from './alert-scan';
+import { up as addAlertMenus } from '../../db/migrations/20261128T130100-alert-menus';
+
+// Certificate-expiry and node-progress alerts through the real calls and the real scheduler (PGlite, and PostgreSQL
+// with TEST_DATABASE_URL): the configurations' CRUD and refusals in words, the pass raising each alert once with the
+// clock moved past a lead time (portal messages counted, SMS captured by a loopback vendor), pg-boss running the pass,
+// and — on PostgreSQL — two Blade instances with their own pools running passes at once.
+
+let h: Harness;
+let sms: SmsReceiver;
+const T = '350001';
+const tokens: Record<string, string> = {};
+const C = '/blade-cqst/certExpireAlert';
+const DAY = 86_400_000;
+const ALL_CODES = Object.values(ALERT_CODES);
+
+const day = (days: number, from = new Date()) => localDay(new Date(from.getTime() + days * DAY));
+const inDays = (days: number) => new Date(Date.now() + days * DAY);
+
+let companyId = '';
+let engineerId = '';
+const customerPhones = ['13935000001', '13935000002'];
+
+beforeAll(async () => {
+  sms = await startSmsReceiver();
+  h = await createHarness({
+    outbound: { allowedHosts: [sms.host] },
+    alertScheduler: { pollingIntervalSeconds: 0.5 },
+  });
+  const db = h.blade.db;
+  tokens.admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
+  await addTenant(db, { tenantId: T, tenantName: '另一认证机构', adminPassword: 't-admin-pass' });
+  const users: [string, string, readonly string[]][] = [
+    [PLATFORM, 'almgr', ALL_CODES],
+    [PLATFORM, 'alview', [ALERT_CODES.certPage, ALERT_CODES.nodePage]],
+    [T, 'talmgr', ALL_CODES],
+  ];
+  for (const [tenant, account, codes] of users) {
+    const role = await addRole(db, tenant, { name: account, alias: account });
+    await grantMenus(db, tenant, role, ['alert_center', ...codes]);
+    const [dept] = await deptIds(db, tenant);
+    const id = await addUser(db, tenant, {
+      account,
+      password: 'alert-pass-2026',
+      roleIds: [role],
+      deptIds: [dept],
+    });
+    if (account === 'almgr') engineerId = id;
+    tokens[account] = (await h.login(account, 'alert-pass-2026', tenant)).access_token;
+  }
+
+  // The SMS vendor: the loopback Yunpian, enabled for the platform tenant.
+  const saved = await h.call('/blade-resource/sms/submit', tokens.admin, {
+    smsCode: 'alerts',
+    category: 1,
+    templateId: 'tpl-expiry',
+    accessKey: 'account',
+    secretKey: sms.apikey,
+    signName: '检测中心',
+    endpoint: sms.endpoint,
+  });
+  expect(saved).toMatchObject({ code: 200 });
+  const smsRow = await withTenant(db, PLATFORM, (trx) =>
+    trx.selectFrom('blade_sms').select('id').where('sms_code', '=', 'alerts').executeTakeFirstOrThrow(),
+  );
+  expect(await h.call(`/blade-resource/sms/enable?id=${smsRow.id}`, tokens.admin, {})).toMatchObject({
+    code: 200,
+  });
+
+  // A customer company with two users (phones), whose certificates the alerts are about.
+  companyId = nextId();
+  await withTenant(db, PLATFORM, (trx) =>
+    trx
+      .insertInto('blade_customer_company')
+      .values({
+        id: companyId,
+        tenant_id: PLATFORM,
+        company_name: '甲防爆电器有限公司',
+        credit_code: '91410000MA00000001',
+      })
+      .execute(),
+  );
+  const [dept] = await deptIds(db, PLATFORM);
+  for (const [i, phone] of customerPhones.entries()) {
+    const id = await addUser(db, PLATFORM, {
+      account: `alertcust${i}`,
+      password: 'cust-pass-2026',
+      roleIds: [],
+      deptIds: [dept],
+    });
+    await withTenant(db, PLATFORM, (trx) =>
+      trx.updateTable('blade_user').set({ company_id: companyId, phone }).where('id', '=', id).execute(),
+    );
+  }
+}, SETUP_TIMEOUT * 2);
+
+afterAll(async () => {
+  await h?.close();
+  await sms?.close();
+}, SETUP_TIMEOUT);
+
+let serial = 0;
+/** An issued application with its certificate, valid to `validTo`. */
+async function certificate(
+  validTo: string,
+  db = h.blade.db,
+): Promise<{ id: string; no: string; appId: string }> {
+  serial += 1;
+  const id = nextId();
+  const appId = nextId();
+  const no = `ALERT-${Date.now()}-${serial}`;
+  await withTenant(db, PLATFORM, async (trx) => {
+    await trx
+      .insertInto('business_application')
+      .values({
+        id: appId,
+        tenant_id: PLATFORM,
+        scheme: 'ccc',
+        application_no: `SQC-ALERT-${serial}-${Date.now()}`,
+        company_id: companyId,
+        product_name: `隔爆型电动机${serial}`,
+        models: JSON.stringify([]),
+        ex_markings: JSON.stringify([]),
+        flow_state: 'issued',
+        engineer_id: engineerId,
+      })
+      .execute();
+    await trx
+      .insertInto('business_certificate')
+      .values({
+        id,
+        tenant_id: PLATFORM,
+        cert_number: no,
+        scheme: 'ccc',
+        application_id: appId,
+        company_id: companyId,
+        product_name: `隔爆型电动机${serial}`,
+        models: JSON.stringify([]),
+        ex_markings: JSON.stringify([]),
+        issue_date: day(-300),
+        valid_to: validTo,
+        cert_status: 'valid',
+      })
+      .execute();
+  });
+  return { id, no, appId };
+}
+
+async function saveConfig(body: Record<string, unknown>, token = tokens.almgr) {
+  return h.call(`${C}/saveCertConfig`, token, body);
+}
+
+async function configId(name: string, token = tokens.almgr): Promise<string> {
+  const page = await h.call(`${C}/getCertConfigPage?configName=${encodeURIComponent(name)}`, token);
+  expect(page.code).toBe(200);
+  return page.data.records[0].id;
+}
+
+async function deliveries(subjectId: string, db = h.blade.db) {
+  return withTenant(db, PLATFORM, (trx) =>
+    trx
+      .selectFrom('business_alert_delivery')
+      .selectAll()
+      .where('subject_id', '=', subjectId)
+      .orderBy('id')
+      .execute(),
+  );
+}
+
+async function noticesAbout(certNo: string, db = h.blade.db) {
+  return withTenant(db, PLATFORM, (trx) =>
+    trx
+      .selectFrom('blade_message')
+      .select(['user_id', 'title'])
+      .where('tenant_id', '=', PLATFORM)
+      .where('title', 'like', `%${certNo}%`)
+      .execute(),
+  );
+}
+
+const textsAbout = (certNo: string) => sms.texts.filter((t) => t.params.certNumber === certNo);
+
+/** Deps of a Blade instance's pool, as createBlade builds them, for running the pass directly. */
+function depsOf(blade: Blade): Deps {
+  return {
+    db: blade.db,
+    log: () => {},
+    outbound: new OutboundPolicy({ allowedHosts: [sms.host] }),
+    settings: {
+      jwtSigningKey: TEST_SIGNING_KEY,
+      captchaEnabled: true,
+      refreshGraceSeconds: 30,
+      testHooks: true,
+      publicOrigins: [],
+    },
+    caches: {
+      sessions: new TtlMap(5_000),
+      clients: new TtlSet(300_000, 100),
+      menus: new TtlMap(5_000, 1_000),
+      menuBodies: new TtlMap(5_000, 1_000),
+      tokens: new TtlMap(60_000, 10_000),
+    },
+  };
+}
+
+describe('certificate-expiry configurations', () => {
+  it('adds, lists, edits, toggles and deletes a configuration; lead times are normalised', async () => {
+    const saved = await saveConfig({ configName: '常规到期提醒', leadDays: '30, 180,90,30', notifySms: 1 });
+    expect(saved).toMatchObject({ code: 200 });
+    const id = await configId('常规到期提醒');
+    let page = await h.call(`${C}/getCertConfigPage?configName=常规到期提醒`, tokens.alview);
+    expect(page.data.records[0]).toMatchObject({
+      leadDays: '180,90,30',
+      notifyPortal: 1,
+      notifySms: 1,
+      enabled: 1,
+    });
+
+    expect(
+      await saveConfig({ id, configName: '常规到期提醒', leadDays: '60', notifyEmail: 1 }),
+    ).toMatchObject({
+      code: 200,
+    });
+    page = await h.call(`${C}/getCertConfigPage?configName=常规到期提醒`, tokens.almgr);
+    expect(page.data.records[0]).toMatchObject({ leadDays: '60', notifyEmail: 1 });
+
+    const off = await h.call(`${C}/updateCertConfigStatus?id=${id}`, tokens.almgr);
+    expect(off).toMatchObject({ code: 200, data: { id, enabled: 0 } });
+    const on = await h.call(`${C}/updateCertConfigStatus?id=${id}`, tokens.almgr);
+    expect(on.data.enabled).toBe(1);
+    const history = await withTenant(h.blade.db, PLATFORM, (trx) =>
+      trx
+        .selectFrom('blade_status_history')
+        .select(['from_value', 'to_value'])
+        .where('record_id', '=', id)
+        .orderBy('create_time')
+        .orderBy('id')
+        .execute(),
+    );
+    expect(history).toEqual([
+      { from_value: '1', to_value: '0' },
+      { from_value: '0', to_value: '1' },
+    ]);
+
+    expect(await h.call(`${C}/deleteCertConfig?id=${id}`, tokens.almgr)).toMatchObject({ code: 200 });
+    page = await h.call(`${C}/getCertConfigPage?configName=常规到期提醒`, tokens.almgr);
+    expect(page.data.total).toBe(0);
+    expect(await h.call(`${C}/deleteCertConfig?id=${id}`, tokens.almgr)).toMatchObject({ code: 404 });
+  });
+
+  it('refuses wrong lead times, no channel and a taken name in words', async () => {
+    for (const leadDays of ['abc', '0', '30,4000', '30;60'])
+      expect(await saveConfig({ configName: `错误${leadDays}`, leadDays })).toMatchObject({
+        code: 400,
+        msg: expect.stringContaining('提前天数应为1至3650之间的整数'),
+      });
+    expect(await saveConfig({ configName: '无渠道', leadDays: '30', notifyPortal: 0 })).toMatchObject({
+      code: 400,
+      msg: '请至少选择一种提醒方式',
+    });
+    expect(await saveConfig({ leadDays: '30' })).toMatchObject({
+      code: 400,
+      msg: expect.stringContaining('请输入提醒名称'),
+    });
+    expect(await saveConfig({ configName: '重名', leadDays: '30' })).toMatchObject({ code: 200 });
+    expect(await saveConfig({ configName: '重名', leadDays: '60' })).toMatchObject({
+      code: 400,
+      msg: expect.stringContaining('提醒名称已存在'),
+    });
+  });
+
+  it('needs the buttons, and another tenant’s configuration is 404', async () => {
+    expect(await saveConfig({ configName: '无权', leadDays: '30' }, tokens.alview)).toMatchObject({
+      code: 403,
+    });
+    expect(await saveConfig({ configName: '他人', leadDays: '30' }, tokens.talmgr)).toMatchObject({
+      code: 200,
+    });
+    const theirs = await configId('他人', tokens.talmgr);
+    expect(await h.call(`${C}/updateCertConfigStatus?id=${theirs}`, tokens.alview)).toMatchObject({
+      code: 403,
+    });
+    expect(await h.call(`${C}/updateCertConfigStatus?id=${theirs}`, tokens.almgr)).toMatchObject({
+      code: 404,
+    });
+    expect(await h.call(`${C}/deleteCertConfig?id=${theirs}`, tokens.almgr)).toMatchObject({ code: 404 });
+    const ours = await h.call(`${C}/getCertConfigPage?configName=他人`, tokens.almgr);
+    expect(ours.data.total).toBe(0);
+  });
+});
+
+describe('the alert pass', () => {
+  let leadConfig = '';
+  beforeAll(async () => {
+    // Only this describe's configuration counts: the ones the CRUD tests left are removed.
+    await withTenant(h.blade.db, PLATFORM, (trx) =>
+      trx
+        .updateTable('business_alert_cert_config')
+        .set({ is_deleted: 1 })
+        .where('tenant_id', '=', PLATFORM)
+        .execute(),
+    );
+    expect(await saveConfig({ configName: '到期短信', leadDays: '90,30', notifySms: 1 })).toMatchObject({
+      code: 200,
+    });
+    leadConfig = await configId('到期短信');
+  });
+
+  it('raises each lead time once, when the clock passes it: portal notices and SMS, then nothing again', async () => {
+    const cert = await certificate(day(100));
+    const deps = depsOf(h.blade);
+    await runAlertScan(deps, new Date());
+    expect(await deliveries(cert.id)).toEqual([]);
+
+    // 89 days left: past the 90-day lead time.
+    await Promise.all([runAlertScan(deps, inDays(11)), runAlertScan(deps, inDays(11))]);
+    let rows = await deliveries(cert.id);
+    expect(rows.map((r) => r.sms_reason)).toEqual(['']);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      config_id: leadConfig,
+      alert_key: '90',
+      sms_state: 'sent',
+      portal_count: 3,
+    });
+    // Two customers and the engineer.
+    expect(await noticesAbout(cert.no)).toHaveLength(3);
+    expect(
+      textsAbout(cert.no)
+        .map((t) => t.mobile)
+        .sort(),
+    ).toEqual(customerPhones);
+
+    await runAlertScan(deps, inDays(12));
+    expect(await deliveries(cert.id)).toHaveLength(1);
+    expect(textsAbout(cert.no)).toHaveLength(2);
+
+    // 25 days left: the 30-day lead time, once.
+    await runAlertScan(deps, inDays(75));
+    await runAlertScan(deps, inDays(76));
+    rows = await deliveries(cert.id);
+    expect(rows.map((r) => r.alert_key)).toEqual(['90', '30']);
+    expect(await noticesAbout(cert.no)).toHaveLength(6);
+    expect(textsAbout(cert.no)).toHaveLength(4);
+  });
+
+  it('a certificate first seen inside the shortest lead time gets that alert only; a disabled configuration none', async () => {
+    const cert = await certificate(day(20));
+    await runAlertScan(depsOf(h.blade), new Date());
+    expect((await deliveries(cert.id)).map((r) => r.alert_key)).toEqual(['30']);
+
+    await h.call(`${C}/updateCertConfigStatus?id=${leadConfig}`, tokens.almgr);
+    const later = await certificate(day(10));
+    await runAlertScan(depsOf(h.blade), new Date());
+    expect(await deliveries(later.id)).toEqual([]);
+    await h.call(`${C}/updateCertConfigStatus?id=${leadConfig}`, tokens.almgr);
+  });
+
+  it('records a refused SMS as failed with the vendor’s reason (no pretend success)', async () => {
+    const cert = await certificate(day(5));
+    sms.refuse(true);
+    try {
+      await runAlertScan(depsOf(h.blade), new Date());
+    } finally {
+      sms.refuse(false);
+    }
+    const [row] = await deliveries(cert.id);
+    expect(row).toMatchObject({ sms_state: 'failed', portal_count: 3 });
+    expect(row.sms_reason).not.toBe('');
+  });
+
+  it('runs as a pg-boss job on this database (the clock passed in the job)', async () => {
+    const cert = await certificate(day(200));
+    expect(h.blade.alerts).toBeDefined();
+    await h.blade.alerts!.runNow(inDays(120));
+    let rows: Awaited<ReturnType<typeof deliveries>> = [];
+    for (let i = 0; i < 100 && rows.length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      rows = await deliveries(cert.id);
+    }
+    expect(rows.map((r) => r.alert_key)).toEqual(['90']);
+    const schedules = await sql<{
+      name: string;
+      cron: string;
+    }>`select name, cron from pgboss.schedule`.execute(h.blade.db);
+    expect(schedules.rows).toEqual([expect.objectContaining({ name: 'alert-scan', cron: '0 * * * *' })]);
+  }, 30_000);
+});
+
+describe('node-progress tracks', () => {
+  it('sets a node limit, shows the application overdue on both tracks and alerts the engineer once', async () => {
+    const appId = nextId();
+    await withTenant(h.blade.db, PLATFORM, async (trx) => {
+      await trx
+        .insertInto('business_application')
+        .values({
+          id: appId,
+          tenant_id: PLATFORM,
+          scheme: 'ccc',
+          application_no: `SQC-NODE-${Date.now()}`,
+          company_id: companyId,
+          product_name: '节点超时电机',
+          models: JSON.stringify([]),
+          ex_markings: JSON.stringify([]),
+          flow_state: 'testing',
+          engineer_id: engineerId,
+        })
+        .execute();
+      const at = (days: number) => sql<Date>`now() - make_interval(days => ${days})`;
+      for (const [from, to, days] of [
+        ['draft', 'submitted', 20],
+        ['submitted', 'accepted', 18],
+        ['accepted', 'testing', 10],
+      ] as const)
+        await trx
+          .insertInto('blade_status_history')
+          .values({
+            id: nextId(),
+            tenant_id: PLATFORM,
+            resource: 'business_application',
+            record_id: appId,
+            action: 'step',
+            field: 'flow_state',
+            from_value: from,
+            to_value: to,
+            user_id: engineerId,
+            create_time: at(days),
+          })
+          .execute();
+    });
+    expect(
+      await h.call(NODE_CALLS.update.path, tokens.almgr, {
+        trackLevel: 'fine',
+        nodeCode: 'testing',
+        limitDays: 5,
+      }),
+    ).toMatchObject({ code: 200, data: { nodeCode: 'testing', limitDays: 5, enabled: 1 } });
+    expect(
+      await h.call(NODE_CALLS.update.path, tokens.almgr, {
+        trackLevel: 'fine',
+        nodeCode: 'nowhere',
+        limitDays: 5,
+      }),
+    ).toMatchObject({ code: 400, msg: '节点不存在' });
+    expect(
+      await h.call(NODE_CALLS.update.path, tokens.almgr, {
+        trackLevel: 'fine',
+        nodeCode: 'testing',
+        limitDays: 0,
+      }),
+    ).toMatchObject({ code: 400, msg: expect.stringContaining('时限应为1至3650天') });
+    expect(
+      await h.call(NODE_CALLS.update.path, tokens.alview, {
+        trackLevel: 'fine',
+        nodeCode: 'testing',
+        limitDays: 9,
+      }),
+    ).toMatchObject({ code: 403 });
+
+    const fine = await h.call(`${NODE_CALLS.finePage.path}?overdue=1&size=100`, tokens.alview);
+    expect(fine.data.records).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          applicationId: appId,
+          nodeCode: 'testing',
+          elapsedDays: 10,
+          limitDays: 5,
+          overdue: true,
+        }),
+      ]),
+    );
+    const coarse = await h.call(`${NODE_CALLS.coarsePage.path}?size=100`, tokens.alview);
+    expect(
+      coarse.data.records.find((r: { applicationId: string }) => r.applicationId === appId),
+    ).toMatchObject({
+      nodeCode: 'testing',
+      limitDays: 0,
+      overdue: false,
+    });
+    const detail = await h.call(NODE_CALLS.coarseDetail.path, tokens.alview, { id: appId });
+    expect(
+      detail.data.nodes.map((n: { nodeCode: string; leftAt: string }) => [n.nodeCode, n.leftAt === '']),
+    ).toEqual([
+      ['acceptance', false],
+      ['testing', true],
+    ]);
+    expect(await h.call(NODE_CALLS.coarseDetail.path, tokens.talmgr, { id: appId })).toMatchObject({
+      code: 404,
+    });
+
+    await runAlertScan(depsOf(h.blade), new Date());
+    await runAlertScan(depsOf(h.blade), new Date());
+    const rows = await deliveries(appId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ alert_kind: 'node', portal_count: 1 });
+    const notices = await withTenant(h.blade.db, PLATFORM, (trx) =>
+      trx
+        .selectFrom('blade_message')
+        .select('user_id')
+        .where('title', 'like', '节点超时%')
+        .where('content', 'like', '%节点超时电机%')
+        .execute(),
+    );
+    expect(notices).toEqual([{ user_id: engineerId }]);
+  });
+});
+
+// Two portal replicas on one PostgreSQL: separate Blade instances, separate pools, passes at the same moment.
+const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+onPostgres('two Blade instances on one PostgreSQL', () => {
+  let a: Blade;
+  let b: Blade;
+  let drop: () => Promise<void> = async () => {};
+  const options = (databaseUrl: string) => ({
+    dataDir: '/nonexistent-blade-test-dir',
+    databaseUrl,
+    jwtSigningKey: TEST_SIGNING_KEY,
+    captchaEnabled: true,
+    portalClient: TEST_CLIENT,
+    adminPassword: ADMIN_PASSWORD,
+    testHooks: true,
+    log: () => {},
+    outbound: { allowedHosts: [sms.host] },
+    alertScheduler: {},
+  });
+
+  beforeAll(async () => {
+    const database = await testDatabase();
+    drop = database.drop;
+    a = await createBlade(options(database.databaseUrl!));
+    b = await createBlade(options(database.databaseUrl!));
+  }, SETUP_TIMEOUT * 2);
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await drop();
+  }, SETUP_TIMEOUT);
+
+  it('delivers each alert once when both run the pass at once, and nothing on a second run', async () => {
+    // The shared database's own company, customers, SMS configuration and alert configuration.
+    const db = a.db;
+    const company = nextId();
+    const [dept] = await deptIds(db, PLATFORM);
+    await withTenant(db, PLATFORM, async (trx) => {
+      await trx
+        .insertInto('blade_customer_company')
+        .values({
+          id: company,
+          tenant_id: PLATFORM,
+          company_name: '乙防爆',
+          credit_code: '91410000MA00000002',
+        })
+        .execute();
+      await trx
+        .insertInto('blade_sms')
+        .values({
+          id: nextId(),
+          tenant_id: PLATFORM,
+          category: 1,
+          sms_code: 'replicas',
+          template_id: 'tpl-expiry',
+          access_key: 'account',
+          secret_key: sms.apikey,
+          sign_name: '检测中心',
+          endpoint: sms.endpoint,
+          status: 2,
+        })
+        .execute();
+      await trx
+        .insertInto('business_alert_cert_config')
+        .values({
+          id: nextId(),
+          tenant_id: PLATFORM,
+          config_name: '双实例',
+          lead_days: '60,30',
+          notify_sms: 1,
+        })
+        .execute();
+    });
+    const phone = '13935000009';
+    const user = await addUser(db, PLATFORM, {
+      account: 'replcust',
+      password: 'cust-pass-2026',
+      roleIds: [],
+      deptIds: [dept],
+    });
+    await withTenant(db, PLATFORM, (trx) =>
+      trx.updateTable('blade_user').set({ company_id: company, phone }).where('id', '=', user).execute(),
+    );
+    const certs: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const id = nextId();
+      const appId = nextId();
+      certs.push(id);
+      await withTenant(db, PLATFORM, async (trx) => {
+        await trx
+          .insertInto('business_application')
+          .values({
+            id: appId,
+            tenant_id: PLATFORM,
+            scheme: 'ccc',
+            company_id: company,
+            models: '[]',
+            ex_markings: '[]',
+            flow_state: 'issued',
+          })
+          .execute();
+        await trx
+          .insertInto('business_certificate')
+          .values({
+            id,
+            tenant_id: PLATFORM,
+            cert_number: `REPLICA-${i}-${Date.now()}`,
+            scheme: 'ccc',
+            application_id: appId,
+            company_id: company,
+            models: '[]',
+            ex_markings: '[]',
+            issue_date: day(-300),
+            valid_to: day(100 + i),
+            cert_status: 'valid',
+          })
+          .execute();
+      });
+    }
+    const since = sms.texts.length;
+    const past = inDays(50);
+    const results = await Promise.all([
+      runAlertScan(depsOf(a), past),
+      runAlertScan(depsOf(b), past),
+      runAlertScan(depsOf(a), past),
+      runAlertScan(depsOf(b), past),
+    ]);
+    expect(results.reduce((sum, r) => sum + r.raised, 0)).toBe(5);
+    const count = async () =>
+      withTenant(db, PLATFORM, async (trx) => ({
+        deliveries: (
+          await trx
+            .selectFrom('business_alert_delivery')
+            .select('id')
+            .where('subject_id', 'in', certs)
+            .execute()
+        ).length,
+        notices: (await trx.selectFrom('blade_message').select('id').where('user_id', '=', user).execute())
+          .length,
+      }));
+    expect(await count()).toEqual({ deliveries: 5, notices: 5 });
+    expect(sms.texts.slice(since).filter((t) => t.mobile === phone)).toHaveLength(5);
+
+    await Promise.all([runAlertScan(depsOf(a), past), runAlertScan(depsOf(b), past)]);
+    expect(await count()).toEqual({ deliveries: 5, notices: 5 });
+    expect(sms.texts.slice(since).filter((t) => t.mobile === phone)).toHaveLength(5);
+
+    // Both instances' schedulers run too, each started on the shared pg-boss schema.
+    expect(a.alerts).toBeDefined();
+    expect(b.alerts).toBeDefined();
+  }, 60_000);
+});
+
+// Last: it takes the alert menus away to play an existing database from before them.
+describe('the menus of an existing database', () => {
+  it('the migration adds the group, pages and buttons and grants them to the platform administrator and admins', async () => {
+    const db = h.blade.db;
+    const codes = ['alert_center', ...ALL_CODES];
+    const menuIds = async () =>
+      (await db.selectFrom('blade_menu').select(['id', 'code']).where('code', 'in', codes).execute()).map(
+        (r) => String(r.id),
+      );
+    const before = await menuIds();
+    expect(before).toHaveLength(codes.length);
+    for (const tenant of [PLATFORM, T])
+      await withTenant(db, tenant, (trx) =>
+        trx.deleteFrom('blade_role_menu').where('menu_id', 'in', before).execute(),
+      );
+    await db.deleteFrom('blade_menu').where('id', 'in', before).execute();
+
+    await db.transaction().execute((trx) => addAlertMenus(trx));
+    const after = await menuIds();
+    expect(after).toHaveLength(codes.length);
+    const granted = async (tenant: string, alias: string) =>
+      withTenant(db, tenant, async (trx) =>
+        (
+          await trx
+            .selectFrom('blade_role_menu as rm')
+            .innerJoin('blade_role as r', 'r.id', 'rm.role_id')
+            .innerJoin('blade_menu as m', 'm.id', 'rm.menu_id')
+            .select('m.code')
+            .where('r.tenant_id', '=', tenant)
+            .where('r.role_alias', '=', alias)
+            .where('m.id', 'in', after)
+            .execute()
+        )
+          .map((r) => r.code)
+          .sort(),
+      );
+    expect(await granted(PLATFORM, 'administrator')).toEqual([...codes].sort());
+    expect(await granted(T, 'admin')).toEqual([...codes].sort());
+    await db.transaction().execute((trx) => addAlertMenus(trx));
+    expect(await menuIds()).toHaveLength(codes.length);
+  });
+});
