@@ -1296,6 +1296,26 @@ export interface SatisfactionSurveyTable extends AuditColumns {
   followup_id: Id | null;
 }
 
+/** Notes: one tree per user of catalogues and notes (modules/notes, migration 20261128T110000). */
+export interface NoteTreeTable extends AuditColumns {
+  tenant_id: string;
+  owner_id: Id;
+  parent_id: Defaulted<Id>;
+  node_type: string;
+  name: string;
+  sort: Defaulted<number>;
+  content: Defaulted<string>;
+}
+
+/** A note shared with a user or a department, read or edit. */
+export interface NoteAuthTable extends AuditColumns {
+  tenant_id: string;
+  note_id: Id;
+  target_type: string;
+  target_id: Id;
+  authority: string;
+}
+
 export interface Database {
   blade_dept_external_user: DeptExternalUserTable;
   blade_scope_data: ScopeDataTable;
@@ -1388,6 +1408,8 @@ export interface Database {
   business_invoice_application: InvoiceApplicationTable;
   business_invoice_note: InvoiceNoteTable;
   business_cert_change: CertChangeTable;
+  business_note_tree: NoteTreeTable;
+  business_note_auth: NoteAuthTable;
 }
 
 export type UserRow = Selectable<UserTable>;

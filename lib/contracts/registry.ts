@@ -70,6 +70,7 @@ import { CARD_SALE_ACTIONS, CARD_SALE_RESOURCES } from './card-sale/card-sale';
 import { certResource, equipmentResource, USAGE_ACTIONS, usagePage } from './equipment/equipment';
 import { INVOICE_ACTIONS, invoiceManagePage, myInvoiceResource } from './invoice/invoice';
 import { CERT_CHANGE_ACTIONS, certChangePage } from './cert-change/cert-change';
+import { NOTE_ACTIONS, notesPage } from './notes/notes';
 
 /**
  * Every resource definition, pure (no I/O): what both halves derive from. blade/ serves each one
@@ -133,6 +134,7 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDef[] = [
   myInvoiceResource,
   invoiceManagePage,
   certChangePage,
+  notesPage,
 ];
 
 /** The pages the definitions declare. */
@@ -184,4 +186,5 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   ...USAGE_ACTIONS,
   ...INVOICE_ACTIONS,
   ...CERT_CHANGE_ACTIONS,
+  ...NOTE_ACTIONS,
 ];
