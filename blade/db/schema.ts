@@ -1465,6 +1465,8 @@ const OTHER_TENANT_TABLES = [
   'business_ccc_card_sale_line',
   'business_invoice_info',
   'business_invoice_note',
+  // Notes' shares (the tree's table is the notes page's, modules/notes).
+  'business_note_auth',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
 /**

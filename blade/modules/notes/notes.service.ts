@@ -6,6 +6,7 @@ import {
   ROOT_ID,
   type Authority,
   type CallerAuthority,
+  type NoteAuthAnswer,
   type NoteAuthVO,
   type NoteContentVO,
   type NoteNodeVO,
@@ -545,7 +546,21 @@ export function notesRoutes(deps: Deps): Hono<BladeEnv> {
       const trx = typed(anyTrx);
       const row = await owned(trx, auth, input.id);
       if (row.node_type !== 'note') throw new KeyedError('notes.error.shareCatalog');
-      return shareList(trx, auth, row.id);
+      // The tenant's departments come with the shares: the dialog offers them, and the department tree itself is an
+      // administrator's call the note's owner may not hold.
+      const departments = await trx
+        .selectFrom('blade_dept')
+        .select(['id', 'dept_name'])
+        .where('tenant_id', '=', auth.tenantId)
+        .where('is_deleted', '=', 0)
+        .orderBy('sort')
+        .orderBy('id')
+        .limit(1000)
+        .execute();
+      return {
+        shares: await shareList(trx, auth, row.id),
+        departments: departments.map((d) => ({ id: String(d.id), name: d.dept_name })),
+      } satisfies NoteAuthAnswer;
     }),
   );
 

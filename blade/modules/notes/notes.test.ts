@@ -211,6 +211,9 @@ describe('authority', () => {
       { targetType: 'dept', targetId: otherDept, targetName: '检验二室', authority: 'edit' },
       { targetType: 'user', targetId: ids.dave, targetName: 'dave', authority: 'edit' },
     ]);
+    const query = (await h.call(`${P(NOTE_CALLS.queryAuth)}?id=${noteId}`, tokens.alice)).data;
+    expect(query.shares).toHaveLength(3);
+    expect(query.departments).toEqual(expect.arrayContaining([{ id: otherDept, name: '检验二室' }]));
     // Bob (read, by user): reads, cannot write.
     expect((await content(noteId, tokens.bob)).data).toMatchObject({
       content: '<p>原文</p>',

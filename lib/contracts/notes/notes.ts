@@ -98,6 +98,12 @@ export interface NoteAuthVO {
   authority: Authority;
 }
 
+/** queryNoteAuth: the note's shares, and the departments it could be shared with. */
+export interface NoteAuthAnswer {
+  shares: NoteAuthVO[];
+  departments: { id: string; name: string }[];
+}
+
 const name = z
   .string({ error: '请输入名称' })
   .trim()
