@@ -236,22 +236,16 @@ async function ownTree(trx: Trx, auth: AuthUser): Promise<NoteNodeVO[]> {
     (r) =>
       ({ ...r, id: String(r.id), owner_id: String(r.owner_id), parent_id: String(r.parent_id) }) as NodeRow,
   );
+  const noteIds = rows.filter((r) => r.node_type === 'note').map((r) => r.id);
   const sharedIds = new Set(
-    rows.length
+    noteIds.length
       ? (
           await trx
             .selectFrom('business_note_auth')
             .select('note_id')
             .distinct()
             .where('tenant_id', '=', auth.tenantId)
-            .where(
-              'note_id',
-              'in',
-              rows
-                .filter((r) => r.node_type === 'note')
-                .map((r) => r.id)
-                .concat(['0']),
-            )
+            .where('note_id', 'in', noteIds)
             .where('is_deleted', '=', 0)
             .execute()
         ).map((r) => String(r.note_id))

@@ -214,6 +214,10 @@ describe('authority', () => {
     const query = (await h.call(`${P(NOTE_CALLS.queryAuth)}?id=${noteId}`, tokens.alice)).data;
     expect(query.shares).toHaveLength(3);
     expect(query.departments).toEqual(expect.arrayContaining([{ id: otherDept, name: '检验二室' }]));
+    // The owner's tree marks it shared.
+    expect((await tree()).data.tree.find((n: { id: string }) => n.id === noteId)).toMatchObject({
+      shared: true,
+    });
     // Bob (read, by user): reads, cannot write.
     expect((await content(noteId, tokens.bob)).data).toMatchObject({
       content: '<p>原文</p>',
