@@ -1,5 +1,8 @@
 'use client';
 
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import FolderOutlined from '@mui/icons-material/FolderOutlined';
+import MoreVert from '@mui/icons-material/MoreVert';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
@@ -116,7 +119,11 @@ function Row({
             fontWeight: node.nodeType === 'catalog' ? 600 : 400,
           }}
         >
-          {node.nodeType === 'catalog' ? '📁 ' : '📝 '}
+          {node.nodeType === 'catalog' ? (
+            <FolderOutlined fontSize="small" sx={{ verticalAlign: 'text-bottom', mr: 0.5 }} />
+          ) : (
+            <DescriptionOutlined fontSize="small" sx={{ verticalAlign: 'text-bottom', mr: 0.5 }} />
+          )}
           {node.name}
           {node.shared && (
             <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
@@ -130,7 +137,7 @@ function Row({
             aria-label={`${t('actions')} ${node.name}`}
             onClick={(e) => setMenu(e.currentTarget)}
           >
-            ⋮
+            <MoreVert fontSize="small" />
           </IconButton>
         )}
         <Menu anchorEl={menu} open={!!menu} onClose={close}>

@@ -1,5 +1,6 @@
 'use client';
 
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -231,7 +232,8 @@ export function NotesScreen() {
                 cursor: 'pointer',
               }}
             >
-              📝 {s.name}
+              <DescriptionOutlined fontSize="small" sx={{ verticalAlign: 'text-bottom', mr: 0.5 }} />
+              {s.name}
               <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                 {t('sharedBy', { owner: s.ownerName, authority: t(`authority.${s.authority}`) })}
               </Typography>

@@ -1,5 +1,14 @@
 'use client';
 
+import FormatBold from '@mui/icons-material/FormatBold';
+import FormatItalic from '@mui/icons-material/FormatItalic';
+import FormatListBulleted from '@mui/icons-material/FormatListBulleted';
+import FormatListNumbered from '@mui/icons-material/FormatListNumbered';
+import FormatUnderlined from '@mui/icons-material/FormatUnderlined';
+import InsertLink from '@mui/icons-material/InsertLink';
+import LinkOff from '@mui/icons-material/LinkOff';
+import Redo from '@mui/icons-material/Redo';
+import Undo from '@mui/icons-material/Undo';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -10,7 +19,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslations } from 'next-intl';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 /**
  * A small rich-text editor on contentEditable (no editor dependency): the browser's own editing commands for bold,
@@ -36,18 +45,18 @@ const EXEC: Record<string, [string, string?]> = {
   redo: ['redo'],
 };
 
-const SHORT: Record<string, string> = {
-  bold: 'B',
-  italic: 'I',
-  underline: 'U',
+const SHORT: Record<string, ReactNode> = {
+  bold: <FormatBold fontSize="small" />,
+  italic: <FormatItalic fontSize="small" />,
+  underline: <FormatUnderlined fontSize="small" />,
   h2: 'H2',
   h3: 'H3',
-  paragraph: '¶',
-  ul: '•',
-  ol: '1.',
-  unlink: '⛓̸',
-  undo: '↶',
-  redo: '↷',
+  paragraph: 'P',
+  ul: <FormatListBulleted fontSize="small" />,
+  ol: <FormatListNumbered fontSize="small" />,
+  unlink: <LinkOff fontSize="small" />,
+  undo: <Undo fontSize="small" />,
+  redo: <Redo fontSize="small" />,
 };
 
 /** The commands the browser still runs on contentEditable; no replacement API exists for them yet. */
@@ -63,7 +72,7 @@ export interface RichEditorProps {
   readOnly: boolean;
   onDirty: (dirty: boolean) => void;
   /** Reads the current draft (the parent saves it). */
-  draftRef: React.RefObject<(() => string) | null>;
+  draftRef: RefObject<(() => string) | null>;
 }
 
 export function RichEditor({ html, readOnly, onDirty, draftRef }: RichEditorProps) {
@@ -155,7 +164,7 @@ export function RichEditor({ html, readOnly, onDirty, draftRef }: RichEditorProp
             onClick={openLink}
             sx={{ minWidth: 36 }}
           >
-            🔗
+            <InsertLink fontSize="small" />
           </ToggleButton>
         </Tooltip>
         {commands.slice(8).map(button)}

@@ -1,5 +1,6 @@
 'use client';
 
+import Close from '@mui/icons-material/Close';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -148,6 +149,7 @@ export function ShareDialog({
               <TextField
                 select
                 size="small"
+                sx={{ width: 110 }}
                 value={s.authority}
                 aria-label={t('authorityLabel')}
                 onChange={(e) =>
@@ -166,7 +168,7 @@ export function ShareDialog({
                 aria-label={`${t('remove')} ${s.targetName}`}
                 onClick={() => setShares((prev) => (prev ?? []).filter((p) => p !== s))}
               >
-                ✕
+                <Close fontSize="small" />
               </IconButton>
             </Stack>
           ))}
