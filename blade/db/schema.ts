@@ -1345,6 +1345,26 @@ export interface ArchiveViewLogTable {
   viewed_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+/** Notes: one tree per user of catalogues and notes (modules/notes, migration 20261128T110000). */
+export interface NoteTreeTable extends AuditColumns {
+  tenant_id: string;
+  owner_id: Id;
+  parent_id: Defaulted<Id>;
+  node_type: string;
+  name: string;
+  sort: Defaulted<number>;
+  content: Defaulted<string>;
+}
+
+/** A note shared with a user or a department, read or edit. */
+export interface NoteAuthTable extends AuditColumns {
+  tenant_id: string;
+  note_id: Id;
+  target_type: string;
+  target_id: Id;
+  authority: string;
+}
+
 export interface Database {
   blade_dept_external_user: DeptExternalUserTable;
   blade_scope_data: ScopeDataTable;
@@ -1441,6 +1461,8 @@ export interface Database {
   business_paper_archive: PaperArchiveTable;
   business_archive_borrowing: ArchiveBorrowingTable;
   business_archive_view_log: ArchiveViewLogTable;
+  business_note_tree: NoteTreeTable;
+  business_note_auth: NoteAuthTable;
 }
 
 export type UserRow = Selectable<UserTable>;
@@ -1500,6 +1522,8 @@ const OTHER_TENANT_TABLES = [
   'business_archive_view_log',
   'business_alert_node_limit',
   'business_alert_delivery',
+  // Notes' shares (the tree's table is the notes page's, modules/notes).
+  'business_note_auth',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
 /**

@@ -104,6 +104,8 @@ import { cardGoodsResource, cardSalePage, myCardSaleResource } from '../../lib/c
 import { cardSaleRoutes, goodsHooks } from './card-sale/card-sale.routes';
 import { certResource, equipmentResource, usagePage } from '../../lib/contracts/equipment/equipment';
 import { certHooks, equipmentHooks, usageRoutes } from './equipment/equipment.service';
+import { notesPage } from '../../lib/contracts/notes/notes';
+import { notesRoutes } from './notes/notes.service';
 import { invoiceManagePage, myInvoiceResource } from '../../lib/contracts/invoice/invoice';
 import { invoiceRoutes } from './invoice/invoice.routes';
 import { certChangePage } from '../../lib/contracts/cert-change/cert-change';
@@ -204,6 +206,8 @@ const SPECIAL = new Map<ResourceDef, Special>([
   // Paper archives and archive borrowing (issue 17): every call is a route of modules/paper-archive.
   [paperArchivePage, { hooks: { ownCalls: ['list'] }, actions: paperArchiveRoutes }],
   [borrowingPage, { hooks: { ownCalls: ['list'] } }],
+  // Notes (issue 17): every call is a route of modules/notes (notes.service.ts).
+  [notesPage, { hooks: { ownCalls: ['list'] }, actions: notesRoutes }],
 ]);
 
 /** Modules served by actions alone: their rows are not id-keyed CRUD rows (regions are keyed by code). */

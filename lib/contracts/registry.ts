@@ -72,6 +72,7 @@ import { INVOICE_ACTIONS, invoiceManagePage, myInvoiceResource } from './invoice
 import { CERT_CHANGE_ACTIONS, certChangePage } from './cert-change/cert-change';
 import { borrowingPage, PAPER_ARCHIVE_ACTIONS, paperArchivePage } from './paper-archive/paper-archive';
 import { ALERT_ACTIONS, certConfigResource, nodeProgressPage } from './alerts/alerts';
+import { NOTE_ACTIONS, notesPage } from './notes/notes';
 
 /**
  * Every resource definition, pure (no I/O): what both halves derive from. blade/ serves each one
@@ -140,6 +141,7 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDef[] = [
   // Alerts (issue 17): lib/contracts/alerts/alerts.ts.
   certConfigResource,
   nodeProgressPage,
+  notesPage,
 ];
 
 /** The pages the definitions declare. */
@@ -193,4 +195,5 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   ...CERT_CHANGE_ACTIONS,
   ...PAPER_ARCHIVE_ACTIONS,
   ...ALERT_ACTIONS,
+  ...NOTE_ACTIONS,
 ];

@@ -44,6 +44,8 @@ import * as paymentNoteSubjects from './20261127T140000-payment-note-subjects';
 import * as fragmentIndex from './20261127T150000-fragment-index';
 import * as paperArchive from './20261128T100000-paper-archive';
 import * as paperArchiveMenus from './20261128T100100-paper-archive-menus';
+import * as notes from './20261128T110000-notes';
+import * as notesMenus from './20261128T110100-notes-menus';
 import * as alerts from './20261128T130000-alerts';
 import * as alertMenus from './20261128T130100-alert-menus';
 
@@ -94,6 +96,8 @@ export const migrations: Record<string, Migration> = {
   '20261127T150000-fragment-index': fragmentIndex,
   '20261128T100000-paper-archive': paperArchive,
   '20261128T100100-paper-archive-menus': paperArchiveMenus,
+  '20261128T110000-notes': notes,
+  '20261128T110100-notes-menus': notesMenus,
   '20261128T130000-alerts': alerts,
   '20261128T130100-alert-menus': alertMenus,
 };

@@ -1,0 +1,596 @@
+import { Hono } from 'hono';
+import { sql, type Transaction } from 'kysely';
+import {
+  CONTENT_MAX,
+  NOTE_ACTION,
+  ROOT_ID,
+  type Authority,
+  type CallerAuthority,
+  type NoteAuthAnswer,
+  type NoteAuthVO,
+  type NoteContentVO,
+  type NoteNodeVO,
+  type NoteTreeVO,
+  type SharedNoteVO,
+  type ShareTarget,
+} from '../../../lib/contracts/notes/notes';
+import { actionRoute } from '../../core/action';
+import type { AuthUser, BladeEnv, Deps } from '../../core/context';
+import { KeyedError, zhText, type CrudContext } from '../../core/crud';
+import { formatDateTime } from '../../core/dates';
+import { ForbiddenError, NotFoundError } from '../../core/errors';
+import { nextId } from '../../core/ids';
+import type { Database } from '../../db/schema';
+import { userDisplayName, usersById } from '../business/rows';
+import { sanitizeNoteHtml } from './sanitize';
+
+/**
+ * Notes (README.md beside this file): each user's tree of catalogues and notes, and notes shared with users and
+ * departments. Who may do what is decided here on every call, from the row and its shares: the owner everything; a
+ * share `edit` reads, renames and saves the content; a share `read` only reads (writes: 403); anyone else is told the
+ * note does not exist (404), so ids of others' notes reveal nothing.
+ */
+
+type Trx = Transaction<Database>;
+const typed = (trx: CrudContext['trx']) => trx as Trx;
+
+interface NodeRow {
+  id: string;
+  owner_id: string;
+  parent_id: string;
+  node_type: string;
+  name: string;
+  sort: number;
+  content: string;
+  update_time: Date;
+}
+
+const forbidden = (key: string) => new ForbiddenError(zhText(key));
+
+/** A live node of the caller's tenant by id, optionally locked; undefined when there is none. */
+async function nodeRow(trx: Trx, auth: AuthUser, id: string, lock?: 'update' | 'share') {
+  let q = trx
+    .selectFrom('business_note_tree')
+    .select(['id', 'owner_id', 'parent_id', 'node_type', 'name', 'sort', 'content', 'update_time'])
+    .where('tenant_id', '=', auth.tenantId)
+    .where('id', '=', id)
+    .where('is_deleted', '=', 0);
+  if (lock === 'update') q = q.forUpdate();
+  if (lock === 'share') q = q.forShare();
+  const row = await q.executeTakeFirst();
+  return (
+    row &&
+    ({
+      ...row,
+      id: String(row.id),
+      owner_id: String(row.owner_id),
+      parent_id: String(row.parent_id),
+    } as NodeRow)
+  );
+}
+
+/** The caller's strongest share of a note: edit over read; undefined when none reaches them. */
+async function sharedAuthority(trx: Trx, auth: AuthUser, noteId: string): Promise<Authority | undefined> {
+  const rows = await trx
+    .selectFrom('business_note_auth')
+    .select('authority')
+    .where('tenant_id', '=', auth.tenantId)
+    .where('note_id', '=', noteId)
+    .where('is_deleted', '=', 0)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('target_type', '=', 'user'), eb('target_id', '=', auth.userId)]),
+        ...(auth.deptIds.length
+          ? [eb.and([eb('target_type', '=', 'dept'), eb('target_id', 'in', auth.deptIds)])]
+          : []),
+      ]),
+    )
+    .execute();
+  if (rows.some((r) => r.authority === 'edit')) return 'edit';
+  return rows.length ? 'read' : undefined;
+}
+
+/** A node and what the caller may do with it; 404 when they may do nothing (another's node, not shared with them). */
+async function access(trx: Trx, auth: AuthUser, id: string, lock?: 'update' | 'share') {
+  const row = await nodeRow(trx, auth, id, lock);
+  if (!row) throw new NotFoundError();
+  if (row.owner_id === auth.userId) return { row, authority: 'owner' as CallerAuthority };
+  const shared = row.node_type === 'note' ? await sharedAuthority(trx, auth, id) : undefined;
+  if (!shared) throw new NotFoundError();
+  return { row, authority: shared as CallerAuthority };
+}
+
+/** A node only its owner may change (structure and sharing): others holding a share get 403, the rest 404. */
+async function owned(trx: Trx, auth: AuthUser, id: string, lock?: 'update' | 'share') {
+  const { row, authority } = await access(trx, auth, id, lock);
+  if (authority !== 'owner') throw forbidden('notes.error.ownerOnly');
+  return row;
+}
+
+/** A parent for a new or moved node: the root, or one of the caller's live catalogues (locked against deletion). */
+async function ownCatalog(trx: Trx, auth: AuthUser, parentId: string, lock: 'update' | 'share') {
+  if (parentId === ROOT_ID) return;
+  const parent = await owned(trx, auth, parentId, lock);
+  if (parent.node_type !== 'catalog') throw new KeyedError('notes.error.parentNotCatalog');
+}
+
+/**
+ * Serialises the owner's structural changes (moves and deletions): every live catalogue of theirs locked in id order.
+ * Two concurrent moves (A under B, B under A) then run one after the other, and the second's ancestor walk — a new
+ * statement, a new snapshot under READ COMMITTED — sees the first's result and refuses the cycle.
+ */
+async function lockOwnersTree(trx: Trx, auth: AuthUser) {
+  await trx
+    .selectFrom('business_note_tree')
+    .select('id')
+    .where('tenant_id', '=', auth.tenantId)
+    .where('owner_id', '=', auth.userId)
+    .where('node_type', '=', 'catalog')
+    .where('is_deleted', '=', 0)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+async function nextSort(trx: Trx, auth: AuthUser, parentId: string) {
+  const row = await trx
+    .selectFrom('business_note_tree')
+    .select((eb) => eb.fn.max<number | null>('sort').as('max'))
+    .where('tenant_id', '=', auth.tenantId)
+    .where('owner_id', '=', auth.userId)
+    .where('parent_id', '=', parentId)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  return Number(row?.max ?? 0) + 1;
+}
+
+/** Ids of a node and everything under it. */
+async function subtreeIds(trx: Trx, auth: AuthUser, id: string): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    with recursive sub as (
+      select id from business_note_tree where tenant_id = ${auth.tenantId} and id = ${id} and is_deleted = 0
+      union all
+      select t.id from business_note_tree t join sub on t.parent_id = sub.id
+      where t.tenant_id = ${auth.tenantId} and t.is_deleted = 0
+    ) select id from sub`.execute(trx);
+  return rows.map((r) => String(r.id));
+}
+
+/** Ids of a node and its ancestors up to the root. */
+async function ancestorIds(trx: Trx, auth: AuthUser, id: string): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    with recursive up as (
+      select id, parent_id, 1 as depth from business_note_tree
+      where tenant_id = ${auth.tenantId} and id = ${id} and is_deleted = 0
+      union all
+      select t.id, t.parent_id, up.depth + 1 from business_note_tree t join up on t.id = up.parent_id
+      where t.tenant_id = ${auth.tenantId} and t.is_deleted = 0 and up.depth < 10000
+    ) select id from up`.execute(trx);
+  return rows.map((r) => String(r.id));
+}
+
+function cleanContent(html: string) {
+  const clean = sanitizeNoteHtml(html);
+  if (clean.length > CONTENT_MAX) throw new KeyedError('notes.error.contentTooLong', { max: CONTENT_MAX });
+  return clean;
+}
+
+async function insertNode(
+  trx: Trx,
+  auth: AuthUser,
+  input: { parentId: string; name: string; nodeType: 'catalog' | 'note'; content?: string },
+) {
+  await ownCatalog(trx, auth, input.parentId, 'share');
+  const id = nextId();
+  await trx
+    .insertInto('business_note_tree')
+    .values({
+      id,
+      tenant_id: auth.tenantId,
+      owner_id: auth.userId,
+      parent_id: input.parentId,
+      node_type: input.nodeType,
+      name: input.name,
+      sort: await nextSort(trx, auth, input.parentId),
+      content: input.content ?? '',
+      create_user: auth.userId,
+      create_dept: auth.deptIds[0] ?? null,
+      update_user: auth.userId,
+    })
+    .execute();
+  return nodeVO((await nodeRow(trx, auth, id))!, new Set());
+}
+
+const nodeVO = (row: NodeRow, shared: ReadonlySet<string>): NoteNodeVO => ({
+  id: row.id,
+  parentId: row.parent_id,
+  nodeType: row.node_type as NoteNodeVO['nodeType'],
+  name: row.name,
+  sort: row.sort,
+  shared: shared.has(row.id),
+  updateTime: formatDateTime(row.update_time),
+  children: [],
+});
+
+async function ownTree(trx: Trx, auth: AuthUser): Promise<NoteNodeVO[]> {
+  const rows = (
+    await trx
+      .selectFrom('business_note_tree')
+      .select([
+        'id',
+        'owner_id',
+        'parent_id',
+        'node_type',
+        'name',
+        'sort',
+        sql<string>`''`.as('content'),
+        'update_time',
+      ])
+      .where('tenant_id', '=', auth.tenantId)
+      .where('owner_id', '=', auth.userId)
+      .where('is_deleted', '=', 0)
+      .orderBy('sort')
+      .orderBy('id')
+      .execute()
+  ).map(
+    (r) =>
+      ({ ...r, id: String(r.id), owner_id: String(r.owner_id), parent_id: String(r.parent_id) }) as NodeRow,
+  );
+  const noteIds = rows.filter((r) => r.node_type === 'note').map((r) => r.id);
+  const sharedIds = new Set(
+    noteIds.length
+      ? (
+          await trx
+            .selectFrom('business_note_auth')
+            .select('note_id')
+            .distinct()
+            .where('tenant_id', '=', auth.tenantId)
+            .where('note_id', 'in', noteIds)
+            .where('is_deleted', '=', 0)
+            .execute()
+        ).map((r) => String(r.note_id))
+      : [],
+  );
+  const byId = new Map(rows.map((r) => [r.id, nodeVO(r, sharedIds)]));
+  const roots: NoteNodeVO[] = [];
+  for (const node of byId.values()) {
+    const parent = byId.get(node.parentId);
+    if (parent) parent.children.push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+async function sharedWithMe(trx: Trx, auth: AuthUser): Promise<SharedNoteVO[]> {
+  const rows = await trx
+    .selectFrom('business_note_auth as a')
+    .innerJoin('business_note_tree as t', 't.id', 'a.note_id')
+    .select(['t.id', 't.name', 't.owner_id', 't.update_time', 'a.authority'])
+    .where('a.tenant_id', '=', auth.tenantId)
+    .where('a.is_deleted', '=', 0)
+    .where('t.is_deleted', '=', 0)
+    .where('t.node_type', '=', 'note')
+    .where('t.owner_id', '<>', auth.userId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('a.target_type', '=', 'user'), eb('a.target_id', '=', auth.userId)]),
+        ...(auth.deptIds.length
+          ? [eb.and([eb('a.target_type', '=', 'dept'), eb('a.target_id', 'in', auth.deptIds)])]
+          : []),
+      ]),
+    )
+    .orderBy('t.update_time', 'desc')
+    .orderBy('t.id', 'desc')
+    .execute();
+  const owners = await usersById(
+    trx,
+    rows.map((r) => String(r.owner_id)),
+  );
+  const notes = new Map<string, SharedNoteVO>();
+  for (const r of rows) {
+    const id = String(r.id);
+    const seen = notes.get(id);
+    if (seen) {
+      if (r.authority === 'edit') seen.authority = 'edit';
+      continue;
+    }
+    notes.set(id, {
+      id,
+      name: r.name,
+      ownerId: String(r.owner_id),
+      ownerName: userDisplayName(owners.get(String(r.owner_id))),
+      authority: r.authority as Authority,
+      updateTime: formatDateTime(r.update_time),
+    });
+  }
+  return [...notes.values()];
+}
+
+async function contentVO(trx: Trx, auth: AuthUser, id: string): Promise<NoteContentVO> {
+  const { row, authority } = await access(trx, auth, id);
+  if (row.node_type !== 'note') throw new KeyedError('notes.error.notANote');
+  const owner = (await usersById(trx, [row.owner_id])).get(row.owner_id);
+  return {
+    id: row.id,
+    name: row.name,
+    content: row.content,
+    authority,
+    ownerId: row.owner_id,
+    ownerName: userDisplayName(owner),
+    updateTime: formatDateTime(row.update_time),
+  };
+}
+
+async function shareList(trx: Trx, auth: AuthUser, noteId: string): Promise<NoteAuthVO[]> {
+  const rows = await trx
+    .selectFrom('business_note_auth')
+    .select(['target_type', 'target_id', 'authority'])
+    .where('tenant_id', '=', auth.tenantId)
+    .where('note_id', '=', noteId)
+    .where('is_deleted', '=', 0)
+    .orderBy('id')
+    .execute();
+  const userIds = rows.filter((r) => r.target_type === 'user').map((r) => String(r.target_id));
+  const deptIds = rows.filter((r) => r.target_type === 'dept').map((r) => String(r.target_id));
+  const users = await usersById(trx, userIds);
+  const depts = new Map(
+    deptIds.length
+      ? (
+          await trx.selectFrom('blade_dept').select(['id', 'dept_name']).where('id', 'in', deptIds).execute()
+        ).map((d) => [String(d.id), d.dept_name])
+      : [],
+  );
+  return rows.map((r) => {
+    const targetId = String(r.target_id);
+    return {
+      targetType: r.target_type as ShareTarget,
+      targetId,
+      targetName:
+        r.target_type === 'user' ? userDisplayName(users.get(targetId)) : (depts.get(targetId) ?? ''),
+      authority: r.authority as Authority,
+    };
+  });
+}
+
+/** Share targets must be live users or departments of the caller's tenant; anything else is refused by name. */
+async function checkTargets(
+  trx: Trx,
+  auth: AuthUser,
+  auths: readonly { targetType: ShareTarget; targetId: string }[],
+) {
+  const seen = new Set<string>();
+  for (const a of auths) {
+    const key = `${a.targetType}:${a.targetId}`;
+    if (seen.has(key)) throw new KeyedError('notes.error.duplicateTarget');
+    seen.add(key);
+    if (a.targetType === 'user' && a.targetId === auth.userId)
+      throw new KeyedError('notes.error.shareWithSelf');
+  }
+  const userIds = auths.filter((a) => a.targetType === 'user').map((a) => a.targetId);
+  const deptIds = auths.filter((a) => a.targetType === 'dept').map((a) => a.targetId);
+  if (userIds.length) {
+    const found = await trx
+      .selectFrom('blade_user')
+      .select('id')
+      .where('tenant_id', '=', auth.tenantId)
+      .where('id', 'in', userIds)
+      .where('is_deleted', '=', 0)
+      .execute();
+    if (found.length !== userIds.length) throw new KeyedError('notes.error.unknownTarget');
+  }
+  if (deptIds.length) {
+    const found = await trx
+      .selectFrom('blade_dept')
+      .select('id')
+      .where('tenant_id', '=', auth.tenantId)
+      .where('id', 'in', deptIds)
+      .where('is_deleted', '=', 0)
+      .execute();
+    if (found.length !== deptIds.length) throw new KeyedError('notes.error.unknownTarget');
+  }
+}
+
+export function notesRoutes(deps: Deps): Hono<BladeEnv> {
+  const router = new Hono<BladeEnv>();
+
+  router.route(
+    '/',
+    actionRoute(deps, NOTE_ACTION.tree, async ({ trx, auth }): Promise<NoteTreeVO> => ({
+      tree: await ownTree(typed(trx), auth),
+      shared: await sharedWithMe(typed(trx), auth),
+    })),
+  );
+
+  router.route(
+    '/',
+    actionRoute(deps, NOTE_ACTION.content, ({ trx, auth, input }) => contentVO(typed(trx), auth, input.id)),
+  );
+
+  router.route(
+    '/',
+    actionRoute(deps, NOTE_ACTION.saveCatalog, ({ trx, auth, input }) =>
+      insertNode(typed(trx), auth, { ...input, nodeType: 'catalog' }),
+    ),
+  );
+
+  router.route(
+    '/',
+    actionRoute(deps, NOTE_ACTION.saveNote, ({ trx, auth, input }) =>
+      insertNode(typed(trx), auth, { ...input, nodeType: 'note', content: cleanContent(input.content) }),
+    ),
+  );
+
+  router.route(
+    '/',
+    actionRoute(deps, NOTE_ACTION.modifyName, async ({ trx: anyTrx, auth, input }) => {
+      const trx = typed(anyTrx);
+      const { row, authority } = await access(trx, auth, input.id, 'update');
+      if (authority === 'read') throw forbidden('notes.error.readOnly');
+      await trx
+        .updateTable('business_note_tree')
+        .set({ name: input.name, update_user: auth.userId, update_time: sql`now()` })
+        .where('id', '=', row.id)
+        .execute();
+      return { id: row.id, name: input.name };
+    }),
+  );
+
+  router.route(
+    '/',
+    actionRoute(deps, NOTE_ACTION.saveContent, async ({ trx: anyTrx, auth, input }) => {
+      const trx = typed(anyTrx);
+      const { row, authority } = await access(trx, auth, input.id, 'update');
+      if (authority === 'read') throw forbidden('notes.error.readOnly');
+      if (row.node_type !== 'note') throw new KeyedError('notes.error.notANote');
+      await trx
+        .updateTable('business_note_tree')
+        .set({ content: cleanContent(input.content), update_user: auth.userId, update_time: sql`now()` })
+        .where('id', '=', row.id)
+        .execute();
+      return contentVO(trx, auth, row.id);
+    }),
+  );
+
+  router.route(
+    '/',
+    actionRoute(deps, NOTE_ACTION.move, async ({ trx: anyTrx, auth, input }) => {
+      const trx = typed(anyTrx);
+      await lockOwnersTree(trx, auth);
+      const row = await owned(trx, auth, input.id, 'update');
+      await ownCatalog(trx, auth, input.parentId, 'update');
+      if (input.parentId !== ROOT_ID && (await ancestorIds(trx, auth, input.parentId)).includes(row.id))
+        throw new KeyedError('notes.error.cycle');
+      if (row.parent_id === input.parentId) return nodeVO(row, new Set());
+      await trx
+        .updateTable('business_note_tree')
+        .set({
+          parent_id: input.parentId,
+          sort: await nextSort(trx, auth, input.parentId),
+          update_user: auth.userId,
+          update_time: sql`now()`,
+        })
+        .where('id', '=', row.id)
+        .execute();
+      return nodeVO((await nodeRow(trx, auth, row.id))!, new Set());
+    }),
+  );
+
+  router.route(
+    '/',
+    actionRoute(deps, NOTE_ACTION.resort, async ({ trx: anyTrx, auth, input }) => {
+      const trx = typed(anyTrx);
+      await ownCatalog(trx, auth, input.parentId, 'share');
+      const children = await trx
+        .selectFrom('business_note_tree')
+        .select('id')
+        .where('tenant_id', '=', auth.tenantId)
+        .where('owner_id', '=', auth.userId)
+        .where('parent_id', '=', input.parentId)
+        .where('is_deleted', '=', 0)
+        .orderBy('sort')
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+      const current = children.map((c) => String(c.id));
+      const listed = [...new Set(input.ids)];
+      if (listed.length !== input.ids.length || listed.some((id) => !current.includes(id)))
+        throw new KeyedError('notes.error.notSiblings');
+      // The listed nodes first in the order given; any the caller did not list (made meanwhile) keep theirs after.
+      const order = [...listed, ...current.filter((id) => !listed.includes(id))];
+      for (const [i, id] of order.entries())
+        await trx
+          .updateTable('business_note_tree')
+          .set({ sort: i + 1 })
+          .where('tenant_id', '=', auth.tenantId)
+          .where('id', '=', id)
+          .execute();
+      return order;
+    }),
+  );
+
+  router.route(
+    '/',
+    actionRoute(deps, NOTE_ACTION.remove, async ({ trx: anyTrx, auth, input }) => {
+      const trx = typed(anyTrx);
+      // Locked first, as a move does: a node saved meanwhile under this catalogue is committed and seen below.
+      await lockOwnersTree(trx, auth);
+      await owned(trx, auth, input.id, 'update');
+      // A catalogue goes with everything under it (README: chosen over refusing a non-empty one).
+      const ids = await subtreeIds(trx, auth, input.id);
+      await trx
+        .updateTable('business_note_tree')
+        .set({ is_deleted: 1, update_user: auth.userId, update_time: sql`now()` })
+        .where('tenant_id', '=', auth.tenantId)
+        .where('id', 'in', ids)
+        .execute();
+      await trx
+        .updateTable('business_note_auth')
+        .set({ is_deleted: 1, update_user: auth.userId, update_time: sql`now()` })
+        .where('tenant_id', '=', auth.tenantId)
+        .where('note_id', 'in', ids)
+        .where('is_deleted', '=', 0)
+        .execute();
+      return { removed: ids.length };
+    }),
+  );
+
+  router.route(
+    '/',
+    actionRoute(deps, NOTE_ACTION.queryAuth, async ({ trx: anyTrx, auth, input }) => {
+      const trx = typed(anyTrx);
+      const row = await owned(trx, auth, input.id);
+      if (row.node_type !== 'note') throw new KeyedError('notes.error.shareCatalog');
+      // The tenant's departments come with the shares: the dialog offers them, and the department tree itself is an
+      // administrator's call the note's owner may not hold.
+      const departments = await trx
+        .selectFrom('blade_dept')
+        .select(['id', 'dept_name'])
+        .where('tenant_id', '=', auth.tenantId)
+        .where('is_deleted', '=', 0)
+        .orderBy('sort')
+        .orderBy('id')
+        .limit(1000)
+        .execute();
+      return {
+        shares: await shareList(trx, auth, row.id),
+        departments: departments.map((d) => ({ id: String(d.id), name: d.dept_name })),
+      } satisfies NoteAuthAnswer;
+    }),
+  );
+
+  router.route(
+    '/',
+    actionRoute(deps, NOTE_ACTION.updateAuth, async ({ trx: anyTrx, auth, input }) => {
+      const trx = typed(anyTrx);
+      const row = await owned(trx, auth, input.id, 'update');
+      if (row.node_type !== 'note') throw new KeyedError('notes.error.shareCatalog');
+      await checkTargets(trx, auth, input.auths);
+      // The list replaces the note's shares: what is left out is no longer shared.
+      await trx
+        .deleteFrom('business_note_auth')
+        .where('tenant_id', '=', auth.tenantId)
+        .where('note_id', '=', row.id)
+        .execute();
+      if (input.auths.length)
+        await trx
+          .insertInto('business_note_auth')
+          .values(
+            input.auths.map((a) => ({
+              id: nextId(),
+              tenant_id: auth.tenantId,
+              note_id: row.id,
+              target_type: a.targetType,
+              target_id: a.targetId,
+              authority: a.authority,
+              create_user: auth.userId,
+              create_dept: auth.deptIds[0] ?? null,
+              update_user: auth.userId,
+            })),
+          )
+          .execute();
+      return shareList(trx, auth, row.id);
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,96 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { bladeCall, fillLogin, login } from './helpers';
+
+// Notes end to end (issue 17): the platform administrator writes a note in 笔记 with the editor, shares it for
+// reading with a user made through the admin API, and that user signs in and opens it under 与我共享, read only.
+// Names start with notes-e2e- (the suite shares one portal).
+
+const READER = { account: 'notes-e2e-reader', password: 'NotesE2e#2026', name: '笔记读者乙' };
+const NOTE = 'notes-e2e-防爆标准笔记';
+
+interface TreeRow {
+  id: string;
+  roleAlias?: string;
+  children?: TreeRow[];
+}
+const flatten = (rows: TreeRow[]): TreeRow[] => rows.flatMap((r) => [r, ...flatten(r.children ?? [])]);
+
+async function addReader(admin: Page) {
+  const roles = flatten(
+    await bladeCall<TreeRow[]>(admin, 'GET', '/api/blade-system/role/list?roleAlias=administrator'),
+  );
+  const role = roles.find((r) => r.roleAlias === 'administrator')!;
+  const depts = await bladeCall<TreeRow[]>(admin, 'GET', '/api/blade-system/dept/list');
+  await bladeCall(admin, 'POST', '/api/blade-user/submit', {
+    account: READER.account,
+    password: READER.password,
+    password2: READER.password,
+    roleId: role.id,
+    deptId: depts[0].id,
+    name: READER.name,
+    realName: READER.name,
+  });
+}
+
+async function signedIn(browser: Browser, who: { account: string; password: string }): Promise<Page> {
+  const page = await (await browser.newContext({ locale: 'zh-CN' })).newPage();
+  await fillLogin(page, who.account, who.password);
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page).toHaveURL(/\/wel\/index/);
+  return page;
+}
+
+test('a note written with the editor, shared for reading, is opened read only by the other user', async ({
+  page,
+  browser,
+}) => {
+  await login(page);
+  await addReader(page);
+
+  await page.goto('/administration/noteTree');
+  await page.getByRole('button', { name: '新建笔记' }).click();
+  await page.getByLabel('名称').fill(NOTE);
+  await page.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByTestId('note-title')).toHaveText(NOTE);
+
+  const editor = page.getByTestId('note-editor');
+  await editor.click();
+  await page.keyboard.type('隔爆外壳的接合面');
+  await page.keyboard.press('Shift+Home');
+  await page.getByRole('button', { name: '加粗' }).click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  // Bold carries into the new paragraph, as in any editor: turned off again.
+  await page.getByRole('button', { name: '加粗' }).click();
+  await page.keyboard.type('GB/T 3836.2-2021');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByRole('button', { name: '保存' })).toBeDisabled();
+  // What the server kept: the bold text survived the sanitiser.
+  await expect(editor.locator('b, strong')).toHaveText('隔爆外壳的接合面');
+  await page.screenshot({ path: 'test-results/notes-editor.png', fullPage: true });
+
+  const row = page.getByTestId('note-node').filter({ hasText: NOTE });
+  await row.getByRole('button', { name: new RegExp(`^操作 ${NOTE}`) }).click();
+  await page.getByRole('menuitem', { name: '共享' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('共享对象').fill('notes-e2e');
+  await page.getByRole('option', { name: new RegExp(READER.account) }).click();
+  await expect(dialog.getByTestId('share-list')).toContainText(READER.name);
+  await page.screenshot({ path: 'test-results/notes-share.png', fullPage: true });
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('共享');
+
+  const reader = await signedIn(browser, READER);
+  await reader.goto('/administration/noteTree');
+  const shared = reader.getByTestId('shared-with-me');
+  await shared.getByRole('button', { name: new RegExp(NOTE) }).click();
+  await expect(reader.getByTestId('note-title')).toHaveText(NOTE);
+  await expect(reader.getByText('只读：你对这篇笔记只有查看权限')).toBeVisible();
+  const content = reader.getByTestId('note-readonly');
+  await expect(content).toContainText('GB/T 3836.2-2021');
+  await expect(content.locator('b, strong')).toHaveText('隔爆外壳的接合面');
+  await expect(reader.getByTestId('note-editor')).toHaveCount(0);
+  await expect(reader.getByRole('button', { name: '保存' })).toHaveCount(0);
+  await reader.screenshot({ path: 'test-results/notes-reader.png', fullPage: true });
+});
