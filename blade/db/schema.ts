@@ -1296,6 +1296,46 @@ export interface SatisfactionSurveyTable extends AuditColumns {
   followup_id: Id | null;
 }
 
+/** Test items, flow cards and export keys (modules/acceptance, migration 20261128T120000). */
+export interface TestItemTable extends AuditColumns {
+  tenant_id: string;
+  item_code: string;
+  name: string;
+  standard_clause: Defaulted<string>;
+  method: Defaulted<string>;
+  protection_types: Defaulted<string>;
+  fee: Money;
+  accredited: Defaulted<number>;
+  remark: Defaulted<string>;
+}
+
+export interface FlowCardTable extends AuditColumns {
+  tenant_id: string;
+  card_no: string;
+  application_id: Id | null;
+  sample_no: Defaulted<string>;
+  remark: Defaulted<string>;
+}
+
+export interface FlowCardItemTable extends AuditColumns {
+  tenant_id: string;
+  card_id: Id;
+  test_item_id: Id;
+  equipment_id: Id | null;
+  report_file_id: Defaulted<string>;
+  report_version: Defaulted<number>;
+  remark: Defaulted<string>;
+}
+
+export interface ExportKeyTable {
+  key_hash: string;
+  tenant_id: string;
+  user_id: Id;
+  export_code: string;
+  expires_at: Timestamp;
+  create_time: Defaulted<Date>;
+}
+
 export interface Database {
   blade_dept_external_user: DeptExternalUserTable;
   blade_scope_data: ScopeDataTable;
@@ -1388,6 +1428,10 @@ export interface Database {
   business_invoice_application: InvoiceApplicationTable;
   business_invoice_note: InvoiceNoteTable;
   business_cert_change: CertChangeTable;
+  business_test_item: TestItemTable;
+  business_flow_card: FlowCardTable;
+  business_flow_card_item: FlowCardItemTable;
+  business_export_key: ExportKeyTable;
 }
 
 export type UserRow = Selectable<UserTable>;

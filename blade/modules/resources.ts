@@ -104,6 +104,8 @@ import { cardGoodsResource, cardSalePage, myCardSaleResource } from '../../lib/c
 import { cardSaleRoutes, goodsHooks } from './card-sale/card-sale.routes';
 import { certResource, equipmentResource, usagePage } from '../../lib/contracts/equipment/equipment';
 import { certHooks, equipmentHooks, usageRoutes } from './equipment/equipment.service';
+import { flowCardResource, testItemResource } from '../../lib/contracts/acceptance/acceptance';
+import { acceptanceRoutes, flowCardHooks, testItemHooks } from './acceptance/acceptance.service';
 import { invoiceManagePage, myInvoiceResource } from '../../lib/contracts/invoice/invoice';
 import { invoiceRoutes } from './invoice/invoice.routes';
 import { certChangePage } from '../../lib/contracts/cert-change/cert-change';
@@ -194,6 +196,9 @@ const SPECIAL = new Map<ResourceDef, Special>([
   [invoiceManagePage, { hooks: { ownCalls: ['list', 'detail'] }, actions: invoiceRoutes }],
   // Certificate changes and unified certificates (issue 16): every call is a route of modules/cert-change.
   [certChangePage, { hooks: { ownCalls: ['list', 'detail'] }, actions: certChangeRoutes }],
+  // Test items and flow cards (issue 17): the cards' items, coverage and export keys are routes of modules/acceptance.
+  [testItemResource, { hooks: testItemHooks }],
+  [flowCardResource, { hooks: flowCardHooks, actions: acceptanceRoutes }],
 ]);
 
 /** Modules served by actions alone: their rows are not id-keyed CRUD rows (regions are keyed by code). */

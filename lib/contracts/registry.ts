@@ -68,6 +68,7 @@ import { myPaymentNoteResource, PAYMENT_ACTIONS, paymentNotePage } from './payme
 import { QUALITY_ACTIONS, QUALITY_RESOURCES } from './quality/quality';
 import { CARD_SALE_ACTIONS, CARD_SALE_RESOURCES } from './card-sale/card-sale';
 import { certResource, equipmentResource, USAGE_ACTIONS, usagePage } from './equipment/equipment';
+import { ACCEPTANCE_ACTIONS, flowCardResource, testItemResource } from './acceptance/acceptance';
 import { INVOICE_ACTIONS, invoiceManagePage, myInvoiceResource } from './invoice/invoice';
 import { CERT_CHANGE_ACTIONS, certChangePage } from './cert-change/cert-change';
 
@@ -133,6 +134,8 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDef[] = [
   myInvoiceResource,
   invoiceManagePage,
   certChangePage,
+  testItemResource,
+  flowCardResource,
 ];
 
 /** The pages the definitions declare. */
@@ -184,4 +187,5 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   ...USAGE_ACTIONS,
   ...INVOICE_ACTIONS,
   ...CERT_CHANGE_ACTIONS,
+  ...ACCEPTANCE_ACTIONS,
 ];

@@ -41,6 +41,8 @@ import * as cardSaleMenus from './20261127T120100-card-sale-menus';
 import * as equipment from './20261127T130000-equipment';
 import * as equipmentMenus from './20261127T130100-equipment-menus';
 import * as paymentNoteSubjects from './20261127T140000-payment-note-subjects';
+import * as acceptance from './20261128T120000-acceptance';
+import * as acceptanceMenus from './20261128T120100-acceptance-menus';
 
 /** Static list (no directory scanning: bundlers and `next build` must see every migration). Append only. */
 export const migrations: Record<string, Migration> = {
@@ -86,4 +88,6 @@ export const migrations: Record<string, Migration> = {
   '20261127T130000-equipment': equipment,
   '20261127T130100-equipment-menus': equipmentMenus,
   '20261127T140000-payment-note-subjects': paymentNoteSubjects,
+  '20261128T120000-acceptance': acceptance,
+  '20261128T120100-acceptance-menus': acceptanceMenus,
 };
