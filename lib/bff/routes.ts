@@ -38,9 +38,6 @@ const SSO_START = /^oauth\/render\/[a-z][a-z0-9_]{0,31}$/;
 
 /** Calls answered without a session (the token call is intercepted separately). */
 const PUBLIC_CALLS = new Set([
-  // An export opened in a new window (blade/modules/acceptance): the single-use export key in the query is the
-  // credential, so no session token is put in a URL.
-  'blade-acceptance/testItemsDict/export',
   'blade-auth/oauth/captcha',
   'blade-auth/oauth/sources',
   'blade-system/tenant/info',
@@ -62,6 +59,9 @@ const PUBLIC_CALLS = new Set([
   'blade-customer/user/validateUserByPhoneOrcompanyName',
   'blade-customer/user/selectPhoneByCompoundPar',
   'blade-customer/user/updatePassWordBykey',
+  // An export opened in a new window (blade/modules/acceptance): the single-use export key in the query is the
+  // credential, so no session token is put in a URL.
+  'blade-acceptance/testItemsDict/export',
 ]);
 
 /** Password changes: a success gives the session a new id (SECURITY 4). */
