@@ -13,7 +13,7 @@ const PAGES = [
     code: 'test_item',
     name: '检测项目',
     path: '/laboratory/testItem',
-    source: 'checklist',
+    source: 'fact_check',
     sort: 3,
     buttons: [
       { code: 'test_item_add', name: '新增', alias: 'add', action: 1 },
@@ -26,7 +26,7 @@ const PAGES = [
     code: 'test_flow_card',
     name: '检测流转卡',
     path: '/laboratory/testFlowCard',
-    source: 'assignment_turned_in',
+    source: 'assignment',
     sort: 4,
     buttons: [
       { code: 'test_flow_card_add', name: '新增', alias: 'add', action: 1 },
