@@ -277,7 +277,11 @@ export function FlowCardDialog({
                     </MenuItem>
                   ))}
                 </TextField>
-                <Button variant="contained" onClick={() => void add()}>
+                <Button
+                  variant="contained"
+                  sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+                  onClick={() => void add()}
+                >
                   {t('screen.addItem')}
                 </Button>
               </Stack>
