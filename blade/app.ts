@@ -23,6 +23,7 @@ import { ensureWorkRoles } from './modules/system/tenant/tenant-provision';
 import { PLATFORM_TENANT } from './db/seed-data';
 import { withTenant } from './db/tenant';
 import { requireAuth } from './modules/auth/auth.middleware';
+import { acceptancePublicRoutes } from './modules/acceptance/acceptance.service';
 import { captchaRoutes } from './modules/auth/captcha.routes';
 import { upsertClient } from './modules/auth/client.repository';
 import { sessionRoutes } from './modules/auth/session.routes';
@@ -139,6 +140,8 @@ function createApp(deps: Deps, extraRoutes?: BladeOptions['extraRoutes']): Hono<
   app.route('/blade-customer', verifyPublicRoutes(deps));
   app.route('/blade-customer', customerPublicRoutes(deps));
   app.route('/blade-user', loginCodeRoutes(deps));
+  // The test item export: its credential is the single-use export key in the query (modules/acceptance).
+  app.route('/', acceptancePublicRoutes(deps));
 
   // Everything registered below this line requires a valid access token.
   app.use('*', requireAuth(deps));

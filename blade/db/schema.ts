@@ -1365,6 +1365,46 @@ export interface NoteAuthTable extends AuditColumns {
   authority: string;
 }
 
+/** Test items, flow cards and export keys (modules/acceptance, migration 20261128T120000). */
+export interface TestItemTable extends AuditColumns {
+  tenant_id: string;
+  item_code: string;
+  name: string;
+  standard_clause: Defaulted<string>;
+  method: Defaulted<string>;
+  protection_types: Defaulted<string>;
+  fee: Money;
+  accredited: Defaulted<number>;
+  remark: Defaulted<string>;
+}
+
+export interface FlowCardTable extends AuditColumns {
+  tenant_id: string;
+  card_no: string;
+  application_id: Id | null;
+  sample_no: Defaulted<string>;
+  remark: Defaulted<string>;
+}
+
+export interface FlowCardItemTable extends AuditColumns {
+  tenant_id: string;
+  card_id: Id;
+  test_item_id: Id;
+  equipment_id: Id | null;
+  report_file_id: Defaulted<string>;
+  report_version: Defaulted<number>;
+  remark: Defaulted<string>;
+}
+
+export interface ExportKeyTable {
+  key_hash: string;
+  tenant_id: string;
+  user_id: Id;
+  export_code: string;
+  expires_at: Timestamp;
+  create_time: Defaulted<Date>;
+}
+
 export interface Database {
   blade_dept_external_user: DeptExternalUserTable;
   blade_scope_data: ScopeDataTable;
@@ -1463,6 +1503,10 @@ export interface Database {
   business_archive_view_log: ArchiveViewLogTable;
   business_note_tree: NoteTreeTable;
   business_note_auth: NoteAuthTable;
+  business_test_item: TestItemTable;
+  business_flow_card: FlowCardTable;
+  business_flow_card_item: FlowCardItemTable;
+  business_export_key: ExportKeyTable;
 }
 
 export type UserRow = Selectable<UserTable>;

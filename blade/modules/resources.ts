@@ -106,6 +106,8 @@ import { certResource, equipmentResource, usagePage } from '../../lib/contracts/
 import { certHooks, equipmentHooks, usageRoutes } from './equipment/equipment.service';
 import { notesPage } from '../../lib/contracts/notes/notes';
 import { notesRoutes } from './notes/notes.service';
+import { flowCardResource, testItemResource } from '../../lib/contracts/acceptance/acceptance';
+import { acceptanceRoutes, flowCardHooks, testItemHooks } from './acceptance/acceptance.service';
 import { invoiceManagePage, myInvoiceResource } from '../../lib/contracts/invoice/invoice';
 import { invoiceRoutes } from './invoice/invoice.routes';
 import { certChangePage } from '../../lib/contracts/cert-change/cert-change';
@@ -208,6 +210,9 @@ const SPECIAL = new Map<ResourceDef, Special>([
   [borrowingPage, { hooks: { ownCalls: ['list'] } }],
   // Notes (issue 17): every call is a route of modules/notes (notes.service.ts).
   [notesPage, { hooks: { ownCalls: ['list'] }, actions: notesRoutes }],
+  // Test items and flow cards (issue 17): the cards' items, coverage and export keys are routes of modules/acceptance.
+  [testItemResource, { hooks: testItemHooks }],
+  [flowCardResource, { hooks: flowCardHooks, actions: acceptanceRoutes }],
 ]);
 
 /** Modules served by actions alone: their rows are not id-keyed CRUD rows (regions are keyed by code). */

@@ -68,6 +68,7 @@ import { myPaymentNoteResource, PAYMENT_ACTIONS, paymentNotePage } from './payme
 import { QUALITY_ACTIONS, QUALITY_RESOURCES } from './quality/quality';
 import { CARD_SALE_ACTIONS, CARD_SALE_RESOURCES } from './card-sale/card-sale';
 import { certResource, equipmentResource, USAGE_ACTIONS, usagePage } from './equipment/equipment';
+import { ACCEPTANCE_ACTIONS, flowCardResource, testItemResource } from './acceptance/acceptance';
 import { INVOICE_ACTIONS, invoiceManagePage, myInvoiceResource } from './invoice/invoice';
 import { CERT_CHANGE_ACTIONS, certChangePage } from './cert-change/cert-change';
 import { borrowingPage, PAPER_ARCHIVE_ACTIONS, paperArchivePage } from './paper-archive/paper-archive';
@@ -142,6 +143,8 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDef[] = [
   certConfigResource,
   nodeProgressPage,
   notesPage,
+  testItemResource,
+  flowCardResource,
 ];
 
 /** The pages the definitions declare. */
@@ -196,4 +199,5 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   ...PAPER_ARCHIVE_ACTIONS,
   ...ALERT_ACTIONS,
   ...NOTE_ACTIONS,
+  ...ACCEPTANCE_ACTIONS,
 ];

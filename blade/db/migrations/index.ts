@@ -46,6 +46,8 @@ import * as paperArchive from './20261128T100000-paper-archive';
 import * as paperArchiveMenus from './20261128T100100-paper-archive-menus';
 import * as notes from './20261128T110000-notes';
 import * as notesMenus from './20261128T110100-notes-menus';
+import * as acceptance from './20261128T120000-acceptance';
+import * as acceptanceMenus from './20261128T120100-acceptance-menus';
 import * as alerts from './20261128T130000-alerts';
 import * as alertMenus from './20261128T130100-alert-menus';
 
@@ -98,6 +100,8 @@ export const migrations: Record<string, Migration> = {
   '20261128T100100-paper-archive-menus': paperArchiveMenus,
   '20261128T110000-notes': notes,
   '20261128T110100-notes-menus': notesMenus,
+  '20261128T120000-acceptance': acceptance,
+  '20261128T120100-acceptance-menus': acceptanceMenus,
   '20261128T130000-alerts': alerts,
   '20261128T130100-alert-menus': alertMenus,
 };

@@ -6,10 +6,12 @@ import { z } from 'zod';
 const paths = (calls: readonly { path: string }[]) => calls.map((call) => call.path).sort();
 
 describe('WRITING_GET_CALLS', () => {
-  it("holds the GET calls that write: the stamping actions and the alert configurations' delete and status", () => {
+  it("holds the GET calls that write: the stamping actions, the export key and the alert configurations' delete and status", () => {
     expect(paths(WRITING_GET_CALLS)).toEqual([
       '/blade-cqst/certExpireAlert/deleteCertConfig',
       '/blade-cqst/certExpireAlert/updateCertConfigStatus',
+      // Stores a single-use export key (modules/acceptance).
+      '/blade-cqst/exportExcel/getAuthKey',
       '/blade-resource/file/signatureDocument',
       '/blade-resource/file/viewOfd',
     ]);

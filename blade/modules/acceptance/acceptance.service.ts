@@ -1,0 +1,695 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import { sql, type Transaction } from 'kysely';
+import en from '../../../messages/en.json';
+import {
+  ACCEPTANCE_ACTIONS,
+  ACCEPTANCE_CALLS,
+  ACCEPTANCE_CODES,
+  EXPORT_KEY_TTL_SECONDS,
+  EXPORTS,
+  FLOW_CARD_FUNCTION,
+  PROTECTION_TYPES,
+  testItemResource,
+  type CoverageVO,
+  type ExportName,
+  type FlowCardItemVO,
+  type OnlineEditingVO,
+} from '../../../lib/contracts/acceptance/acceptance';
+import { deriveStatus, localDay, type CertFacts } from '../../../lib/contracts/equipment/status';
+import { messageText } from '../../../lib/contracts/resource';
+import { actionRoute } from '../../core/action';
+import type { AuthUser, BladeEnv, Deps } from '../../core/context';
+import { KeyedError, zhText, type CrudContext, type CrudHooks } from '../../core/crud';
+import { formatDateTime } from '../../core/dates';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../core/errors';
+import { exportXlsx } from '../../core/export';
+import { nextId } from '../../core/ids';
+import { toPage, pageRequest } from '../../core/page';
+import { demand } from '../../core/permission';
+import { registerRecordOwner, tableRecordOwner } from '../../core/record-access';
+import type { Database } from '../../db/schema';
+import { withTenant } from '../../db/tenant';
+import { ensureRecordArchives, type DefaultFunction } from '../business/archives';
+import { findFile } from '../files/file.repository';
+
+/**
+ * Test items, flow cards and their items, coverage evaluation and export keys (README.md beside this file). An item's
+ * instrument must not be red when it is recorded (the colour as modules/equipment derives it); its report is a file of
+ * the card's archive, each upload a new version; online editing is a documented limit.
+ */
+
+type Trx = Transaction<Database>;
+const typed = (trx: CrudContext['trx']) => trx as Trx;
+
+/** A card's files: the items' reports, one folder. */
+export const FLOW_CARD_ARCHIVES: readonly DefaultFunction[] = [
+  {
+    functionCode: FLOW_CARD_FUNCTION,
+    functionName: '检测流转卡',
+    usePosition: '实验室管理 → 检测流转卡 → 详情 → 检测报告',
+    root: {
+      name: '流转卡档案',
+      code: 'test_flow_card',
+      canUpload: 0,
+      children: [
+        { name: '检测报告', code: 'test_flow_card_report', remark: '检测项目的报告文件，每次上传为新版本' },
+      ],
+    },
+  },
+];
+
+/** The reports follow the card: read with the page, changed with the report button. */
+registerRecordOwner(
+  FLOW_CARD_FUNCTION,
+  tableRecordOwner({
+    table: 'business_flow_card',
+    codes: {
+      read: [ACCEPTANCE_CODES.cards],
+      upload: [ACCEPTANCE_CODES.cardReport],
+      edit: [ACCEPTANCE_CODES.cardReport],
+      delete: [ACCEPTANCE_CODES.cardReport],
+    },
+  }),
+);
+
+// ---- the dictionary ----
+
+export const testItemHooks: CrudHooks = {
+  async beforeRemove({ trx, auth }, ids) {
+    // An item recorded on a card stays: the card's history names it.
+    const used = await typed(trx)
+      .selectFrom('business_flow_card_item')
+      .select('id')
+      .where('tenant_id', '=', auth.tenantId)
+      .where('test_item_id', 'in', ids)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (used) throw new KeyedError('acceptance.item.inUse');
+  },
+};
+
+// ---- cards ----
+
+async function applicationOf(trx: Trx, auth: AuthUser, id: string) {
+  return trx
+    .selectFrom('business_application')
+    .select(['id', 'application_no', 'product_name', 'ex_markings'])
+    .where('tenant_id', '=', auth.tenantId)
+    .where('id', '=', id)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+}
+
+export const flowCardHooks: CrudHooks = {
+  async beforeWrite({ trx, auth }, values) {
+    const applicationId = String(values.application_id ?? '');
+    // A card follows an application's samples or samples received without one (DOMAIN §7); never neither.
+    if (!applicationId && !String(values.sample_no ?? ''))
+      throw new KeyedError('acceptance.card.ownerRequired');
+    if (applicationId && !(await applicationOf(typed(trx), auth, applicationId)))
+      throw new KeyedError('acceptance.card.applicationUnknown');
+    values.application_id = applicationId || null;
+  },
+  async afterWrite({ trx, auth }, _values, _id, added) {
+    if (added) await ensureRecordArchives(typed(trx), auth.tenantId, FLOW_CARD_ARCHIVES);
+  },
+  async afterRemove({ trx, auth }, ids) {
+    await typed(trx)
+      .updateTable('business_flow_card_item')
+      .set({ is_deleted: 1, update_user: auth.userId, update_time: sql`now()` })
+      .where('tenant_id', '=', auth.tenantId)
+      .where('card_id', 'in', ids)
+      .execute();
+  },
+  async presentAll({ trx, auth }, rows) {
+    const ids = [...new Set(rows.map((r) => String(r.application_id ?? '')).filter(Boolean))];
+    const numbers = new Map<string, string>();
+    if (ids.length)
+      for (const a of await typed(trx)
+        .selectFrom('business_application')
+        .select(['id', 'application_no'])
+        .where('tenant_id', '=', auth.tenantId)
+        .where('id', 'in', ids)
+        .execute())
+        numbers.set(String(a.id), a.application_no ?? '');
+    return rows.map((r) => ({
+      applicationId: r.application_id ? String(r.application_id) : '',
+      applicationNo: numbers.get(String(r.application_id)) ?? '',
+    }));
+  },
+  async presentDetail({ trx, auth }, row) {
+    return { items: await cardItems(typed(trx), auth, String(row.id)) };
+  },
+};
+
+type ItemRow = {
+  id: string;
+  card_id: string;
+  test_item_id: string;
+  equipment_id: string | null;
+  report_file_id: string;
+  report_version: number;
+  remark: string;
+  update_time: Date;
+  item_code: string | null;
+  item_name: string | null;
+  standard_clause: string | null;
+  asset_no: string | null;
+  equipment_name: string | null;
+  file_name: string | null;
+};
+
+function itemsQuery(trx: Trx, auth: AuthUser) {
+  return trx
+    .selectFrom('business_flow_card_item as i')
+    .leftJoin('business_test_item as t', (j) =>
+      j.onRef('t.id', '=', 'i.test_item_id').on('t.tenant_id', '=', auth.tenantId),
+    )
+    .leftJoin('business_equipment as e', (j) =>
+      j.onRef('e.id', '=', 'i.equipment_id').on('e.tenant_id', '=', auth.tenantId),
+    )
+    .leftJoin('blade_file as f', (j) =>
+      j.onRef('f.id', '=', 'i.report_file_id').on('f.tenant_id', '=', auth.tenantId),
+    )
+    .select([
+      'i.id',
+      'i.card_id',
+      'i.test_item_id',
+      'i.equipment_id',
+      'i.report_file_id',
+      'i.report_version',
+      'i.remark',
+      'i.update_time',
+      't.item_code',
+      't.name as item_name',
+      't.standard_clause',
+      'e.asset_no',
+      'e.name as equipment_name',
+      'f.original_filename as file_name',
+    ])
+    .where('i.tenant_id', '=', auth.tenantId)
+    .where('i.is_deleted', '=', 0);
+}
+
+function presentItem(r: ItemRow): FlowCardItemVO {
+  return {
+    id: String(r.id),
+    cardId: String(r.card_id),
+    testItemId: String(r.test_item_id),
+    itemCode: r.item_code ?? '',
+    itemName: r.item_name ?? '',
+    standardClause: r.standard_clause ?? '',
+    equipmentId: r.equipment_id ? String(r.equipment_id) : '',
+    assetNo: r.asset_no ?? '',
+    equipmentName: r.equipment_name ?? '',
+    reportFileId: r.report_file_id,
+    reportFileName: r.report_file_id ? (r.file_name ?? '') : '',
+    reportVersion: Number(r.report_version),
+    remark: r.remark,
+    updateTime: formatDateTime(r.update_time),
+  };
+}
+
+async function cardItems(trx: Trx, auth: AuthUser, cardId: string) {
+  const rows = await itemsQuery(trx, auth).where('i.card_id', '=', cardId).orderBy('i.id').execute();
+  return (rows as ItemRow[]).map(presentItem);
+}
+
+async function itemById(trx: Trx, auth: AuthUser, id: string) {
+  const row = await itemsQuery(trx, auth).where('i.id', '=', id).executeTakeFirst();
+  if (!row) throw new NotFoundError();
+  return presentItem(row as ItemRow);
+}
+
+/** Locks a live card item of the caller's tenant (and its card, which must be live): 404 otherwise. */
+async function lockItem(trx: Trx, auth: AuthUser, id: string) {
+  const row = await trx
+    .selectFrom('business_flow_card_item as i')
+    .innerJoin('business_flow_card as c', (j) =>
+      j.onRef('c.id', '=', 'i.card_id').on('c.tenant_id', '=', auth.tenantId).on('c.is_deleted', '=', 0),
+    )
+    .select(['i.id', 'i.card_id', 'i.report_file_id', 'i.report_version'])
+    .where('i.tenant_id', '=', auth.tenantId)
+    .where('i.id', '=', id)
+    .where('i.is_deleted', '=', 0)
+    .forUpdate('i')
+    .executeTakeFirst();
+  if (!row) throw new NotFoundError();
+  return row;
+}
+
+/**
+ * The instrument recorded on an item must be usable now: red (out of service, no or failed certificate, expired) is
+ * refused in words, as modules/equipment refuses a booking. Locked FOR SHARE: a certificate being written (FOR UPDATE)
+ * is waited for, so the colour read is not one being changed.
+ */
+async function checkUsableEquipment(trx: Trx, auth: AuthUser, equipmentId: string) {
+  const equipment = await trx
+    .selectFrom('business_equipment')
+    .select(['id', 'asset_no', 'out_of_service'])
+    .where('tenant_id', '=', auth.tenantId)
+    .where('id', '=', equipmentId)
+    .where('is_deleted', '=', 0)
+    .forShare()
+    .executeTakeFirst();
+  if (!equipment) throw new KeyedError('acceptance.flowItem.equipmentUnknown');
+  const certs: CertFacts[] = (
+    await trx
+      .selectFrom('business_equipment_cert')
+      .select(['id', 'calibration_date', 'valid_to', 'result'])
+      .where('tenant_id', '=', auth.tenantId)
+      .where('equipment_id', '=', equipmentId)
+      .where('is_deleted', '=', 0)
+      .execute()
+  ).map((c) => ({
+    id: String(c.id),
+    calibrationDate: String(c.calibration_date),
+    validTo: String(c.valid_to),
+    result: c.result,
+  }));
+  const status = deriveStatus(certs, Number(equipment.out_of_service) === 1, localDay(new Date()));
+  if (status.color === 'red')
+    throw new KeyedError('acceptance.flowItem.redEquipment', {
+      reason: `${equipment.asset_no}：${zhText(`equipment.reason.${status.reason}`)}`,
+    });
+}
+
+// ---- coverage ----
+
+const SIMPLE_TYPES = new Set(['d', 'e', 'p', 'o', 'q', 'n', 't']);
+const KNOWN_TYPES = new Set<string>(PROTECTION_TYPES);
+
+/**
+ * The protection types of Ex markings (`Ex db eb IIC T4 Gb` → d, e): the tokens between `Ex` and the group. A level
+ * letter is dropped where the dictionary does not keep it (db → d, tb → t, pxb → p, nA → n); ia/ib/ic and ma/mb/mc
+ * are kept whole, because their tests differ.
+ */
+export function protectionTypesOf(markings: readonly string[]): string[] {
+  const found = new Set<string>();
+  for (const marking of markings) {
+    const tokens = marking.trim().split(/\s+/);
+    const start = tokens.findIndex((t) => /^ex$/i.test(t));
+    if (start < 0) continue;
+    for (const token of tokens.slice(start + 1)) {
+      if (/^(I|II[ABC]?|III[ABC]?)$/.test(token)) break;
+      const t = token.toLowerCase();
+      if (KNOWN_TYPES.has(t) && !SIMPLE_TYPES.has(t)) found.add(t);
+      else if (SIMPLE_TYPES.has(t[0])) found.add(t[0]);
+    }
+  }
+  return PROTECTION_TYPES.filter((t) => found.has(t));
+}
+
+async function coverage(trx: Trx, auth: AuthUser, applicationId: string): Promise<CoverageVO> {
+  const application = await applicationOf(trx, auth, applicationId);
+  if (!application) throw new NotFoundError();
+  const exMarkings = Array.isArray(application.ex_markings) ? application.ex_markings.map(String) : [];
+  const types = protectionTypesOf(exMarkings);
+  const dictionary = await trx
+    .selectFrom('business_test_item')
+    .select(['id', 'item_code', 'name', 'standard_clause', 'protection_types', 'accredited', 'fee'])
+    .where('tenant_id', '=', auth.tenantId)
+    .where('is_deleted', '=', 0)
+    .orderBy('item_code')
+    .execute();
+  // General items (no protection type) apply to every product; the others when they share a type with it.
+  const applicable = dictionary.filter((item) => {
+    const own = item.protection_types.split(',').filter(Boolean);
+    return own.length === 0 || own.some((t) => types.includes(t));
+  });
+  const reports = new Map<string, number>();
+  if (applicable.length)
+    for (const r of await trx
+      .selectFrom('business_flow_card_item as i')
+      .innerJoin('business_flow_card as c', (j) =>
+        j.onRef('c.id', '=', 'i.card_id').on('c.tenant_id', '=', auth.tenantId).on('c.is_deleted', '=', 0),
+      )
+      .select(['i.test_item_id', sql<number>`max(i.report_version)`.as('version')])
+      .where('i.tenant_id', '=', auth.tenantId)
+      .where('i.is_deleted', '=', 0)
+      .where('c.application_id', '=', applicationId)
+      .where('i.report_file_id', '<>', '')
+      .groupBy('i.test_item_id')
+      .execute())
+      reports.set(String(r.test_item_id), Number(r.version));
+  const items = applicable.map((item) => ({
+    testItemId: String(item.id),
+    itemCode: item.item_code,
+    name: item.name,
+    standardClause: item.standard_clause,
+    protectionTypes: item.protection_types,
+    accredited: Number(item.accredited) === 1,
+    fee: String(item.fee),
+    tested: reports.has(String(item.id)),
+    reportVersion: reports.get(String(item.id)) ?? 0,
+  }));
+  const tested = items.filter((i) => i.tested).length;
+  return {
+    applicationId: String(application.id),
+    productName: application.product_name,
+    exMarkings,
+    protectionTypes: types,
+    conclusion:
+      items.length > 0 && tested === items.length ? 'covered' : tested > 0 ? 'partial' : 'notCovered',
+    items,
+  };
+}
+
+// ---- export keys ----
+
+const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+/** `<tenant>.<43 random characters>`: the tenant part lets the download open the key's tenant under RLS. */
+const KEY_FORMAT = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
+
+async function issueExportKey(deps: Deps, trx: Trx, auth: AuthUser, name: ExportName) {
+  await demand(deps, auth, { codes: [EXPORTS[name]] });
+  const authKey = `${auth.tenantId}.${randomBytes(32).toString('base64url')}`;
+  // Keys nobody used are of no further use: the table keeps only live ones.
+  await trx
+    .deleteFrom('business_export_key')
+    .where('tenant_id', '=', auth.tenantId)
+    .where('expires_at', '<', sql<Date>`now()`)
+    .execute();
+  await trx
+    .insertInto('business_export_key')
+    .values({
+      key_hash: hashKey(authKey),
+      tenant_id: auth.tenantId,
+      user_id: auth.userId,
+      export_code: EXPORTS[name],
+      expires_at: sql<Date>`now() + ${`${EXPORT_KEY_TTL_SECONDS} seconds`}::interval`,
+    })
+    .execute();
+  return { authKey, expiresIn: EXPORT_KEY_TTL_SECONDS };
+}
+
+/**
+ * Consumes an export key: one DELETE … RETURNING, so of two downloads with one key exactly one gets the row. A key
+ * unknown or used is 401; an expired one (consumed all the same) or one for another export is 403.
+ */
+export async function consumeExportKey(deps: Deps, key: string, name: ExportName, lang: 'zh' | 'en') {
+  const say = (k: string) => (lang === 'en' ? messageText(en, k) : zhText(k));
+  const match = KEY_FORMAT.exec(key);
+  if (!match) throw new UnauthorizedError(say('acceptance.export.keyInvalid'));
+  const tenantId = match[1];
+  const row = await withTenant(deps.db, tenantId, (trx) =>
+    trx
+      .deleteFrom('business_export_key')
+      .where('key_hash', '=', hashKey(key))
+      .where('tenant_id', '=', tenantId)
+      .returning(['user_id', 'export_code', sql<boolean>`expires_at < now()`.as('expired')])
+      .executeTakeFirst(),
+  );
+  if (!row) throw new UnauthorizedError(say('acceptance.export.keyInvalid'));
+  if (row.expired) throw new ForbiddenError(say('acceptance.export.keyExpired'));
+  if (row.export_code !== EXPORTS[name]) throw new ForbiddenError(say('acceptance.export.keyOtherExport'));
+  return { tenantId, userId: String(row.user_id) };
+}
+
+/**
+ * The routes reached without a session (mounted before requireAuth): the dictionary export, whose credential is the
+ * export key in the query. The browser opens it in a new window; no session token travels in the URL.
+ */
+export function acceptancePublicRoutes(deps: Deps): Hono<BladeEnv> {
+  const router = new Hono<BladeEnv>();
+  router.get(ACCEPTANCE_CALLS.itemsExport.path, async (c) => {
+    const lang = c.req.query('lang') === 'en' ? 'en' : 'zh';
+    const { tenantId } = await consumeExportKey(deps, c.req.query('authKey') ?? '', 'testItems', lang);
+    const live = (trx: Trx) =>
+      trx.selectFrom('business_test_item').where('tenant_id', '=', tenantId).where('is_deleted', '=', 0);
+    return exportXlsx(c, {
+      def: testItemResource,
+      language: lang,
+      total: () =>
+        withTenant(deps.db, tenantId, async (trx) =>
+          Number(
+            (
+              await live(trx)
+                .select(sql<string>`count(*)`.as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+        ),
+      chunk: (offset, size) =>
+        withTenant(deps.db, tenantId, async (trx) =>
+          (
+            await live(trx)
+              .selectAll()
+              .orderBy('item_code')
+              .orderBy('id')
+              .limit(size)
+              .offset(offset)
+              .execute()
+          ).map((r) => ({
+            itemCode: r.item_code,
+            name: r.name,
+            standardClause: r.standard_clause,
+            protectionTypes: r.protection_types,
+            fee: String(r.fee),
+            accredited: Number(r.accredited),
+          })),
+        ),
+      dictionaries: async () => new Map(),
+    });
+  });
+  return router;
+}
+
+// ---- actions ----
+
+const [
+  oftenUsedAction,
+  itemSaveAction,
+  itemRemoveAction,
+  uploadReportAction,
+  clearReportAction,
+  updateRemarkAction,
+  onlineEditingAction,
+  certifiedProjectsAction,
+  exportKeyAction,
+] = ACCEPTANCE_ACTIONS;
+
+export function acceptanceRoutes(deps: Deps): Hono<BladeEnv> {
+  const router = new Hono<BladeEnv>();
+
+  // The items most recorded on live cards, most used first (ties by code): the card form's quick picks.
+  router.route(
+    '/',
+    actionRoute(deps, oftenUsedAction, async ({ trx: anyTrx, auth, input }) => {
+      const trx = typed(anyTrx);
+      const page = pageRequest(input);
+      const used = trx
+        .selectFrom('business_test_item as t')
+        .innerJoin('business_flow_card_item as i', (j) =>
+          j
+            .onRef('i.test_item_id', '=', 't.id')
+            .on('i.tenant_id', '=', auth.tenantId)
+            .on('i.is_deleted', '=', 0),
+        )
+        .where('t.tenant_id', '=', auth.tenantId)
+        .where('t.is_deleted', '=', 0);
+      const total = Number(
+        (await used.select(sql<string>`count(distinct t.id)`.as('n')).executeTakeFirstOrThrow()).n,
+      );
+      const rows = await used
+        .select([
+          't.id',
+          't.item_code',
+          't.name',
+          't.standard_clause',
+          't.protection_types',
+          't.fee',
+          't.accredited',
+          sql<string>`count(i.id)`.as('used_count'),
+        ])
+        .groupBy([
+          't.id',
+          't.item_code',
+          't.name',
+          't.standard_clause',
+          't.protection_types',
+          't.fee',
+          't.accredited',
+        ])
+        .orderBy(sql`count(i.id)`, 'desc')
+        .orderBy('t.item_code')
+        .limit(page.size)
+        .offset((page.current - 1) * page.size)
+        .execute();
+      return toPage(
+        rows.map((r) => ({
+          id: String(r.id),
+          itemCode: r.item_code,
+          name: r.name,
+          standardClause: r.standard_clause,
+          protectionTypes: r.protection_types,
+          fee: String(r.fee),
+          accredited: Number(r.accredited),
+          usedCount: Number(r.used_count),
+        })),
+        total,
+        page,
+      );
+    }),
+  );
+
+  router.route(
+    '/',
+    actionRoute(deps, itemSaveAction, async ({ trx: anyTrx, auth, input }) => {
+      const trx = typed(anyTrx);
+      const card = await trx
+        .selectFrom('business_flow_card')
+        .select('id')
+        .where('tenant_id', '=', auth.tenantId)
+        .where('id', '=', input.cardId)
+        .where('is_deleted', '=', 0)
+        .forShare()
+        .executeTakeFirst();
+      if (!card) throw new NotFoundError();
+      if (input.id) {
+        const item = await lockItem(trx, auth, input.id);
+        if (String(item.card_id) !== input.cardId) throw new KeyedError('acceptance.flowItem.cardFixed');
+      }
+      const testItem = await trx
+        .selectFrom('business_test_item')
+        .select('id')
+        .where('tenant_id', '=', auth.tenantId)
+        .where('id', '=', input.testItemId)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst();
+      if (!testItem) throw new KeyedError('acceptance.flowItem.testItemUnknown');
+      if (input.equipmentId) await checkUsableEquipment(trx, auth, input.equipmentId);
+      const values = {
+        test_item_id: input.testItemId,
+        equipment_id: input.equipmentId ?? null,
+        remark: input.remark,
+        update_user: auth.userId,
+      };
+      const id = input.id ?? nextId();
+      if (input.id)
+        await trx
+          .updateTable('business_flow_card_item')
+          .set({ ...values, update_time: sql`now()` })
+          .where('id', '=', id)
+          .execute();
+      else
+        await trx
+          .insertInto('business_flow_card_item')
+          .values({
+            id,
+            tenant_id: auth.tenantId,
+            card_id: input.cardId,
+            ...values,
+            create_user: auth.userId,
+            create_dept: auth.deptIds[0] ?? null,
+          })
+          .execute();
+      return itemById(trx, auth, id);
+    }),
+  );
+
+  router.route(
+    '/',
+    actionRoute(deps, itemRemoveAction, async ({ trx: anyTrx, auth, input }) => {
+      const trx = typed(anyTrx);
+      // All or none: an id that is not a live item of the tenant is 404 and nothing is removed.
+      for (const id of [...input.ids].sort()) await lockItem(trx, auth, id);
+      await trx
+        .updateTable('business_flow_card_item')
+        .set({ is_deleted: 1, update_user: auth.userId, update_time: sql`now()` })
+        .where('tenant_id', '=', auth.tenantId)
+        .where('id', 'in', input.ids)
+        .execute();
+      return { removed: input.ids.length };
+    }),
+  );
+
+  router.route(
+    '/',
+    actionRoute(deps, uploadReportAction, async ({ trx: anyTrx, auth, input }) => {
+      const trx = typed(anyTrx);
+      const item = await lockItem(trx, auth, input.id);
+      const file = await findFile(trx, auth.tenantId, input.fileId);
+      if (!file || file.function_code !== FLOW_CARD_FUNCTION || file.data_id !== String(item.card_id))
+        throw new KeyedError('acceptance.flowItem.fileNotInCard');
+      if (file.id === item.report_file_id) throw new KeyedError('acceptance.flowItem.sameReport');
+      // Each upload is the next version; the earlier files stay in the card's archive.
+      await trx
+        .updateTable('business_flow_card_item')
+        .set({
+          report_file_id: input.fileId,
+          report_version: Number(item.report_version) + 1,
+          update_user: auth.userId,
+          update_time: sql`now()`,
+        })
+        .where('id', '=', input.id)
+        .execute();
+      return itemById(trx, auth, input.id);
+    }),
+  );
+
+  router.route(
+    '/',
+    actionRoute(deps, clearReportAction, async ({ trx: anyTrx, auth, input }) => {
+      const trx = typed(anyTrx);
+      const item = await lockItem(trx, auth, input.id);
+      if (!item.report_file_id) throw new KeyedError('acceptance.flowItem.noReport');
+      // The version count stays: a report uploaded after a clear is a later version, never a reused number.
+      await trx
+        .updateTable('business_flow_card_item')
+        .set({ report_file_id: '', update_user: auth.userId, update_time: sql`now()` })
+        .where('id', '=', input.id)
+        .execute();
+      return itemById(trx, auth, input.id);
+    }),
+  );
+
+  router.route(
+    '/',
+    actionRoute(deps, updateRemarkAction, async ({ trx: anyTrx, auth, input }) => {
+      const trx = typed(anyTrx);
+      await lockItem(trx, auth, input.id);
+      await trx
+        .updateTable('business_flow_card_item')
+        .set({ remark: input.remark, update_user: auth.userId, update_time: sql`now()` })
+        .where('id', '=', input.id)
+        .execute();
+      return itemById(trx, auth, input.id);
+    }),
+  );
+
+  // The documented limit (README "Online editing"): the current version to view, and why it is not edited here.
+  router.route(
+    '/',
+    actionRoute(deps, onlineEditingAction, async ({ trx: anyTrx, auth, input }): Promise<OnlineEditingVO> => {
+      const item = await itemById(typed(anyTrx), auth, input.id);
+      if (!item.reportFileId) throw new KeyedError('acceptance.flowItem.noReport');
+      return {
+        itemId: item.id,
+        fileId: item.reportFileId,
+        fileName: item.reportFileName,
+        version: item.reportVersion,
+        editable: false,
+        reason: zhText('acceptance.flowItem.editingUnavailable'),
+      };
+    }),
+  );
+
+  router.route(
+    '/',
+    actionRoute(deps, certifiedProjectsAction, ({ trx, auth, input }) =>
+      coverage(typed(trx), auth, input.applicationId),
+    ),
+  );
+
+  // Who may export is the export's own button, checked before the key is stored.
+  router.route(
+    '/',
+    actionRoute(deps, exportKeyAction, ({ trx, auth, input }) =>
+      issueExportKey(deps, typed(trx), auth, input.export),
+    ),
+  );
+
+  return router;
+}

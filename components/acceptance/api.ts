@@ -1,0 +1,135 @@
+/**
+ * The acceptance calls (lib/contracts/acceptance/acceptance.ts) as the portal makes them, through the one fetcher: a
+ * refusal is thrown as a BladeError carrying the server's words. A report is uploaded into the card's archive first
+ * (components/files/upload.ts), then named by uploadReport.
+ */
+import { uploadWithProgress } from '@/components/files/upload';
+import { fileUrl } from '@/components/files/api';
+import { bladeRequest, buildUrl } from '@/lib/client/fetcher';
+import { withBasePath } from '@/lib/client/navigation';
+import {
+  ACCEPTANCE_CALLS,
+  FLOW_CARD_FUNCTION,
+  flowCardResource,
+  testItemResource,
+  type CoverageVO,
+  type ExportName,
+  type FlowCardItemVO,
+  type OnlineEditingVO,
+} from '@/lib/contracts/acceptance/acceptance';
+import type { RowOf } from '@/lib/contracts/resource';
+
+const api = (path: string) => `/api${path}`;
+
+export interface Page<T> {
+  records: T[];
+  total: number;
+}
+
+export type TestItemRow = RowOf<typeof testItemResource>;
+export type FlowCardRow = RowOf<typeof flowCardResource> & { applicationNo: string };
+export type FlowCardDetail = FlowCardRow & { items: FlowCardItemVO[] };
+
+export const ACCEPTANCE_PATHS = {
+  cardPage: api(flowCardResource.calls.list.path),
+  cardDetail: api(flowCardResource.calls.detail!.path),
+  itemPage: api(testItemResource.calls.list.path),
+  equipmentPage: '/api/blade-combusiness/equipment/page',
+  tree: '/api/blade-resource/fileCatalog/selectFileList',
+  upload: '/api/blade-resource/file/uploadFile',
+} as const;
+
+const post = async <T>(path: string, body: Record<string, unknown>) =>
+  (await bladeRequest<T>(api(path), { method: 'POST', body })).data;
+
+export async function cardDetail(id: string): Promise<FlowCardDetail> {
+  return (await bladeRequest<FlowCardDetail>(ACCEPTANCE_PATHS.cardDetail, { params: { id } })).data;
+}
+
+/** The card form's choices: the often-used items first, then the rest of the dictionary (one page of 500). */
+export async function testItemOptions(): Promise<TestItemRow[]> {
+  const [often, all] = await Promise.all([
+    bladeRequest<Page<TestItemRow>>(api(ACCEPTANCE_CALLS.oftenUsedItems.path), { params: { size: 20 } }),
+    bladeRequest<Page<TestItemRow>>(ACCEPTANCE_PATHS.itemPage, { params: { size: 500 } }),
+  ]);
+  const first = often.data.records;
+  const seen = new Set(first.map((r) => r.id));
+  return [...first, ...all.data.records.filter((r) => !seen.has(r.id))];
+}
+
+export interface EquipmentOption {
+  id: string;
+  assetNo: string;
+  name: string;
+  statusColor: 'green' | 'yellow' | 'red';
+}
+
+export async function equipmentOptions(): Promise<EquipmentOption[]> {
+  return (
+    await bladeRequest<Page<EquipmentOption>>(ACCEPTANCE_PATHS.equipmentPage, { params: { size: 500 } })
+  ).data.records;
+}
+
+export const saveItem = (values: { id?: string; cardId: string; testItemId: string; equipmentId?: string }) =>
+  post<FlowCardItemVO>(ACCEPTANCE_CALLS.itemSave.path, values);
+export const removeItem = (id: string) => post(ACCEPTANCE_CALLS.itemRemove.path, { ids: [id] });
+export const updateRemark = (id: string, remark: string) =>
+  post<FlowCardItemVO>(ACCEPTANCE_CALLS.updateRemark.path, { id, remark });
+export const clearReport = (id: string) => post<FlowCardItemVO>(ACCEPTANCE_CALLS.clearReport.path, { id });
+
+/** The card archive's report folder: the root's first child (检测报告). */
+async function reportNode(cardId: string): Promise<string> {
+  const level = async (parentId?: string) =>
+    (
+      await bladeRequest<{ records: { id: string }[] }>(ACCEPTANCE_PATHS.tree, {
+        params: { functionCode: FLOW_CARD_FUNCTION, dataId: cardId, parentId },
+      })
+    ).data.records;
+  const [root] = await level();
+  const [node] = root ? await level(root.id) : [];
+  return (node ?? root).id;
+}
+
+/** Uploads the file into the card's archive, then makes it the item's report (the next version). */
+export async function uploadReport(item: FlowCardItemVO, file: File): Promise<FlowCardItemVO> {
+  const data = new FormData();
+  data.append('functionCode', FLOW_CARD_FUNCTION);
+  data.append('dataId', item.cardId);
+  data.append('fileCatalogId', await reportNode(item.cardId));
+  data.append('file', file);
+  const fileId = (await uploadWithProgress<{ id: string }>(ACCEPTANCE_PATHS.upload, data, {})).data.id;
+  return post<FlowCardItemVO>(ACCEPTANCE_CALLS.uploadReport.path, { id: item.id, fileId });
+}
+
+/** onlineEditing: the current version and why it is not edited here; the screen opens the version for viewing. */
+export async function onlineEditing(id: string): Promise<OnlineEditingVO> {
+  return (await bladeRequest<OnlineEditingVO>(api(ACCEPTANCE_CALLS.onlineEditing.path), { params: { id } }))
+    .data;
+}
+
+export const reportViewUrl = (fileId: string) => fileUrl(fileId, false);
+
+export async function coverage(applicationId: string): Promise<CoverageVO> {
+  return (
+    await bladeRequest<CoverageVO>(api(ACCEPTANCE_CALLS.certifiedProjects.path), {
+      params: { applicationId },
+    })
+  ).data;
+}
+
+/**
+ * An export in a new window: a single-use key first (with the session, through the proxy), then the export's URL
+ * with only that key, so the session token never appears in a URL.
+ */
+export async function openExport(name: ExportName, lang: string): Promise<void> {
+  const { authKey } = (
+    await bladeRequest<{ authKey: string }>(api(ACCEPTANCE_CALLS.exportAuthKey.path), {
+      params: { export: name },
+    })
+  ).data;
+  window.open(
+    withBasePath(buildUrl(api(ACCEPTANCE_CALLS.itemsExport.path), { authKey, lang })),
+    '_blank',
+    'noopener',
+  );
+}
