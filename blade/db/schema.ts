@@ -1568,6 +1568,8 @@ const OTHER_TENANT_TABLES = [
   'business_alert_delivery',
   // Notes' shares (the tree's table is the notes page's, modules/notes).
   'business_note_auth',
+  'business_flow_card_item',
+  'business_export_key',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
 /**

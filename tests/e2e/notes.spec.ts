@@ -1,5 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { bladeCall, fillLogin, login } from './helpers';
+import { expect, test } from '@playwright/test';
+import { login } from './helpers';
+import { signedIn, staffUser } from './journey-helpers';
 
 // Notes end to end (issue 17): the platform administrator writes a note in 笔记 with the editor, shares it for
 // reading with a user made through the admin API, and that user signs in and opens it under 与我共享, read only.
@@ -8,44 +9,13 @@ import { bladeCall, fillLogin, login } from './helpers';
 const READER = { account: 'notes-e2e-reader', password: 'NotesE2e#2026', name: '笔记读者乙' };
 const NOTE = 'notes-e2e-防爆标准笔记';
 
-interface TreeRow {
-  id: string;
-  roleAlias?: string;
-  children?: TreeRow[];
-}
-const flatten = (rows: TreeRow[]): TreeRow[] => rows.flatMap((r) => [r, ...flatten(r.children ?? [])]);
-
-async function addReader(admin: Page) {
-  const roles = flatten(
-    await bladeCall<TreeRow[]>(admin, 'GET', '/api/blade-system/role/list?roleAlias=administrator'),
-  );
-  const role = roles.find((r) => r.roleAlias === 'administrator')!;
-  const depts = await bladeCall<TreeRow[]>(admin, 'GET', '/api/blade-system/dept/list');
-  await bladeCall(admin, 'POST', '/api/blade-user/submit', {
-    account: READER.account,
-    password: READER.password,
-    password2: READER.password,
-    roleId: role.id,
-    deptId: depts[0].id,
-    name: READER.name,
-    realName: READER.name,
-  });
-}
-
-async function signedIn(browser: Browser, who: { account: string; password: string }): Promise<Page> {
-  const page = await (await browser.newContext({ locale: 'zh-CN' })).newPage();
-  await fillLogin(page, who.account, who.password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await expect(page).toHaveURL(/\/wel\/index/);
-  return page;
-}
-
 test('a note written with the editor, shared for reading, is opened read only by the other user', async ({
   page,
   browser,
 }) => {
   await login(page);
-  await addReader(page);
+  // No smaller seeded role holds the notes page: the reader is an administrator, with no share of their own.
+  await staffUser(page, READER, 'administrator', READER.name);
 
   await page.goto('/administration/noteTree');
   await page.getByRole('button', { name: '新建笔记' }).click();

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { pngBytes } from './files-helpers';
-import { bladeCall, fillLogin, login, nextMail } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { bladeCall, login } from './helpers';
+import { registerCompany, signedIn, uploadRequired, type CompanyRegistration } from './journey-helpers';
 
 // Borrowing a paper archive through the three roles (issue 17). Fast setup through the API: a company registers and
 // submits a 防爆合格证 application (it gets its number); the administrator makes the archivist, team leader and
@@ -9,10 +8,19 @@ import { bladeCall, fillLogin, login, nextMail } from './helpers';
 // the archivist submits the application's paper file, the engineer asks to borrow it, the team leader approves, the
 // archivist lends it and takes it back (a second lending of a file on loan is the API tests' case).
 
-const TENANT = '000000';
 const COMPANY = '南阳卧龙防爆电器有限公司';
 const CREDIT_CODE = '91411300MA4PAE011C';
-const CUSTOMER = { account: 'pa-e2e-applicant', password: 'PaE2e#2026', email: 'pa-e2e@wolong-ex.example' };
+const CUSTOMER: CompanyRegistration = {
+  account: 'pa-e2e-applicant',
+  password: 'PaE2e#2026',
+  email: 'pa-e2e@wolong-ex.example',
+  phone: '13937700011',
+  companyName: COMPANY,
+  creditCode: CREDIT_CODE,
+  address: '河南省南阳市卧龙区',
+  contactName: '孙工',
+  contactPhone: '037763001234',
+};
 const PRODUCT = 'pa-e2e-隔爆型控制箱';
 const PEOPLE = {
   archivist: { account: 'pa-e2e-archivist', password: 'Archive#pa-2026', name: 'pa-e2e-档案员' },
@@ -26,8 +34,6 @@ const GRANTS: Record<keyof typeof PEOPLE, Record<string, string[]>> = {
   engineer: { 纸质档案: [], 档案借阅: ['借阅申请'] },
 };
 
-const md5 = (text: string) => createHash('md5').update(text).digest('hex');
-
 interface TreeRow {
   id: string;
   title?: string;
@@ -36,48 +42,6 @@ interface TreeRow {
   children?: TreeRow[];
 }
 const flatten = (rows: TreeRow[]): TreeRow[] => rows.flatMap((r) => [r, ...flatten(r.children ?? [])]);
-
-async function registerCompany(browser: Browser): Promise<void> {
-  const page = await (await browser.newContext({ locale: 'zh-CN' })).newPage();
-  await page.goto('/login');
-  const { codeId } = await bladeCall<{ codeId: string }>(
-    page,
-    'POST',
-    '/api/blade-customer/user/sendValidateEmail',
-    { tenantId: TENANT, purpose: 'register', email: CUSTOMER.email },
-  );
-  const code = /\d{6}/.exec((await nextMail(CUSTOMER.email)).text)![0];
-  const { key } = await bladeCall<{ key: string }>(page, 'POST', '/api/blade-customer/user/ValidateEmail', {
-    tenantId: TENANT,
-    purpose: 'register',
-    codeId,
-    code,
-    email: CUSTOMER.email,
-  });
-  await bladeCall(page, 'POST', '/api/blade-customer/user/insertUser', {
-    tenantId: TENANT,
-    companyName: COMPANY,
-    creditCode: CREDIT_CODE,
-    address: '河南省南阳市卧龙区',
-    contactName: '孙工',
-    contactPhone: '037763001234',
-    account: CUSTOMER.account,
-    password: md5(CUSTOMER.password),
-    realName: '孙工',
-    phone: '13937700011',
-    email: CUSTOMER.email,
-    key,
-  });
-  await page.context().close();
-}
-
-async function signedIn(browser: Browser, who: { account: string; password: string }): Promise<Page> {
-  const page = await (await browser.newContext({ locale: 'zh-CN' })).newPage();
-  await fillLogin(page, who.account, who.password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await expect(page).toHaveURL(/\/wel\/index/);
-  return page;
-}
 
 /** A submitted CQST application (the calls the application screens make): its number. */
 async function submittedApplication(customer: Page): Promise<string> {
@@ -103,28 +67,7 @@ async function submittedApplication(customer: Page): Promise<string> {
       standards: 'GB/T 3836.1-2021,GB/T 3836.2-2021',
     },
   );
-  const level = async (parentId: string) => {
-    const value = await bladeCall<{ records?: TreeRow[] } | TreeRow[]>(
-      customer,
-      'GET',
-      `/api/blade-resource/fileCatalog/selectFileList?functionCode=cqst_application&dataId=${app.id}&parentId=${parentId}&current=1&size=500`,
-    );
-    return (Array.isArray(value) ? value : (value.records ?? [])) as TreeRow[];
-  };
-  for (const root of await level('0'))
-    for (const node of await level(root.id)) {
-      if (Number(node.mustUpload) !== 1) continue;
-      const res = await customer.request.post('/api/blade-resource/file/uploadFile', {
-        headers: { 'X-CSRF': '1', Origin: new URL(customer.url()).origin },
-        multipart: {
-          functionCode: 'cqst_application',
-          dataId: app.id,
-          fileCatalogId: node.id,
-          file: { name: 'scan.png', mimeType: 'image/png', buffer: pngBytes(64, 64, [40, 90, 160]) },
-        },
-      });
-      expect(((await res.json()) as { code: number }).code).toBe(200);
-    }
+  await uploadRequired(customer, 'cqst_application', app.id);
   const submitted = await bladeCall<{ applicationNo: string }>(
     customer,
     'POST',
@@ -175,7 +118,7 @@ test('a paper archive is submitted, borrowed, approved, lent once and returned t
 }) => {
   test.setTimeout(240_000);
   await login(page);
-  await registerCompany(browser);
+  await registerCompany(browser, CUSTOMER);
   const customer = await signedIn(browser, CUSTOMER);
   const applicationNo = await submittedApplication(customer);
   for (const view of ['archivist', 'leader', 'engineer'] as const) await staff(page, view);
