@@ -39,6 +39,13 @@ export function CertConfigScreen() {
       def={certConfigResource}
       fields={{ leadDays: { placeholder: t('leadDaysHelp'), wide: true } }}
       columns={{
+        // The channels in words, not as the stored 1/0.
+        ...Object.fromEntries(
+          (['notifyPortal', 'notifySms', 'notifyEmail'] as const).map((name) => [
+            name,
+            { valueFormatter: (value: unknown) => (Number(value) === 1 ? tc('yes') : tc('no')) },
+          ]),
+        ),
         enabled: {
           renderCell: ({ row }) => (
             <Chip

@@ -16,12 +16,12 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
+import { TablePager } from '@/components/crud/table-pager';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { useNotify } from '@/components/providers/notifier';
@@ -280,14 +280,13 @@ export function TrackScreen() {
           ))}
         </TableBody>
       </Table>
-      <TablePagination
-        component="div"
-        count={Number(data?.total ?? 0)}
+      <TablePager
+        total={Number(data?.total ?? 0)}
         page={page}
-        rowsPerPage={size}
-        onPageChange={(_, next) => setPage(next)}
-        onRowsPerPageChange={(e) => {
-          setSize(Number(e.target.value));
+        size={size}
+        onPage={setPage}
+        onSize={(next) => {
+          setSize(next);
           setPage(0);
         }}
       />

@@ -11,10 +11,10 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
+import { TablePager } from '@/components/crud/table-pager';
 import { useCallback, useEffect, useState } from 'react';
 import { BladeError } from '@/lib/client/fetcher';
 import {
@@ -177,15 +177,13 @@ export function UsageList({ equipmentId }: { equipmentId?: string }) {
           ))}
         </TableBody>
       </Table>
-      <TablePagination
-        component="div"
-        count={data?.total ?? 0}
+      <TablePager
+        total={Number(data?.total ?? 0)}
         page={page}
-        rowsPerPage={size}
-        rowsPerPageOptions={[10, 20, 50]}
-        onPageChange={(_, p) => setPage(p)}
-        onRowsPerPageChange={(e) => {
-          setSize(Number(e.target.value));
+        size={size}
+        onPage={setPage}
+        onSize={(next) => {
+          setSize(next);
           setPage(0);
         }}
       />

@@ -9,11 +9,11 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
+import { TablePager } from '@/components/crud/table-pager';
 import { useEffect, useState } from 'react';
 import { BladeError } from '@/lib/client/fetcher';
 import { PAPER_ARCHIVE_CODES, type PaperArchiveVO } from '@/lib/contracts/paper-archive/paper-archive';
@@ -188,18 +188,15 @@ export function ArchiveScreen() {
           )}
         </TableBody>
       </Table>
-      <TablePagination
-        component="div"
-        count={data?.total ?? 0}
+      <TablePager
+        total={Number(data?.total ?? 0)}
         page={page}
-        rowsPerPage={size}
-        rowsPerPageOptions={[10, 30, 50, 100]}
-        onPageChange={(_, p) => setPage(p)}
-        onRowsPerPageChange={(e) => {
-          setSize(Number(e.target.value));
+        size={size}
+        onPage={setPage}
+        onSize={(next) => {
+          setSize(next);
           setPage(0);
         }}
-        labelDisplayedRows={({ count }) => t('page', { total: count })}
       />
       {dialog === 'submit' && (
         <FormDialog

@@ -15,12 +15,12 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
+import { TablePager } from '@/components/crud/table-pager';
 import { useEffect, useState } from 'react';
 import { BladeError } from '@/lib/client/fetcher';
 import {
@@ -232,18 +232,15 @@ export function BorrowingScreen() {
           )}
         </TableBody>
       </Table>
-      <TablePagination
-        component="div"
-        count={data?.total ?? 0}
+      <TablePager
+        total={Number(data?.total ?? 0)}
         page={page}
-        rowsPerPage={size}
-        rowsPerPageOptions={[10, 30, 50, 100]}
-        onPageChange={(_, p) => setPage(p)}
-        onRowsPerPageChange={(e) => {
-          setSize(Number(e.target.value));
+        size={size}
+        onPage={setPage}
+        onSize={(next) => {
+          setSize(next);
           setPage(0);
         }}
-        labelDisplayedRows={({ count }) => t('screen.page', { total: count })}
       />
       {dialog?.kind === 'approve' && (
         <FormDialog
