@@ -89,7 +89,8 @@ function MenuEntry({
         </ListItemButton>
       </Tooltip>
       <Collapse in={isOpen} timeout="auto" unmountOnExit>
-        <List disablePadding>
+        {/* Entries are links and buttons, not list items: a <ul> of them is an invalid list (axe, issue 18). */}
+        <List disablePadding component="div">
           {node.children!.map((child) => (
             <MenuEntry
               key={child.id}

@@ -1,4 +1,5 @@
 import { createTheme, type Theme } from '@mui/material/styles';
+import { contrastRatio, textShade } from './contrast';
 import { defaultColour, fontFamily } from './theme';
 
 /**
@@ -20,9 +21,12 @@ export interface ShellColours {
 declare module '@mui/material/styles' {
   interface Palette {
     shell: ShellColours;
+    /** The theme's own colour (#409EFF by default), for accents that carry no text: swatches, chart series, rules. */
+    brand: string;
   }
   interface PaletteOptions {
     shell?: ShellColours;
+    brand?: string;
   }
 }
 
@@ -199,21 +203,53 @@ export function themeSpec(name: string | undefined | null): ThemeSpec {
 
 const built = new Map<string, Theme>();
 
+const WHITE = '#ffffff';
+
+/**
+ * A light theme's colours where they carry text, at WCAG AA (issue 18): the primary colour on the paper and the page
+ * background (dark themes draw text in the light brand on dark surfaces already, and black on it), and the side
+ * bar's active item and the header where white text sits on the brand colour. The brand stays as given for accents
+ * (`palette.brand`).
+ */
+function legible(spec: ThemeSpec): { primary: string; shell: ShellColours } {
+  const onWhiteText = (background: string, text: string) =>
+    text.toLowerCase() === '#fff' || text.toLowerCase() === WHITE
+      ? textShade(background, [WHITE])
+      : background;
+  return {
+    primary: spec.mode === 'dark' ? spec.primary : textShade(spec.primary, [spec.paper, spec.background]),
+    shell: {
+      ...spec.shell,
+      sidebarActiveBg: onWhiteText(spec.shell.sidebarActiveBg, spec.shell.sidebarActiveText),
+      sidebarActiveText:
+        spec.shell.sidebarActiveText === spec.primary
+          ? textShade(spec.primary, [spec.shell.sidebarActiveBg])
+          : spec.shell.sidebarActiveText,
+      headerBg: onWhiteText(spec.shell.headerBg, spec.shell.headerText),
+    },
+  };
+}
+
 /** The MUI theme of a named theme; built once per name. */
 export function portalTheme(name: string | undefined | null): Theme {
   const spec = themeSpec(name);
   const hit = built.get(spec.name);
   if (hit) return hit;
+  const { primary, shell } = legible(spec);
   const theme = createTheme({
     palette: {
       mode: spec.mode,
+      // Text on a coloured button, chip or alert is white only where white reaches AA (MUI's default threshold, 3,
+      // lets white sit on warning orange and info blue).
+      contrastThreshold: 4.5,
       primary: {
-        main: spec.primary,
-        contrastText: spec.mode === 'dark' && spec.key !== 'dark' ? '#000' : '#fff',
+        main: primary,
+        contrastText: spec.mode === 'dark' ? '#000' : '#fff',
       },
       ...(spec.secondary ? { secondary: { main: spec.secondary } } : {}),
       background: { default: spec.background, paper: spec.paper },
-      shell: spec.shell,
+      shell,
+      brand: spec.primary,
     },
     typography: { fontFamily, fontSize: 14 },
     shape: { borderRadius: 4 },

@@ -1,3 +1,4 @@
+import { textShade } from '@/lib/theme/contrast';
 import {
   applyDesktopShell,
   avatarSource,
@@ -211,9 +212,10 @@ describe('themes', () => {
       'hey',
       'lte',
     ]);
-    expect(portalTheme('theme-default').palette.primary.main).toBe('#409EFF');
+    expect(portalTheme('theme-default').palette.brand).toBe('#409EFF');
     expect(portalTheme('theme-dark').palette.mode).toBe('dark');
-    expect(portalTheme('theme-bule').palette.shell.headerBg).toBe('#1e6fff');
+    // The smart theme's blue header, a shade darker so that its white text reads (issue 18, WCAG AA).
+    expect(portalTheme('theme-bule').palette.shell.headerBg).toBe(textShade('#1e6fff', ['#fff']));
     expect(portalTheme('nonsense')).toBe(portalTheme('theme-default'));
   });
 });
