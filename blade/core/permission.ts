@@ -1,6 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema';
 import { isPlatformAdmin, isTenantAdmin } from './roles';
-import { withTenant, type Db } from '../db/tenant';
+import { assertNoOpenTransaction, withTenant, type Db } from '../db/tenant';
 import type { AuthUser, BladeEnv, Deps } from './context';
 import { DATA_SCOPE_TYPE } from './data-scope';
 import { ForbiddenError } from './errors';
@@ -26,28 +28,32 @@ const rolesKey = (auth: AuthUser) => [auth.tenantId, [...auth.roleIds].sort().jo
 
 /**
  * Menu and button codes the caller's roles hold. Cached with the menu trees (`Caches.menus`, a few seconds), so that
- * menu and grant writes — which clear that cache — take effect at once in this process.
+ * menu and grant writes — which clear that cache — take effect at once in this process. Inside the caller's tenant
+ * transaction pass it as `trx`: a transaction of its own would wait for that one forever on PGlite.
  */
-export async function heldCodes(deps: Deps, auth: AuthUser): Promise<Set<string>> {
+export async function heldCodes(
+  deps: Deps,
+  auth: AuthUser,
+  trx?: Transaction<Database>,
+): Promise<Set<string>> {
+  if (!trx) assertNoOpenTransaction('heldCodes');
   const key = `codes|${rolesKey(auth)}`;
   const hit = deps.caches.menus.get(key);
   if (hit !== undefined) return new Set(JSON.parse(hit) as string[]);
+  const read = async (t: Transaction<Database>) =>
+    (
+      await t
+        .selectFrom('blade_role_menu as rm')
+        .innerJoin('blade_menu as m', 'm.id', 'rm.menu_id')
+        .select('m.code')
+        .distinct()
+        .where('rm.tenant_id', '=', auth.tenantId)
+        .where('rm.role_id', 'in', auth.roleIds)
+        .where('m.is_deleted', '=', 0)
+        .execute()
+    ).map((r) => r.code);
   const codes =
-    auth.roleIds.length === 0
-      ? []
-      : await withTenant(deps.db, auth.tenantId, async (trx) =>
-          (
-            await trx
-              .selectFrom('blade_role_menu as rm')
-              .innerJoin('blade_menu as m', 'm.id', 'rm.menu_id')
-              .select('m.code')
-              .distinct()
-              .where('rm.tenant_id', '=', auth.tenantId)
-              .where('rm.role_id', 'in', auth.roleIds)
-              .where('m.is_deleted', '=', 0)
-              .execute()
-          ).map((r) => r.code),
-        );
+    auth.roleIds.length === 0 ? [] : trx ? await read(trx) : await withTenant(deps.db, auth.tenantId, read);
   deps.caches.menus.set(key, JSON.stringify(codes));
   return new Set(codes);
 }

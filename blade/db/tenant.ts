@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { NotFoundError } from '../core/errors';
 import type { Database } from './schema';
@@ -15,11 +16,37 @@ export async function withTenant<T>(
   tenantId: string,
   fn: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
+  const outer = openTransaction.getStore();
+  // A second transaction opened from inside one works on a PostgreSQL pool but stops the embedded API for good (the
+  // inner waits for the outer's connection): refuse it loudly here, on either database, so tests find it.
+  if (outer?.open)
+    throw new Error('withTenant called inside an open transaction: use the transaction you hold');
   return db.transaction().execute(async (trx) => {
-    await sql`select set_config('app.tenant_id', ${tenantId}, true)`.execute(trx);
-    await sql`set local role blade_app`.execute(trx);
-    return fn(trx);
+    const state = { open: true };
+    try {
+      return await openTransaction.run(state, async () => {
+        await sql`select set_config('app.tenant_id', ${tenantId}, true)`.execute(trx);
+        await sql`set local role blade_app`.execute(trx);
+        return fn(trx);
+      });
+    } finally {
+      // Work started inside fn and still running after it (a send after the commit) may open its own transaction.
+      state.open = false;
+    }
   });
+}
+
+/** Whether the running code is inside withTenant's transaction. */
+const openTransaction = new AsyncLocalStorage<{ open: boolean }>();
+
+/**
+ * A second transaction opened from inside one works on a PostgreSQL pool but stops the embedded API for good (the
+ * inner waits for the outer's only connection): refused loudly, on either database, so that tests find it. Readers
+ * that open their own transaction only on a cache miss call this first, so the mistake shows on a hit too.
+ */
+export function assertNoOpenTransaction(what: string) {
+  if (openTransaction.getStore()?.open)
+    throw new Error(`${what} called inside an open transaction: pass the transaction you hold`);
 }
 
 /** Tenant-owned link tables whose rows are removed outright (no is_deleted). */

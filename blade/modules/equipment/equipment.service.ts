@@ -110,7 +110,7 @@ async function assertOperates(deps: Deps, trx: Trx, auth: AuthUser, booking: Rec
   if (String(booking.user_id) === auth.userId) return;
   const equipment = await lockEquipment(trx, auth, String(booking.equipment_id), 'share');
   if (String(equipment.custodian_id ?? '') === auth.userId) return;
-  if ((await heldCodes(deps, auth)).has(EQUIPMENT_CODES.edit)) return;
+  if ((await heldCodes(deps, auth, trx)).has(EQUIPMENT_CODES.edit)) return;
   throw new ServiceError(zhText('equipment.usage.notYours'), 403, 'equipment.usage.notYours');
 }
 
