@@ -7,7 +7,7 @@ import { withAnswered } from '@/components/business/screen-helpers';
 import Chip from '@mui/material/Chip';
 import { ResourceScreen } from '@/components/crud/resource-screen';
 import { flowCardResource } from '@/lib/contracts/acceptance/acceptance';
-import { ACCEPTANCE_PATHS, applicationLookup, type FlowCardRow } from './api';
+import { ACCEPTANCE_PATHS, applicationLookup } from './api';
 import { FlowCardDialog } from './flow-card-dialog';
 
 const screenDef = withAnswered(flowCardResource, {
@@ -31,8 +31,8 @@ export function FlowCardScreen() {
           applicationNo: { sortable: false },
           cardState: {
             sortable: false,
-            renderCell: ({ row }: { row: FlowCardRow }) =>
-              row.cardState ? <Chip size="small" label={t(`state.${row.cardState}`)} /> : null,
+            renderCell: ({ row }) =>
+              row.cardState ? <Chip size="small" label={t(`state.${String(row.cardState)}`)} /> : null,
           },
         }}
         order={{ list: ['cardNo', 'cardState', 'applicationNo', 'sampleNo'] }}

@@ -45,7 +45,7 @@ export function CardStateBar({ id, state, run }: { id: string; state: CardState;
   const { can } = usePermissions();
   const [remark, setRemark] = useState('');
   const offered = TRANSITIONS_FROM[state].filter((name) =>
-    can(CARD_TRANSITIONS[name].access.codes?.[0] ?? ''),
+    (CARD_TRANSITIONS[name].access.codes ?? []).every((code) => can(code)),
   );
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
