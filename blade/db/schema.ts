@@ -1384,6 +1384,7 @@ export interface FlowCardTable extends AuditColumns {
   application_id: Id | null;
   sample_no: Defaulted<string>;
   remark: Defaulted<string>;
+  card_state: Defaulted<string>;
 }
 
 export interface FlowCardItemTable extends AuditColumns {
@@ -1394,6 +1395,11 @@ export interface FlowCardItemTable extends AuditColumns {
   report_file_id: Defaulted<string>;
   report_version: Defaulted<number>;
   remark: Defaulted<string>;
+  assignee_id: Id | null;
+  started_at: NullableTimestamp;
+  ended_at: NullableTimestamp;
+  result: Defaulted<string>;
+  result_remark: Defaulted<string>;
 }
 
 export interface ExportKeyTable {

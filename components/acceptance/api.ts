@@ -3,16 +3,23 @@
  * refusal is thrown as a BladeError carrying the server's words. A report is uploaded into the card's archive first
  * (components/files/upload.ts), then named by uploadReport.
  */
+import type { LookupSpec } from '@/components/crud/lookup-field';
 import { uploadWithProgress } from '@/components/files/upload';
 import { fileUrl } from '@/components/files/api';
 import { bladeRequest, buildUrl } from '@/lib/client/fetcher';
 import { withBasePath } from '@/lib/client/navigation';
 import {
   ACCEPTANCE_CALLS,
+  CARD_TRANSITIONS,
   FLOW_CARD_FUNCTION,
   flowCardResource,
   testItemResource,
+  type CardApplicationVO,
+  type CardHistoryVO,
+  type CardState,
+  type CardTransitionName,
   type CoverageVO,
+  type ItemResult,
   type ExportName,
   type FlowCardItemVO,
   type OnlineEditingVO,
@@ -27,7 +34,7 @@ export interface Page<T> {
 }
 
 export type TestItemRow = RowOf<typeof testItemResource>;
-export type FlowCardRow = RowOf<typeof flowCardResource> & { applicationNo: string };
+export type FlowCardRow = RowOf<typeof flowCardResource> & { applicationNo: string; cardState: CardState };
 export type FlowCardDetail = FlowCardRow & { items: FlowCardItemVO[] };
 
 export const ACCEPTANCE_PATHS = {
@@ -133,3 +140,36 @@ export async function openExport(name: ExportName, lang: string): Promise<void> 
     'noopener',
   );
 }
+
+export const moveCard = (name: CardTransitionName, id: string, remark: string) =>
+  post<{ cardState: CardState }>(CARD_TRANSITIONS[name].call.path, { id, remark });
+export const assignItem = (id: string, assigneeId: string) =>
+  post<FlowCardItemVO>(ACCEPTANCE_CALLS.itemAssign.path, { id, assigneeId });
+export const startItem = (id: string) => post<FlowCardItemVO>(ACCEPTANCE_CALLS.itemStart.path, { id });
+export const recordResult = (id: string, result: ItemResult, resultRemark: string) =>
+  post<FlowCardItemVO>(ACCEPTANCE_CALLS.itemResult.path, { id, result, resultRemark });
+
+export async function cardHistory(id: string): Promise<CardHistoryVO[]> {
+  return (await bladeRequest<CardHistoryVO[]>(api(ACCEPTANCE_CALLS.cardHistory.path), { params: { id } }))
+    .data;
+}
+
+const applicationLabel = (a: CardApplicationVO) => `${a.applicationNo} ${a.productName}`.trim();
+
+/** The card form's application picker: the tenant's applications by a fragment of the number, as one types. */
+export const applicationLookup: LookupSpec = {
+  search: async (text) =>
+    (
+      await bladeRequest<Page<CardApplicationVO>>(api(ACCEPTANCE_CALLS.cardApplications.path), {
+        params: { applicationNo: text || undefined, size: 20 },
+      })
+    ).data.records.map((a) => ({ value: a.id, label: applicationLabel(a) })),
+  resolve: async (id) => {
+    const [found] = (
+      await bladeRequest<Page<CardApplicationVO>>(api(ACCEPTANCE_CALLS.cardApplications.path), {
+        params: { id },
+      })
+    ).data.records;
+    return found && { value: found.id, label: applicationLabel(found) };
+  },
+};

@@ -26,6 +26,7 @@ import {
   type FlowCardItemVO,
 } from '@/lib/contracts/acceptance/acceptance';
 import { usePermissions } from '@/lib/permissions/use-permissions';
+import { useSessionUser } from '@/lib/swr/use-session-user';
 import {
   cardDetail,
   clearReport,
@@ -42,6 +43,7 @@ import {
   type FlowCardDetail,
   type TestItemRow,
 } from './api';
+import { CardHistory, CardStateBar, ItemTesting } from './flow-card-state';
 
 /**
  * A flow card's test items: add one (often-used items first; a red instrument is offered but named 停用, and the
@@ -69,6 +71,7 @@ export function FlowCardDialog({
   const [equipmentId, setEquipmentId] = useState('');
   const [remarks, setRemarks] = useState<Record<string, string>>({});
   const [cover, setCover] = useState<CoverageVO | null>(null);
+  const { data: me } = useSessionUser();
   const mayItems = can(ACCEPTANCE_CODES.cardItem);
   const mayReport = can(ACCEPTANCE_CODES.cardReport);
 
@@ -146,6 +149,7 @@ export function FlowCardDialog({
               {t('card.applicationId')}：{detail.applicationNo || '—'}　{t('card.sampleNo')}：
               {detail.sampleNo || '—'}
             </Typography>
+            <CardStateBar id={id} state={detail.cardState} run={run} />
             {message && <Alert severity={message.severity}>{message.text}</Alert>}
             <Typography variant="subtitle1">{t('screen.items')}</Typography>
             <Table size="small">
@@ -153,6 +157,7 @@ export function FlowCardDialog({
                 <TableRow>
                   <TableCell>{t('screen.testItem')}</TableCell>
                   <TableCell>{t('screen.equipment')}</TableCell>
+                  <TableCell>{t('screen.assignee')}</TableCell>
                   <TableCell>{t('screen.report')}</TableCell>
                   <TableCell>{t('screen.remark')}</TableCell>
                   <TableCell />
@@ -161,7 +166,7 @@ export function FlowCardDialog({
               <TableBody>
                 {detail.items.length === 0 && (
                   <TableRow>
-                    <TableCell colSpan={5}>{t('screen.noItems')}</TableCell>
+                    <TableCell colSpan={6}>{t('screen.noItems')}</TableCell>
                   </TableRow>
                 )}
                 {detail.items.map((item) => (
@@ -174,6 +179,14 @@ export function FlowCardDialog({
                     </TableCell>
                     <TableCell>
                       {item.assetNo ? `${item.assetNo} ${item.equipmentName}` : t('screen.noEquipment')}
+                    </TableCell>
+                    <TableCell>
+                      <ItemTesting
+                        item={item}
+                        state={detail.cardState}
+                        userId={me?.user_id ?? ''}
+                        run={run}
+                      />
                     </TableCell>
                     <TableCell>
                       {item.reportFileId ? (
@@ -331,6 +344,7 @@ export function FlowCardDialog({
             )}
           </Stack>
         )}
+        {detail && <CardHistory id={id} version={version} />}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('screen.close')}</Button>

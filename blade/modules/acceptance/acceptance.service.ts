@@ -13,7 +13,6 @@ import {
   testItemResource,
   type CoverageVO,
   type ExportName,
-  type FlowCardItemVO,
   type OnlineEditingVO,
 } from '../../../lib/contracts/acceptance/acceptance';
 import { deriveStatus, localDay, type CertFacts } from '../../../lib/contracts/equipment/status';
@@ -21,7 +20,6 @@ import { messageText } from '../../../lib/contracts/resource';
 import { actionRoute } from '../../core/action';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
 import { KeyedError, zhText, type CrudContext, type CrudHooks } from '../../core/crud';
-import { formatDateTime } from '../../core/dates';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../core/errors';
 import { exportXlsx } from '../../core/export';
 import { nextId } from '../../core/ids';
@@ -32,6 +30,16 @@ import type { Database } from '../../db/schema';
 import { withTenant } from '../../db/tenant';
 import { ensureRecordArchives, type DefaultFunction } from '../business/archives';
 import { findFile } from '../files/file.repository';
+import {
+  assertItemsOpen,
+  assertNotArchived,
+  cardItems,
+  itemById,
+  lockCard,
+  lockItem,
+  touched,
+} from './flow-card-items';
+import { flowCardStateRoutes } from './flow-card-states';
 
 /**
  * Test items, flow cards and their items, coverage evaluation and export keys (README.md beside this file). An item's
@@ -76,6 +84,10 @@ registerRecordOwner(
 // ---- the dictionary ----
 
 export const testItemHooks: CrudHooks = {
+  async beforeWrite(_ctx, values) {
+    // A blank fee is no fee (the column is not null): 0, not a 500.
+    if (values.fee === null || values.fee === '') values.fee = '0';
+  },
   async beforeRemove({ trx, auth }, ids) {
     // An item recorded on a card stays: the card's history names it.
     const used = await typed(trx)
@@ -102,7 +114,9 @@ async function applicationOf(trx: Trx, auth: AuthUser, id: string) {
 }
 
 export const flowCardHooks: CrudHooks = {
-  async beforeWrite({ trx, auth }, values) {
+  async beforeWrite({ trx, auth }, values, id) {
+    // An archived card is the record of what was tested: it stays as it is.
+    if (id) assertNotArchived((await lockCard(typed(trx), auth, id)).state);
     const applicationId = String(values.application_id ?? '');
     // A card follows an application's samples or samples received without one (DOMAIN §7); never neither.
     if (!applicationId && !String(values.sample_no ?? ''))
@@ -113,6 +127,16 @@ export const flowCardHooks: CrudHooks = {
   },
   async afterWrite({ trx, auth }, _values, _id, added) {
     if (added) await ensureRecordArchives(typed(trx), auth.tenantId, FLOW_CARD_ARCHIVES);
+  },
+  async beforeRemove({ trx, auth }, ids) {
+    const archived = await typed(trx)
+      .selectFrom('business_flow_card')
+      .select('id')
+      .where('tenant_id', '=', auth.tenantId)
+      .where('id', 'in', ids)
+      .where('card_state', '=', 'archived')
+      .executeTakeFirst();
+    if (archived) throw new KeyedError('acceptance.card.archived');
   },
   async afterRemove({ trx, auth }, ids) {
     await typed(trx)
@@ -134,6 +158,7 @@ export const flowCardHooks: CrudHooks = {
         .execute())
         numbers.set(String(a.id), a.application_no ?? '');
     return rows.map((r) => ({
+      cardState: String(r.card_state),
       applicationId: r.application_id ? String(r.application_id) : '',
       applicationNo: numbers.get(String(r.application_id)) ?? '',
     }));
@@ -142,102 +167,6 @@ export const flowCardHooks: CrudHooks = {
     return { items: await cardItems(typed(trx), auth, String(row.id)) };
   },
 };
-
-type ItemRow = {
-  id: string;
-  card_id: string;
-  test_item_id: string;
-  equipment_id: string | null;
-  report_file_id: string;
-  report_version: number;
-  remark: string;
-  update_time: Date;
-  item_code: string | null;
-  item_name: string | null;
-  standard_clause: string | null;
-  asset_no: string | null;
-  equipment_name: string | null;
-  file_name: string | null;
-};
-
-function itemsQuery(trx: Trx, auth: AuthUser) {
-  return trx
-    .selectFrom('business_flow_card_item as i')
-    .leftJoin('business_test_item as t', (j) =>
-      j.onRef('t.id', '=', 'i.test_item_id').on('t.tenant_id', '=', auth.tenantId),
-    )
-    .leftJoin('business_equipment as e', (j) =>
-      j.onRef('e.id', '=', 'i.equipment_id').on('e.tenant_id', '=', auth.tenantId),
-    )
-    .leftJoin('blade_file as f', (j) =>
-      j.onRef('f.id', '=', 'i.report_file_id').on('f.tenant_id', '=', auth.tenantId),
-    )
-    .select([
-      'i.id',
-      'i.card_id',
-      'i.test_item_id',
-      'i.equipment_id',
-      'i.report_file_id',
-      'i.report_version',
-      'i.remark',
-      'i.update_time',
-      't.item_code',
-      't.name as item_name',
-      't.standard_clause',
-      'e.asset_no',
-      'e.name as equipment_name',
-      'f.original_filename as file_name',
-    ])
-    .where('i.tenant_id', '=', auth.tenantId)
-    .where('i.is_deleted', '=', 0);
-}
-
-function presentItem(r: ItemRow): FlowCardItemVO {
-  return {
-    id: String(r.id),
-    cardId: String(r.card_id),
-    testItemId: String(r.test_item_id),
-    itemCode: r.item_code ?? '',
-    itemName: r.item_name ?? '',
-    standardClause: r.standard_clause ?? '',
-    equipmentId: r.equipment_id ? String(r.equipment_id) : '',
-    assetNo: r.asset_no ?? '',
-    equipmentName: r.equipment_name ?? '',
-    reportFileId: r.report_file_id,
-    reportFileName: r.report_file_id ? (r.file_name ?? '') : '',
-    reportVersion: Number(r.report_version),
-    remark: r.remark,
-    updateTime: formatDateTime(r.update_time),
-  };
-}
-
-async function cardItems(trx: Trx, auth: AuthUser, cardId: string) {
-  const rows = await itemsQuery(trx, auth).where('i.card_id', '=', cardId).orderBy('i.id').execute();
-  return (rows as ItemRow[]).map(presentItem);
-}
-
-async function itemById(trx: Trx, auth: AuthUser, id: string) {
-  const row = await itemsQuery(trx, auth).where('i.id', '=', id).executeTakeFirst();
-  if (!row) throw new NotFoundError();
-  return presentItem(row as ItemRow);
-}
-
-/** Locks a live card item of the caller's tenant (and its card, which must be live): 404 otherwise. */
-async function lockItem(trx: Trx, auth: AuthUser, id: string) {
-  const row = await trx
-    .selectFrom('business_flow_card_item as i')
-    .innerJoin('business_flow_card as c', (j) =>
-      j.onRef('c.id', '=', 'i.card_id').on('c.tenant_id', '=', auth.tenantId).on('c.is_deleted', '=', 0),
-    )
-    .select(['i.id', 'i.card_id', 'i.report_file_id', 'i.report_version'])
-    .where('i.tenant_id', '=', auth.tenantId)
-    .where('i.id', '=', id)
-    .where('i.is_deleted', '=', 0)
-    .forUpdate('i')
-    .executeTakeFirst();
-  if (!row) throw new NotFoundError();
-  return row;
-}
 
 /**
  * The instrument recorded on an item must be usable now: red (out of service, no or failed certificate, expired) is
@@ -538,19 +467,14 @@ export function acceptanceRoutes(deps: Deps): Hono<BladeEnv> {
     '/',
     actionRoute(deps, itemSaveAction, async ({ trx: anyTrx, auth, input }) => {
       const trx = typed(anyTrx);
-      const card = await trx
-        .selectFrom('business_flow_card')
-        .select('id')
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', '=', input.cardId)
-        .where('is_deleted', '=', 0)
-        .forShare()
-        .executeTakeFirst();
-      if (!card) throw new NotFoundError();
       if (input.id) {
         const item = await lockItem(trx, auth, input.id);
         if (String(item.card_id) !== input.cardId) throw new KeyedError('acceptance.flowItem.cardFixed');
-      }
+        assertItemsOpen(item.cardState);
+        // Another test item is another test: a recorded result says nothing about it.
+        if (item.result && String(item.test_item_id) !== input.testItemId)
+          throw new KeyedError('acceptance.flowItem.hasResult');
+      } else assertItemsOpen((await lockCard(trx, auth, input.cardId)).state);
       const testItem = await trx
         .selectFrom('business_test_item')
         .select('id')
@@ -594,7 +518,7 @@ export function acceptanceRoutes(deps: Deps): Hono<BladeEnv> {
     actionRoute(deps, itemRemoveAction, async ({ trx: anyTrx, auth, input }) => {
       const trx = typed(anyTrx);
       // All or none: an id that is not a live item of the tenant is 404 and nothing is removed.
-      for (const id of [...input.ids].sort()) await lockItem(trx, auth, id);
+      for (const id of [...input.ids].sort()) assertItemsOpen((await lockItem(trx, auth, id)).cardState);
       await trx
         .updateTable('business_flow_card_item')
         .set({ is_deleted: 1, update_user: auth.userId, update_time: sql`now()` })
@@ -610,6 +534,7 @@ export function acceptanceRoutes(deps: Deps): Hono<BladeEnv> {
     actionRoute(deps, uploadReportAction, async ({ trx: anyTrx, auth, input }) => {
       const trx = typed(anyTrx);
       const item = await lockItem(trx, auth, input.id);
+      assertNotArchived(item.cardState);
       const file = await findFile(trx, auth.tenantId, input.fileId);
       if (!file || file.function_code !== FLOW_CARD_FUNCTION || file.data_id !== String(item.card_id))
         throw new KeyedError('acceptance.flowItem.fileNotInCard');
@@ -634,6 +559,7 @@ export function acceptanceRoutes(deps: Deps): Hono<BladeEnv> {
     actionRoute(deps, clearReportAction, async ({ trx: anyTrx, auth, input }) => {
       const trx = typed(anyTrx);
       const item = await lockItem(trx, auth, input.id);
+      assertNotArchived(item.cardState);
       if (!item.report_file_id) throw new KeyedError('acceptance.flowItem.noReport');
       // The version count stays: a report uploaded after a clear is a later version, never a reused number.
       await trx
@@ -649,10 +575,10 @@ export function acceptanceRoutes(deps: Deps): Hono<BladeEnv> {
     '/',
     actionRoute(deps, updateRemarkAction, async ({ trx: anyTrx, auth, input }) => {
       const trx = typed(anyTrx);
-      await lockItem(trx, auth, input.id);
+      assertNotArchived((await lockItem(trx, auth, input.id)).cardState);
       await trx
         .updateTable('business_flow_card_item')
-        .set({ remark: input.remark, update_user: auth.userId, update_time: sql`now()` })
+        .set({ remark: input.remark, ...touched(auth) })
         .where('id', '=', input.id)
         .execute();
       return itemById(trx, auth, input.id);
@@ -690,6 +616,8 @@ export function acceptanceRoutes(deps: Deps): Hono<BladeEnv> {
       issueExportKey(deps, typed(trx), auth, input.export),
     ),
   );
+
+  router.route('/', flowCardStateRoutes(deps));
 
   return router;
 }

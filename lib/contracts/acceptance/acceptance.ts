@@ -19,7 +19,32 @@ export const ACCEPTANCE_CODES = {
   cards: 'test_flow_card',
   cardItem: 'test_flow_card_item',
   cardReport: 'test_flow_card_report',
+  /** The card's edit button: also lets its holder start and record any item, not only their own. */
+  cardEdit: 'test_flow_card_edit',
+  cardStart: 'test_flow_card_start',
+  cardFinish: 'test_flow_card_finish',
+  cardDraft: 'test_flow_card_draft',
+  cardArchive: 'test_flow_card_archive',
+  cardRectify: 'test_flow_card_rectify',
 } as const;
+
+/** A flow card's states (DOMAIN §7; the rules in blade/modules/acceptance/README.md "States"). */
+export const CARD_STATES = [
+  'created',
+  'inTest',
+  'itemsDone',
+  'reportDrafting',
+  'archived',
+  'rectification',
+] as const;
+export type CardState = (typeof CARD_STATES)[number];
+/** States in which items are added, changed, removed or assigned. */
+export const ITEMS_OPEN: readonly CardState[] = ['created', 'inTest', 'rectification'];
+/** States in which items are started and their results recorded. */
+export const TESTING: readonly CardState[] = ['inTest', 'rectification'];
+
+export const ITEM_RESULTS = ['pass', 'fail', 'na'] as const;
+export type ItemResult = (typeof ITEM_RESULTS)[number];
 
 /** The archive function of a flow card's files (the items' reports); dataId = the card id. */
 export const FLOW_CARD_FUNCTION = 'test_flow_card';
@@ -116,6 +141,11 @@ export const flowCardResource = defineResource({
     buttons: [
       { code: ACCEPTANCE_CODES.cardItem, name: '检测项目', alias: 'item', action: 2 },
       { code: ACCEPTANCE_CODES.cardReport, name: '检测报告', alias: 'report', action: 2 },
+      { code: ACCEPTANCE_CODES.cardStart, name: '开始检测', alias: 'start', action: 2 },
+      { code: ACCEPTANCE_CODES.cardFinish, name: '检测完成', alias: 'finish', action: 2 },
+      { code: ACCEPTANCE_CODES.cardDraft, name: '编制报告', alias: 'draft', action: 2 },
+      { code: ACCEPTANCE_CODES.cardArchive, name: '归档', alias: 'archive', action: 2 },
+      { code: ACCEPTANCE_CODES.cardRectify, name: '整改完成', alias: 'rectify', action: 2 },
     ],
   },
 });
@@ -131,6 +161,17 @@ export const ACCEPTANCE_CALLS = {
   onlineEditing: { method: 'GET', path: `${BASE}/testFlowCardItems/onlineEditing` },
   certifiedProjects: { method: 'GET', path: `${BASE}/coverageEvaluationForm/certifiedProjects` },
   exportAuthKey: { method: 'GET', path: '/blade-cqst/exportExcel/getAuthKey' },
+  // Beyond the catalogue: the card's states, its items' assignee and results, its history, the application picker.
+  cardStart: { method: 'POST', path: `${BASE}/testFlowCard/startTest` },
+  cardFinish: { method: 'POST', path: `${BASE}/testFlowCard/finishItems` },
+  cardDraft: { method: 'POST', path: `${BASE}/testFlowCard/draftReport` },
+  cardArchive: { method: 'POST', path: `${BASE}/testFlowCard/archive` },
+  cardRectify: { method: 'POST', path: `${BASE}/testFlowCard/rectified` },
+  cardHistory: { method: 'GET', path: `${BASE}/testFlowCard/history` },
+  cardApplications: { method: 'GET', path: `${BASE}/testFlowCard/applications` },
+  itemAssign: { method: 'POST', path: `${BASE}/testFlowCardItems/assign` },
+  itemStart: { method: 'POST', path: `${BASE}/testFlowCardItems/start` },
+  itemResult: { method: 'POST', path: `${BASE}/testFlowCardItems/recordResult` },
   /** Beyond the catalogue: the dictionary as a workbook, authorised by an export key alone (no session). */
   itemsExport: { method: 'GET', path: `${BASE}/testItemsDict/export` },
 } as const;
@@ -168,6 +209,93 @@ export const certifiedProjectsInput = z.object({ applicationId: idSchema });
 export const exportKeyInput = z.object({
   export: z.enum(Object.keys(EXPORTS) as [ExportName, ...ExportName[]], { error: '未知的导出' }),
 });
+
+export const cardTransitionInput = z.object({ id: idSchema, remark });
+export const cardIdInput = z.object({ id: idSchema });
+export const cardApplicationsInput = z.object({
+  applicationNo: z.string().trim().max(32).optional(),
+  id: z.preprocess((v) => (v === '' ? undefined : v), idSchema.optional()),
+  size: queryInt,
+});
+export const itemAssignInput = z.object({ id: idSchema, assigneeId: idSchema });
+export const itemResultInput = z.object({
+  id: idSchema,
+  result: z.enum(ITEM_RESULTS, { error: '请选择检测结果' }),
+  resultRemark: remark,
+});
+
+/** A card transition: the card locked, its state checked and changed, the history row written, in one transaction. */
+const cardTransition = (
+  name: string,
+  call: { method: 'POST'; path: string },
+  code: string,
+  from: readonly CardState[],
+  to: CardState,
+) =>
+  defineAction({
+    name,
+    call,
+    input: cardTransitionInput,
+    access: { codes: [code] },
+    writes: true,
+    transition: {
+      table: 'business_flow_card',
+      ownership: 'tenant',
+      column: 'card_state',
+      from,
+      to,
+      id: (input) => input.id,
+      comment: (input) => input.remark,
+    },
+  });
+
+export const CARD_TRANSITIONS = {
+  startTest: cardTransition(
+    'startTest',
+    ACCEPTANCE_CALLS.cardStart,
+    ACCEPTANCE_CODES.cardStart,
+    ['created'],
+    'inTest',
+  ),
+  finishItems: cardTransition(
+    'finishItems',
+    ACCEPTANCE_CALLS.cardFinish,
+    ACCEPTANCE_CODES.cardFinish,
+    ['inTest'],
+    'itemsDone',
+  ),
+  draftReport: cardTransition(
+    'draftReport',
+    ACCEPTANCE_CALLS.cardDraft,
+    ACCEPTANCE_CODES.cardDraft,
+    ['itemsDone'],
+    'reportDrafting',
+  ),
+  archive: cardTransition(
+    'archive',
+    ACCEPTANCE_CALLS.cardArchive,
+    ACCEPTANCE_CODES.cardArchive,
+    ['reportDrafting'],
+    'archived',
+  ),
+  rectified: cardTransition(
+    'rectified',
+    ACCEPTANCE_CALLS.cardRectify,
+    ACCEPTANCE_CODES.cardRectify,
+    ['rectification'],
+    'inTest',
+  ),
+} as const;
+export type CardTransitionName = keyof typeof CARD_TRANSITIONS;
+/** Which transitions a card's state offers (the screen's buttons; the server checks again). */
+export const TRANSITIONS_FROM: Record<CardState, CardTransitionName[]> = {
+  created: ['startTest'],
+  inTest: ['finishItems'],
+  itemsDone: ['draftReport'],
+  reportDrafting: ['archive'],
+  archived: [],
+  rectification: ['rectified'],
+};
 
 const cardItemWrite = { codes: [ACCEPTANCE_CODES.cardItem] };
 const cardReport = { codes: [ACCEPTANCE_CODES.cardReport] };
@@ -239,6 +367,42 @@ export const ACCEPTANCE_ACTIONS = [
     // It stores the key: a GET that writes (the CSRF proof like a POST).
     writes: true,
   }),
+  defineAction({
+    name: 'cardHistory',
+    call: ACCEPTANCE_CALLS.cardHistory,
+    input: cardIdInput,
+    access: cardRead,
+    writes: false,
+  }),
+  defineAction({
+    name: 'cardApplications',
+    call: ACCEPTANCE_CALLS.cardApplications,
+    input: cardApplicationsInput,
+    access: cardRead,
+    writes: false,
+  }),
+  defineAction({
+    name: 'itemAssign',
+    call: ACCEPTANCE_CALLS.itemAssign,
+    input: itemAssignInput,
+    access: cardItemWrite,
+    writes: true,
+  }),
+  // The assignee or a holder of the card's edit button: checked in the handler against the item.
+  defineAction({
+    name: 'itemStart',
+    call: ACCEPTANCE_CALLS.itemStart,
+    input: itemIdInput,
+    access: cardRead,
+    writes: true,
+  }),
+  defineAction({
+    name: 'recordResult',
+    call: ACCEPTANCE_CALLS.itemResult,
+    input: itemResultInput,
+    access: cardRead,
+    writes: true,
+  }),
 ] as const;
 
 /** A card's item as the calls answer it. */
@@ -256,7 +420,36 @@ export interface FlowCardItemVO {
   reportFileName: string;
   reportVersion: number;
   remark: string;
+  assigneeId: string;
+  assigneeName: string;
+  startedAt: string;
+  endedAt: string;
+  /** '' while no result is recorded. */
+  result: ItemResult | '';
+  resultRemark: string;
   updateTime: string;
+}
+
+/** One row of a card's history: the card's state changes and its items' results. */
+export interface CardHistoryVO {
+  id: string;
+  /** 'card' or the item's id. */
+  itemId: string;
+  itemName: string;
+  action: string;
+  from: string;
+  to: string;
+  comment: string;
+  userName: string;
+  time: string;
+}
+
+/** An application the card form may pick. */
+export interface CardApplicationVO {
+  id: string;
+  applicationNo: string;
+  productName: string;
+  applicantName: string;
 }
 
 /** What onlineEditing answers: the current version to view, and why it cannot be edited here. */
