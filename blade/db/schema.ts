@@ -1354,6 +1354,19 @@ export interface NoteTreeTable extends AuditColumns {
   name: string;
   sort: Defaulted<number>;
   content: Defaulted<string>;
+  /** The number of the current content (migration 20261129T130000): a save names the one it was edited from. */
+  version: Defaulted<number>;
+}
+
+/** The content a save replaced (modules/notes, migration 20261129T130000): the last few per note. */
+export interface NoteVersionTable extends AuditColumns {
+  tenant_id: string;
+  note_id: Id;
+  version: number;
+  name: string;
+  content: Defaulted<string>;
+  written_by: Id | null;
+  written_at: ColumnType<Date, Date | string, never>;
 }
 
 /** A note shared with a user or a department, read or edit. */
@@ -1509,6 +1522,7 @@ export interface Database {
   business_archive_view_log: ArchiveViewLogTable;
   business_note_tree: NoteTreeTable;
   business_note_auth: NoteAuthTable;
+  business_note_version: NoteVersionTable;
   business_test_item: TestItemTable;
   business_flow_card: FlowCardTable;
   business_flow_card_item: FlowCardItemTable;
@@ -1574,6 +1588,7 @@ const OTHER_TENANT_TABLES = [
   'business_alert_delivery',
   // Notes' shares (the tree's table is the notes page's, modules/notes).
   'business_note_auth',
+  'business_note_version',
   'business_flow_card_item',
   'business_export_key',
 ] as const satisfies ReadonlyArray<keyof Database>;

@@ -11,6 +11,7 @@ import {
   type NoteContentVO,
   type NoteNodeVO,
   type NoteTreeVO,
+  type NoteVersionsAnswer,
   type ShareTarget,
 } from '@/lib/contracts/notes/notes';
 
@@ -30,8 +31,15 @@ export const saveCatalog = (parentId: string, name: string) =>
 export const saveNote = (parentId: string, name: string) =>
   post<NoteNodeVO>(NOTE_CALLS.saveNote, { parentId, name, content: '' });
 export const rename = (id: string, name: string) => post(NOTE_CALLS.modifyName, { id, name });
-export const saveContent = (id: string, content: string) =>
-  post<NoteContentVO>(NOTE_CALLS.saveContent, { id, content });
+/** `version`: the one the editor loaded; a newer one on the server refuses the save (STALE_VERSION). */
+export const saveContent = (id: string, content: string, version: number) =>
+  post<NoteContentVO>(NOTE_CALLS.saveContent, { id, content, version });
+/** The envelope code of a save or restore from a version that is no longer the current one. */
+export const STALE_VERSION = 409;
+export const loadVersions = async (id: string) =>
+  (await bladeRequest<NoteVersionsAnswer>(api(NOTE_CALLS.versions), { params: { id } })).data;
+export const restoreVersion = (id: string, version: number, baseVersion: number) =>
+  post<NoteContentVO>(NOTE_CALLS.restoreVersion, { id, version, baseVersion });
 export const removeNode = (id: string) => post(NOTE_CALLS.remove, { id });
 export const moveNode = (id: string, parentId: string) => post<NoteNodeVO>(NOTE_CALLS.move, { id, parentId });
 export const resort = (parentId: string, ids: string[]) =>

@@ -145,7 +145,7 @@ function Row({
           {item(t('moveUp'), () => actions.onShift(node, -1), actions.canEdit)}
           {item(t('moveDown'), () => actions.onShift(node, 1), actions.canEdit)}
           {item(t('move'), () => actions.onMoveTo(node), actions.canEdit)}
-          {item(t('share'), () => actions.onShare(node), actions.canShare && node.nodeType === 'note')}
+          {item(t('share'), () => actions.onShare(node), actions.canShare)}
           {item(t('delete'), () => actions.onRemove(node), actions.canRemove)}
         </Menu>
       </Box>

@@ -1,6 +1,8 @@
 'use client';
 
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import FolderOutlined from '@mui/icons-material/FolderOutlined';
+import NoteAddOutlined from '@mui/icons-material/NoteAddOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,6 +11,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -23,13 +26,16 @@ import {
   type NoteContentVO,
   type NoteNodeVO,
   type NoteTreeVO,
+  type SharedNoteVO,
 } from '@/lib/contracts/notes/notes';
+import { BladeError } from '@/lib/client/fetcher';
 import { usePermissions } from '@/lib/permissions/use-permissions';
 import * as calls from './api';
 import { NoteTree, type DropTarget } from './note-tree';
 import { RichEditor } from './rich-editor';
 import { ShareDialog } from './share-dialog';
 import { catalogues, findNode, isWithin, orderWith, shifted, siblingsOf } from './tree-model';
+import { VersionsDialog } from './versions-dialog';
 
 /** A call that failed has been told by the fetcher's toast; the screen only stays as it was. */
 const quietly = async (work: () => Promise<unknown>) => {
@@ -85,8 +91,106 @@ function NameDialog({
 }
 
 type Dialogs =
-  | { kind: 'newCatalog' | 'newNote' }
-  | { kind: 'rename' | 'move' | 'share' | 'remove'; node: { id: string; name: string } };
+  | { kind: 'newCatalog' | 'newNote'; parentId?: string }
+  | { kind: 'rename' | 'move' | 'share' | 'remove'; node: { id: string; name: string } }
+  | { kind: 'versions' };
+
+/**
+ * The 与我共享 branch: shared notes open on a click; a shared catalogue shows what is beneath it, and with edit
+ * authority (and the add button) offers a new note inside it.
+ */
+function SharedRows({
+  nodes,
+  depth,
+  openId,
+  canAdd,
+  onOpen,
+  onNewNote,
+}: {
+  nodes: SharedNoteVO[];
+  depth: number;
+  openId: string | undefined;
+  canAdd: boolean;
+  onOpen: (id: string) => void;
+  onNewNote: (parentId: string) => void;
+}) {
+  const t = useTranslations('notes');
+  return nodes.map((s) => (
+    <Box
+      key={s.id}
+      role="treeitem"
+      aria-label={s.name}
+      aria-expanded={s.nodeType === 'catalog' ? true : undefined}
+    >
+      {s.nodeType === 'note' ? (
+        <Box
+          component="button"
+          type="button"
+          onClick={() => onOpen(s.id)}
+          sx={{
+            display: 'block',
+            width: '100%',
+            textAlign: 'left',
+            border: 0,
+            borderRadius: 1,
+            bgcolor: openId === s.id ? 'action.selected' : 'transparent',
+            pl: 1 + depth * 2,
+            pr: 1,
+            py: 0.75,
+            font: 'inherit',
+            cursor: 'pointer',
+          }}
+        >
+          <DescriptionOutlined fontSize="small" sx={{ verticalAlign: 'text-bottom', mr: 0.5 }} />
+          {s.name}
+          {depth === 0 && (
+            <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+              {t('sharedBy', { owner: s.ownerName, authority: t(`authority.${s.authority}`) })}
+            </Typography>
+          )}
+        </Box>
+      ) : (
+        <>
+          <Stack direction="row" sx={{ alignItems: 'center', pl: 1 + depth * 2, pr: 0.5, py: 0.5 }}>
+            <Box sx={{ flex: 1 }}>
+              <FolderOutlined fontSize="small" sx={{ verticalAlign: 'text-bottom', mr: 0.5 }} />
+              {s.name}
+              {depth === 0 && (
+                <Typography
+                  component="span"
+                  variant="caption"
+                  color="text.secondary"
+                  sx={{ display: 'block' }}
+                >
+                  {t('sharedCatalogHint', { owner: s.ownerName, authority: t(`authority.${s.authority}`) })}
+                </Typography>
+              )}
+            </Box>
+            {canAdd && s.authority === 'edit' && (
+              <IconButton
+                size="small"
+                aria-label={`${t('newNote')} ${s.name}`}
+                onClick={() => onNewNote(s.id)}
+              >
+                <NoteAddOutlined fontSize="small" />
+              </IconButton>
+            )}
+          </Stack>
+          <Box role="group">
+            <SharedRows
+              nodes={s.children}
+              depth={depth + 1}
+              openId={openId}
+              canAdd={canAdd}
+              onOpen={onOpen}
+              onNewNote={onNewNote}
+            />
+          </Box>
+        </>
+      )}
+    </Box>
+  ));
+}
 
 /** 笔记: my tree and the notes shared with me on the left, the open note on the right. */
 export function NotesScreen() {
@@ -96,6 +200,9 @@ export function NotesScreen() {
   const [selected, setSelected] = useState<NoteNodeVO | undefined>();
   const [open, setOpen] = useState<NoteContentVO | null>(null);
   const [dirty, setDirty] = useState(false);
+  /** The server refused a save or restore: someone saved a newer version meanwhile. */
+  const [stale, setStale] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
   const [dialog, setDialog] = useState<Dialogs | null>(null);
   const [moveTarget, setMoveTarget] = useState(ROOT_ID);
   const draft = useRef<(() => string) | null>(null);
@@ -112,6 +219,8 @@ export function NotesScreen() {
     await quietly(async () => {
       setOpen(await calls.loadContent(id));
       setDirty(false);
+      setStale(false);
+      setNotice(null);
     });
   };
   const onOpen = (node: NoteNodeVO) => {
@@ -148,11 +257,15 @@ export function NotesScreen() {
   const save = async () => {
     if (!open || !draft.current) return;
     const html = draft.current();
-    await quietly(async () => {
+    try {
       // What the server kept is what the note now is: the editor starts again from it.
-      setOpen(await calls.saveContent(open.id, html));
+      setOpen(await calls.saveContent(open.id, html, open.version));
       setDirty(false);
-    });
+      setNotice(null);
+    } catch (e) {
+      // The fetcher's toast has shown the refusal; a stale version stays on screen with the offer to reload.
+      if (e instanceof BladeError && e.code === calls.STALE_VERSION) setStale(true);
+    }
   };
 
   const readOnly = !open || open.authority === 'read' || !can(NOTES_CODES.edit);
@@ -210,35 +323,17 @@ export function NotesScreen() {
               {t('noShared')}
             </Typography>
           )}
-          {data?.shared.map((s) => (
-            <Box
-              key={s.id}
-              component="button"
-              type="button"
-              onClick={() => {
-                setSelected(undefined);
-                void openNote(s.id);
-              }}
-              sx={{
-                display: 'block',
-                width: '100%',
-                textAlign: 'left',
-                border: 0,
-                borderRadius: 1,
-                bgcolor: open?.id === s.id ? 'action.selected' : 'transparent',
-                px: 1,
-                py: 0.75,
-                font: 'inherit',
-                cursor: 'pointer',
-              }}
-            >
-              <DescriptionOutlined fontSize="small" sx={{ verticalAlign: 'text-bottom', mr: 0.5 }} />
-              {s.name}
-              <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                {t('sharedBy', { owner: s.ownerName, authority: t(`authority.${s.authority}`) })}
-              </Typography>
-            </Box>
-          ))}
+          <SharedRows
+            nodes={data?.shared ?? []}
+            depth={0}
+            openId={open?.id}
+            canAdd={can(NOTES_CODES.add)}
+            onOpen={(id) => {
+              setSelected(undefined);
+              void openNote(id);
+            }}
+            onNewNote={(parentId) => setDialog({ kind: 'newNote', parentId })}
+          />
         </Box>
       </Paper>
 
@@ -254,12 +349,34 @@ export function NotesScreen() {
               <Typography variant="caption" color="text.secondary">
                 {t('owner', { name: open.ownerName })} · {open.updateTime}
               </Typography>
+              <Button variant="outlined" onClick={() => setDialog({ kind: 'versions' })}>
+                {t('history')}
+              </Button>
               {!readOnly && (
-                <Button variant="contained" onClick={save} disabled={!dirty}>
+                <Button variant="contained" onClick={save} disabled={!dirty || stale}>
                   {t('save')}
                 </Button>
               )}
             </Stack>
+            {stale && (
+              <Alert
+                severity="warning"
+                sx={{ mb: 1 }}
+                data-testid="note-stale"
+                action={
+                  <Button color="inherit" size="small" onClick={() => void openNote(open.id)}>
+                    {t('reload')}
+                  </Button>
+                }
+              >
+                {t('staleHint')}
+              </Alert>
+            )}
+            {notice && (
+              <Alert severity="success" sx={{ mb: 1 }} onClose={() => setNotice(null)}>
+                {notice}
+              </Alert>
+            )}
             {open.authority === 'read' && (
               <Alert severity="info" sx={{ mb: 1 }}>
                 {t('readOnlyHint')}
@@ -271,7 +388,7 @@ export function NotesScreen() {
               </Typography>
             )}
             <RichEditor
-              key={`${open.id}:${open.updateTime}:${readOnly}`}
+              key={`${open.id}:${open.version}:${readOnly}`}
               html={open.content}
               readOnly={readOnly}
               onDirty={setDirty}
@@ -289,14 +406,19 @@ export function NotesScreen() {
           onSubmit={async (name) => {
             let made: NoteNodeVO | undefined;
             const ok = await quietly(async () => {
+              const parentId = dialog.parentId ?? newParent();
               made =
                 dialog.kind === 'newNote'
-                  ? await calls.saveNote(newParent(), name)
-                  : await calls.saveCatalog(newParent(), name);
+                  ? await calls.saveNote(parentId, name)
+                  : await calls.saveCatalog(parentId, name);
             });
             if (ok) {
               await reload();
-              if (made) onOpen(made);
+              // A note made in a shared catalogue is the catalogue owner's: it opens, but is not in my tree.
+              if (made && dialog.parentId) {
+                setSelected(undefined);
+                void openNote(made.id);
+              } else if (made) onOpen(made);
             }
             return ok;
           }}
@@ -376,6 +498,24 @@ export function NotesScreen() {
             </Button>
           </DialogActions>
         </Dialog>
+      )}
+      {dialog?.kind === 'versions' && open && (
+        <VersionsDialog
+          note={open}
+          canRestore={!readOnly}
+          onClose={() => setDialog(null)}
+          onStale={() => {
+            setDialog(null);
+            setStale(true);
+          }}
+          onRestored={(restored, from) => {
+            setDialog(null);
+            setOpen(restored);
+            setDirty(false);
+            setStale(false);
+            setNotice(t('restored', { version: from }));
+          }}
+        />
       )}
       {dialog?.kind === 'share' && (
         <ShareDialog

@@ -64,3 +64,56 @@ test('a note written with the editor, shared for reading, is opened read only by
   await expect(reader.getByRole('button', { name: '保存' })).toHaveCount(0);
   await reader.screenshot({ path: 'test-results/notes-reader.png', fullPage: true });
 });
+
+test('two editors of one note: the older save is refused with an offer to reload, and 历史版本 restores', async ({
+  page,
+}) => {
+  const NAME = 'notes-e2e-两处编辑';
+  await login(page);
+  await page.goto('/administration/noteTree');
+  await page.getByRole('button', { name: '新建笔记' }).click();
+  await page.getByLabel('名称').fill(NAME);
+  await page.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByTestId('note-title')).toHaveText(NAME);
+  await page.getByTestId('note-editor').click();
+  await page.keyboard.type('第一版');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByRole('button', { name: '保存' })).toBeDisabled();
+
+  // A second tab opens the same version, and saves first.
+  const other = await page.context().newPage();
+  await other.goto('/administration/noteTree');
+  await other
+    .getByTestId('note-node')
+    .filter({ hasText: NAME })
+    .getByRole('button', { name: NAME, exact: true })
+    .click();
+  await expect(other.getByTestId('note-editor')).toContainText('第一版');
+  await other.getByTestId('note-editor').click();
+  await other.keyboard.press('End');
+  await other.keyboard.type('（另一处）');
+  await other.getByRole('button', { name: '保存' }).click();
+  await expect(other.getByRole('button', { name: '保存' })).toBeDisabled();
+
+  // The first tab's save from the older version is refused in words; nothing of the other's is lost.
+  await page.getByTestId('note-editor').click();
+  await page.keyboard.press('End');
+  await page.keyboard.type('（过时）');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByTestId('note-stale')).toBeVisible();
+  await page.screenshot({ path: 'test-results/notes-stale.png', fullPage: true });
+  await page.getByTestId('note-stale').getByRole('button', { name: '重新加载' }).click();
+  await expect(page.getByTestId('note-editor')).toContainText('第一版（另一处）');
+  await expect(page.getByTestId('note-stale')).toHaveCount(0);
+
+  // 历史版本: the first content restored, as a new version.
+  await page.getByRole('button', { name: '历史版本' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: /^第2版/ }).click();
+  await expect(dialog.getByTestId('version-content')).toHaveText('第一版');
+  await page.screenshot({ path: 'test-results/notes-history.png', fullPage: true });
+  await dialog.getByRole('button', { name: '恢复此版本' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('note-editor')).toHaveText('第一版');
+  await expect(page.getByText('已恢复为第2版的内容（新版本）')).toBeVisible();
+});

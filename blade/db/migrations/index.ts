@@ -52,6 +52,7 @@ import * as alerts from './20261128T130000-alerts';
 import * as alertMenus from './20261128T130100-alert-menus';
 import * as flowCardStates from './20261129T110000-flow-card-states';
 import * as flowCardStateMenus from './20261129T110100-flow-card-state-menus';
+import * as noteVersions from './20261129T130000-note-versions';
 
 /** Static list (no directory scanning: bundlers and `next build` must see every migration). Append only. */
 export const migrations: Record<string, Migration> = {
@@ -108,4 +109,5 @@ export const migrations: Record<string, Migration> = {
   '20261128T130100-alert-menus': alertMenus,
   '20261129T110000-flow-card-states': flowCardStates,
   '20261129T110100-flow-card-state-menus': flowCardStateMenus,
+  '20261129T130000-note-versions': noteVersions,
 };

@@ -3,6 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import {
   CONTENT_MAX,
   NOTE_ACTION,
+  NOTE_VERSIONS_KEPT,
   ROOT_ID,
   type Authority,
   type CallerAuthority,
@@ -11,6 +12,7 @@ import {
   type NoteContentVO,
   type NoteNodeVO,
   type NoteTreeVO,
+  type NoteVersionsAnswer,
   type SharedNoteVO,
   type ShareTarget,
 } from '../../../lib/contracts/notes/notes';
@@ -18,17 +20,18 @@ import { actionRoute } from '../../core/action';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
 import { KeyedError, zhText, type CrudContext } from '../../core/crud';
 import { formatDateTime } from '../../core/dates';
-import { ForbiddenError, NotFoundError } from '../../core/errors';
+import { ForbiddenError, NotFoundError, ServiceError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import type { Database } from '../../db/schema';
 import { userDisplayName, usersById } from '../business/rows';
 import { sanitizeNoteHtml } from './sanitize';
 
 /**
- * Notes (README.md beside this file): each user's tree of catalogues and notes, and notes shared with users and
- * departments. Who may do what is decided here on every call, from the row and its shares: the owner everything; a
- * share `edit` reads, renames and saves the content; a share `read` only reads (writes: 403); anyone else is told the
- * note does not exist (404), so ids of others' notes reveal nothing.
+ * Notes (README.md beside this file): each user's tree of catalogues and notes, and nodes shared with users and
+ * departments. Who may do what is decided here on every call, in `access`, from the row and the shares on it and its
+ * ancestors (the nearest share reaching the caller wins): the owner everything; a share `edit` reads, renames, saves
+ * the content and adds notes inside a shared catalogue; a share `read` only reads (writes: 403); anyone else is told
+ * the node does not exist (404), so ids of others' notes reveal nothing.
  */
 
 type Trx = Transaction<Database>;
@@ -42,6 +45,8 @@ interface NodeRow {
   name: string;
   sort: number;
   content: string;
+  version: number;
+  update_user: string | null;
   update_time: Date;
 }
 
@@ -51,7 +56,18 @@ const forbidden = (key: string) => new ForbiddenError(zhText(key));
 async function nodeRow(trx: Trx, auth: AuthUser, id: string, lock?: 'update' | 'share') {
   let q = trx
     .selectFrom('business_note_tree')
-    .select(['id', 'owner_id', 'parent_id', 'node_type', 'name', 'sort', 'content', 'update_time'])
+    .select([
+      'id',
+      'owner_id',
+      'parent_id',
+      'node_type',
+      'name',
+      'sort',
+      'content',
+      'version',
+      'update_user',
+      'update_time',
+    ])
     .where('tenant_id', '=', auth.tenantId)
     .where('id', '=', id)
     .where('is_deleted', '=', 0);
@@ -65,29 +81,39 @@ async function nodeRow(trx: Trx, auth: AuthUser, id: string, lock?: 'update' | '
       id: String(row.id),
       owner_id: String(row.owner_id),
       parent_id: String(row.parent_id),
+      version: Number(row.version),
+      update_user: row.update_user === null ? null : String(row.update_user),
     } as NodeRow)
   );
 }
 
-/** The caller's strongest share of a note: edit over read; undefined when none reaches them. */
-async function sharedAuthority(trx: Trx, auth: AuthUser, noteId: string): Promise<Authority | undefined> {
-  const rows = await trx
-    .selectFrom('business_note_auth')
-    .select('authority')
-    .where('tenant_id', '=', auth.tenantId)
-    .where('note_id', '=', noteId)
-    .where('is_deleted', '=', 0)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('target_type', '=', 'user'), eb('target_id', '=', auth.userId)]),
-        ...(auth.deptIds.length
-          ? [eb.and([eb('target_type', '=', 'dept'), eb('target_id', 'in', auth.deptIds)])]
-          : []),
-      ]),
+/** The shares (alias `a`) that reach the caller: to them by name, or to one of their departments. */
+const reachesCaller = (auth: AuthUser) =>
+  auth.deptIds.length
+    ? sql`((a.target_type = 'user' and a.target_id = ${auth.userId})
+        or (a.target_type = 'dept' and a.target_id in (${sql.join(auth.deptIds)})))`
+    : sql`(a.target_type = 'user' and a.target_id = ${auth.userId})`;
+
+/**
+ * The caller's share of a node: the nearest one reaching them on the node or its ancestors (an explicit share on a
+ * note beats one inherited from its catalogue; at one node edit beats read). One statement: the ancestors by a
+ * recursive CTE, joined to their shares. Undefined when no share reaches the caller.
+ */
+async function sharedAuthority(trx: Trx, auth: AuthUser, id: string): Promise<Authority | undefined> {
+  const { rows } = await sql<{ depth: number; edit: boolean }>`
+    with recursive up as (
+      select id, parent_id, 0 as depth from business_note_tree
+      where tenant_id = ${auth.tenantId} and id = ${id} and is_deleted = 0
+      union all
+      select t.id, t.parent_id, up.depth + 1 from business_note_tree t join up on t.id = up.parent_id
+      where t.tenant_id = ${auth.tenantId} and t.is_deleted = 0 and up.depth < 10000
     )
-    .execute();
-  if (rows.some((r) => r.authority === 'edit')) return 'edit';
-  return rows.length ? 'read' : undefined;
+    select up.depth, bool_or(a.authority = 'edit') as edit
+    from up join business_note_auth a on a.note_id = up.id
+    where a.tenant_id = ${auth.tenantId} and a.is_deleted = 0 and ${reachesCaller(auth)}
+    group by up.depth order by up.depth limit 1`.execute(trx);
+  if (!rows.length) return undefined;
+  return rows[0].edit ? 'edit' : 'read';
 }
 
 /** A node and what the caller may do with it; 404 when they may do nothing (another's node, not shared with them). */
@@ -95,7 +121,7 @@ async function access(trx: Trx, auth: AuthUser, id: string, lock?: 'update' | 's
   const row = await nodeRow(trx, auth, id, lock);
   if (!row) throw new NotFoundError();
   if (row.owner_id === auth.userId) return { row, authority: 'owner' as CallerAuthority };
-  const shared = row.node_type === 'note' ? await sharedAuthority(trx, auth, id) : undefined;
+  const shared = await sharedAuthority(trx, auth, id);
   if (!shared) throw new NotFoundError();
   return { row, authority: shared as CallerAuthority };
 }
@@ -132,12 +158,12 @@ async function lockOwnersTree(trx: Trx, auth: AuthUser) {
     .execute();
 }
 
-async function nextSort(trx: Trx, auth: AuthUser, parentId: string) {
+async function nextSort(trx: Trx, auth: AuthUser, parentId: string, ownerId = auth.userId) {
   const row = await trx
     .selectFrom('business_note_tree')
     .select((eb) => eb.fn.max<number | null>('sort').as('max'))
     .where('tenant_id', '=', auth.tenantId)
-    .where('owner_id', '=', auth.userId)
+    .where('owner_id', '=', ownerId)
     .where('parent_id', '=', parentId)
     .where('is_deleted', '=', 0)
     .executeTakeFirst();
@@ -175,23 +201,39 @@ function cleanContent(html: string) {
   return clean;
 }
 
+/**
+ * Where a new node may go, and whose tree it joins: the caller's root or own catalogue; or, for a note, a catalogue
+ * shared with the caller for editing (the note joins the catalogue owner's tree, so it stays under the owner's
+ * structure and sharing; the caller is its creator). A new catalogue inside a shared one stays the owner's to make.
+ * The parent is held FOR SHARE so a concurrent delete of it waits for this insert (and deletes it too).
+ */
+async function parentForNew(trx: Trx, auth: AuthUser, parentId: string, nodeType: 'catalog' | 'note') {
+  if (parentId === ROOT_ID) return auth.userId;
+  const { row, authority } = await access(trx, auth, parentId, 'share');
+  if (row.node_type !== 'catalog') throw new KeyedError('notes.error.parentNotCatalog');
+  if (authority === 'owner') return auth.userId;
+  if (authority === 'read') throw forbidden('notes.error.readOnly');
+  if (nodeType !== 'note') throw forbidden('notes.error.ownerOnly');
+  return row.owner_id;
+}
+
 async function insertNode(
   trx: Trx,
   auth: AuthUser,
   input: { parentId: string; name: string; nodeType: 'catalog' | 'note'; content?: string },
 ) {
-  await ownCatalog(trx, auth, input.parentId, 'share');
+  const ownerId = await parentForNew(trx, auth, input.parentId, input.nodeType);
   const id = nextId();
   await trx
     .insertInto('business_note_tree')
     .values({
       id,
       tenant_id: auth.tenantId,
-      owner_id: auth.userId,
+      owner_id: ownerId,
       parent_id: input.parentId,
       node_type: input.nodeType,
       name: input.name,
-      sort: await nextSort(trx, auth, input.parentId),
+      sort: await nextSort(trx, auth, input.parentId, ownerId),
       content: input.content ?? '',
       create_user: auth.userId,
       create_dept: auth.deptIds[0] ?? null,
@@ -236,16 +278,16 @@ async function ownTree(trx: Trx, auth: AuthUser): Promise<NoteNodeVO[]> {
     (r) =>
       ({ ...r, id: String(r.id), owner_id: String(r.owner_id), parent_id: String(r.parent_id) }) as NodeRow,
   );
-  const noteIds = rows.filter((r) => r.node_type === 'note').map((r) => r.id);
+  const nodeIds = rows.map((r) => r.id);
   const sharedIds = new Set(
-    noteIds.length
+    nodeIds.length
       ? (
           await trx
             .selectFrom('business_note_auth')
             .select('note_id')
             .distinct()
             .where('tenant_id', '=', auth.tenantId)
-            .where('note_id', 'in', noteIds)
+            .where('note_id', 'in', nodeIds)
             .where('is_deleted', '=', 0)
             .execute()
         ).map((r) => String(r.note_id))
@@ -261,49 +303,59 @@ async function ownTree(trx: Trx, auth: AuthUser): Promise<NoteNodeVO[]> {
   return roots;
 }
 
+/**
+ * The 与我共享 branch: the nodes whose shares reach the caller and, under a shared catalogue, everything beneath it
+ * (also what was added after the share), each with the caller's authority there (the nearest share wins, as in
+ * `access`). One statement: a recursive CTE down from the shared nodes; identical rows merge (UNION), so a node
+ * reached through two shared ancestors appears once.
+ */
 async function sharedWithMe(trx: Trx, auth: AuthUser): Promise<SharedNoteVO[]> {
-  const rows = await trx
-    .selectFrom('business_note_auth as a')
-    .innerJoin('business_note_tree as t', 't.id', 'a.note_id')
-    .select(['t.id', 't.name', 't.owner_id', 't.update_time', 'a.authority'])
-    .where('a.tenant_id', '=', auth.tenantId)
-    .where('a.is_deleted', '=', 0)
-    .where('t.is_deleted', '=', 0)
-    .where('t.node_type', '=', 'note')
-    .where('t.owner_id', '<>', auth.userId)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('a.target_type', '=', 'user'), eb('a.target_id', '=', auth.userId)]),
-        ...(auth.deptIds.length
-          ? [eb.and([eb('a.target_type', '=', 'dept'), eb('a.target_id', 'in', auth.deptIds)])]
-          : []),
-      ]),
-    )
-    .orderBy('t.update_time', 'desc')
-    .orderBy('t.id', 'desc')
-    .execute();
-  const owners = await usersById(
-    trx,
-    rows.map((r) => String(r.owner_id)),
-  );
-  const notes = new Map<string, SharedNoteVO>();
-  for (const r of rows) {
-    const id = String(r.id);
-    const seen = notes.get(id);
-    if (seen) {
-      if (r.authority === 'edit') seen.authority = 'edit';
-      continue;
-    }
-    notes.set(id, {
-      id,
+  const { rows } = await sql<{
+    id: string;
+    parent_id: string;
+    node_type: string;
+    name: string;
+    sort: number;
+    owner_id: string;
+    update_time: Date;
+    edit: boolean;
+  }>`
+    with recursive mine as (
+      select a.note_id, bool_or(a.authority = 'edit') as edit from business_note_auth a
+      where a.tenant_id = ${auth.tenantId} and a.is_deleted = 0 and ${reachesCaller(auth)}
+      group by a.note_id
+    ), down as (
+      select t.id, t.parent_id, t.node_type, t.name, t.sort, t.owner_id, t.update_time, m.edit
+      from business_note_tree t join mine m on m.note_id = t.id
+      where t.tenant_id = ${auth.tenantId} and t.is_deleted = 0 and t.owner_id <> ${auth.userId}
+      union
+      select c.id, c.parent_id, c.node_type, c.name, c.sort, c.owner_id, c.update_time, coalesce(m.edit, d.edit)
+      from business_note_tree c join down d on c.parent_id = d.id
+      left join mine m on m.note_id = c.id
+      where c.tenant_id = ${auth.tenantId} and c.is_deleted = 0 and d.node_type = 'catalog'
+    ) select * from down order by sort, id`.execute(trx);
+  const owners = await usersById(trx, [...new Set(rows.map((r) => String(r.owner_id)))]);
+  const byId = new Map<string, SharedNoteVO>();
+  for (const r of rows)
+    byId.set(String(r.id), {
+      id: String(r.id),
+      parentId: String(r.parent_id),
+      nodeType: r.node_type as SharedNoteVO['nodeType'],
       name: r.name,
       ownerId: String(r.owner_id),
       ownerName: userDisplayName(owners.get(String(r.owner_id))),
-      authority: r.authority as Authority,
+      authority: r.edit ? 'edit' : 'read',
       updateTime: formatDateTime(r.update_time),
+      children: [],
     });
+  const roots: SharedNoteVO[] = [];
+  for (const node of byId.values()) {
+    const parent = byId.get(node.parentId);
+    if (parent) parent.children.push(node);
+    else roots.push(node);
   }
-  return [...notes.values()];
+  // The shared tops newest first (as the branch listed notes before); inside a catalogue, the owner's order.
+  return roots.sort((a, b) => b.updateTime.localeCompare(a.updateTime) || b.id.localeCompare(a.id));
 }
 
 async function contentVO(trx: Trx, auth: AuthUser, id: string): Promise<NoteContentVO> {
@@ -318,7 +370,66 @@ async function contentVO(trx: Trx, auth: AuthUser, id: string): Promise<NoteCont
     ownerId: row.owner_id,
     ownerName: userDisplayName(owner),
     updateTime: formatDateTime(row.update_time),
+    version: row.version,
   };
+}
+
+/** A save or restore from a version that is no longer the current one (another editor saved meanwhile). */
+const staleVersion = (current: number) =>
+  new ServiceError(
+    zhText('notes.error.staleVersion', { version: current }),
+    409,
+    'notes.error.staleVersion',
+    {
+      version: current,
+    },
+  );
+
+/**
+ * Replaces a note's content, keeping the one it replaces as a version (the last NOTE_VERSIONS_KEPT per note). The
+ * row is locked FOR UPDATE by the caller (`access`) and its version checked there; the update is also conditional on
+ * that version, so of two saves from one version exactly one stands.
+ */
+async function replaceContent(trx: Trx, auth: AuthUser, row: NodeRow, content: string) {
+  await trx
+    .insertInto('business_note_version')
+    .values({
+      id: nextId(),
+      tenant_id: auth.tenantId,
+      note_id: row.id,
+      version: row.version,
+      name: row.name,
+      content: row.content,
+      written_by: row.update_user,
+      written_at: row.update_time,
+      create_user: auth.userId,
+      create_dept: auth.deptIds[0] ?? null,
+      update_user: auth.userId,
+    })
+    .execute();
+  await trx
+    .deleteFrom('business_note_version')
+    .where('tenant_id', '=', auth.tenantId)
+    .where('note_id', '=', row.id)
+    .where('version', '<=', row.version - NOTE_VERSIONS_KEPT)
+    .execute();
+  const updated = await trx
+    .updateTable('business_note_tree')
+    .set({ content, version: row.version + 1, update_user: auth.userId, update_time: sql`now()` })
+    .where('tenant_id', '=', auth.tenantId)
+    .where('id', '=', row.id)
+    .where('version', '=', row.version)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) throw staleVersion(row.version);
+}
+
+/** A note the caller may change the content of, locked, at the version they loaded. */
+async function editableNote(trx: Trx, auth: AuthUser, id: string, loadedVersion: number) {
+  const { row, authority } = await access(trx, auth, id, 'update');
+  if (authority === 'read') throw forbidden('notes.error.readOnly');
+  if (row.node_type !== 'note') throw new KeyedError('notes.error.notANote');
+  if (row.version !== loadedVersion) throw staleVersion(row.version);
+  return row;
 }
 
 async function shareList(trx: Trx, auth: AuthUser, noteId: string): Promise<NoteAuthVO[]> {
@@ -439,14 +550,10 @@ export function notesRoutes(deps: Deps): Hono<BladeEnv> {
     '/',
     actionRoute(deps, NOTE_ACTION.saveContent, async ({ trx: anyTrx, auth, input }) => {
       const trx = typed(anyTrx);
-      const { row, authority } = await access(trx, auth, input.id, 'update');
-      if (authority === 'read') throw forbidden('notes.error.readOnly');
-      if (row.node_type !== 'note') throw new KeyedError('notes.error.notANote');
-      await trx
-        .updateTable('business_note_tree')
-        .set({ content: cleanContent(input.content), update_user: auth.userId, update_time: sql`now()` })
-        .where('id', '=', row.id)
-        .execute();
+      const row = await editableNote(trx, auth, input.id, input.version);
+      const clean = cleanContent(input.content);
+      // Saving what is already there makes no new version.
+      if (clean !== row.content) await replaceContent(trx, auth, row, clean);
       return contentVO(trx, auth, row.id);
     }),
   );
@@ -530,6 +637,12 @@ export function notesRoutes(deps: Deps): Hono<BladeEnv> {
         .where('note_id', 'in', ids)
         .where('is_deleted', '=', 0)
         .execute();
+      // Earlier contents of a deleted note are of no use to anyone (its id answers 404 from now on).
+      await trx
+        .deleteFrom('business_note_version')
+        .where('tenant_id', '=', auth.tenantId)
+        .where('note_id', 'in', ids)
+        .execute();
       return { removed: ids.length };
     }),
   );
@@ -539,7 +652,6 @@ export function notesRoutes(deps: Deps): Hono<BladeEnv> {
     actionRoute(deps, NOTE_ACTION.queryAuth, async ({ trx: anyTrx, auth, input }) => {
       const trx = typed(anyTrx);
       const row = await owned(trx, auth, input.id);
-      if (row.node_type !== 'note') throw new KeyedError('notes.error.shareCatalog');
       // The tenant's departments come with the shares: the dialog offers them, and the department tree itself is an
       // administrator's call the note's owner may not hold.
       const departments = await trx
@@ -563,7 +675,6 @@ export function notesRoutes(deps: Deps): Hono<BladeEnv> {
     actionRoute(deps, NOTE_ACTION.updateAuth, async ({ trx: anyTrx, auth, input }) => {
       const trx = typed(anyTrx);
       const row = await owned(trx, auth, input.id, 'update');
-      if (row.node_type !== 'note') throw new KeyedError('notes.error.shareCatalog');
       await checkTargets(trx, auth, input.auths);
       // The list replaces the note's shares: what is left out is no longer shared.
       await trx
@@ -589,6 +700,59 @@ export function notesRoutes(deps: Deps): Hono<BladeEnv> {
           )
           .execute();
       return shareList(trx, auth, row.id);
+    }),
+  );
+
+  router.route(
+    '/',
+    actionRoute(
+      deps,
+      NOTE_ACTION.versions,
+      async ({ trx: anyTrx, auth, input }): Promise<NoteVersionsAnswer> => {
+        const trx = typed(anyTrx);
+        const { row } = await access(trx, auth, input.id);
+        if (row.node_type !== 'note') throw new KeyedError('notes.error.notANote');
+        const kept = await trx
+          .selectFrom('business_note_version')
+          .select(['version', 'name', 'content', 'written_by', 'written_at'])
+          .where('tenant_id', '=', auth.tenantId)
+          .where('note_id', '=', row.id)
+          .orderBy('version', 'desc')
+          .limit(NOTE_VERSIONS_KEPT)
+          .execute();
+        const writers = await usersById(trx, [
+          ...new Set(kept.filter((v) => v.written_by !== null).map((v) => String(v.written_by))),
+        ]);
+        return {
+          current: row.version,
+          versions: kept.map((v) => ({
+            version: Number(v.version),
+            name: v.name,
+            content: v.content,
+            writerName: v.written_by === null ? '' : userDisplayName(writers.get(String(v.written_by))),
+            writtenAt: formatDateTime(v.written_at),
+          })),
+        };
+      },
+    ),
+  );
+
+  router.route(
+    '/',
+    actionRoute(deps, NOTE_ACTION.restoreVersion, async ({ trx: anyTrx, auth, input }) => {
+      const trx = typed(anyTrx);
+      const row = await editableNote(trx, auth, input.id, input.baseVersion);
+      const kept = await trx
+        .selectFrom('business_note_version')
+        .select('content')
+        .where('tenant_id', '=', auth.tenantId)
+        .where('note_id', '=', row.id)
+        .where('version', '=', input.version)
+        .executeTakeFirst();
+      if (!kept) throw new KeyedError('notes.error.versionUnknown');
+      // A restore is a save of the old content: the current one is kept in turn, and the note gets a new number.
+      await replaceContent(trx, auth, row, kept.content);
+      return contentVO(trx, auth, row.id);
     }),
   );
 

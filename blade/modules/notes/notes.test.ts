@@ -1,4 +1,4 @@
-import { NOTE_CALLS, NOTES_CODES } from '../../../lib/contracts/notes/notes';
+import { NOTE_CALLS, NOTE_VERSIONS_KEPT, NOTES_CODES } from '../../../lib/contracts/notes/notes';
 import { zhText } from '../../core/crud';
 import { nextId } from '../../core/ids';
 import { up as addNotesMenus } from '../../db/migrations/20261128T110100-notes-menus';
@@ -61,8 +61,13 @@ const catalog = (name: string, parentId = '0', token = tokens.alice) =>
 const note = (name: string, parentId = '0', content = '<p>正文</p>', token = tokens.alice) =>
   h.call(P(NOTE_CALLS.saveNote), token, { parentId, name, content });
 const content = (id: string, token = tokens.alice) => h.call(`${P(NOTE_CALLS.content)}?id=${id}`, token);
-const saveContent = (id: string, html: string, token = tokens.alice) =>
-  h.call(P(NOTE_CALLS.saveContent), token, { id, content: html });
+/** A save from the version the caller loads just before (no concurrent editor); `saveAt` names the version. */
+const saveAt = (id: string, html: string, version: number, token = tokens.alice) =>
+  h.call(P(NOTE_CALLS.saveContent), token, { id, content: html, version });
+const saveContent = async (id: string, html: string, token = tokens.alice) => {
+  const loaded = await content(id, token);
+  return loaded.code === 200 ? saveAt(id, html, loaded.data.version, token) : loaded;
+};
 const share = (id: string, auths: unknown[], token = tokens.alice) =>
   h.call(P(NOTE_CALLS.updateAuth), token, { id, auths });
 const move = (id: string, parentId: string, token = tokens.alice) =>
@@ -253,9 +258,7 @@ describe('authority', () => {
     expect((await content(noteId, tokens.carol)).status).toBe(404);
   });
 
-  it('refuses catalogues, oneself, duplicates and targets of another tenant', async () => {
-    const cat = await made(catalog('不共享'));
-    expect(await share(cat, [])).toMatchObject({ code: 400, msg: zhText('notes.error.shareCatalog') });
+  it('refuses oneself, duplicates and targets of another tenant', async () => {
     expect(
       await share(noteId, [{ targetType: 'user', targetId: ids.alice, authority: 'read' }]),
     ).toMatchObject({ code: 400, msg: zhText('notes.error.shareWithSelf') });
@@ -267,6 +270,183 @@ describe('authority', () => {
     expect(
       await share(noteId, [{ targetType: 'user', targetId: ids.ursula, authority: 'read' }]),
     ).toMatchObject({ code: 400, msg: zhText('notes.error.unknownTarget') });
+  });
+});
+
+describe('a shared catalogue', () => {
+  let top = '';
+  let sub = '';
+  let before = '';
+  beforeAll(async () => {
+    top = await made(catalog('共享目录'));
+    sub = await made(catalog('子目录', top));
+    before = await made(note('共享前', sub, '<p>早</p>'));
+  });
+
+  it('a read share reaches every note beneath it, also one made after the share; it cannot write', async () => {
+    expect((await share(top, [{ targetType: 'user', targetId: ids.bob, authority: 'read' }])).code).toBe(200);
+    const after = await made(note('共享后', sub, '<p>晚</p>'));
+    for (const id of [before, after])
+      expect((await content(id, tokens.bob)).data).toMatchObject({
+        id,
+        authority: 'read',
+        ownerName: 'alice',
+      });
+    // The 与我共享 branch holds the catalogue as a subtree.
+    const branch = (await tree(tokens.bob)).data.shared;
+    const shared = branch.find((n: { id: string }) => n.id === top);
+    expect(shared).toMatchObject({ nodeType: 'catalog', authority: 'read', children: [{ id: sub }] });
+    expect(shared.children[0].children.map((n: { id: string }) => n.id)).toEqual([before, after]);
+    // Read only: no save, no rename, no note added inside (403), nothing changed.
+    expect(await saveContent(after, '<p>改</p>', tokens.bob)).toMatchObject({
+      status: 403,
+      msg: zhText('notes.error.readOnly'),
+    });
+    expect((await h.call(P(NOTE_CALLS.modifyName), tokens.bob, { id: after, name: 'x' })).status).toBe(403);
+    expect((await note('闯入', sub, '', tokens.bob)).status).toBe(403);
+    expect((await content(after)).data.content).toBe('<p>晚</p>');
+    // Without any share (Carol) and in another tenant (Ursula): 404, on the notes and the catalogue alike.
+    for (const token of [tokens.carol, tokens.ursula]) {
+      expect((await content(before, token)).status).toBe(404);
+      expect((await saveContent(before, '<p>x</p>', token)).status).toBe(404);
+      expect((await note('x', sub, '', token)).status).toBe(404);
+      expect((await h.call(P(NOTE_CALLS.modifyName), token, { id: top, name: 'x' })).status).toBe(404);
+    }
+  });
+
+  it('the nearest share wins: an explicit read on a note beats an edit inherited from its catalogue', async () => {
+    expect(
+      (
+        await share(top, [
+          { targetType: 'user', targetId: ids.bob, authority: 'read' },
+          { targetType: 'dept', targetId: otherDept, authority: 'edit' },
+        ])
+      ).code,
+    ).toBe(200);
+    expect((await share(before, [{ targetType: 'user', targetId: ids.carol, authority: 'read' }])).code).toBe(
+      200,
+    );
+    expect((await content(before, tokens.carol)).data.authority).toBe('read');
+    expect((await saveContent(before, '<p>x</p>', tokens.carol)).status).toBe(403);
+    const branch = (await tree(tokens.carol)).data.shared;
+    const shared = branch.find((n: { id: string }) => n.id === top);
+    expect(shared.authority).toBe('edit');
+    expect(shared.children[0].children.find((n: { id: string }) => n.id === before).authority).toBe('read');
+    // Once, not twice: the note is inside the shared catalogue's subtree, not another top of the branch.
+    expect(branch.filter((n: { id: string }) => n.id === before)).toHaveLength(0);
+    expect((await share(before, [])).code).toBe(200);
+    expect((await content(before, tokens.carol)).data.authority).toBe('edit');
+  });
+
+  it('an edit share lets the sharee add, rename and edit notes inside; moving, deleting and sharing stay the owner’s', async () => {
+    // Carol holds edit on the catalogue through her department (the test above).
+    const added = await made(note('卡罗尔新建', sub, '<p>新</p>', tokens.carol));
+    const owner = await withTenant(h.blade.db, T, (trx) =>
+      trx
+        .selectFrom('business_note_tree')
+        .select(['owner_id', 'create_user'])
+        .where('id', '=', added)
+        .executeTakeFirstOrThrow(),
+    );
+    // The note joins the owner's tree (Alice sees it in her catalogue); Carol is its creator.
+    expect([String(owner.owner_id), String(owner.create_user)]).toEqual([ids.alice, ids.carol]);
+    const mine = (await tree()).data.tree.find((n: { id: string }) => n.id === top);
+    expect(mine.children[0].children.map((n: { id: string }) => n.id)).toContain(added);
+    expect((await h.call(P(NOTE_CALLS.modifyName), tokens.carol, { id: added, name: '改名' })).code).toBe(
+      200,
+    );
+    expect((await saveContent(before, '<p>卡罗尔改</p>', tokens.carol)).code).toBe(200);
+    expect((await content(before)).data.content).toBe('<p>卡罗尔改</p>');
+    // A catalogue inside, moving, deleting, resorting and re-sharing: 403 (she can see them).
+    expect(await catalog('子', sub, tokens.carol)).toMatchObject({
+      status: 403,
+      msg: zhText('notes.error.ownerOnly'),
+    });
+    expect((await move(top, '0', tokens.carol)).status).toBe(403);
+    expect((await move(added, top, tokens.carol)).status).toBe(403);
+    expect((await h.call(P(NOTE_CALLS.remove), tokens.carol, { id: top })).status).toBe(403);
+    expect((await h.call(P(NOTE_CALLS.remove), tokens.carol, { id: added })).status).toBe(403);
+    expect((await share(top, [], tokens.carol)).status).toBe(403);
+    expect((await h.call(`${P(NOTE_CALLS.queryAuth)}?id=${top}`, tokens.carol)).status).toBe(403);
+    expect((await h.call(P(NOTE_CALLS.resort), tokens.carol, { parentId: sub, ids: [added] })).status).toBe(
+      403,
+    );
+    expect((await content(top, tokens.carol)).status).toBe(400);
+    // Moving a note out of the shared catalogue takes it out of the share.
+    const outside = await made(catalog('不共享的'));
+    expect((await move(added, outside)).code).toBe(200);
+    expect((await content(added, tokens.carol)).status).toBe(404);
+  });
+});
+
+describe('versions', () => {
+  it('a save from an older version is refused and overwrites nothing', async () => {
+    const id = await made(note('版本', '0', '<p>v1</p>'));
+    const loaded = (await content(id)).data;
+    expect(loaded.version).toBe(1);
+    expect((await saveAt(id, '<p>v2</p>', 1)).data).toMatchObject({ version: 2, content: '<p>v2</p>' });
+    const stale = await saveAt(id, '<p>旧版上的修改</p>', 1);
+    expect(stale).toMatchObject({
+      status: 400,
+      code: 409,
+      msg: zhText('notes.error.staleVersion', { version: 2 }),
+    });
+    expect((await content(id)).data).toMatchObject({ version: 2, content: '<p>v2</p>' });
+    // A version is required.
+    expect((await h.call(P(NOTE_CALLS.saveContent), tokens.alice, { id, content: '<p>x</p>' })).code).toBe(
+      400,
+    );
+  });
+
+  it('two concurrent saves of one version: exactly one stands, the other is refused', async () => {
+    for (let round = 0; round < 5; round++) {
+      const id = await made(note(`并发保存${round}`, '0', '<p>起</p>'));
+      const results = await Promise.all([saveAt(id, '<p>甲</p>', 1), saveAt(id, '<p>乙</p>', 1)]);
+      expect(results.map((r) => r.code).sort()).toEqual([200, 409]);
+      const winner = results.find((r) => r.code === 200)!.data.content;
+      expect((await content(id)).data).toMatchObject({ version: 2, content: winner });
+      const kept = (await h.call(`${P(NOTE_CALLS.versions)}?id=${id}`, tokens.alice)).data;
+      expect(kept).toMatchObject({ current: 2, versions: [{ version: 1, content: '<p>起</p>' }] });
+      expect(kept.versions).toHaveLength(1);
+    }
+  });
+
+  it('keeps the replaced contents (the last NOTE_VERSIONS_KEPT) and restores one as a new version', async () => {
+    const id = await made(note('历史', '0', '<p>0</p>'));
+    for (let i = 1; i <= NOTE_VERSIONS_KEPT + 2; i++)
+      expect((await saveAt(id, `<p>${i}</p>`, i)).code).toBe(200);
+    const list = (await h.call(`${P(NOTE_CALLS.versions)}?id=${id}`, tokens.alice)).data;
+    expect(list.current).toBe(NOTE_VERSIONS_KEPT + 3);
+    expect(list.versions).toHaveLength(NOTE_VERSIONS_KEPT);
+    expect(list.versions[0]).toMatchObject({ version: NOTE_VERSIONS_KEPT + 2, writerName: 'alice' });
+    expect(list.versions.at(-1).version).toBe(3);
+    // Restore version 5 (content '<p>4</p>'): a new version 24 with that content; 23's content is kept in turn.
+    const current = list.current;
+    const restored = await h.call(P(NOTE_CALLS.restoreVersion), tokens.alice, {
+      id,
+      version: 5,
+      baseVersion: current,
+    });
+    expect(restored.data).toMatchObject({ version: current + 1, content: '<p>4</p>' });
+    const after = (await h.call(`${P(NOTE_CALLS.versions)}?id=${id}`, tokens.alice)).data;
+    expect(after.versions[0]).toMatchObject({ version: current, content: `<p>${current - 1}</p>` });
+    // From a stale base, or a version no longer kept: refused, nothing changes.
+    expect(
+      (await h.call(P(NOTE_CALLS.restoreVersion), tokens.alice, { id, version: 5, baseVersion: current }))
+        .code,
+    ).toBe(409);
+    expect(
+      await h.call(P(NOTE_CALLS.restoreVersion), tokens.alice, { id, version: 1, baseVersion: current + 1 }),
+    ).toMatchObject({ code: 400, msg: zhText('notes.error.versionUnknown') });
+    expect((await content(id)).data).toMatchObject({ version: current + 1, content: '<p>4</p>' });
+    // Versions are read with the note: a stranger 404; a read share lists but cannot restore.
+    expect((await h.call(`${P(NOTE_CALLS.versions)}?id=${id}`, tokens.bob)).status).toBe(404);
+    expect((await share(id, [{ targetType: 'user', targetId: ids.bob, authority: 'read' }])).code).toBe(200);
+    expect((await h.call(`${P(NOTE_CALLS.versions)}?id=${id}`, tokens.bob)).code).toBe(200);
+    expect(
+      (await h.call(P(NOTE_CALLS.restoreVersion), tokens.bob, { id, version: 5, baseVersion: current + 1 }))
+        .status,
+    ).toBe(403);
   });
 });
 

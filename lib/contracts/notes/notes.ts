@@ -38,6 +38,8 @@ export const NAME_MAX = 100;
 export const CONTENT_MAX = 200_000;
 /** Shares per note: a department reaches its members, so a long list is never needed. */
 export const SHARES_MAX = 200;
+/** Earlier contents kept per note (each save keeps the one it replaces; older ones are dropped). */
+export const NOTE_VERSIONS_KEPT = 20;
 
 export const NOTE_CALLS = {
   tree: { method: 'POST', path: `${BASE}/noteTreeAll` },
@@ -51,6 +53,9 @@ export const NOTE_CALLS = {
   move: { method: 'POST', path: `${BASE}/move` },
   content: { method: 'GET', path: `${BASE}/noteContent` },
   queryAuth: { method: 'GET', path: `${BASE}/queryNoteAuth` },
+  /** Not in the spec (designed here, README): a note's kept versions, and restoring one as a new version. */
+  versions: { method: 'GET', path: `${BASE}/noteVersions` },
+  restoreVersion: { method: 'POST', path: `${BASE}/restoreVersion` },
 } as const;
 
 /** One node of the caller's own tree (noteTreeAll). */
@@ -60,20 +65,26 @@ export interface NoteNodeVO {
   nodeType: NodeType;
   name: string;
   sort: number;
-  /** Whether the note is shared with anyone (a catalogue: false). */
+  /** Whether the node (a note or a catalogue) is shared with anyone itself. */
   shared: boolean;
   updateTime: string;
   children: NoteNodeVO[];
 }
 
-/** A note someone shared with the caller (the tree's 与我共享 branch). */
+/**
+ * A node someone shared with the caller (the tree's 与我共享 branch): a note, or a catalogue with what is beneath it in
+ * `children` (each with the authority the caller holds there: the nearest share wins).
+ */
 export interface SharedNoteVO {
   id: string;
+  parentId: string;
+  nodeType: NodeType;
   name: string;
   ownerId: string;
   ownerName: string;
   authority: Authority;
   updateTime: string;
+  children: SharedNoteVO[];
 }
 
 export interface NoteTreeVO {
@@ -89,6 +100,23 @@ export interface NoteContentVO {
   ownerId: string;
   ownerName: string;
   updateTime: string;
+  /** The number of this content: saveNoteContent sends it back, and is refused if the note has moved on. */
+  version: number;
+}
+
+/** One kept earlier content of a note (noteVersions), newest first. */
+export interface NoteVersionVO {
+  version: number;
+  name: string;
+  content: string;
+  writerName: string;
+  writtenAt: string;
+}
+
+export interface NoteVersionsAnswer {
+  /** The note's current version (not in the list). */
+  current: number;
+  versions: NoteVersionVO[];
 }
 
 export interface NoteAuthVO {
@@ -119,7 +147,14 @@ const content = z.string({ error: '请输入内容' }).max(CONTENT_MAX * 2, `内
 export const saveCatalogInput = z.object({ parentId, name });
 export const saveNoteInput = z.object({ parentId, name, content: content.optional().default('') });
 export const modifyNameInput = z.object({ id: idSchema, name });
-export const saveContentInput = z.object({ id: idSchema, content });
+const version = z.coerce
+  .number({ error: '请提供笔记的版本' })
+  .int('请提供笔记的版本')
+  .min(1, '请提供笔记的版本');
+/** `version`: the version the editor loaded (noteContent's answer). */
+export const saveContentInput = z.object({ id: idSchema, content, version });
+/** `version`: the kept one to bring back; `baseVersion`: the current one the caller saw. */
+export const restoreVersionInput = z.object({ id: idSchema, version, baseVersion: version });
 export const nodeIdInput = z.object({ id: idSchema });
 export const moveInput = z.object({ id: idSchema, parentId });
 export const resortInput = z.object({
@@ -240,6 +275,20 @@ export const NOTE_ACTION = {
     call: NOTE_CALLS.updateAuth,
     input: updateAuthInput,
     access: { codes: [NOTES_CODES.share] },
+    writes: true,
+  }),
+  versions: defineAction({
+    name: 'versions',
+    call: NOTE_CALLS.versions,
+    input: nodeIdInput,
+    access: page,
+    writes: false,
+  }),
+  restoreVersion: defineAction({
+    name: 'restoreVersion',
+    call: NOTE_CALLS.restoreVersion,
+    input: restoreVersionInput,
+    access: { codes: [NOTES_CODES.edit] },
     writes: true,
   }),
 };
