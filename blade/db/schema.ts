@@ -1343,6 +1343,20 @@ export interface ArchiveViewLogTable {
   borrowing_id: Id;
   user_id: Id;
   viewed_at: ColumnType<Date, Date | string | undefined, never>;
+  /** The file an open streamed (migration 20261129T100000); null for a view of the list. */
+  file_id: ColumnType<string | null, string | null | undefined, never>;
+}
+
+/** Signature printing: who stamped which archive file with the tenant's seal, when (migration 20261129T100000). */
+export interface ArchivePrintLogTable {
+  id: Id;
+  tenant_id: string;
+  archive_id: Id;
+  application_id: Id;
+  file_id: string;
+  stamped_file_id: string;
+  user_id: Id;
+  printed_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
 /** Notes: one tree per user of catalogues and notes (modules/notes, migration 20261128T110000). */
@@ -1520,6 +1534,7 @@ export interface Database {
   business_paper_archive: PaperArchiveTable;
   business_archive_borrowing: ArchiveBorrowingTable;
   business_archive_view_log: ArchiveViewLogTable;
+  business_archive_print_log: ArchivePrintLogTable;
   business_note_tree: NoteTreeTable;
   business_note_auth: NoteAuthTable;
   business_note_version: NoteVersionTable;
@@ -1591,6 +1606,7 @@ const OTHER_TENANT_TABLES = [
   'business_note_version',
   'business_flow_card_item',
   'business_export_key',
+  'business_archive_print_log',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
 /**

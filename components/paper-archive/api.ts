@@ -2,9 +2,12 @@
  * The paper-archive calls (lib/contracts/paper-archive/paper-archive.ts) as the portal makes them, through the one
  * fetcher: a refusal is thrown as a BladeError carrying the server's words.
  */
-import { bladeRequest } from '@/lib/client/fetcher';
+import { bladeRequest, buildUrl } from '@/lib/client/fetcher';
+import { withBasePath } from '@/lib/client/navigation';
 import {
   PAPER_ARCHIVE_CALLS,
+  type ArchiveFileVO,
+  type SignaturePrintVO,
   type BorrowingVO,
   type BorrowKind,
   type ElectronicViewVO,
@@ -54,4 +57,26 @@ export const lendArchive = (id: string) => post<BorrowingVO>(PAPER_ARCHIVE_CALLS
 export const returnArchive = (id: string, remark: string) =>
   post<BorrowingVO>(PAPER_ARCHIVE_CALLS.manageReturn, { id, remark });
 export const viewElectronic = (id: string) => post<ElectronicViewVO>(PAPER_ARCHIVE_CALLS.eView, { id });
-export const startSignature = (id: string) => post<unknown>(PAPER_ARCHIVE_CALLS.startSignature, { id });
+export const printFiles = (archiveId: string) =>
+  get<ArchiveFileVO[]>(PAPER_ARCHIVE_CALLS.printFiles, { archiveId });
+export const startSignature = (archiveId: string, fileId: string) =>
+  post<SignaturePrintVO>(PAPER_ARCHIVE_CALLS.startSignature, { archiveId, fileId });
+
+/**
+ * Opens a print's stamped PDF in a new window for printing: the URL carries the print's short-lived key, never the
+ * session token (the proxy adds the session).
+ */
+export function openPrinted(print: SignaturePrintVO): void {
+  const url = buildUrl(api(PAPER_ARCHIVE_CALLS.printOpen), { id: print.printId, authKey: print.authKey });
+  window.open(withBasePath(url), '_blank', 'noopener');
+}
+
+/** Opens one file of a running electronic loan in a new window (a key first, then the logged open). */
+export async function openLoanFile(borrowingId: string, fileId: string): Promise<void> {
+  const { authKey } = await post<{ authKey: string }>(PAPER_ARCHIVE_CALLS.eFileKey, {
+    id: borrowingId,
+    fileId,
+  });
+  const url = buildUrl(api(PAPER_ARCHIVE_CALLS.eOpenFile), { id: borrowingId, fileId, authKey });
+  window.open(withBasePath(url), '_blank', 'noopener');
+}

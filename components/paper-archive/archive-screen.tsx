@@ -22,19 +22,19 @@ import {
   archiveCounts,
   archivePage,
   requestPaper,
-  startSignature,
   submitArchive,
   type ArchiveCounts,
   type Page,
 } from './api';
 import { FormDialog } from './form-dialog';
+import { PrintDialog } from './print-dialog';
 
 const EMPTY_FILTERS = { archiveNo: '', productName: '', createTimeStart: '', createTimeEnd: '' };
 
 /**
  * 纸质档案: the paper files of the applications, filtered by number, product and submission day (the server appends
  * 00:00:00 and 23:59:59). The archivist submits a file (提交档案); anyone who may borrow asks for one (借阅) from its
- * row. Buttons follow the caller's codes; blade/ checks the same.
+ * row; the archivist stamps a file of the application and prints it (签章打印, PrintDialog). Buttons follow the caller's codes; blade/ checks the same.
  */
 export function ArchiveScreen() {
   const t = useTranslations('paperArchive.screen');
@@ -67,15 +67,7 @@ export function ArchiveScreen() {
     };
   }, [page, size, filters, version]);
 
-  const print = async (row: PaperArchiveVO) => {
-    setRefusal(null);
-    try {
-      await startSignature(row.id);
-    } catch (failure) {
-      if (failure instanceof BladeError) setRefusal(failure.message);
-      else throw failure;
-    }
-  };
+  const [printing, setPrinting] = useState<PaperArchiveVO | null>(null);
 
   const filterField = (name: keyof typeof EMPTY_FILTERS, type: 'text' | 'date' = 'text') => (
     <TextField
@@ -178,7 +170,7 @@ export function ArchiveScreen() {
                     </Button>
                   )}
                   {can(PAPER_ARCHIVE_CODES.print) && (
-                    <Button size="small" onClick={() => void print(row)}>
+                    <Button size="small" onClick={() => setPrinting(row)}>
                       {t('print')}
                     </Button>
                   )}
@@ -198,6 +190,7 @@ export function ArchiveScreen() {
           setPage(0);
         }}
       />
+      {printing && <PrintDialog archive={printing} onClose={() => setPrinting(null)} />}
       {dialog === 'submit' && (
         <FormDialog
           title={t('submitTitle')}

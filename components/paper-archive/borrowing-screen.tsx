@@ -38,6 +38,7 @@ import {
   lendArchive,
   requestElectronic,
   returnArchive,
+  openLoanFile,
   viewElectronic,
   type Page,
 } from './api';
@@ -99,8 +100,21 @@ export function BorrowingScreen() {
     }
   };
 
+  const [fileRefusal, setFileRefusal] = useState<string | null>(null);
+  const openFile = async (borrowingId: string, fileId: string) => {
+    setFileRefusal(null);
+    try {
+      await openLoanFile(borrowingId, fileId);
+      reload();
+    } catch (failure) {
+      if (failure instanceof BladeError) setFileRefusal(failure.message);
+      else throw failure;
+    }
+  };
+
   const view = async (row: BorrowingVO) => {
     setRefusal(null);
+    setFileRefusal(null);
     try {
       setDialog({ kind: 'view', row, answer: await viewElectronic(row.id) });
       reload();
@@ -309,11 +323,25 @@ export function BorrowingScreen() {
               <Typography>{t('screen.noFiles')}</Typography>
             ) : (
               dialog.answer.files.map((f) => (
-                <Typography key={f.id}>
-                  {f.catalogName ? `${f.catalogName} / ` : ''}
-                  {f.originalFilename}
-                </Typography>
+                <Stack key={f.id} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  <Typography sx={{ flexGrow: 1 }}>
+                    {f.catalogName ? `${f.catalogName} / ` : ''}
+                    {f.originalFilename}
+                  </Typography>
+                  <Button
+                    size="small"
+                    aria-label={t('screen.openFile', { name: f.originalFilename })}
+                    onClick={() => void openFile(dialog.row.id, f.id)}
+                  >
+                    {t('screen.open')}
+                  </Button>
+                </Stack>
               ))
+            )}
+            {fileRefusal && (
+              <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+                {fileRefusal}
+              </Alert>
             )}
           </DialogContent>
           <DialogActions>

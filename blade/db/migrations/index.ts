@@ -53,6 +53,7 @@ import * as alertMenus from './20261128T130100-alert-menus';
 import * as flowCardStates from './20261129T110000-flow-card-states';
 import * as flowCardStateMenus from './20261129T110100-flow-card-state-menus';
 import * as noteVersions from './20261129T130000-note-versions';
+import * as archivePrint from './20261129T100000-archive-print';
 
 /** Static list (no directory scanning: bundlers and `next build` must see every migration). Append only. */
 export const migrations: Record<string, Migration> = {
@@ -107,6 +108,7 @@ export const migrations: Record<string, Migration> = {
   '20261128T120100-acceptance-menus': acceptanceMenus,
   '20261128T130000-alerts': alerts,
   '20261128T130100-alert-menus': alertMenus,
+  '20261129T100000-archive-print': archivePrint,
   '20261129T110000-flow-card-states': flowCardStates,
   '20261129T110100-flow-card-state-menus': flowCardStateMenus,
   '20261129T130000-note-versions': noteVersions,

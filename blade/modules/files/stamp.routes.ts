@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { fileSignatureDocument, fileViewOfd } from '../../../lib/contracts/files/stamp.actions';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
@@ -7,118 +5,23 @@ import { KeyedError } from '../../core/crud';
 import { ok } from '../../core/envelope';
 import { NotFoundError, ServiceError, ValidationError } from '../../core/errors';
 import { withTenant } from '../../db/tenant';
-import { StorageNotFound } from '../../storage';
 import { fileAccess } from './access';
-import { convertToPdf, OFFICE, sofficePath } from './convert';
+import { OFFICE } from './convert';
 import { kindOf } from './file-type';
 import { fileVO, findFile, originalFile, updateFile, type FileRow } from './file.repository';
-import { newFileId, nodeOfFile, objectKey } from './file.service';
+import { nodeOfFile } from './file.service';
 import { assertFileAction, authorisedRead } from './file.routes';
 import { recordFileHistory } from './history.repository';
 import { fileIdOf, readInput } from './input';
 import { baseName } from './names';
 import { sendFile, type RangeRequest } from './send';
-import { readLimited, storeOfKind, uploadStore } from './stores';
+import { storeOfKind } from './stores';
 import { BuiltinSigner, type Signer } from './signer';
 import { currentSeal, MSG_SEAL_MISSING } from './seal.routes';
-
-/** Stamping and conversion read the whole file (readLimited). */
-const MAX_PROCESS_BYTES = 100 * 1024 * 1024;
+import { pdfOf, stampFile } from './stamping';
 
 export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
   const router = new Hono<BladeEnv>();
-
-  async function bytesOf(file: FileRow): Promise<Buffer> {
-    try {
-      return await readLimited(
-        await (await storeOfKind(deps, deps.db, file.tenant_id, file.storage)).get(file.object_key),
-        MAX_PROCESS_BYTES,
-        '文件过大，无法处理',
-      );
-    } catch (err) {
-      if (err instanceof StorageNotFound) throw new NotFoundError('文件不存在');
-      throw err;
-    }
-  }
-
-  /** Stores bytes the server made (stamped copy, preview) as a file derived from `source`. */
-  async function storeDerived(
-    auth: AuthUser,
-    source: FileRow,
-    bytes: Buffer,
-    suffix: string,
-    kind: string,
-    name: string,
-  ) {
-    const store = await uploadStore(deps, auth.tenantId);
-    const id = newFileId();
-    const key = objectKey(auth.tenantId, id, suffix);
-    await store.put(key, Readable.from([bytes]), {
-      size: bytes.length,
-      contentType: kindOf(suffix)?.contentType,
-    });
-    return {
-      id,
-      key,
-      store,
-      row: {
-        id,
-        tenant_id: auth.tenantId,
-        storage: store.kind,
-        object_key: key,
-        original_filename: name.slice(0, 255),
-        suffix,
-        content_type: kindOf(suffix)?.contentType ?? 'application/octet-stream',
-        size: bytes.length,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-        function_code: source.function_code,
-        data_id: source.data_id,
-        file_catalog_id: source.file_catalog_id,
-        node_path: source.node_path,
-        is_saved: 0,
-        source_file_id: source.id,
-        kind,
-        create_user: auth.userId,
-        update_user: auth.userId,
-      },
-    };
-  }
-
-  /** A PDF rendering of an Office file, cached per content (a cover upload changes the hash and so the cache). */
-  async function pdfOf(auth: AuthUser, file: FileRow): Promise<FileRow> {
-    const cacheName = `${file.sha256}.pdf`;
-    const cached = await withTenant(deps.db, auth.tenantId, (trx) =>
-      trx
-        .selectFrom('blade_file')
-        .selectAll()
-        .where('tenant_id', '=', auth.tenantId)
-        .where('source_file_id', '=', file.id)
-        .where('kind', '=', 'preview')
-        .where('original_filename', '=', cacheName)
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst(),
-    );
-    if (cached) return cached;
-    if (!sofficePath()) throw new ServiceError('该文件暂不支持在线预览');
-    let pdf: Buffer;
-    try {
-      pdf = await convertToPdf(await bytesOf(file), file.suffix);
-    } catch (err) {
-      if (err instanceof ServiceError || err instanceof NotFoundError) throw err;
-      deps.log(`[blade] conversion of ${file.id} failed: ${(err as Error).message}`);
-      throw new ServiceError('文件转换失败');
-    }
-    const derived = await storeDerived(auth, file, pdf, 'pdf', 'preview', cacheName);
-    try {
-      await withTenant(deps.db, auth.tenantId, (trx) =>
-        trx.insertInto('blade_file').values(derived.row).execute(),
-      );
-    } catch (err) {
-      await derived.store.delete(derived.key).catch(() => undefined);
-      throw err;
-    }
-    return (await withTenant(deps.db, auth.tenantId, (trx) => findFile(trx, auth.tenantId, derived.id)))!;
-  }
 
   const rangeOf = (c: Context<BladeEnv>): RangeRequest => ({
     range: c.req.header('range'),
@@ -140,7 +43,7 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
         rangeOf(c),
       );
     if (!OFFICE.has(file.suffix)) throw new ServiceError('该文件暂不支持在线预览');
-    const pdf = await pdfOf(auth, file);
+    const pdf = await pdfOf(deps, auth, file);
     return sendFile(
       await storeOfKind(deps, deps.db, pdf.tenant_id, pdf.storage),
       pdf,
@@ -149,16 +52,6 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
       rangeOf(c),
     );
   });
-
-  /**
-   * The seal image of the tenant, the one its administrators uploaded (seal.routes.ts). A certification body stamps
-   * only with its own seal: without one the call is refused before anything is converted, stored or recorded.
-   */
-  async function sealOf(tenantId: string): Promise<Buffer> {
-    const row = await withTenant(deps.db, tenantId, (trx) => currentSeal(trx, tenantId));
-    if (!row) throw new KeyedError(MSG_SEAL_MISSING);
-    return bytesOf(row);
-  }
 
   // GET /blade-resource/file/signatureDocument?fileId — stamps the file with the tenant's seal (built-in signer): a
   // stamped copy, not yet saved (stampedNotSaved 1); the original is kept. Office files are stamped as PDF.
@@ -175,53 +68,22 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
       if (row.is_stamped === 1) throw new ServiceError('该文件已签章');
       return row;
     });
-    const seal = await sealOf(auth.tenantId);
-    let input: Buffer;
-    let suffix = file.suffix;
-    if (OFFICE.has(file.suffix)) {
-      const pdf = await pdfOf(auth, file);
-      input = await bytesOf(pdf);
-      suffix = 'pdf';
-    } else {
-      if (!signer.supports(file.suffix)) throw new ServiceError('该格式暂不支持签章');
-      input = await bytesOf(file);
-    }
-    let stamped;
-    try {
-      stamped = await signer.stamp(input, suffix, seal);
-    } catch (err) {
-      deps.log(`[blade] stamping ${file.id} failed: ${(err as Error).message}`);
-      throw new ServiceError('签章失败');
-    }
-    const derived = await storeDerived(
-      auth,
-      file,
-      stamped.bytes,
-      stamped.suffix,
-      'stamped',
-      `${baseName(file.original_filename)}(签章).${stamped.suffix}`,
-    );
-    try {
-      const row = await withTenant(deps.db, auth.tenantId, async (trx) => {
-        // A previous unsaved copy is replaced.
-        await trx
-          .updateTable('blade_file')
-          .set({ is_deleted: 1 })
-          .where('tenant_id', '=', auth.tenantId)
-          .where('source_file_id', '=', file.id)
-          .where('kind', '=', 'stamped')
-          .where('is_deleted', '=', 0)
-          .execute();
-        await trx.insertInto('blade_file').values(derived.row).execute();
-        await updateFile(trx, auth, file.id, { stamped_file_id: derived.id, stamped_not_saved: 1 });
-        await recordFileHistory(trx, auth, file, 'stamp', `stamped copy ${derived.id} by ${signer.name}`);
-        return findFile(trx, auth.tenantId, derived.id);
-      });
-      return c.json(ok({ ...fileVO(row!), stampedFileId: derived.id, fileId: file.id }));
-    } catch (err) {
-      await derived.store.delete(derived.key).catch(() => undefined);
-      throw err;
-    }
+    const row = await stampFile(deps, auth, file, signer, 'stamped', async (trx, copy) => {
+      // A previous unsaved copy is replaced.
+      await trx
+        .updateTable('blade_file')
+        .set({ is_deleted: 1 })
+        .where('tenant_id', '=', auth.tenantId)
+        .where('source_file_id', '=', file.id)
+        .where('kind', '=', 'stamped')
+        .where('id', '!=', copy.id)
+        .where('is_deleted', '=', 0)
+        .execute();
+      await updateFile(trx, auth, file.id, { stamped_file_id: copy.id, stamped_not_saved: 1 });
+      await recordFileHistory(trx, auth, file, 'stamp', `stamped copy ${copy.id} by ${signer.name}`);
+      return copy;
+    });
+    return c.json(ok({ ...fileVO(row), stampedFileId: row.id, fileId: file.id }));
   });
 
   // GET /blade-resource/file/viewOfd?fileId&forceUpload — what the signing viewer shows: the stamped copy when there

@@ -1,12 +1,17 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { sql, type Transaction } from 'kysely';
 import {
   MAX_PAPER_LOAN_DAYS,
+  eOpenFileQuery,
   PAPER_ARCHIVE_ACTIONS,
+  PAPER_ARCHIVE_CALLS,
   PAPER_ARCHIVE_CODES,
+  printOpenQuery,
+  type SignaturePrintVO,
   type BorrowingVO,
   type BorrowKind,
   type BorrowState,
+  type ArchiveFileVO,
   type ElectronicViewVO,
   type PaperArchiveVO,
   type ShownBorrowState,
@@ -14,13 +19,23 @@ import {
 import { localDay } from '../../../lib/contracts/equipment/status';
 import { actionRoute } from '../../core/action';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
-import { KeyedError, zhText, type CrudContext } from '../../core/crud';
+import { KeyedError, readParams, zhText, type CrudContext } from '../../core/crud';
+import { ok } from '../../core/envelope';
 import { formatDateTime } from '../../core/dates';
 import { ForbiddenError, NotFoundError, ServiceError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import { fetchPage, pageRequest, toPage } from '../../core/page';
-import { heldCodes } from '../../core/permission';
+import { heldCodes, permit } from '../../core/permission';
 import type { Database } from '../../db/schema';
+import { withTenant } from '../../db/tenant';
+import { StorageNotFound } from '../../storage';
+import { MSG_FILE_NOT_FOUND } from '../files/access';
+import { signAuthKey, verifyAuthKey } from '../files/auth-key';
+import type { FileRow } from '../files/file.repository';
+import { isContinuation, sendFile, type RangeRequest } from '../files/send';
+import { BuiltinSigner, type Signer } from '../files/signer';
+import { stampFile } from '../files/stamping';
+import { storeOfKind } from '../files/stores';
 import { callerCompany } from '../application/transition';
 import { userDisplayName, usersById } from '../business/rows';
 
@@ -50,6 +65,8 @@ const [
   eApproveAction,
   eViewAction,
   startSignatureAction,
+  printFilesAction,
+  eFileKeyAction,
 ] = PAPER_ARCHIVE_ACTIONS;
 
 const UNIQUE_VIOLATION = '23505';
@@ -352,7 +369,93 @@ type BorrowPageInput = {
   mine?: string;
 };
 
-export function paperArchiveRoutes(deps: Deps): Hono<BladeEnv> {
+/**
+ * The electronic loan `id` as it stands for its borrower: another's (or none) 404, not approved 400, past its
+ * `view_until` 403 in words. Every view and every open goes through it.
+ */
+async function runningLoan(trx: Trx, auth: AuthUser, id: string) {
+  const loan = await trx
+    .selectFrom('business_archive_borrowing')
+    .select(['id', 'application_id', 'borrower_id', 'borrow_state', 'view_until', 'kind'])
+    .where('tenant_id', '=', auth.tenantId)
+    .where('id', '=', id)
+    .where('kind', '=', 'electronic')
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  if (!loan || String(loan.borrower_id) !== auth.userId) throw new NotFoundError();
+  if (loan.borrow_state !== 'approved' || !loan.view_until)
+    throw new KeyedError('paperArchive.error.view_not_granted');
+  // Refused as forbidden (envelope code 403) with its reason, so the portal says why rather than "not found".
+  if (shownState(loan, new Date()) === 'expired') throw new ServiceError(zhText(EXPIRED), 403, EXPIRED);
+  return loan;
+}
+
+/** A file of the application's electronic archive (the files stored with its record), or 404. */
+async function applicationFile(
+  trx: Trx,
+  auth: AuthUser,
+  applicationId: string,
+  fileId: string,
+): Promise<FileRow> {
+  const file = await trx
+    .selectFrom('blade_file')
+    .selectAll()
+    .where('tenant_id', '=', auth.tenantId)
+    .where('id', '=', fileId)
+    .where('data_id', '=', applicationId)
+    .where('kind', '=', 'file')
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  if (!file) throw new NotFoundError(MSG_FILE_NOT_FOUND);
+  return file;
+}
+
+/** The application's electronic archive: its live stored files (not derived copies), with their catalogue node. */
+async function filesOfApplication(trx: Trx, auth: AuthUser, applicationId: string): Promise<ArchiveFileVO[]> {
+  const files = await trx
+    .selectFrom('blade_file as f')
+    .leftJoin('blade_file_catalog as c', (j) =>
+      j.onRef('c.id', '=', 'f.file_catalog_id').on('c.tenant_id', '=', auth.tenantId),
+    )
+    .select(['f.id', 'f.original_filename', 'c.catalog_name'])
+    .where('f.tenant_id', '=', auth.tenantId)
+    .where('f.data_id', '=', applicationId)
+    .where('f.kind', '=', 'file')
+    .where('f.is_deleted', '=', 0)
+    .orderBy('f.id')
+    .execute();
+  return files.map((f) => ({
+    id: String(f.id),
+    originalFilename: f.original_filename,
+    catalogName: f.catalog_name ?? '',
+  }));
+}
+
+/** What a key of this module opens: bound to the purpose (a print, a loan's file), the caller and the tenant. */
+const printClaim = (printId: string) => `paper-archive-print:${printId}`;
+const loanFileClaim = (loanId: string, fileId: string) => `paper-archive-loan:${loanId}:${fileId}`;
+
+const rangeOf = (c: Context<BladeEnv>): RangeRequest => ({
+  range: c.req.header('range'),
+  ifRange: c.req.header('if-range'),
+});
+
+async function streamFile(deps: Deps, file: FileRow, c: Context<BladeEnv>) {
+  try {
+    return await sendFile(
+      await storeOfKind(deps, deps.db, file.tenant_id, file.storage),
+      file,
+      false,
+      file.original_filename,
+      rangeOf(c),
+    );
+  } catch (err) {
+    if (err instanceof StorageNotFound) throw new NotFoundError(MSG_FILE_NOT_FOUND);
+    throw err;
+  }
+}
+
+export function paperArchiveRoutes(deps: Deps, signer: Signer = new BuiltinSigner()): Hono<BladeEnv> {
   const router = new Hono<BladeEnv>();
 
   router.route(
@@ -630,55 +733,172 @@ export function paperArchiveRoutes(deps: Deps): Hono<BladeEnv> {
     actionRoute(deps, eViewAction, async ({ trx: anyTrx, auth, input }): Promise<ElectronicViewVO> => {
       const trx = typed(anyTrx);
       await assertStaff(trx, auth);
-      const loan = await trx
-        .selectFrom('business_archive_borrowing')
-        .select(['id', 'application_id', 'borrower_id', 'borrow_state', 'view_until', 'kind'])
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', '=', input.id)
-        .where('kind', '=', 'electronic')
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst();
-      if (!loan || String(loan.borrower_id) !== auth.userId) throw new NotFoundError();
-      if (loan.borrow_state !== 'approved' || !loan.view_until)
-        throw new KeyedError('paperArchive.error.view_not_granted');
-      // Refused as forbidden (envelope code 403) with its reason, so the portal says why rather than "not found".
-      if (shownState(loan, new Date()) === 'expired') throw new ServiceError(zhText(EXPIRED), 403, EXPIRED);
+      const loan = await runningLoan(trx, auth, input.id);
       await trx
         .insertInto('business_archive_view_log')
         .values({ id: nextId(), tenant_id: auth.tenantId, borrowing_id: input.id, user_id: auth.userId })
         .execute();
-      const files = await trx
-        .selectFrom('blade_file as f')
-        .leftJoin('blade_file_catalog as c', (j) =>
-          j.onRef('c.id', '=', 'f.file_catalog_id').on('c.tenant_id', '=', auth.tenantId),
-        )
-        .select(['f.id', 'f.original_filename', 'c.catalog_name'])
-        .where('f.tenant_id', '=', auth.tenantId)
-        .where('f.data_id', '=', String(loan.application_id))
-        .where('f.kind', '=', 'file')
-        .where('f.is_deleted', '=', 0)
-        .orderBy('f.id')
-        .execute();
+      const files = await filesOfApplication(trx, auth, String(loan.application_id));
       return {
         borrowingId: String(loan.id),
         applicationId: String(loan.application_id),
         viewUntil: formatDateTime(loan.view_until),
-        files: files.map((f) => ({
-          id: String(f.id),
-          originalFilename: f.original_filename,
-          catalogName: f.catalog_name ?? '',
-        })),
+        files,
       };
     }),
   );
 
-  // Signature printing has no signing service behind it here (README): refused in words, nothing recorded.
+  // A key to open one file of a running loan in a new window (the open itself checks the loan again and logs it).
   router.route(
     '/',
-    actionRoute(deps, startSignatureAction, async () => {
-      throw new KeyedError('paperArchive.error.signature_printing_unavailable');
+    actionRoute(deps, eFileKeyAction, async ({ trx: anyTrx, auth, input }) => {
+      const trx = typed(anyTrx);
+      await assertStaff(trx, auth);
+      const loan = await runningLoan(trx, auth, input.id);
+      await applicationFile(trx, auth, String(loan.application_id), input.fileId);
+      const claims = {
+        tenantId: auth.tenantId,
+        userId: auth.userId,
+        fileId: loanFileClaim(input.id, input.fileId),
+      };
+      return { authKey: signAuthKey(deps.settings.jwtSigningKey, claims) };
     }),
   );
+
+  // One file of a running electronic loan, to its borrower, through the files module's sending (ranges, inline for
+  // PDF and images). Each open is logged with the file; a viewer's follow-up range reads are the same open.
+  router.get(PAPER_ARCHIVE_CALLS.eOpenFile.path, permit(deps, eFileKeyAction.access), async (c) => {
+    const auth = c.get('auth');
+    const input = eOpenFileQuery.parse(c.req.query());
+    const file = await withTenant(deps.db, auth.tenantId, async (anyTrx) => {
+      const trx = anyTrx as Trx;
+      await assertStaff(trx, auth);
+      const loan = await runningLoan(trx, auth, input.id);
+      const row = await applicationFile(trx, auth, String(loan.application_id), input.fileId);
+      const claims = {
+        tenantId: auth.tenantId,
+        userId: auth.userId,
+        fileId: loanFileClaim(input.id, input.fileId),
+      };
+      if (!verifyAuthKey(deps.settings.jwtSigningKey, input.authKey, claims))
+        throw new ForbiddenError('下载授权无效或已过期');
+      if (!isContinuation(rangeOf(c)))
+        await trx
+          .insertInto('business_archive_view_log')
+          .values({
+            id: nextId(),
+            tenant_id: auth.tenantId,
+            borrowing_id: input.id,
+            user_id: auth.userId,
+            file_id: input.fileId,
+          })
+          .execute();
+      return row;
+    });
+    return streamFile(deps, file, c);
+  });
+
+  // Signature printing (签章打印): one file of the paper archive's application stamped with the tenant's seal exactly
+  // as file/signatureDocument stamps (files/stamping.ts stampFile), the copy kept as a file of kind 'print' (the
+  // signing flow's own stamped copy of the file is not touched) and the print logged in business_archive_print_log.
+  // Served by hand: the conversion and storage work runs outside any transaction.
+  router.on(
+    startSignatureAction.call.method,
+    startSignatureAction.call.path,
+    permit(deps, startSignatureAction.access),
+    async (c) => {
+      const auth = c.get('auth');
+      const input = startSignatureAction.input.parse(await readParams(c, startSignatureAction.call));
+      const { archive, file } = await withTenant(deps.db, auth.tenantId, async (anyTrx) => {
+        const trx = anyTrx as Trx;
+        await assertStaff(trx, auth);
+        const archiveId = input.archiveId ?? input.id;
+        let q = trx
+          .selectFrom('business_paper_archive')
+          .select(['id', 'application_id'])
+          .where('tenant_id', '=', auth.tenantId)
+          .where('is_deleted', '=', 0);
+        q = archiveId ? q.where('id', '=', archiveId) : q.where('application_id', '=', input.applicationId!);
+        const found = await q.executeTakeFirst();
+        if (!found) throw new NotFoundError();
+        return {
+          archive: found,
+          file: await applicationFile(trx, auth, String(found.application_id), input.fileId),
+        };
+      });
+      const answer = await stampFile(deps, auth, file, signer, 'print', async (trx, copy) => {
+        const printId = nextId();
+        const printed = await trx
+          .insertInto('business_archive_print_log')
+          .values({
+            id: printId,
+            tenant_id: auth.tenantId,
+            archive_id: String(archive.id),
+            application_id: String(archive.application_id),
+            file_id: file.id,
+            stamped_file_id: copy.id,
+            user_id: auth.userId,
+          })
+          .returning('printed_at')
+          .executeTakeFirstOrThrow();
+        const claims = { tenantId: auth.tenantId, userId: auth.userId, fileId: printClaim(printId) };
+        return {
+          printId,
+          archiveId: String(archive.id),
+          fileId: String(file.id),
+          stampedFileId: String(copy.id),
+          originalFilename: copy.original_filename,
+          printedAt: formatDateTime(printed.printed_at),
+          authKey: signAuthKey(deps.settings.jwtSigningKey, claims),
+        } satisfies SignaturePrintVO;
+      });
+      return c.json(ok(answer));
+    },
+  );
+
+  // The files the print dialog offers: the archive's application's electronic archive.
+  router.route(
+    '/',
+    actionRoute(deps, printFilesAction, async ({ trx: anyTrx, auth, input }) => {
+      const trx = typed(anyTrx);
+      await assertStaff(trx, auth);
+      const archive = await trx
+        .selectFrom('business_paper_archive')
+        .select('application_id')
+        .where('tenant_id', '=', auth.tenantId)
+        .where('id', '=', input.archiveId)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirst();
+      if (!archive) throw new NotFoundError();
+      return filesOfApplication(trx, auth, String(archive.application_id));
+    }),
+  );
+
+  // The stamped copy of a print, inline, to open for printing: the print button's holders, with the print's key.
+  router.get(PAPER_ARCHIVE_CALLS.printOpen.path, permit(deps, startSignatureAction.access), async (c) => {
+    const auth = c.get('auth');
+    const input = printOpenQuery.parse(c.req.query());
+    const claims = { tenantId: auth.tenantId, userId: auth.userId, fileId: printClaim(input.id) };
+    if (!verifyAuthKey(deps.settings.jwtSigningKey, input.authKey, claims))
+      throw new ForbiddenError('下载授权无效或已过期');
+    const copy = await withTenant(deps.db, auth.tenantId, async (anyTrx) => {
+      const trx = anyTrx as Trx;
+      await assertStaff(trx, auth);
+      const row = await trx
+        .selectFrom('business_archive_print_log as l')
+        .innerJoin('blade_file as f', (j) =>
+          j.onRef('f.id', '=', 'l.stamped_file_id').on('f.tenant_id', '=', auth.tenantId),
+        )
+        .selectAll('f')
+        .where('l.tenant_id', '=', auth.tenantId)
+        .where('l.id', '=', input.id)
+        .where('f.is_deleted', '=', 0)
+        .executeTakeFirst();
+      if (!row) throw new NotFoundError(MSG_FILE_NOT_FOUND);
+      return row as FileRow;
+    });
+    return streamFile(deps, copy, c);
+  });
 
   return router;
 }

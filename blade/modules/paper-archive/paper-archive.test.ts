@@ -1,4 +1,8 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { sql } from 'kysely';
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
+import sharp from 'sharp';
 import { localDay } from '../../../lib/contracts/equipment/status';
 import {
   PAPER_ARCHIVE_CALLS as C,
@@ -9,6 +13,10 @@ import { withTenant } from '../../db/tenant';
 import { addRole, addTenant, addUser, deptIds, grantMenus } from '../../testing/fixtures';
 import { createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { up as addArchiveMenus } from '../../db/migrations/20261128T100100-paper-archive-menus';
+import { LocalStorage } from '../../storage/local';
+import { newFileId, objectKey } from '../files/file.service';
+import { closeWithStore, storeRoot } from '../files/files.test-harness';
+import { form } from '../files/files.test-helpers';
 
 // Paper archives and archive borrowing through the real calls (PGlite, and PostgreSQL with TEST_DATABASE_URL): the
 // three views (engineer, team leader, archivist) and their buttons, the borrowing state machine with its history, one
@@ -16,6 +24,7 @@ import { up as addArchiveMenus } from '../../db/migrations/20261128T100100-paper
 // expire on read and log every view, the spec's date filter, and another tenant's ids.
 
 let h: Harness;
+let root: string;
 const T = '350001';
 const U = '350002';
 const tokens: Record<string, string> = {};
@@ -30,7 +39,8 @@ const ROLES: Record<string, readonly string[]> = {
 const day = (days: number) => localDay(new Date(Date.now() + days * 86_400_000));
 
 beforeAll(async () => {
-  h = await createHarness();
+  root = storeRoot('blade-paper-archive-test-');
+  h = await createHarness({ files: { root } });
   const db = h.blade.db;
   await addTenant(db, { tenantId: T, tenantName: '检验中心', adminPassword: 't-admin-pass' });
   await addTenant(db, { tenantId: U, tenantName: '另一中心', adminPassword: 'u-admin-pass' });
@@ -43,6 +53,8 @@ beforeAll(async () => {
     [T, 'allround', Object.values(CODES)],
     [U, 'uall', Object.values(CODES)],
   ];
+  tokens.tAdmin = (await h.login('admin', 't-admin-pass', T)).access_token;
+  tokens.uAdmin = (await h.login('admin', 'u-admin-pass', U)).access_token;
   for (const [tenant, account, codes] of users) {
     const role = await addRole(db, tenant, { name: account, alias: account });
     await grantMenus(db, tenant, role, ['archive_manage', ...codes]);
@@ -56,9 +68,49 @@ beforeAll(async () => {
     tokens[account] = (await h.login(account, 'pa-pass-2026', tenant)).access_token;
   }
 }, SETUP_TIMEOUT * 2);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+afterAll(() => closeWithStore(h, root), SETUP_TIMEOUT);
+
+/** A PDF of one page with a line of text: what an application's electronic archive holds. */
+async function samplePdf(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.addPage([595, 842]).drawText('Type test report', { x: 50, y: 780, size: 18 });
+  return Buffer.from(await doc.save());
+}
+
+/**
+ * A file of the application's electronic archive: its bytes in the tenant's file store and its row filed with the
+ * application's record (function code and data id), as the application's catalogue uploads leave them.
+ */
+async function applicationFile(applicationId: string, bytes: Buffer, name = '型式试验报告.pdf', tenant = T) {
+  const id = newFileId();
+  const key = objectKey(tenant, id, 'pdf');
+  await new LocalStorage(root).put(key, Readable.from([bytes]));
+  await withTenant(h.blade.db, tenant, (trx) =>
+    trx
+      .insertInto('blade_file')
+      .values({
+        id,
+        tenant_id: tenant,
+        storage: 'local',
+        object_key: key,
+        original_filename: name,
+        suffix: 'pdf',
+        content_type: 'application/pdf',
+        size: bytes.length,
+        sha256: sha(bytes),
+        function_code: 'application',
+        data_id: applicationId,
+        kind: 'file',
+        is_saved: 1,
+      })
+      .execute(),
+  );
+  return id;
+}
+
+function sha(b: Buffer) {
+  return createHash('sha256').update(b).digest('hex');
+}
 
 let serial = 0;
 /** A submitted application (it has its number) of tenant T unless given. */
@@ -350,6 +402,66 @@ describe('electronic borrowing', () => {
     });
   });
 
+  it('opens a file of the loaned application to its borrower while the loan runs, each open logged', async () => {
+    const id = await electronicLoan();
+    const loan = await withTenant(h.blade.db, T, (trx) =>
+      trx
+        .selectFrom('business_archive_borrowing')
+        .select('application_id')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow(),
+    );
+    const source = await samplePdf();
+    const fileId = await applicationFile(String(loan.application_id), source);
+    const other = await applicationFile(await application(), await samplePdf());
+    const key = (token = tokens.engineer, file = fileId) =>
+      h.call(C.eFileKey.path, token, { id, fileId: file });
+    const open = (authKey: string, token = tokens.engineer, file = fileId) =>
+      h.authed(`${C.eOpenFile.path}?id=${id}&fileId=${file}&authKey=${encodeURIComponent(authKey)}`, {
+        token,
+      });
+    // Not yet approved: no key.
+    expect(await key()).toMatchObject({ code: 400, msg: '该借阅尚未批准，不能查阅' });
+    expect((await h.call(C.eApprove.path, tokens.leader, { id, pass: true })).code).toBe(200);
+
+    const granted = await key();
+    expect(granted.code).toBe(200);
+    const opened = await open(granted.data.authKey);
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get('content-type')).toBe('application/pdf');
+    expect(sha(Buffer.from(await opened.arrayBuffer()))).toBe(sha(source));
+    // Another application's file, another borrower, another tenant: 404; a key of another file: 403.
+    expect((await key(tokens.engineer, other)).code).toBe(404);
+    expect(await (await open(granted.data.authKey, tokens.engineer, other)).json()).toMatchObject({
+      code: 404,
+    });
+    expect((await key(tokens.engineer2)).code).toBe(404);
+    expect((await key(tokens.leader)).code).toBe(404);
+    expect((await key(tokens.uall)).code).toBe(404);
+    expect(await (await open('')).json()).toMatchObject({ code: 403 });
+
+    const logs = await withTenant(h.blade.db, T, (trx) =>
+      trx
+        .selectFrom('business_archive_view_log')
+        .select(['user_id', 'file_id'])
+        .where('borrowing_id', '=', id)
+        .execute(),
+    );
+    expect(logs.map((l) => [String(l.user_id), l.file_id])).toEqual([[userIds.engineer, fileId]]);
+
+    // Past its end: 403 in words, for the key and the open.
+    await withTenant(h.blade.db, T, (trx) =>
+      trx
+        .updateTable('business_archive_borrowing')
+        .set({ view_until: new Date(Date.now() - 1000) })
+        .where('id', '=', id)
+        .execute(),
+    );
+    expect(await key()).toMatchObject({ code: 403, msg: '电子档案借阅已到期，不能再查阅' });
+    const late = await open(granted.data.authKey);
+    expect(await late.json()).toMatchObject({ code: 403, msg: '电子档案借阅已到期，不能再查阅' });
+  });
+
   it('refuses view days outside 1 … 30', async () => {
     const applicationId = await application();
     const res = await h.call(C.eSave.path, tokens.engineer, { applicationId, purpose: '查阅', viewDays: 31 });
@@ -392,12 +504,113 @@ describe('tenants, buttons and signature printing', () => {
     expect(res.data).toHaveProperty('toLend');
   });
 
-  it('refuses signature printing in words, and without its button with 403', async () => {
-    expect(await h.call(C.startSignature.path, tokens.archivist, {})).toMatchObject({
-      code: 400,
-      msg: '签章打印暂不可用：请在档案目录中对需签章的文件签章',
-    });
+  it('refuses signature printing without its button with 403, whatever the body', async () => {
     expect((await h.call(C.startSignature.path, tokens.engineer, {})).code).toBe(403);
+    expect((await h.call(C.startSignature.path, tokens.leader, {})).code).toBe(403);
+  });
+});
+
+describe('signature printing (签章打印)', () => {
+  const print = (body: Record<string, unknown>, token = tokens.archivist) =>
+    h.call(C.startSignature.path, token, body);
+  const prints = (tenant = T) =>
+    withTenant(h.blade.db, tenant, (trx) =>
+      trx.selectFrom('business_archive_print_log').selectAll().where('tenant_id', '=', tenant).execute(),
+    );
+
+  it('refuses in words while the tenant has no seal, recording nothing', async () => {
+    const { archiveId, applicationId } = await archive();
+    const fileId = await applicationFile(applicationId, await samplePdf());
+    expect(await print({ archiveId, fileId })).toMatchObject({
+      code: 400,
+      msg: '请先上传本机构的印章（文件配置 → 签章印模），再签章',
+    });
+    expect(await prints()).toEqual([]);
+  });
+
+  it('stamps a file of the application with the seal, logs the print and opens the stamped PDF', async () => {
+    const seal = await sharp({ create: { width: 240, height: 240, channels: 3, background: '#d40000' } })
+      .png()
+      .toBuffer();
+    const sealed = await h.authed('/blade-resource/file/uploadSeal', {
+      method: 'POST',
+      body: form({}, { name: 'seal.png', bytes: seal }),
+      token: tokens.tAdmin,
+    });
+    expect(((await sealed.json()) as { code: number }).code).toBe(200);
+
+    const { archiveId, applicationId } = await archive();
+    const source = await samplePdf();
+    const fileId = await applicationFile(applicationId, source);
+    const res = await print({ archiveId, fileId });
+    expect(res.code).toBe(200);
+    expect(res.data).toMatchObject({ archiveId, fileId, originalFilename: '型式试验报告(签章).pdf' });
+    // The application names the archive as well.
+    expect((await print({ applicationId, fileId })).code).toBe(200);
+
+    const opened = await h.authed(
+      `${C.printOpen.path}?id=${res.data.printId}&authKey=${encodeURIComponent(res.data.authKey)}`,
+      { token: tokens.archivist },
+    );
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get('content-type')).toBe('application/pdf');
+    const stamped = Buffer.from(await opened.arrayBuffer());
+    expect(stamped.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(sha(stamped)).not.toBe(sha(source));
+    // The seal is an image on the page: the stamped copy embeds one, the source none.
+    const xObjects = async (pdf: Buffer) =>
+      (await PDFDocument.load(pdf))
+        .getPage(0)
+        .node.Resources()
+        ?.lookupMaybe(PDFName.of('XObject'), PDFDict)
+        ?.keys().length ?? 0;
+    expect(await xObjects(stamped)).toBe(1);
+    expect(await xObjects(source)).toBe(0);
+    // Without the print's key it is not opened, nor with a key of another print.
+    const keyless = await h.authed(`${C.printOpen.path}?id=${res.data.printId}`, { token: tokens.archivist });
+    expect(keyless.status).toBe(403);
+    const second = await print({ archiveId, fileId });
+    const crossed = await h.authed(
+      `${C.printOpen.path}?id=${res.data.printId}&authKey=${encodeURIComponent(second.data.authKey)}`,
+      { token: tokens.archivist },
+    );
+    expect(crossed.status).toBe(403);
+
+    const logged = (await prints()).filter((p) => String(p.archive_id) === archiveId);
+    expect(logged).toHaveLength(3);
+    const first = logged.find((p) => String(p.id) === res.data.printId)!;
+    expect([
+      String(first.application_id),
+      first.file_id,
+      first.stamped_file_id,
+      String(first.user_id),
+    ]).toEqual([applicationId, fileId, res.data.stampedFileId, userIds.archivist]);
+    // The file itself is not marked signed: the print is a copy for paper, not the signing flow's stamp.
+    const original = await withTenant(h.blade.db, T, (trx) =>
+      trx
+        .selectFrom('blade_file')
+        .select(['is_stamped', 'stamped_file_id'])
+        .where('id', '=', fileId)
+        .executeTakeFirstOrThrow(),
+    );
+    expect(original).toEqual({ is_stamped: 0, stamped_file_id: null });
+  });
+
+  it('answers 404 for a file of another application and for another tenant, 403 without the button', async () => {
+    const { archiveId } = await archive();
+    const other = await archive();
+    const otherFile = await applicationFile(other.applicationId, await samplePdf());
+    const before = (await prints()).length;
+    expect(await print({ archiveId, fileId: otherFile })).toMatchObject({ code: 404, msg: '文件不存在' });
+    expect((await print({ archiveId: other.archiveId, fileId: otherFile }, tokens.uall)).code).toBe(404);
+    expect((await print({ applicationId: other.applicationId, fileId: otherFile }, tokens.uall)).code).toBe(
+      404,
+    );
+    // Their own archive, this tenant's file: still 404.
+    const theirs = await archive(tokens.uall, U);
+    expect((await print({ archiveId: theirs.archiveId, fileId: otherFile }, tokens.uall)).code).toBe(404);
+    expect((await print({ archiveId: other.archiveId, fileId: otherFile }, tokens.engineer)).code).toBe(403);
+    expect((await prints()).length).toBe(before);
   });
 });
 

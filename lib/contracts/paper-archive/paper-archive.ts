@@ -22,7 +22,7 @@ export const PAPER_ARCHIVE_CODES = {
   page: 'paper_archive',
   /** Archivist: register the paper file of an application. */
   submit: 'paper_archive_submit',
-  /** Archivist: signature printing (refused: README). */
+  /** Archivist: signature printing (an application file stamped with the tenant's seal, logged: README). */
   print: 'paper_archive_print',
   /** 档案借阅: the borrowing lists. */
   borrowPage: 'archive_borrowing',
@@ -104,6 +104,14 @@ export const PAPER_ARCHIVE_CALLS = {
   /** Not in the catalogue: the view an electronic loan grants (README: design). */
   eView: { method: 'POST', path: `${BASE}/eArchivesBorrowing/view` },
   startSignature: { method: 'POST', path: `${BASE}/signaturePrinting/startSignatureDocument` },
+  /** Not in the catalogue: the files of a paper archive's application, to choose one to print (`archiveId`). */
+  printFiles: { method: 'GET', path: `${BASE}/signaturePrinting/files` },
+  /** Not in the catalogue: the stamped copy a print made, inline (`id` the print, `authKey` from its answer). */
+  printOpen: { method: 'GET', path: `${BASE}/signaturePrinting/open` },
+  /** Not in the catalogue: a short-lived key to open one file of a running electronic loan (`id`, `fileId`). */
+  eFileKey: { method: 'POST', path: `${BASE}/eArchivesBorrowing/fileKey` },
+  /** Not in the catalogue: one file of a running electronic loan, streamed to its borrower (`id, fileId, authKey`). */
+  eOpenFile: { method: 'GET', path: `${BASE}/eArchivesBorrowing/openFile` },
 } as const;
 
 /** The 纸质档案 page (its list and every call are the module's routes). */
@@ -242,7 +250,28 @@ export const approveInput = z
 
 export const borrowIdInput = z.object({ id: idSchema });
 export const returnInput = z.object({ id: idSchema, remark: text(500).optional().default('') });
-export const signatureInput = z.object({ id: z.preprocess(blankToUndefined, idSchema.optional()) });
+/** A stored file's id (blade_file: 32 hex digits). */
+const fileIdSchema = z
+  .string({ error: '请选择文件' })
+  .trim()
+  .regex(/^[0-9a-f]{32}$/, '必须是有效的文件ID');
+
+/** The paper archive (`archiveId`, or `id`) or its application (`applicationId`), and one file of its archive. */
+export const signatureInput = z
+  .object({
+    id: z.preprocess(blankToUndefined, idSchema.optional()),
+    archiveId: z.preprocess(blankToUndefined, idSchema.optional()),
+    applicationId: z.preprocess(blankToUndefined, idSchema.optional()),
+    fileId: fileIdSchema,
+  })
+  .refine((v) => Boolean(v.id || v.archiveId || v.applicationId), {
+    message: '请选择纸质档案',
+    path: ['archiveId'],
+  });
+export const printFilesQuery = z.object({ archiveId: idSchema });
+export const printOpenQuery = z.object({ id: idSchema, authKey: z.string().max(200).optional().default('') });
+export const eFileInput = z.object({ id: idSchema, fileId: fileIdSchema });
+export const eOpenFileQuery = eFileInput.extend({ authKey: z.string().max(200).optional().default('') });
 
 const BORROW_TABLE = 'business_archive_borrowing';
 const borrowTransition = (from: BorrowState[]) => ({
@@ -373,12 +402,45 @@ export const PAPER_ARCHIVE_ACTIONS = [
     access: { codes: [PAPER_ARCHIVE_CODES.print] },
     writes: true,
   }),
+  defineAction({
+    name: 'printFiles',
+    call: PAPER_ARCHIVE_CALLS.printFiles,
+    input: printFilesQuery,
+    access: { codes: [PAPER_ARCHIVE_CODES.print] },
+    writes: false,
+  }),
+  defineAction({
+    name: 'eFileKey',
+    call: PAPER_ARCHIVE_CALLS.eFileKey,
+    input: eFileInput,
+    access: { codes: [PAPER_ARCHIVE_CODES.borrowPage] },
+    writes: false,
+  }),
 ] as const;
+
+/** What signature printing answers: the print, its stamped copy, and where to open it (`openUrl` + `authKey`). */
+export interface SignaturePrintVO {
+  printId: string;
+  archiveId: string;
+  fileId: string;
+  stampedFileId: string;
+  originalFilename: string;
+  printedAt: string;
+  /** A key for `printOpen` (5 minutes, bound to the print's stamped copy and the caller). */
+  authKey: string;
+}
+
+/** A file of an application's electronic archive (the files stored with its record). */
+export interface ArchiveFileVO {
+  id: string;
+  originalFilename: string;
+  catalogName: string;
+}
 
 /** What an electronic view answers: the application's archive files, readable until `viewUntil`. */
 export interface ElectronicViewVO {
   borrowingId: string;
   applicationId: string;
   viewUntil: string;
-  files: { id: string; originalFilename: string; catalogName: string }[];
+  files: ArchiveFileVO[];
 }

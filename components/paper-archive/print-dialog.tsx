@@ -1,0 +1,112 @@
+'use client';
+
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { BladeError } from '@/lib/client/fetcher';
+import type {
+  ArchiveFileVO,
+  PaperArchiveVO,
+  SignaturePrintVO,
+} from '@/lib/contracts/paper-archive/paper-archive';
+import { openPrinted, printFiles, startSignature } from './api';
+
+/**
+ * 签章打印: the archivist picks one file of the archive's application; the server stamps it with the tenant's seal
+ * and logs the print, and its stamped PDF opens in a new window to print. A refusal (no seal, no such file) is shown
+ * in the server's words.
+ */
+export function PrintDialog({ archive, onClose }: { archive: PaperArchiveVO; onClose: () => void }) {
+  const t = useTranslations('paperArchive.screen');
+  const [files, setFiles] = useState<ArchiveFileVO[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [printed, setPrinted] = useState<SignaturePrintVO | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    printFiles(archive.id)
+      .then((answer) => live && setFiles(answer))
+      .catch((failure) => {
+        if (!live) return;
+        setFiles([]);
+        if (failure instanceof BladeError) setRefusal(failure.message);
+      });
+    return () => {
+      live = false;
+    };
+  }, [archive.id]);
+
+  const print = async (file: ArchiveFileVO) => {
+    setRefusal(null);
+    setPrinted(null);
+    setBusy(true);
+    try {
+      const answer = await startSignature(archive.id, file.id);
+      setPrinted(answer);
+      openPrinted(answer);
+    } catch (failure) {
+      if (failure instanceof BladeError) setRefusal(failure.message);
+      else throw failure;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
+      <DialogTitle>{t('printTitle', { no: archive.archiveNo })}</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('printChoose')}
+        </Typography>
+        {files === null ? (
+          <Typography>{t('loading')}</Typography>
+        ) : files.length === 0 ? (
+          <Typography>{t('printNoFiles')}</Typography>
+        ) : (
+          files.map((f) => (
+            <Stack key={f.id} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <Typography sx={{ flexGrow: 1 }}>
+                {f.catalogName ? `${f.catalogName} / ` : ''}
+                {f.originalFilename}
+              </Typography>
+              <Button
+                size="small"
+                disabled={busy}
+                aria-label={t('printFile', { name: f.originalFilename })}
+                onClick={() => void print(f)}
+              >
+                {t('print')}
+              </Button>
+            </Stack>
+          ))
+        )}
+        {refusal && (
+          <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+            {refusal}
+          </Alert>
+        )}
+        {printed && (
+          <Alert severity="success" sx={{ mt: 1 }}>
+            {t('printDone', { name: printed.originalFilename })}{' '}
+            <Link component="button" onClick={() => openPrinted(printed)}>
+              {t('printOpenAgain')}
+            </Link>
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
