@@ -58,18 +58,28 @@ export async function heldCodes(
   return new Set(codes);
 }
 
-/** Whether the caller passes the permission (no throw). */
-export async function allowed(deps: Deps, auth: AuthUser, permission: Permission): Promise<boolean> {
+/** Whether the caller passes the permission (no throw). `trx`: the caller's open transaction, if any (heldCodes). */
+export async function allowed(
+  deps: Deps,
+  auth: AuthUser,
+  permission: Permission,
+  trx?: Transaction<Database>,
+): Promise<boolean> {
   if (permission.role === 'platform' && !isPlatformAdmin(auth)) return false;
   if (permission.role === 'admin' && !isTenantAdmin(auth)) return false;
   if (!permission.codes || permission.codes.length === 0 || isPlatformAdmin(auth)) return true;
-  const held = await heldCodes(deps, auth);
+  const held = await heldCodes(deps, auth, trx);
   return permission.codes.some((code) => held.has(code));
 }
 
 /** Throws 403 unless the caller passes. For checks that depend on the request body (e.g. add vs edit). */
-export async function demand(deps: Deps, auth: AuthUser, permission: Permission): Promise<void> {
-  if (!(await allowed(deps, auth, permission))) throw new ForbiddenError();
+export async function demand(
+  deps: Deps,
+  auth: AuthUser,
+  permission: Permission,
+  trx?: Transaction<Database>,
+): Promise<void> {
+  if (!(await allowed(deps, auth, permission, trx))) throw new ForbiddenError();
 }
 
 /** Route middleware: `router.post('/user/remove', permit(deps, { codes: ['user_delete'] }), handler)`. */

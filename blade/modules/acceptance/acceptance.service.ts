@@ -292,7 +292,7 @@ const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 const KEY_FORMAT = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
 
 async function issueExportKey(deps: Deps, trx: Trx, auth: AuthUser, name: ExportName) {
-  await demand(deps, auth, { codes: [EXPORTS[name]] });
+  await demand(deps, auth, { codes: [EXPORTS[name]] }, trx);
   const authKey = `${auth.tenantId}.${randomBytes(32).toString('base64url')}`;
   // Keys nobody used are of no further use: the table keeps only live ones.
   await trx

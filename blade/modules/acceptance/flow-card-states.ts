@@ -84,9 +84,9 @@ function noFailed(items: LiveItem[]) {
 }
 
 /** The assignee, or a holder of the card's edit button: 403 in words for anyone else. */
-async function assertMayTest(deps: Deps, auth: AuthUser, assigneeId: string | null) {
+async function assertMayTest(deps: Deps, trx: Trx, auth: AuthUser, assigneeId: string | null) {
   if (assigneeId && String(assigneeId) === auth.userId) return;
-  if ((await heldCodes(deps, auth)).has(ACCEPTANCE_CODES.cardEdit)) return;
+  if ((await heldCodes(deps, auth, trx)).has(ACCEPTANCE_CODES.cardEdit)) return;
   throw new ForbiddenError(zhText('acceptance.flowItem.notAssignee'));
 }
 
@@ -264,7 +264,7 @@ export function flowCardStateRoutes(deps: Deps): Hono<BladeEnv> {
       const item = await lockItem(trx, auth, input.id);
       assertTesting(item.cardState);
       if (!item.assignee_id) throw new KeyedError('acceptance.flowItem.noAssignee');
-      await assertMayTest(deps, auth, item.assignee_id);
+      await assertMayTest(deps, trx, auth, item.assignee_id);
       if (item.result) throw new KeyedError('acceptance.flowItem.hasResult');
       if (item.started_at) throw new KeyedError('acceptance.flowItem.started');
       await trx
@@ -282,7 +282,7 @@ export function flowCardStateRoutes(deps: Deps): Hono<BladeEnv> {
       const trx = typed(anyTrx);
       const item = await lockItem(trx, auth, input.id);
       assertTesting(item.cardState);
-      await assertMayTest(deps, auth, item.assignee_id);
+      await assertMayTest(deps, trx, auth, item.assignee_id);
       // A failed item is tested again only after the rectification (the card's `rectified`), never just relabelled.
       if (item.result === 'fail') throw new KeyedError('acceptance.flowItem.failedFixed');
       if (input.result !== 'na' && !item.started_at) throw new KeyedError('acceptance.flowItem.notStarted');

@@ -216,8 +216,8 @@ type BorrowRow = {
 };
 
 /** The caller's view of the borrowings: the team leader's and the archivist's are the tenant's, else their own. */
-async function seesAll(deps: Deps, auth: AuthUser) {
-  const codes = await heldCodes(deps, auth);
+async function seesAll(deps: Deps, trx: Trx, auth: AuthUser) {
+  const codes = await heldCodes(deps, auth, trx);
   return codes.has(PAPER_ARCHIVE_CODES.approve) || codes.has(PAPER_ARCHIVE_CODES.manage);
 }
 
@@ -336,7 +336,7 @@ function borrowPage(deps: Deps, kind: BorrowKind) {
     const page = pageRequest(input);
     let base = borrowings(trx, auth, kind);
     const mine = input.mine === '1' || input.mine === 'true';
-    if (mine || !(await seesAll(deps, auth))) base = base.where('b.borrower_id', '=', auth.userId);
+    if (mine || !(await seesAll(deps, trx, auth))) base = base.where('b.borrower_id', '=', auth.userId);
     if (input.applicationId) base = base.where('b.application_id', '=', input.applicationId);
     if (input.borrowState === 'expired')
       base = base.where('b.borrow_state', '=', 'approved').where('b.view_until', '<=', new Date());
