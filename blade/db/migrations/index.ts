@@ -50,6 +50,8 @@ import * as acceptance from './20261128T120000-acceptance';
 import * as acceptanceMenus from './20261128T120100-acceptance-menus';
 import * as alerts from './20261128T130000-alerts';
 import * as alertMenus from './20261128T130100-alert-menus';
+import * as alertDeliveryLog from './20261129T120000-alert-delivery-log';
+import * as alertLogMenus from './20261129T120100-alert-log-menus';
 
 /** Static list (no directory scanning: bundlers and `next build` must see every migration). Append only. */
 export const migrations: Record<string, Migration> = {
@@ -104,4 +106,6 @@ export const migrations: Record<string, Migration> = {
   '20261128T120100-acceptance-menus': acceptanceMenus,
   '20261128T130000-alerts': alerts,
   '20261128T130100-alert-menus': alertMenus,
+  '20261129T120000-alert-delivery-log': alertDeliveryLog,
+  '20261129T120100-alert-log-menus': alertLogMenus,
 };

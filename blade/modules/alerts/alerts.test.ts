@@ -1,5 +1,10 @@
 import { sql } from 'kysely';
-import { ALERT_CODES, NODE_CALLS } from '../../../lib/contracts/alerts/alerts';
+import {
+  ALERT_CODES,
+  ALERT_LOG_CODES,
+  DELIVERY_CALLS,
+  NODE_CALLS,
+} from '../../../lib/contracts/alerts/alerts';
 import { localDay } from '../../../lib/contracts/equipment/status';
 import { createBlade, type Blade } from '../../app';
 import { TtlMap, TtlSet, type Deps } from '../../core/context';
@@ -33,6 +38,7 @@ const tokens: Record<string, string> = {};
 const C = '/blade-cqst/certExpireAlert';
 const DAY = 86_400_000;
 const ALL_CODES = Object.values(ALERT_CODES);
+const LOG_CODES = Object.values(ALERT_LOG_CODES);
 
 const day = (days: number, from = new Date()) => localDay(new Date(from.getTime() + days * DAY));
 const inDays = (days: number) => new Date(Date.now() + days * DAY);
@@ -51,9 +57,9 @@ beforeAll(async () => {
   tokens.admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
   await addTenant(db, { tenantId: T, tenantName: '另一认证机构', adminPassword: 't-admin-pass' });
   const users: [string, string, readonly string[]][] = [
-    [PLATFORM, 'almgr', ALL_CODES],
+    [PLATFORM, 'almgr', [...ALL_CODES, ...LOG_CODES]],
     [PLATFORM, 'alview', [ALERT_CODES.certPage, ALERT_CODES.nodePage]],
-    [T, 'talmgr', ALL_CODES],
+    [T, 'talmgr', [...ALL_CODES, ...LOG_CODES]],
   ];
   for (const [tenant, account, codes] of users) {
     const role = await addRole(db, tenant, { name: account, alias: account });
@@ -124,6 +130,7 @@ let serial = 0;
 async function certificate(
   validTo: string,
   db = h.blade.db,
+  issueDate = day(-200),
 ): Promise<{ id: string; no: string; appId: string }> {
   serial += 1;
   const id = nextId();
@@ -157,7 +164,8 @@ async function certificate(
         product_name: `隔爆型电动机${serial}`,
         models: JSON.stringify([]),
         ex_markings: JSON.stringify([]),
-        issue_date: day(-300),
+        // Young enough that no clock these tests move to makes its supervision overdue (12 months).
+        issue_date: issueDate,
         valid_to: validTo,
         cert_status: 'valid',
       })
@@ -405,6 +413,197 @@ describe('the alert pass', () => {
     }>`select name, cron from pgboss.schedule`.execute(h.blade.db);
     expect(schedules.rows).toEqual([expect.objectContaining({ name: 'alert-scan', cron: '0 * * * *' })]);
   }, 30_000);
+});
+
+describe('the delivery log and its retry', () => {
+  const LOG = DELIVERY_CALLS.page.path;
+  let sentCert = { id: '', no: '', appId: '' };
+  let failedCert = { id: '', no: '', appId: '' };
+  beforeAll(async () => {
+    sentCert = await certificate(day(8));
+    await runAlertScan(depsOf(h.blade), new Date());
+    failedCert = await certificate(day(7));
+    sms.refuse(true);
+    try {
+      await runAlertScan(depsOf(h.blade), new Date());
+    } finally {
+      sms.refuse(false);
+    }
+  });
+  const idOf = async (subjectId: string) => (await deliveries(subjectId))[0].id;
+
+  it('lists deliveries newest first with the certificate, company, recipients and outcome; filters and pages', async () => {
+    const sentId = await idOf(sentCert.id);
+    const failedId = await idOf(failedCert.id);
+    const failed = await h.call(`${LOG}?alertKind=cert&channel=sms&outcome=failed&size=100`, tokens.almgr);
+    expect(failed.code).toBe(200);
+    expect(failed.data.records.map((r: { id: string }) => r.id)).toContain(failedId);
+    expect(failed.data.records.map((r: { id: string }) => r.id)).not.toContain(sentId);
+    expect(failed.data.records.every((r: { smsState: string }) => r.smsState === 'failed')).toBe(true);
+    const row = failed.data.records.find((r: { id: string }) => r.id === failedId);
+    expect(row).toMatchObject({
+      alertKind: 'cert',
+      certNumber: failedCert.no,
+      companyName: '甲防爆电器有限公司',
+      portalCount: 3,
+      smsTo: '139****0001、139****0002',
+      emailState: 'skipped',
+    });
+    expect(row.smsReason).not.toBe('');
+
+    const sent = await h.call(`${LOG}?channel=sms&outcome=sent&size=100`, tokens.almgr);
+    const sentIds = sent.data.records.map((r: { id: string }) => r.id);
+    expect(sentIds).toContain(sentId);
+    expect(sentIds).not.toContain(failedId);
+    const nodes = await h.call(`${LOG}?alertKind=node&size=100`, tokens.almgr);
+    expect(nodes.data.records.every((r: { alertKind: string }) => r.alertKind === 'node')).toBe(true);
+
+    // Newest first, and pages that follow one another.
+    const all = await h.call(`${LOG}?size=100`, tokens.almgr);
+    const times = all.data.records.map((r: { createTime: string }) => r.createTime);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(all.data.records[0].id).toBe(failedId);
+    const first = await h.call(`${LOG}?size=1&current=1`, tokens.almgr);
+    const second = await h.call(`${LOG}?size=1&current=2`, tokens.almgr);
+    expect(first.data.total).toBe(all.data.total);
+    expect([first.data.records[0].id, second.data.records[0].id]).toEqual([
+      all.data.records[0].id,
+      all.data.records[1].id,
+    ]);
+
+    // Days in the server's time zone, both ends included.
+    const today = day(0);
+    const inRange = await h.call(
+      `${LOG}?createTimeStart=${today}&createTimeEnd=${today}&size=100`,
+      tokens.almgr,
+    );
+    expect(inRange.data.records.map((r: { id: string }) => r.id)).toContain(failedId);
+    expect((await h.call(`${LOG}?createTimeStart=${day(1)}`, tokens.almgr)).data.total).toBe(0);
+    expect((await h.call(`${LOG}?createTimeEnd=${day(-1)}`, tokens.almgr)).data.total).toBe(0);
+    expect(await h.call(`${LOG}?outcome=lost`, tokens.almgr)).toMatchObject({ code: 400 });
+  });
+
+  it('needs the page’s code, and another tenant’s deliveries are invisible and 404 to retry', async () => {
+    expect(await h.call(LOG, tokens.alview)).toMatchObject({ code: 403 });
+    const failedId = await idOf(failedCert.id);
+    const theirs = await h.call(`${LOG}?size=100`, tokens.talmgr);
+    expect(theirs.code).toBe(200);
+    expect(theirs.data.total).toBe(0);
+    expect(
+      await h.call(DELIVERY_CALLS.retry.path, tokens.talmgr, { id: failedId, channel: 'sms' }),
+    ).toMatchObject({ code: 404 });
+    expect(
+      await h.call(DELIVERY_CALLS.retry.path, tokens.alview, { id: failedId, channel: 'sms' }),
+    ).toMatchObject({ code: 403 });
+  });
+
+  it('sends a failed SMS again through the provider: sent when accepted; a sent one is refused in words', async () => {
+    const failedId = await idOf(failedCert.id);
+    sms.refuse(true);
+    try {
+      const again = await h.call(DELIVERY_CALLS.retry.path, tokens.almgr, { id: failedId, channel: 'sms' });
+      expect(again).toMatchObject({ code: 200, data: { state: 'failed' } });
+    } finally {
+      sms.refuse(false);
+    }
+    expect((await deliveries(failedCert.id))[0].sms_state).toBe('failed');
+    const before = textsAbout(failedCert.no).length;
+    const retried = await h.call(DELIVERY_CALLS.retry.path, tokens.almgr, { id: failedId, channel: 'sms' });
+    expect(retried).toMatchObject({ code: 200, data: { id: failedId, channel: 'sms', state: 'sent' } });
+    expect(
+      textsAbout(failedCert.no)
+        .slice(before)
+        .map((t) => t.mobile)
+        .sort(),
+    ).toEqual(customerPhones);
+    expect((await deliveries(failedCert.id))[0]).toMatchObject({ sms_state: 'sent', sms_reason: '' });
+
+    const refused = await h.call(DELIVERY_CALLS.retry.path, tokens.almgr, { id: failedId, channel: 'sms' });
+    expect(refused).toMatchObject({ code: 400, msg: '只有发送失败的短信或邮件可以重新发送' });
+    expect(
+      await h.call(DELIVERY_CALLS.retry.path, tokens.almgr, { id: failedId, channel: 'email' }),
+    ).toMatchObject({ code: 400, msg: '只有发送失败的短信或邮件可以重新发送' });
+    expect(textsAbout(failedCert.no).length).toBe(before + 2);
+  });
+});
+
+describe('overdue supervision and recorded expiry', () => {
+  const ofKind = async (subjectId: string, kind: string) =>
+    (await deliveries(subjectId)).filter((r) => r.alert_kind === kind);
+
+  it('alerts once per certificate per overdue period; a later factory inspection starts a new period', async () => {
+    const cert = await certificate(day(900), h.blade.db, day(-200));
+    await runAlertScan(depsOf(h.blade), inDays(150));
+    expect(await ofKind(cert.id, 'supervision')).toEqual([]);
+
+    // 370 days after the issue, no inspection: overdue, once.
+    await Promise.all([
+      runAlertScan(depsOf(h.blade), inDays(170)),
+      runAlertScan(depsOf(h.blade), inDays(170)),
+    ]);
+    await runAlertScan(depsOf(h.blade), inDays(171));
+    let rows = await ofKind(cert.id, 'supervision');
+    expect(rows).toHaveLength(1);
+    // The engineer and the company's two users.
+    expect(rows[0]).toMatchObject({ alert_key: day(-200), portal_count: 3, config_id: '0' });
+    const notices = await withTenant(h.blade.db, PLATFORM, (trx) =>
+      trx
+        .selectFrom('blade_message')
+        .select('user_id')
+        .where('title', '=', `监督检查逾期：${cert.no}`)
+        .execute(),
+    );
+    expect(notices).toHaveLength(3);
+
+    // A supervision inspection on its application: the period counts from it.
+    const [inspector] = [engineerId];
+    await withTenant(h.blade.db, PLATFORM, (trx) =>
+      trx
+        .insertInto('business_factory_check')
+        .values({
+          id: nextId(),
+          tenant_id: PLATFORM,
+          application_id: cert.appId,
+          check_date: day(172),
+          inspector_id: inspector,
+          result: 'pass',
+        })
+        .execute(),
+    );
+    await runAlertScan(depsOf(h.blade), inDays(400));
+    expect(await ofKind(cert.id, 'supervision')).toHaveLength(1);
+    await runAlertScan(depsOf(h.blade), inDays(540));
+    await runAlertScan(depsOf(h.blade), inDays(541));
+    rows = await ofKind(cert.id, 'supervision');
+    expect(rows.map((r) => r.alert_key)).toEqual([day(-200), day(172)]);
+  });
+
+  it('records a lapsed certificate as expired in its status history once, by the system', async () => {
+    const cert = await certificate(day(-3));
+    await Promise.all([runAlertScan(depsOf(h.blade), new Date()), runAlertScan(depsOf(h.blade), new Date())]);
+    await runAlertScan(depsOf(h.blade), inDays(1));
+    const history = await withTenant(h.blade.db, PLATFORM, (trx) =>
+      trx
+        .selectFrom('blade_status_history')
+        .select(['resource', 'action', 'field', 'from_value', 'to_value', 'user_id', 'comment'])
+        .where('record_id', '=', cert.id)
+        .execute(),
+    );
+    expect(history).toEqual([
+      {
+        resource: 'business_certificate',
+        action: 'expire',
+        field: 'cert_status',
+        from_value: 'valid',
+        to_value: 'expired',
+        user_id: '0',
+        comment: `系统：有效期至 ${day(-3)} 届满`,
+      },
+    ]);
+    expect(await ofKind(cert.id, 'expiry')).toHaveLength(1);
+    // No lead-time alert for a certificate already past its valid-to.
+    expect(await ofKind(cert.id, 'cert')).toEqual([]);
+  });
 });
 
 describe('node-progress tracks', () => {
