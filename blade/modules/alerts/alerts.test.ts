@@ -25,6 +25,7 @@ import {
 import { startSmsReceiver, type SmsReceiver } from '../../testing/mail-sms';
 import { runAlertScan } from './alert-scan';
 import { up as addAlertMenus } from '../../db/migrations/20261128T130100-alert-menus';
+import { up as addAlertLogMenus } from '../../db/migrations/20261129T120100-alert-log-menus';
 
 // Certificate-expiry and node-progress alerts through the real calls and the real scheduler (PGlite, and PostgreSQL
 // with TEST_DATABASE_URL): the configurations' CRUD and refusals in words, the pass raising each alert once with the
@@ -916,5 +917,54 @@ describe('the menus of an existing database', () => {
     expect(await granted(T, 'admin')).toEqual([...codes].sort());
     await db.transaction().execute((trx) => addAlertMenus(trx));
     expect(await menuIds()).toHaveLength(codes.length);
+  });
+
+  it('the log’s migration adds 提醒记录 and its retry under the group and grants them like the other alert pages', async () => {
+    const db = h.blade.db;
+    const menuIds = async () =>
+      (await db.selectFrom('blade_menu').select(['id', 'code']).where('code', 'in', LOG_CODES).execute()).map(
+        (r) => String(r.id),
+      );
+    const before = await menuIds();
+    expect(before).toHaveLength(LOG_CODES.length);
+    for (const tenant of [PLATFORM, T])
+      await withTenant(db, tenant, (trx) =>
+        trx.deleteFrom('blade_role_menu').where('menu_id', 'in', before).execute(),
+      );
+    await db.deleteFrom('blade_menu').where('id', 'in', before).execute();
+
+    await db.transaction().execute((trx) => addAlertLogMenus(trx));
+    const after = await menuIds();
+    expect(after).toHaveLength(LOG_CODES.length);
+    const page = await db
+      .selectFrom('blade_menu as m')
+      .innerJoin('blade_menu as g', 'g.id', 'm.parent_id')
+      .select(['g.code', 'm.path'])
+      .where('m.code', '=', ALERT_LOG_CODES.logPage)
+      .executeTakeFirstOrThrow();
+    expect(page).toEqual({ code: 'alert_center', path: '/alerts/deliveries' });
+    for (const [tenant, alias] of [
+      [PLATFORM, 'administrator'],
+      [T, 'admin'],
+    ])
+      expect(
+        await withTenant(db, tenant, async (trx) =>
+          (
+            await trx
+              .selectFrom('blade_role_menu as rm')
+              .innerJoin('blade_role as r', 'r.id', 'rm.role_id')
+              .innerJoin('blade_menu as m', 'm.id', 'rm.menu_id')
+              .select('m.code')
+              .where('r.tenant_id', '=', tenant)
+              .where('r.role_alias', '=', alias)
+              .where('m.id', 'in', after)
+              .execute()
+          )
+            .map((r) => r.code)
+            .sort(),
+        ),
+      ).toEqual([...LOG_CODES].sort());
+    await db.transaction().execute((trx) => addAlertLogMenus(trx));
+    expect(await menuIds()).toHaveLength(LOG_CODES.length);
   });
 });
