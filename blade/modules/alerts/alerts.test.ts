@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { sql } from 'kysely';
 import {
   ALERT_CODES,
@@ -731,6 +733,7 @@ onPostgres('two Blade instances on one PostgreSQL', () => {
   let a: Blade;
   let b: Blade;
   let drop: () => Promise<void> = async () => {};
+  let databaseUrl = '';
   const options = (databaseUrl: string) => ({
     dataDir: '/nonexistent-blade-test-dir',
     databaseUrl,
@@ -747,6 +750,7 @@ onPostgres('two Blade instances on one PostgreSQL', () => {
   beforeAll(async () => {
     const database = await testDatabase();
     drop = database.drop;
+    databaseUrl = database.databaseUrl!;
     a = await createBlade(options(database.databaseUrl!));
     b = await createBlade(options(database.databaseUrl!));
   }, SETUP_TIMEOUT * 2);
@@ -875,6 +879,109 @@ onPostgres('two Blade instances on one PostgreSQL', () => {
     expect(a.alerts).toBeDefined();
     expect(b.alerts).toBeDefined();
   }, 60_000);
+
+  it('delivers each alert once when two OS processes (tsx) run the pass at once', async () => {
+    const db = a.db;
+    const company = nextId();
+    const [dept] = await deptIds(db, PLATFORM);
+    await withTenant(db, PLATFORM, (trx) =>
+      trx
+        .insertInto('blade_customer_company')
+        .values({
+          id: company,
+          tenant_id: PLATFORM,
+          company_name: '丙防爆',
+          credit_code: '91410000MA00000003',
+        })
+        .execute(),
+    );
+    const phone = '13935000010';
+    const user = await addUser(db, PLATFORM, {
+      account: 'proccust',
+      password: 'cust-pass-2026',
+      roleIds: [],
+      deptIds: [dept],
+    });
+    await withTenant(db, PLATFORM, (trx) =>
+      trx.updateTable('blade_user').set({ company_id: company, phone }).where('id', '=', user).execute(),
+    );
+    const certs: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const id = nextId();
+      const appId = nextId();
+      certs.push(id);
+      await withTenant(db, PLATFORM, async (trx) => {
+        await trx
+          .insertInto('business_application')
+          .values({
+            id: appId,
+            tenant_id: PLATFORM,
+            scheme: 'ccc',
+            company_id: company,
+            models: '[]',
+            ex_markings: '[]',
+            flow_state: 'issued',
+          })
+          .execute();
+        await trx
+          .insertInto('business_certificate')
+          .values({
+            id,
+            tenant_id: PLATFORM,
+            cert_number: `PROCESS-${i}-${Date.now()}`,
+            scheme: 'ccc',
+            application_id: appId,
+            company_id: company,
+            models: '[]',
+            ex_markings: '[]',
+            issue_date: day(-100),
+            valid_to: day(120 + i),
+            cert_status: 'valid',
+          })
+          .execute();
+      });
+    }
+    const since = sms.texts.length;
+    const tsx = path.resolve('node_modules/.bin/tsx');
+    const script = path.resolve('blade/modules/alerts/scan-process.test-helper.ts');
+    const pass = () =>
+      new Promise<{ raised: number }>((resolve, reject) => {
+        const child = spawn(tsx, [script], {
+          env: {
+            ...process.env,
+            DATABASE_URL: databaseUrl,
+            SMS_HOST: sms.host,
+            ALERT_NOW: inDays(70).toISOString(),
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let out = '';
+        let err = '';
+        child.stdout.on('data', (d) => (out += d));
+        child.stderr.on('data', (d) => (err += d));
+        child.on('exit', (code) =>
+          code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`scan process ${code}: ${err}`)),
+        );
+      });
+    const results = await Promise.all([pass(), pass()]);
+    // The other alerts this database holds by now were raised by the previous test; these four are new.
+    expect(results.reduce((sum, r) => sum + r.raised, 0)).toBeGreaterThanOrEqual(4);
+    const rows = await withTenant(db, PLATFORM, (trx) =>
+      trx
+        .selectFrom('business_alert_delivery')
+        .select(['subject_id', 'sms_state'])
+        .where('subject_id', 'in', certs)
+        .where('alert_kind', '=', 'cert')
+        .execute(),
+    );
+    expect(rows).toHaveLength(4);
+    expect(rows.every((r) => r.sms_state === 'sent')).toBe(true);
+    const notices = await withTenant(db, PLATFORM, (trx) =>
+      trx.selectFrom('blade_message').select('id').where('user_id', '=', user).execute(),
+    );
+    expect(notices).toHaveLength(4);
+    expect(sms.texts.slice(since).filter((t) => t.mobile === phone)).toHaveLength(4);
+  }, 120_000);
 });
 
 // Last: it takes the alert menus away to play an existing database from before them.
