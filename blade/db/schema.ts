@@ -1659,6 +1659,11 @@ export interface AlertDeliveryTable {
   email_reason: Defaulted<string>;
   create_time: Timestamp;
   update_time: Timestamp;
+  /** Comma-joined targets of the channel (20261129T120000), and those whose last try failed (a retry's targets). */
+  sms_to: Defaulted<string>;
+  sms_failed_to: Defaulted<string>;
+  email_to: Defaulted<string>;
+  email_failed_to: Defaulted<string>;
 }
 
 // Declaration merging: the alerts' tables as a block of their own.

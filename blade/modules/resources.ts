@@ -114,7 +114,7 @@ import { certChangePage } from '../../lib/contracts/cert-change/cert-change';
 import { certChangeRoutes } from './cert-change/cert-change.routes';
 import { borrowingPage, paperArchivePage } from '../../lib/contracts/paper-archive/paper-archive';
 import { paperArchiveRoutes } from './paper-archive/paper-archive.routes';
-import { certConfigResource, nodeProgressPage } from '../../lib/contracts/alerts/alerts';
+import { certConfigResource, deliveryLogPage, nodeProgressPage } from '../../lib/contracts/alerts/alerts';
 import { alertRoutes, certConfigHooks } from './alerts/alerts.service';
 
 type Special = {
@@ -200,6 +200,7 @@ const SPECIAL = new Map<ResourceDef, Special>([
   // Alerts (issue 17): the configurations' delete and status and the tracks' calls are modules/alerts routes.
   [certConfigResource, { hooks: certConfigHooks, actions: alertRoutes }],
   [nodeProgressPage, { hooks: { ownCalls: ['list'] } }],
+  [deliveryLogPage, { hooks: { ownCalls: ['list'] } }],
   // Invoices (issue 16): every call is a route of modules/invoice (invoice.routes.ts).
   [myInvoiceResource, { hooks: { ownCalls: ['list', 'detail'] } }],
   [invoiceManagePage, { hooks: { ownCalls: ['list', 'detail'] }, actions: invoiceRoutes }],

@@ -72,7 +72,7 @@ import { ACCEPTANCE_ACTIONS, flowCardResource, testItemResource } from './accept
 import { INVOICE_ACTIONS, invoiceManagePage, myInvoiceResource } from './invoice/invoice';
 import { CERT_CHANGE_ACTIONS, certChangePage } from './cert-change/cert-change';
 import { borrowingPage, PAPER_ARCHIVE_ACTIONS, paperArchivePage } from './paper-archive/paper-archive';
-import { ALERT_ACTIONS, certConfigResource, nodeProgressPage } from './alerts/alerts';
+import { ALERT_ACTIONS, certConfigResource, deliveryLogPage, nodeProgressPage } from './alerts/alerts';
 import { NOTE_ACTIONS, notesPage } from './notes/notes';
 
 /**
@@ -142,6 +142,7 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDef[] = [
   // Alerts (issue 17): lib/contracts/alerts/alerts.ts.
   certConfigResource,
   nodeProgressPage,
+  deliveryLogPage,
   notesPage,
   testItemResource,
   flowCardResource,

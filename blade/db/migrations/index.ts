@@ -54,6 +54,8 @@ import * as flowCardStates from './20261129T110000-flow-card-states';
 import * as flowCardStateMenus from './20261129T110100-flow-card-state-menus';
 import * as noteVersions from './20261129T130000-note-versions';
 import * as archivePrint from './20261129T100000-archive-print';
+import * as alertDeliveryLog from './20261129T120000-alert-delivery-log';
+import * as alertLogMenus from './20261129T120100-alert-log-menus';
 
 /** Static list (no directory scanning: bundlers and `next build` must see every migration). Append only. */
 export const migrations: Record<string, Migration> = {
@@ -111,5 +113,7 @@ export const migrations: Record<string, Migration> = {
   '20261129T100000-archive-print': archivePrint,
   '20261129T110000-flow-card-states': flowCardStates,
   '20261129T110100-flow-card-state-menus': flowCardStateMenus,
+  '20261129T120000-alert-delivery-log': alertDeliveryLog,
+  '20261129T120100-alert-log-menus': alertLogMenus,
   '20261129T130000-note-versions': noteVersions,
 };

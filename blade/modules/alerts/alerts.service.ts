@@ -7,6 +7,9 @@ import {
   coarseStageOf,
   FINE_NODES,
   parseLeadDays,
+  type AlertKind,
+  type ChannelState,
+  type DeliveryVO,
   type NodeLimitVO,
   type TrackLevel,
   type TrackNodeVO,
@@ -14,7 +17,10 @@ import {
 } from '../../../lib/contracts/alerts/alerts';
 import { actionRoute, recordStatusChanges } from '../../core/action';
 import type { BladeEnv, Deps } from '../../core/context';
-import { KeyedError, type CrudContext, type CrudHooks } from '../../core/crud';
+import { KeyedError, readParams, type CrudContext, type CrudHooks } from '../../core/crud';
+import { ok } from '../../core/envelope';
+import { permit } from '../../core/permission';
+import { maskPhone } from '../sms/sms.providers';
 import { formatDateTime } from '../../core/dates';
 import { NotFoundError } from '../../core/errors';
 import { nextId } from '../../core/ids';
@@ -22,12 +28,20 @@ import { pageRequest, toPage } from '../../core/page';
 import type { Database } from '../../db/schema';
 import { reach } from '../business/rows';
 import { HISTORY_RESOURCE } from '../application/transition';
-import { applicationPositions, elapsedDays, type Position } from './alert-scan';
+import { applicationPositions, elapsedDays, retryDelivery, type Position } from './alert-scan';
 
 type Trx = Transaction<Database>;
 const typed = (trx: CrudContext['trx']) => trx as Trx;
-const [deleteAction, statusAction, coarsePageAction, finePageAction, updateAction, coarseDetailAction] =
-  ALERT_ACTIONS;
+const [
+  deleteAction,
+  statusAction,
+  coarsePageAction,
+  finePageAction,
+  updateAction,
+  coarseDetailAction,
+  deliveryPageAction,
+  retryAction,
+] = ALERT_ACTIONS;
 
 /**
  * The configurations' saves: lead times normalised (distinct, longest first) and at least one channel, so that an
@@ -274,5 +288,124 @@ export function alertRoutes(deps: Deps): Hono<BladeEnv> {
     }),
   );
 
+  deliveryRoutes(deps, router);
   return router;
+}
+
+/** `yyyy-MM-dd` bounds in the server's time zone: from the first day's 00:00:00 through the last day's 23:59:59. */
+function dayBounds(start?: string, end?: string) {
+  return {
+    from: start ? new Date(`${start}T00:00:00`) : undefined,
+    to: end ? new Date(new Date(`${end}T23:59:59`).getTime() + 1000) : undefined,
+  };
+}
+
+const maskTargets = (text: string, channel: 'sms' | 'email') =>
+  text
+    .split(',')
+    .filter((t) => t !== '')
+    .map((t) => (channel === 'sms' ? maskPhone(t) : t))
+    .join('、');
+
+/** The delivery log (提醒记录) and its retry. */
+function deliveryRoutes(deps: Deps, router: Hono<BladeEnv>) {
+  router.route(
+    '/',
+    actionRoute(deps, deliveryPageAction, async ({ trx, auth, input }) => {
+      const page = pageRequest(input);
+      const { from, to } = dayBounds(input.createTimeStart ?? undefined, input.createTimeEnd ?? undefined);
+      const states = (outcome: string) => (outcome === 'pending' ? ['pending', 'sending'] : [outcome]);
+      let q = typed(trx)
+        .selectFrom('business_alert_delivery as d')
+        .leftJoin('business_certificate as c', (j) =>
+          j
+            .onRef('c.id', '=', 'd.subject_id')
+            .onRef('c.tenant_id', '=', 'd.tenant_id')
+            .on('d.alert_kind', '!=', 'node'),
+        )
+        .leftJoin('business_application as a', (j) =>
+          j
+            .on(
+              'a.id',
+              '=',
+              sql<string>`case when d.alert_kind = 'node' then d.subject_id else c.application_id end`,
+            )
+            .onRef('a.tenant_id', '=', 'd.tenant_id'),
+        )
+        .leftJoin('blade_customer_company as co', (j) =>
+          j
+            .on('co.id', '=', sql<string>`coalesce(c.company_id, a.company_id)`)
+            .onRef('co.tenant_id', '=', 'd.tenant_id'),
+        )
+        .leftJoin('blade_user as u', (j) =>
+          j.onRef('u.id', '=', 'a.engineer_id').onRef('u.tenant_id', '=', 'd.tenant_id'),
+        )
+        .where('d.tenant_id', '=', auth.tenantId);
+      if (input.alertKind) q = q.where('d.alert_kind', '=', input.alertKind);
+      if (from) q = q.where('d.create_time', '>=', from);
+      if (to) q = q.where('d.create_time', '<', to);
+      const { channel, outcome } = input;
+      if (channel || outcome)
+        q = q.where((eb) => {
+          const portal = outcome
+            ? outcome === 'sent'
+              ? eb('d.portal_count', '>', 0)
+              : eb.val(false)
+            : eb('d.portal_count', '>', 0);
+          const sms = outcome ? eb('d.sms_state', 'in', states(outcome)) : eb('d.sms_state', '!=', 'skipped');
+          const email = outcome
+            ? eb('d.email_state', 'in', states(outcome))
+            : eb('d.email_state', '!=', 'skipped');
+          if (channel === 'portal') return portal;
+          if (channel === 'sms') return sms;
+          if (channel === 'email') return email;
+          return eb.or([portal, sms, email]);
+        });
+      const total = await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      const rows = await q
+        .selectAll('d')
+        .select([
+          'c.cert_number',
+          'a.application_no',
+          sql<string>`coalesce(c.product_name, a.product_name, '')`.as('product_name'),
+          'co.company_name',
+          'u.real_name as engineer_name',
+        ])
+        .orderBy('d.create_time', 'desc')
+        .orderBy('d.id', 'desc')
+        .limit(page.size)
+        .offset(page.offset)
+        .execute();
+      const records: DeliveryVO[] = rows.map((r) => ({
+        id: String(r.id),
+        alertKind: r.alert_kind as AlertKind,
+        title: r.title,
+        content: r.content,
+        subjectId: String(r.subject_id),
+        certNumber: r.cert_number ?? '',
+        applicationNo: r.application_no ?? '',
+        productName: r.product_name,
+        companyName: r.company_name ?? '',
+        engineerName: r.engineer_name ?? '',
+        portalCount: r.portal_count,
+        smsState: r.sms_state as ChannelState,
+        smsReason: r.sms_reason,
+        smsTo: maskTargets(r.sms_to, 'sms'),
+        emailState: r.email_state as ChannelState,
+        emailReason: r.email_reason,
+        emailTo: maskTargets(r.email_to, 'email'),
+        createTime: formatDateTime(r.create_time),
+        updateTime: formatDateTime(r.update_time),
+      }));
+      return toPage(records, Number(total.n), page);
+    }),
+  );
+
+  // Not an actionRoute: the provider is called outside any transaction (on PGlite an open one would hold the only
+  // connection the send's own log needs), so the claim, the send and the outcome are three steps (retryDelivery).
+  router.on(retryAction.call.method, retryAction.call.path, permit(deps, retryAction.access), async (c) => {
+    const auth = c.get('auth');
+    const input = retryAction.input.parse(await readParams(c, retryAction.call));
+    return c.json(ok(await retryDelivery(deps, auth, input)));
+  });
 }

@@ -1,5 +1,12 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { sql } from 'kysely';
-import { ALERT_CODES, NODE_CALLS } from '../../../lib/contracts/alerts/alerts';
+import {
+  ALERT_CODES,
+  ALERT_LOG_CODES,
+  DELIVERY_CALLS,
+  NODE_CALLS,
+} from '../../../lib/contracts/alerts/alerts';
 import { localDay } from '../../../lib/contracts/equipment/status';
 import { createBlade, type Blade } from '../../app';
 import { TtlMap, TtlSet, type Deps } from '../../core/context';
@@ -20,6 +27,7 @@ import {
 import { startSmsReceiver, type SmsReceiver } from '../../testing/mail-sms';
 import { runAlertScan } from './alert-scan';
 import { up as addAlertMenus } from '../../db/migrations/20261128T130100-alert-menus';
+import { up as addAlertLogMenus } from '../../db/migrations/20261129T120100-alert-log-menus';
 
 // Certificate-expiry and node-progress alerts through the real calls and the real scheduler (PGlite, and PostgreSQL
 // with TEST_DATABASE_URL): the configurations' CRUD and refusals in words, the pass raising each alert once with the
@@ -33,6 +41,7 @@ const tokens: Record<string, string> = {};
 const C = '/blade-cqst/certExpireAlert';
 const DAY = 86_400_000;
 const ALL_CODES = Object.values(ALERT_CODES);
+const LOG_CODES = Object.values(ALERT_LOG_CODES);
 
 const day = (days: number, from = new Date()) => localDay(new Date(from.getTime() + days * DAY));
 const inDays = (days: number) => new Date(Date.now() + days * DAY);
@@ -51,9 +60,9 @@ beforeAll(async () => {
   tokens.admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
   await addTenant(db, { tenantId: T, tenantName: '另一认证机构', adminPassword: 't-admin-pass' });
   const users: [string, string, readonly string[]][] = [
-    [PLATFORM, 'almgr', ALL_CODES],
+    [PLATFORM, 'almgr', [...ALL_CODES, ...LOG_CODES]],
     [PLATFORM, 'alview', [ALERT_CODES.certPage, ALERT_CODES.nodePage]],
-    [T, 'talmgr', ALL_CODES],
+    [T, 'talmgr', [...ALL_CODES, ...LOG_CODES]],
   ];
   for (const [tenant, account, codes] of users) {
     const role = await addRole(db, tenant, { name: account, alias: account });
@@ -124,6 +133,7 @@ let serial = 0;
 async function certificate(
   validTo: string,
   db = h.blade.db,
+  issueDate = day(-200),
 ): Promise<{ id: string; no: string; appId: string }> {
   serial += 1;
   const id = nextId();
@@ -157,7 +167,8 @@ async function certificate(
         product_name: `隔爆型电动机${serial}`,
         models: JSON.stringify([]),
         ex_markings: JSON.stringify([]),
-        issue_date: day(-300),
+        // Young enough that no clock these tests move to makes its supervision overdue (12 months).
+        issue_date: issueDate,
         valid_to: validTo,
         cert_status: 'valid',
       })
@@ -407,6 +418,197 @@ describe('the alert pass', () => {
   }, 30_000);
 });
 
+describe('the delivery log and its retry', () => {
+  const LOG = DELIVERY_CALLS.page.path;
+  let sentCert = { id: '', no: '', appId: '' };
+  let failedCert = { id: '', no: '', appId: '' };
+  beforeAll(async () => {
+    sentCert = await certificate(day(8));
+    await runAlertScan(depsOf(h.blade), new Date());
+    failedCert = await certificate(day(7));
+    sms.refuse(true);
+    try {
+      await runAlertScan(depsOf(h.blade), new Date());
+    } finally {
+      sms.refuse(false);
+    }
+  });
+  const idOf = async (subjectId: string) => (await deliveries(subjectId))[0].id;
+
+  it('lists deliveries newest first with the certificate, company, recipients and outcome; filters and pages', async () => {
+    const sentId = await idOf(sentCert.id);
+    const failedId = await idOf(failedCert.id);
+    const failed = await h.call(`${LOG}?alertKind=cert&channel=sms&outcome=failed&size=100`, tokens.almgr);
+    expect(failed.code).toBe(200);
+    expect(failed.data.records.map((r: { id: string }) => r.id)).toContain(failedId);
+    expect(failed.data.records.map((r: { id: string }) => r.id)).not.toContain(sentId);
+    expect(failed.data.records.every((r: { smsState: string }) => r.smsState === 'failed')).toBe(true);
+    const row = failed.data.records.find((r: { id: string }) => r.id === failedId);
+    expect(row).toMatchObject({
+      alertKind: 'cert',
+      certNumber: failedCert.no,
+      companyName: '甲防爆电器有限公司',
+      portalCount: 3,
+      smsTo: '139****0001、139****0002',
+      emailState: 'skipped',
+    });
+    expect(row.smsReason).not.toBe('');
+
+    const sent = await h.call(`${LOG}?channel=sms&outcome=sent&size=100`, tokens.almgr);
+    const sentIds = sent.data.records.map((r: { id: string }) => r.id);
+    expect(sentIds).toContain(sentId);
+    expect(sentIds).not.toContain(failedId);
+    const nodes = await h.call(`${LOG}?alertKind=node&size=100`, tokens.almgr);
+    expect(nodes.data.records.every((r: { alertKind: string }) => r.alertKind === 'node')).toBe(true);
+
+    // Newest first, and pages that follow one another.
+    const all = await h.call(`${LOG}?size=100`, tokens.almgr);
+    const times = all.data.records.map((r: { createTime: string }) => r.createTime);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(all.data.records[0].id).toBe(failedId);
+    const first = await h.call(`${LOG}?size=1&current=1`, tokens.almgr);
+    const second = await h.call(`${LOG}?size=1&current=2`, tokens.almgr);
+    expect(first.data.total).toBe(all.data.total);
+    expect([first.data.records[0].id, second.data.records[0].id]).toEqual([
+      all.data.records[0].id,
+      all.data.records[1].id,
+    ]);
+
+    // Days in the server's time zone, both ends included.
+    const today = day(0);
+    const inRange = await h.call(
+      `${LOG}?createTimeStart=${today}&createTimeEnd=${today}&size=100`,
+      tokens.almgr,
+    );
+    expect(inRange.data.records.map((r: { id: string }) => r.id)).toContain(failedId);
+    expect((await h.call(`${LOG}?createTimeStart=${day(1)}`, tokens.almgr)).data.total).toBe(0);
+    expect((await h.call(`${LOG}?createTimeEnd=${day(-1)}`, tokens.almgr)).data.total).toBe(0);
+    expect(await h.call(`${LOG}?outcome=lost`, tokens.almgr)).toMatchObject({ code: 400 });
+  });
+
+  it('needs the page’s code, and another tenant’s deliveries are invisible and 404 to retry', async () => {
+    expect(await h.call(LOG, tokens.alview)).toMatchObject({ code: 403 });
+    const failedId = await idOf(failedCert.id);
+    const theirs = await h.call(`${LOG}?size=100`, tokens.talmgr);
+    expect(theirs.code).toBe(200);
+    expect(theirs.data.total).toBe(0);
+    expect(
+      await h.call(DELIVERY_CALLS.retry.path, tokens.talmgr, { id: failedId, channel: 'sms' }),
+    ).toMatchObject({ code: 404 });
+    expect(
+      await h.call(DELIVERY_CALLS.retry.path, tokens.alview, { id: failedId, channel: 'sms' }),
+    ).toMatchObject({ code: 403 });
+  });
+
+  it('sends a failed SMS again through the provider: sent when accepted; a sent one is refused in words', async () => {
+    const failedId = await idOf(failedCert.id);
+    sms.refuse(true);
+    try {
+      const again = await h.call(DELIVERY_CALLS.retry.path, tokens.almgr, { id: failedId, channel: 'sms' });
+      expect(again).toMatchObject({ code: 200, data: { state: 'failed' } });
+    } finally {
+      sms.refuse(false);
+    }
+    expect((await deliveries(failedCert.id))[0].sms_state).toBe('failed');
+    const before = textsAbout(failedCert.no).length;
+    const retried = await h.call(DELIVERY_CALLS.retry.path, tokens.almgr, { id: failedId, channel: 'sms' });
+    expect(retried).toMatchObject({ code: 200, data: { id: failedId, channel: 'sms', state: 'sent' } });
+    expect(
+      textsAbout(failedCert.no)
+        .slice(before)
+        .map((t) => t.mobile)
+        .sort(),
+    ).toEqual(customerPhones);
+    expect((await deliveries(failedCert.id))[0]).toMatchObject({ sms_state: 'sent', sms_reason: '' });
+
+    const refused = await h.call(DELIVERY_CALLS.retry.path, tokens.almgr, { id: failedId, channel: 'sms' });
+    expect(refused).toMatchObject({ code: 400, msg: '只有发送失败的短信或邮件可以重新发送' });
+    expect(
+      await h.call(DELIVERY_CALLS.retry.path, tokens.almgr, { id: failedId, channel: 'email' }),
+    ).toMatchObject({ code: 400, msg: '只有发送失败的短信或邮件可以重新发送' });
+    expect(textsAbout(failedCert.no).length).toBe(before + 2);
+  });
+});
+
+describe('overdue supervision and recorded expiry', () => {
+  const ofKind = async (subjectId: string, kind: string) =>
+    (await deliveries(subjectId)).filter((r) => r.alert_kind === kind);
+
+  it('alerts once per certificate per overdue period; a later factory inspection starts a new period', async () => {
+    const cert = await certificate(day(900), h.blade.db, day(-200));
+    await runAlertScan(depsOf(h.blade), inDays(150));
+    expect(await ofKind(cert.id, 'supervision')).toEqual([]);
+
+    // 370 days after the issue, no inspection: overdue, once.
+    await Promise.all([
+      runAlertScan(depsOf(h.blade), inDays(170)),
+      runAlertScan(depsOf(h.blade), inDays(170)),
+    ]);
+    await runAlertScan(depsOf(h.blade), inDays(171));
+    let rows = await ofKind(cert.id, 'supervision');
+    expect(rows).toHaveLength(1);
+    // The engineer and the company's two users.
+    expect(rows[0]).toMatchObject({ alert_key: day(-200), portal_count: 3, config_id: '0' });
+    const notices = await withTenant(h.blade.db, PLATFORM, (trx) =>
+      trx
+        .selectFrom('blade_message')
+        .select('user_id')
+        .where('title', '=', `监督检查逾期：${cert.no}`)
+        .execute(),
+    );
+    expect(notices).toHaveLength(3);
+
+    // A supervision inspection on its application: the period counts from it.
+    const [inspector] = [engineerId];
+    await withTenant(h.blade.db, PLATFORM, (trx) =>
+      trx
+        .insertInto('business_factory_check')
+        .values({
+          id: nextId(),
+          tenant_id: PLATFORM,
+          application_id: cert.appId,
+          check_date: day(172),
+          inspector_id: inspector,
+          result: 'pass',
+        })
+        .execute(),
+    );
+    await runAlertScan(depsOf(h.blade), inDays(400));
+    expect(await ofKind(cert.id, 'supervision')).toHaveLength(1);
+    await runAlertScan(depsOf(h.blade), inDays(540));
+    await runAlertScan(depsOf(h.blade), inDays(541));
+    rows = await ofKind(cert.id, 'supervision');
+    expect(rows.map((r) => r.alert_key)).toEqual([day(-200), day(172)]);
+  });
+
+  it('records a lapsed certificate as expired in its status history once, by the system', async () => {
+    const cert = await certificate(day(-3));
+    await Promise.all([runAlertScan(depsOf(h.blade), new Date()), runAlertScan(depsOf(h.blade), new Date())]);
+    await runAlertScan(depsOf(h.blade), inDays(1));
+    const history = await withTenant(h.blade.db, PLATFORM, (trx) =>
+      trx
+        .selectFrom('blade_status_history')
+        .select(['resource', 'action', 'field', 'from_value', 'to_value', 'user_id', 'comment'])
+        .where('record_id', '=', cert.id)
+        .execute(),
+    );
+    expect(history).toEqual([
+      {
+        resource: 'business_certificate',
+        action: 'expire',
+        field: 'cert_status',
+        from_value: 'valid',
+        to_value: 'expired',
+        user_id: '0',
+        comment: `系统：有效期至 ${day(-3)} 届满`,
+      },
+    ]);
+    expect(await ofKind(cert.id, 'expiry')).toHaveLength(1);
+    // No lead-time alert for a certificate already past its valid-to.
+    expect(await ofKind(cert.id, 'cert')).toEqual([]);
+  });
+});
+
 describe('node-progress tracks', () => {
   it('sets a node limit, shows the application overdue on both tracks and alerts the engineer once', async () => {
     const appId = nextId();
@@ -531,6 +733,7 @@ onPostgres('two Blade instances on one PostgreSQL', () => {
   let a: Blade;
   let b: Blade;
   let drop: () => Promise<void> = async () => {};
+  let databaseUrl = '';
   const options = (databaseUrl: string) => ({
     dataDir: '/nonexistent-blade-test-dir',
     databaseUrl,
@@ -547,6 +750,7 @@ onPostgres('two Blade instances on one PostgreSQL', () => {
   beforeAll(async () => {
     const database = await testDatabase();
     drop = database.drop;
+    databaseUrl = database.databaseUrl!;
     a = await createBlade(options(database.databaseUrl!));
     b = await createBlade(options(database.databaseUrl!));
   }, SETUP_TIMEOUT * 2);
@@ -675,6 +879,109 @@ onPostgres('two Blade instances on one PostgreSQL', () => {
     expect(a.alerts).toBeDefined();
     expect(b.alerts).toBeDefined();
   }, 60_000);
+
+  it('delivers each alert once when two OS processes (tsx) run the pass at once', async () => {
+    const db = a.db;
+    const company = nextId();
+    const [dept] = await deptIds(db, PLATFORM);
+    await withTenant(db, PLATFORM, (trx) =>
+      trx
+        .insertInto('blade_customer_company')
+        .values({
+          id: company,
+          tenant_id: PLATFORM,
+          company_name: '丙防爆',
+          credit_code: '91410000MA00000003',
+        })
+        .execute(),
+    );
+    const phone = '13935000010';
+    const user = await addUser(db, PLATFORM, {
+      account: 'proccust',
+      password: 'cust-pass-2026',
+      roleIds: [],
+      deptIds: [dept],
+    });
+    await withTenant(db, PLATFORM, (trx) =>
+      trx.updateTable('blade_user').set({ company_id: company, phone }).where('id', '=', user).execute(),
+    );
+    const certs: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const id = nextId();
+      const appId = nextId();
+      certs.push(id);
+      await withTenant(db, PLATFORM, async (trx) => {
+        await trx
+          .insertInto('business_application')
+          .values({
+            id: appId,
+            tenant_id: PLATFORM,
+            scheme: 'ccc',
+            company_id: company,
+            models: '[]',
+            ex_markings: '[]',
+            flow_state: 'issued',
+          })
+          .execute();
+        await trx
+          .insertInto('business_certificate')
+          .values({
+            id,
+            tenant_id: PLATFORM,
+            cert_number: `PROCESS-${i}-${Date.now()}`,
+            scheme: 'ccc',
+            application_id: appId,
+            company_id: company,
+            models: '[]',
+            ex_markings: '[]',
+            issue_date: day(-100),
+            valid_to: day(120 + i),
+            cert_status: 'valid',
+          })
+          .execute();
+      });
+    }
+    const since = sms.texts.length;
+    const tsx = path.resolve('node_modules/.bin/tsx');
+    const script = path.resolve('blade/modules/alerts/scan-process.test-helper.ts');
+    const pass = () =>
+      new Promise<{ raised: number }>((resolve, reject) => {
+        const child = spawn(tsx, [script], {
+          env: {
+            ...process.env,
+            DATABASE_URL: databaseUrl,
+            SMS_HOST: sms.host,
+            ALERT_NOW: inDays(70).toISOString(),
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let out = '';
+        let err = '';
+        child.stdout.on('data', (d) => (out += d));
+        child.stderr.on('data', (d) => (err += d));
+        child.on('exit', (code) =>
+          code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`scan process ${code}: ${err}`)),
+        );
+      });
+    const results = await Promise.all([pass(), pass()]);
+    // The other alerts this database holds by now were raised by the previous test; these four are new.
+    expect(results.reduce((sum, r) => sum + r.raised, 0)).toBeGreaterThanOrEqual(4);
+    const rows = await withTenant(db, PLATFORM, (trx) =>
+      trx
+        .selectFrom('business_alert_delivery')
+        .select(['subject_id', 'sms_state'])
+        .where('subject_id', 'in', certs)
+        .where('alert_kind', '=', 'cert')
+        .execute(),
+    );
+    expect(rows).toHaveLength(4);
+    expect(rows.every((r) => r.sms_state === 'sent')).toBe(true);
+    const notices = await withTenant(db, PLATFORM, (trx) =>
+      trx.selectFrom('blade_message').select('id').where('user_id', '=', user).execute(),
+    );
+    expect(notices).toHaveLength(4);
+    expect(sms.texts.slice(since).filter((t) => t.mobile === phone)).toHaveLength(4);
+  }, 120_000);
 });
 
 // Last: it takes the alert menus away to play an existing database from before them.
@@ -717,5 +1024,54 @@ describe('the menus of an existing database', () => {
     expect(await granted(T, 'admin')).toEqual([...codes].sort());
     await db.transaction().execute((trx) => addAlertMenus(trx));
     expect(await menuIds()).toHaveLength(codes.length);
+  });
+
+  it('the log’s migration adds 提醒记录 and its retry under the group and grants them like the other alert pages', async () => {
+    const db = h.blade.db;
+    const menuIds = async () =>
+      (await db.selectFrom('blade_menu').select(['id', 'code']).where('code', 'in', LOG_CODES).execute()).map(
+        (r) => String(r.id),
+      );
+    const before = await menuIds();
+    expect(before).toHaveLength(LOG_CODES.length);
+    for (const tenant of [PLATFORM, T])
+      await withTenant(db, tenant, (trx) =>
+        trx.deleteFrom('blade_role_menu').where('menu_id', 'in', before).execute(),
+      );
+    await db.deleteFrom('blade_menu').where('id', 'in', before).execute();
+
+    await db.transaction().execute((trx) => addAlertLogMenus(trx));
+    const after = await menuIds();
+    expect(after).toHaveLength(LOG_CODES.length);
+    const page = await db
+      .selectFrom('blade_menu as m')
+      .innerJoin('blade_menu as g', 'g.id', 'm.parent_id')
+      .select(['g.code', 'm.path'])
+      .where('m.code', '=', ALERT_LOG_CODES.logPage)
+      .executeTakeFirstOrThrow();
+    expect(page).toEqual({ code: 'alert_center', path: '/alerts/deliveries' });
+    for (const [tenant, alias] of [
+      [PLATFORM, 'administrator'],
+      [T, 'admin'],
+    ])
+      expect(
+        await withTenant(db, tenant, async (trx) =>
+          (
+            await trx
+              .selectFrom('blade_role_menu as rm')
+              .innerJoin('blade_role as r', 'r.id', 'rm.role_id')
+              .innerJoin('blade_menu as m', 'm.id', 'rm.menu_id')
+              .select('m.code')
+              .where('r.tenant_id', '=', tenant)
+              .where('r.role_alias', '=', alias)
+              .where('m.id', 'in', after)
+              .execute()
+          )
+            .map((r) => r.code)
+            .sort(),
+        ),
+      ).toEqual([...LOG_CODES].sort());
+    await db.transaction().execute((trx) => addAlertLogMenus(trx));
+    expect(await menuIds()).toHaveLength(LOG_CODES.length);
   });
 });

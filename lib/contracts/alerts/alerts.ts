@@ -199,6 +199,100 @@ export const nodeProgressPage = defineResource({
   },
 });
 
+// ---- The delivery log (提醒记录) ----
+
+/** The log's codes: apart from ALERT_CODES, whose pages the first menus migration (20261128T130100) made. */
+export const ALERT_LOG_CODES = {
+  logPage: 'alert_delivery_log',
+  logRetry: 'alert_delivery_retry',
+} as const;
+
+/**
+ * What a delivery is about: a certificate's lead time (cert), an application over a node's limit (node), a certificate
+ * without supervision for more than 12 months (supervision), a certificate past its valid-to, recorded as expired in
+ * its history (expiry).
+ */
+export const ALERT_KINDS = ['cert', 'node', 'supervision', 'expiry'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+export const DELIVERY_CHANNELS = ['portal', 'sms', 'email'] as const;
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
+/** The log's outcome filter: `pending` includes a channel being sent right now (`sending`). */
+export const DELIVERY_OUTCOMES = ['sent', 'failed', 'pending'] as const;
+/** A channel's state as stored: `skipped` when the channel was off or nobody had an address. */
+export type ChannelState = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
+
+export const DELIVERY_CALLS = {
+  page: { method: 'GET', path: `${BASE}/alertDelivery/getDeliveryPage` },
+  retry: { method: 'POST', path: `${BASE}/alertDelivery/retry` },
+} as const;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const dayFilter = (message: string) => blank(z.string().trim().regex(DAY, message).optional());
+
+export const deliveryPageQuery = z.object({
+  current: queryInt,
+  size: queryInt,
+  alertKind: blank(z.enum(ALERT_KINDS, { error: '提醒类型不存在' }).optional()),
+  channel: blank(z.enum(DELIVERY_CHANNELS, { error: '渠道不存在' }).optional()),
+  outcome: blank(z.enum(DELIVERY_OUTCOMES, { error: '发送结果不存在' }).optional()),
+  /** `yyyy-MM-dd`: from its 00:00:00, server time (spec 000 §5). */
+  createTimeStart: dayFilter('请输入正确的开始日期'),
+  /** `yyyy-MM-dd`: through its 23:59:59. */
+  createTimeEnd: dayFilter('请输入正确的结束日期'),
+});
+
+export const retryInput = z.object({
+  id: idSchema,
+  channel: z.enum(['sms', 'email'], { error: '只能重新发送短信或邮件' }),
+});
+
+/** One row of the log. */
+export interface DeliveryVO {
+  id: string;
+  alertKind: AlertKind;
+  title: string;
+  content: string;
+  /** The certificate (cert, supervision, expiry) or the application (node) it concerns. */
+  subjectId: string;
+  certNumber: string;
+  applicationNo: string;
+  productName: string;
+  /** The certificate's or application's company, and the engineer in charge. */
+  companyName: string;
+  engineerName: string;
+  portalCount: number;
+  smsState: ChannelState;
+  smsReason: string;
+  /** Masked phones. */
+  smsTo: string;
+  emailState: ChannelState;
+  emailReason: string;
+  emailTo: string;
+  createTime: string;
+  updateTime: string;
+}
+
+/** 提醒记录: the deliveries' log (its calls are the module's routes). */
+export const deliveryLogPage = defineResource({
+  key: 'alerts.delivery',
+  table: 'business_alert_delivery',
+  ownership: 'tenant',
+  readOnly: true,
+  fields: {},
+  calls: { list: DELIVERY_CALLS.page, ...NO_WRITES.calls },
+  access: { read: { codes: [ALERT_LOG_CODES.logPage] }, ...NO_WRITES.access },
+  menu: {
+    code: ALERT_LOG_CODES.logPage,
+    name: '提醒记录',
+    path: '/alerts/deliveries',
+    icon: 'history',
+    parent: ALERT_GROUP,
+    sort: 3,
+    view: false,
+    buttons: [{ code: ALERT_LOG_CODES.logRetry, name: '重新发送', alias: 'retry', action: 2 }],
+  },
+});
+
 export const ALERT_ACTIONS = [
   defineAction({
     name: 'deleteCertConfig',
@@ -242,5 +336,19 @@ export const ALERT_ACTIONS = [
     access: { codes: [ALERT_CODES.nodePage] },
     // A read although a POST.
     writes: false,
+  }),
+  defineAction({
+    name: 'deliveryPage',
+    call: DELIVERY_CALLS.page,
+    input: deliveryPageQuery,
+    access: { codes: [ALERT_LOG_CODES.logPage] },
+    writes: false,
+  }),
+  defineAction({
+    name: 'retryDelivery',
+    call: DELIVERY_CALLS.retry,
+    input: retryInput,
+    access: { codes: [ALERT_LOG_CODES.logRetry] },
+    writes: true,
   }),
 ] as const;
