@@ -55,11 +55,9 @@ export function useUrlSearch(names: FilterNames, keepAliveKey?: string): UrlSear
     keepAliveKey && `${keepAliveKey}|search`,
     url.values,
   );
-  const [applied, setApplied] = usePageKeepAlive<string>(
-    keepAliveKey && `${keepAliveKey}|urlFilters`,
-    url.key,
-  );
-  // A later link with other filters (same page, new query) replaces the search during render, before any fetch.
+  // Which link's filters the search holds: none yet, so a link's filters replace a search kept from before it.
+  const [applied, setApplied] = usePageKeepAlive<string>(keepAliveKey && `${keepAliveKey}|urlFilters`, '');
+  // Set during render (React renders again at once, before any fetch), so the first request has the filters.
   if (url.key && url.key !== applied) {
     setApplied(url.key);
     setSearch(url.values);
