@@ -8,7 +8,7 @@ import { registerCompany, signedIn, uploadRequired, type CompanyRegistration } f
 // tiles of every list in their menu; the company's user sees only the tiles of their own lists.
 
 const COMPANY = '南阳宛城防爆仪表有限公司';
-const CREDIT_CODE = '91411300MA4DAB012D';
+const CREDIT_CODE = '91411300MA4DAB0120';
 const CUSTOMER: CompanyRegistration = {
   account: 'dash-e2e-applicant',
   password: 'DashE2e#2026',
