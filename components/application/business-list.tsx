@@ -9,42 +9,51 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { CrudGrid } from '@/components/crud/crud-grid';
-import { SearchBar, type SearchValues } from '@/components/crud/search-bar';
+import { SearchBar } from '@/components/crud/search-bar';
 import type { CrudField } from '@/components/crud/types';
 import { useCrudList } from '@/components/crud/use-crud-list';
+import { useUrlSearch } from '@/components/crud/use-url-filters';
 import type { ApplicationVO } from '@/lib/contracts/application/application';
 import { APPLICATION_STATES } from '@/lib/contracts/application/machine';
 import { businessPagePath, type BusinessPage } from './api';
 import { caseHref, useApplicationColumns } from './columns';
 import { useStateLabel } from './state-chip';
 
-/** The extra filter a page call takes besides product name, application number and company. */
+/** An extra filter a page call takes besides product name, application number and company. */
 type Extra = 'isFinished' | 'flowState';
 
-/** The menu pages of business management: each one page call, its title key and its extra filter. */
+/** The menu pages of business management: each one page call, its title key and its extra filters. */
 export const BUSINESS_SCREENS = {
   ccc: { page: 'selectApplicationForCccBusinessManagementPage' },
-  accepted: { page: 'selectAcceptedApplicationForCccBusinessManagementPage', extra: 'isFinished' },
+  accepted: {
+    page: 'selectAcceptedApplicationForCccBusinessManagementPage',
+    extra: ['isFinished', 'flowState'],
+  },
   retreat: { page: 'selectRetreatApplicationForCccBusinessManagementPage' },
-  cqst: { page: 'selectCqstOrCnvExBusinessManagementPage', extra: 'flowState' },
+  cqst: { page: 'selectCqstOrCnvExBusinessManagementPage', extra: ['flowState'] },
   draft: { page: 'selectCqstOrCnvExDraftBusinessManagementPage' },
-} as const satisfies Record<string, { page: BusinessPage; extra?: Extra }>;
+} as const satisfies Record<string, { page: BusinessPage; extra?: readonly Extra[] }>;
 
 /** One business-management list: search, paging, and the case opened from a row. */
-export function BusinessList({ page, extra, title }: { page: BusinessPage; extra?: Extra; title?: string }) {
+export function BusinessList({
+  page,
+  extra = [],
+  title,
+}: {
+  page: BusinessPage;
+  extra?: readonly Extra[];
+  title?: string;
+}) {
   const t = useTranslations('application.screen');
   const stateLabel = useStateLabel();
   const router = useRouter();
-  const [filters, setFilters] = useState<SearchValues>({});
-  const params = useMemo(() => ({ ...filters }), [filters]);
-  const list = useCrudList<ApplicationVO>({ url: businessPagePath(page), params });
   const columns = useApplicationColumns(true);
   const fields: CrudField[] = [
     { name: 'productName', label: t('fields.productName') },
     { name: 'applicationNo', label: t('fields.applicationNo') },
     { name: 'companyName', label: t('fields.companyName') },
   ];
-  if (extra === 'isFinished')
+  if (extra.includes('isFinished'))
     fields.push({
       name: 'isFinished',
       label: t('staff.isFinished'),
@@ -54,7 +63,7 @@ export function BusinessList({ page, extra, title }: { page: BusinessPage; extra
         { value: '1', label: t('staff.finished') },
       ],
     });
-  if (extra === 'flowState')
+  if (extra.includes('flowState'))
     fields.push({
       name: 'flowState',
       label: t('fields.flowState'),
@@ -64,6 +73,9 @@ export function BusinessList({ page, extra, title }: { page: BusinessPage; extra
         label: stateLabel(s),
       })),
     });
+  const { search, setSearch, barKey } = useUrlSearch(fields.map((f) => f.name));
+  const params = useMemo(() => ({ ...search }), [search]);
+  const list = useCrudList<ApplicationVO>({ url: businessPagePath(page), params });
   const open = (row: ApplicationVO) => router.push(caseHref(row));
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
@@ -72,7 +84,7 @@ export function BusinessList({ page, extra, title }: { page: BusinessPage; extra
           {title}
         </Typography>
       )}
-      <SearchBar fields={fields} onSearch={setFilters} />
+      <SearchBar key={barKey} fields={fields} initial={search} onSearch={setSearch} />
       <CrudGrid<ApplicationVO>
         list={list}
         columns={columns}
@@ -88,7 +100,7 @@ export function BusinessList({ page, extra, title }: { page: BusinessPage; extra
 /** /businessManagement/<name>: one of the single-list pages. */
 export function BusinessScreen({ name }: { name: keyof typeof BUSINESS_SCREENS }) {
   const t = useTranslations('application.screen.staff.titles');
-  const screen: { page: BusinessPage; extra?: Extra } = BUSINESS_SCREENS[name];
+  const screen: { page: BusinessPage; extra?: readonly Extra[] } = BUSINESS_SCREENS[name];
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <BusinessList key={name} page={screen.page} extra={screen.extra} title={t(name)} />

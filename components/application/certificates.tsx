@@ -7,8 +7,9 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { CrudGrid } from '@/components/crud/crud-grid';
-import { SearchBar, type SearchValues } from '@/components/crud/search-bar';
+import { SearchBar } from '@/components/crud/search-bar';
 import { useCrudList } from '@/components/crud/use-crud-list';
+import { useUrlSearch } from '@/components/crud/use-url-filters';
 import { TextPromptDialog } from '@/components/crud/text-prompt-dialog';
 import { FormDialog } from '@/components/crud/form-dialog';
 import { useNotify } from '@/components/providers/notifier';
@@ -26,6 +27,9 @@ import { CertificateCard } from './certificate-card';
 import { ApplyChangeDialog } from '@/components/cert-change/apply-dialog';
 import { CertificateVersions } from '@/components/cert-change/versions';
 
+/** The search fields, which a link's query may preset (a dashboard tile: `?expiresWithinDays=90`). */
+const CERT_FILTERS = ['certNumber', 'productName', 'certStatus', 'expiresWithinDays'] as const;
+
 /**
  * Certificates (certificate/page): the customer's own company's on /application/myCertificate, every one the staff
  * member may read on /businessManagement/certificate — the server decides which, the screen is the same.
@@ -33,8 +37,8 @@ import { CertificateVersions } from '@/components/cert-change/versions';
 export function CertificateList({ staff }: { staff: boolean }) {
   const t = useTranslations('application.screen.cert');
   const ts = useTranslations('application.scheme');
-  const [filters, setFilters] = useState<SearchValues>({});
-  const params = useMemo(() => ({ ...filters }), [filters]);
+  const { search, setSearch, barKey } = useUrlSearch(CERT_FILTERS);
+  const params = useMemo(() => ({ ...search }), [search]);
   const list = useCrudList<CertificateVO>({ url: PATHS.certificatePage, params });
   const [shown, setShown] = useState<CertificateVO | null>(null);
   const [deciding, setDeciding] = useState<{ row: CertificateVO; action: CertificateAction } | null>(null);
@@ -95,6 +99,8 @@ export function CertificateList({ staff }: { staff: boolean }) {
         {title}
       </Typography>
       <SearchBar
+        key={barKey}
+        initial={search}
         fields={[
           { name: 'certNumber', label: t('certNumber') },
           { name: 'productName', label: t('productName') },
@@ -104,8 +110,9 @@ export function CertificateList({ staff }: { staff: boolean }) {
             kind: 'select',
             options: CERTIFICATE_STATES.map((s) => ({ value: s, label: t(`status.${s}`) })),
           },
+          { name: 'expiresWithinDays', label: t('expiresWithinDays'), kind: 'number' },
         ]}
-        onSearch={setFilters}
+        onSearch={setSearch}
       />
       <CrudGrid<CertificateVO>
         list={list}

@@ -5,10 +5,11 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { CrudGrid } from '@/components/crud/crud-grid';
-import { SearchBar, type SearchValues } from '@/components/crud/search-bar';
+import { SearchBar } from '@/components/crud/search-bar';
 import { useCrudList } from '@/components/crud/use-crud-list';
+import { useUrlSearch } from '@/components/crud/use-url-filters';
 import { useConfirm } from '@/components/providers/confirm';
 import { useNotify } from '@/components/providers/notifier';
 import { BladeError, bladeRequest } from '@/lib/client/fetcher';
@@ -20,6 +21,9 @@ import { detailHref, formHref, useApplicationColumns } from './columns';
 import { useStateLabel } from './state-chip';
 import { isEditable } from './step-logic';
 
+/** The search fields, which a link's query may preset (a dashboard tile: `?isFinished=0`). */
+const MY_FILTERS = ['scheme', 'flowState', 'isFinished'] as const;
+
 /** /application/myApplication: the caller's company's applications of every scheme. */
 export function MyApplications() {
   const t = useTranslations('application.screen');
@@ -29,8 +33,8 @@ export function MyApplications() {
   const confirm = useConfirm();
   const notify = useNotify();
   const { can } = usePermissions();
-  const [filters, setFilters] = useState<SearchValues>({});
-  const params = useMemo(() => ({ ...filters }), [filters]);
+  const { search, setSearch, barKey } = useUrlSearch(MY_FILTERS);
+  const params = useMemo(() => ({ ...search }), [search]);
   const list = useCrudList<ApplicationVO>({ url: PATHS.myApplications, params });
   const columns = useApplicationColumns(false);
   const apply = can(APPLICATION_CODES.apply);
@@ -67,6 +71,8 @@ export function MyApplications() {
         {t('list.title')}
       </Typography>
       <SearchBar
+        key={barKey}
+        initial={search}
         fields={[
           {
             name: 'scheme',
@@ -80,8 +86,17 @@ export function MyApplications() {
             kind: 'select',
             options: APPLICATION_STATES.map((s) => ({ value: s, label: stateLabel(s) })),
           },
+          {
+            name: 'isFinished',
+            label: t('staff.isFinished'),
+            kind: 'select',
+            options: [
+              { value: '0', label: t('staff.inProgress') },
+              { value: '1', label: t('staff.finished') },
+            ],
+          },
         ]}
-        onSearch={setFilters}
+        onSearch={setSearch}
       />
       <CrudGrid<ApplicationVO>
         list={list}

@@ -8,17 +8,17 @@ import { useMemo, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { useConfirm } from '@/components/providers/confirm';
 import { useNotify } from '@/components/providers/notifier';
-import { usePageKeepAlive } from '@/components/shell/shell-context';
 import { BladeError, bladeRequest } from '@/lib/client/fetcher';
 import { usePermissions } from '@/lib/permissions/use-permissions';
 import { CrudForm } from './crud-form';
 import { CrudGrid, type RowAction } from './crud-grid';
 import { FormDialog } from './form-dialog';
 import { flattenTree, joinIds } from './ids';
-import { SearchBar, type SearchValues } from './search-bar';
+import { SearchBar } from './search-bar';
 import type { CrudField, FormMode, FormValues } from './types';
 import { useCrudForm } from './use-crud-form';
 import { useCrudList } from './use-crud-list';
+import { useUrlSearch } from './use-url-filters';
 
 export type Params = Record<string, string | number | undefined>;
 
@@ -133,7 +133,9 @@ export function CrudScreen<Row extends GridValidRowModel>(props: CrudScreenProps
   const { can } = usePermissions();
   // Page, sorting and search survive leaving the tab and coming back (keep-alive), one set per list call.
   const keepAliveKey = api.list ? `crud|${api.list}` : undefined;
-  const [search, setSearch] = usePageKeepAlive<SearchValues>(keepAliveKey && `${keepAliveKey}|search`, {});
+  // A link's query (?flowState=…, a dashboard tile) presets the search fields it names.
+  const searchNames = useMemo(() => (searchFields ?? []).map((f) => f.name), [searchFields]);
+  const { search, setSearch, barKey } = useUrlSearch(searchNames, keepAliveKey);
   const query = useMemo(() => ({ ...params, ...mapFilters(search) }), [params, mapFilters, search]);
   const list = useCrudList<Row>({
     url: api.list,
@@ -246,6 +248,7 @@ export function CrudScreen<Row extends GridValidRowModel>(props: CrudScreenProps
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, minWidth: 0 }}>
       {searchFields?.length ? (
         <SearchBar
+          key={barKey}
           fields={searchFields}
           initial={search}
           onSearch={(values) => {

@@ -21,6 +21,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { TablePager } from '@/components/crud/table-pager';
+import { useUrlFilters } from '@/components/crud/use-url-filters';
 import { useEffect, useState } from 'react';
 import { BladeError } from '@/lib/client/fetcher';
 import {
@@ -60,6 +61,9 @@ type Dialogs =
   | { kind: 'view'; row: BorrowingVO; answer: ElectronicViewVO }
   | null;
 
+const BORROW_FILTERS = ['kind', 'borrowState'] as const;
+const SHOWN_STATES: readonly ShownBorrowState[] = [...BORROW_STATES, 'expired'];
+
 /**
  * 档案借阅: paper and electronic loans. The engineer sees their own requests (and asks for an electronic view here; a
  * paper file from 纸质档案), the team leader approves or rejects (a reason required), the archivist lends and takes
@@ -69,8 +73,12 @@ type Dialogs =
 export function BorrowingScreen() {
   const t = useTranslations('paperArchive');
   const { can } = usePermissions();
-  const [kind, setKind] = useState<BorrowKind>('paper');
-  const [state, setState] = useState<ShownBorrowState | ''>('');
+  // A link (a dashboard tile) may open one tab and state: `?kind=electronic&borrowState=submitted`.
+  const { values: fromUrl } = useUrlFilters(BORROW_FILTERS);
+  const [kind, setKind] = useState<BorrowKind>(fromUrl.kind === 'electronic' ? 'electronic' : 'paper');
+  const [state, setState] = useState<ShownBorrowState | ''>(
+    () => SHOWN_STATES.find((s) => s === fromUrl.borrowState) ?? '',
+  );
   const [page, setPage] = useState(0);
   const [size, setSize] = useState(10);
   const [data, setData] = useState<Page<BorrowingVO> | null>(null);
@@ -155,6 +163,7 @@ export function BorrowingScreen() {
           fullWidth={false}
           sx={{ width: 180 }}
           label={t('screen.borrowState')}
+          name="borrowState"
           value={state}
           onChange={(e) => {
             setState(e.target.value as ShownBorrowState | '');

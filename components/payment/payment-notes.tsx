@@ -9,14 +9,18 @@ import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { CrudGrid } from '@/components/crud/crud-grid';
 import { FormDialog } from '@/components/crud/form-dialog';
-import { SearchBar, type SearchValues } from '@/components/crud/search-bar';
+import { SearchBar } from '@/components/crud/search-bar';
 import { useCrudList } from '@/components/crud/use-crud-list';
+import { useUrlSearch } from '@/components/crud/use-url-filters';
 import { usePermissions } from '@/lib/permissions/use-permissions';
 import { formatMoney } from '@/lib/shared/money';
 import { NOTE_STATES, PAYMENT_CODES, type PaymentNoteVO } from '@/lib/contracts/payment/payment';
 import { PAYMENT_PATHS } from './api';
 import { IssueNoteDialog } from './issue-dialog';
 import { NoteDetail } from './note-detail';
+
+/** The search fields, which a link's query may preset (a dashboard tile: `?noteState=issued`). */
+const NOTE_FILTERS = ['noteNo', 'applicationNo', 'noteState'] as const;
 
 /**
  * Payment notes (selectPaymentNotesPage): the customer's own company's on /application/myPaymentNote (open one to
@@ -26,8 +30,8 @@ import { NoteDetail } from './note-detail';
 export function PaymentNoteList({ staff }: { staff: boolean }) {
   const t = useTranslations('payment.screen');
   const { can } = usePermissions();
-  const [filters, setFilters] = useState<SearchValues>({});
-  const params = useMemo(() => ({ ...filters }), [filters]);
+  const { search, setSearch, barKey } = useUrlSearch(NOTE_FILTERS);
+  const params = useMemo(() => ({ ...search }), [search]);
   const list = useCrudList<PaymentNoteVO>({ url: PAYMENT_PATHS.page, params });
   const [shown, setShown] = useState<PaymentNoteVO | null>(null);
   const [issuing, setIssuing] = useState(false);
@@ -84,6 +88,8 @@ export function PaymentNoteList({ staff }: { staff: boolean }) {
         {title}
       </Typography>
       <SearchBar
+        key={barKey}
+        initial={search}
         fields={[
           { name: 'noteNo', label: t('list.noteNo') },
           { name: 'applicationNo', label: t('list.applicationNo') },
@@ -94,7 +100,7 @@ export function PaymentNoteList({ staff }: { staff: boolean }) {
             options: NOTE_STATES.map((s) => ({ value: s, label: t(`state.${s}`) })),
           },
         ]}
-        onSearch={setFilters}
+        onSearch={setSearch}
       />
       <CrudGrid<PaymentNoteVO>
         list={list}

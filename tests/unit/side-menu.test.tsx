@@ -5,6 +5,7 @@ import type { MenuNode } from '@/lib/shared/menu';
 import { renderWithIntl } from './render';
 
 jest.mock('next/navigation', () => ({
+  useSearchParams: () => new URLSearchParams(),
   usePathname: () => '/wel/index',
   useRouter: () => ({ refresh: jest.fn() }),
 }));

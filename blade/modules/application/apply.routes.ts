@@ -53,6 +53,8 @@ const pageInput = z.object({
   ...paging,
   scheme: blank(z.enum(SCHEMES, { error: msg('schemeInvalid') })),
   flowState,
+  /** 0: the applications still open (a customer's dashboard tile), 1: the finished ones. */
+  isFinished: blank(z.enum(['0', '1'], { error: msg('isFinishedInvalid') })),
 });
 const stepInput = batchInput.extend({
   step: z.preprocess(
@@ -244,7 +246,11 @@ export function applyRoutes(deps: Deps): Hono<BladeEnv> {
     return apply.listApplications(
       trx,
       who,
-      { scheme: input.scheme ?? undefined, flowState: input.flowState },
+      {
+        scheme: input.scheme ?? undefined,
+        flowState: input.flowState,
+        isFinished: input.isFinished === undefined ? undefined : Number(input.isFinished),
+      },
       pageRequest(input),
     );
   });

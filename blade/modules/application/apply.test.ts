@@ -146,6 +146,9 @@ describe('CCC applications of a customer', () => {
 
     const mine = await h.call(note('selectApplicationPage?current=1&size=20'), a.token);
     expect(mine.data.total).toBe(2);
+    expect((await h.call(note('selectApplicationPage?isFinished=0'), a.token)).data.total).toBe(2);
+    expect((await h.call(note('selectApplicationPage?isFinished=1'), a.token)).data.total).toBe(0);
+    expect(await h.call(note('selectApplicationPage?isFinished=2'), a.token)).toMatchObject({ code: 400 });
   });
 
   it('keeps the step of the batch wizard', async () => {

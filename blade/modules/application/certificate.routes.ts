@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { CERTIFICATE_ACTION_NAMES, CERTIFICATE_STATES } from '../../../lib/contracts/application/machine';
 import {
@@ -27,6 +28,8 @@ const pageQuery = z.object({
   certNumber: fragment,
   productName: fragment,
   certStatus: blank(z.enum(CERTIFICATE_STATES).optional()),
+  /** Still valid and ending within this many days from today (the certificates to renew; a dashboard tile). */
+  expiresWithinDays: blank(z.coerce.number().int().min(1).max(3650).optional()),
 });
 const detailQuery = z.object({ id: z.string().regex(/^[1-9]\d{0,18}$/) });
 const changeBody = z.object({
@@ -64,6 +67,10 @@ export function certificateRoutes(deps: Deps): Hono<BladeEnv> {
       if (q.certNumber) base = base.where('c.cert_number', 'like', contains(q.certNumber));
       if (q.productName) base = base.where('c.product_name', 'like', contains(q.productName));
       if (q.certStatus) base = base.where(certStatusSql('c'), '=', q.certStatus);
+      if (q.expiresWithinDays)
+        base = base
+          .where(certStatusSql('c'), '=', 'valid')
+          .where(sql<SqlBool>`c.valid_to <= current_date + ${q.expiresWithinDays}::int`);
       const { rows, total } = await fetchPage(
         base,
         (qb) => qb.selectAll('c').select(certStatusSql('c').as('cert_status')),

@@ -680,6 +680,41 @@ describe('a CCC application from draft to its certificate', () => {
     }
   });
 
+  it('finds the certificates still valid that expire within a number of days (the dashboard tile)', async () => {
+    const { certificate_id: certId } = await withTenant(h.blade.db, T, (trx) =>
+      trx
+        .selectFrom('business_application')
+        .select('certificate_id')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow(),
+    );
+    const setValidTo = (day: string) =>
+      withTenant(h.blade.db, T, (trx) =>
+        trx.updateTable('business_certificate').set({ valid_to: day }).where('id', '=', certId!).execute(),
+      );
+    const ids = async (query: string) =>
+      (await h.call(`/blade-customer/certificate/page?${query}`, tokens.customerA)).data.records.map(
+        (c: { id: string }) => c.id,
+      );
+    const inDays = (n: number) => {
+      const d = new Date();
+      d.setDate(d.getDate() + n);
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    };
+    await setValidTo(inDays(30));
+    try {
+      expect(await ids('expiresWithinDays=90')).toEqual([String(certId)]);
+      expect(await ids('expiresWithinDays=90&certStatus=valid')).toEqual([String(certId)]);
+      expect(await ids('expiresWithinDays=10')).toEqual([]);
+      await setValidTo('2020-01-01');
+      expect(await ids('expiresWithinDays=90')).toEqual([]);
+      const bad = await h.call('/blade-customer/certificate/page?expiresWithinDays=abc', tokens.customerA);
+      expect(bad.code).toBe(400);
+    } finally {
+      await setValidTo('2031-11-25');
+    }
+  });
+
   it("tells the company's users of every step, with the return and rectification reasons", async () => {
     for (const account of ['customerA', 'customerA2']) {
       const titles = (await messagesOf(account)).filter((m) => m.title.startsWith('申请SQC2026999001'));

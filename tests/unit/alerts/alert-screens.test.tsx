@@ -10,6 +10,7 @@ import { buttonsWith } from '../system/fixtures';
 // with the row's id (delete confirmed first), and the tracks list their rows with the node in words and the limits.
 
 jest.mock('next/navigation', () => ({
+  useSearchParams: () => new URLSearchParams(),
   useRouter: () => ({ push: jest.fn() }),
   usePathname: () => '/alerts/certExpire',
 }));

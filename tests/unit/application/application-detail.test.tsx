@@ -7,6 +7,7 @@ import { buttonsWith } from '../system/fixtures';
 import { application } from './fixtures';
 
 jest.mock('next/navigation', () => ({
+  useSearchParams: () => new URLSearchParams(),
   useRouter: () => ({ push: jest.fn(), replace: jest.fn() }),
   usePathname: () => '/application/detail',
 }));

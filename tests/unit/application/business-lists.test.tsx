@@ -8,6 +8,7 @@ import { application } from './fixtures';
 
 const push = jest.fn();
 jest.mock('next/navigation', () => ({
+  useSearchParams: () => new URLSearchParams(),
   useRouter: () => ({ push, replace: jest.fn() }),
   usePathname: () => '/businessManagement/accepted',
 }));

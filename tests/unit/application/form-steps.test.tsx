@@ -11,6 +11,7 @@ import { application } from './fixtures';
 
 const push = jest.fn();
 jest.mock('next/navigation', () => ({
+  useSearchParams: () => new URLSearchParams(),
   useRouter: () => ({ push, replace: jest.fn() }),
   usePathname: () => '/application/form',
 }));

@@ -14,6 +14,7 @@ import { buttonsWith, refused } from '../system/fixtures';
 import { application } from './fixtures';
 
 jest.mock('next/navigation', () => ({
+  useSearchParams: () => new URLSearchParams(),
   useRouter: () => ({ push: jest.fn(), replace: jest.fn() }),
   usePathname: () => '/businessManagement/case',
 }));

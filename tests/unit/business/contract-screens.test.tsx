@@ -7,6 +7,7 @@ import { renderScreen } from '../crud/wrap';
 import { allButtons, batch, dictionaryRoute, project } from './fixtures';
 
 jest.mock('next/navigation', () => ({
+  useSearchParams: () => new URLSearchParams(),
   useRouter: () => ({ push: jest.fn() }),
   usePathname: () => '/administration/contractManagement',
 }));

@@ -6,7 +6,10 @@ import { refused } from '../system/fixtures';
 import { project } from './fixtures';
 import { financeButtons, financeDictionaries } from './finance-fixtures';
 
-jest.mock('next/navigation', () => ({ usePathname: () => '/administration/realCost' }));
+jest.mock('next/navigation', () => ({
+  useSearchParams: () => new URLSearchParams(),
+  usePathname: () => '/administration/realCost',
+}));
 
 const cost = (id: string, supplier: string, unpaidAmount: string, payRecords: unknown[] = []) => ({
   id,

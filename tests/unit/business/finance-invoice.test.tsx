@@ -5,7 +5,10 @@ import { renderScreen } from '../crud/wrap';
 import { refused } from '../system/fixtures';
 import { financeButtons, financeDictionaries } from './finance-fixtures';
 
-jest.mock('next/navigation', () => ({ usePathname: () => '/administration/invoice' }));
+jest.mock('next/navigation', () => ({
+  useSearchParams: () => new URLSearchParams(),
+  usePathname: () => '/administration/invoice',
+}));
 
 const SCAN = 'ab'.repeat(16);
 

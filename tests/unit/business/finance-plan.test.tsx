@@ -6,7 +6,10 @@ import { renderScreen } from '../crud/wrap';
 import { project } from './fixtures';
 import { financeButtons, financeDictionaries } from './finance-fixtures';
 
-jest.mock('next/navigation', () => ({ usePathname: () => '/administration/costPlan' }));
+jest.mock('next/navigation', () => ({
+  useSearchParams: () => new URLSearchParams(),
+  usePathname: () => '/administration/costPlan',
+}));
 
 // As blade/ answers it: the month as yyyy-MM.
 const month = (m: number, incomeActual = '0.00') => ({

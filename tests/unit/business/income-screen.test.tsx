@@ -5,7 +5,10 @@ import { refused } from '../system/fixtures';
 import { renderScreen } from '../crud/wrap';
 import { allButtons, batch } from './fixtures';
 
-jest.mock('next/navigation', () => ({ usePathname: () => '/administration/realIncome' }));
+jest.mock('next/navigation', () => ({
+  useSearchParams: () => new URLSearchParams(),
+  usePathname: () => '/administration/realIncome',
+}));
 
 const receipt = {
   id: '5',

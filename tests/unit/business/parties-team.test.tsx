@@ -5,6 +5,7 @@ import { renderScreen } from '../crud/wrap';
 import { buttonsWith } from '../system/fixtures';
 
 jest.mock('next/navigation', () => ({
+  useSearchParams: () => new URLSearchParams(),
   useRouter: () => ({ push: jest.fn() }),
   usePathname: () => '/administration/team',
 }));

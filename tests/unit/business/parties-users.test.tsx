@@ -6,6 +6,7 @@ import { buttonsWith } from '../system/fixtures';
 import { project } from './fixtures';
 
 jest.mock('next/navigation', () => ({
+  useSearchParams: () => new URLSearchParams(),
   useRouter: () => ({ push: jest.fn() }),
   usePathname: () => '/administration/fieldTask',
 }));

@@ -5,6 +5,7 @@ import { renderScreen } from '../crud/wrap';
 import { allButtons, dictionaryRoute, project, push } from './fixtures';
 
 jest.mock('next/navigation', () => ({
+  useSearchParams: () => new URLSearchParams(),
   useRouter: () => ({ push: jest.requireActual('./fixtures').push }),
   usePathname: () => '/administration/projectManagement',
 }));

@@ -5,7 +5,10 @@ import { fakeBlade, page } from '../crud/fake-blade';
 import { renderScreen } from '../crud/wrap';
 import { buttonsWith } from '../system/fixtures';
 
-jest.mock('next/navigation', () => ({ usePathname: () => '/businessManagement/cardSale' }));
+jest.mock('next/navigation', () => ({
+  useSearchParams: () => new URLSearchParams(),
+  usePathname: () => '/businessManagement/cardSale',
+}));
 
 // The order list and detail: the actions follow the state and the caller's buttons, and each sends the order's id.
 

@@ -6,7 +6,10 @@ import { fakeBlade, page } from './fake-blade';
 import { renderScreen } from './wrap';
 
 // The grid's state is kept per tab, and a tab is the page's path.
-jest.mock('next/navigation', () => ({ usePathname: () => '/thing' }));
+jest.mock('next/navigation', () => ({
+  useSearchParams: () => new URLSearchParams(),
+  usePathname: () => '/thing',
+}));
 
 function Screen() {
   return (

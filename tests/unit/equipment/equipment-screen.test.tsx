@@ -11,6 +11,7 @@ import { buttonsWith } from '../system/fixtures';
 // certificates and bookings from the row (the calls answered by a fake blade/).
 
 jest.mock('next/navigation', () => ({
+  useSearchParams: () => new URLSearchParams(),
   useRouter: () => ({ push: jest.fn() }),
   usePathname: () => '/laboratory/equipment',
 }));

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { WelcomePanel } from '@/components/home/welcome-panel';
+import { WorkDashboard } from '@/components/home/work-dashboard';
 import { requirePageSession } from '@/lib/server/require-session';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -11,5 +12,10 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function HomePage() {
   // Layouts and pages render in parallel: the page checks the session itself.
   await requirePageSession();
-  return <WelcomePanel />;
+  return (
+    <>
+      <WelcomePanel />
+      <WorkDashboard />
+    </>
+  );
 }

@@ -1,0 +1,122 @@
+import { businessPagePath, PATHS } from '@/components/application/api';
+import { PAYMENT_PATHS } from '@/components/payment/api';
+import { PAPER_ARCHIVE_CALLS } from '@/lib/contracts/paper-archive/paper-archive';
+
+/**
+ * The horizon of the "expiring" tiles. The alert configurations (alerts module) each have their own lead days, several
+ * per tenant, so no one of them is "the" lead time; the tile takes one common renewal horizon and says it in its label.
+ */
+export const EXPIRY_LEAD_DAYS = '90';
+
+/**
+ * One work tile: the list call it counts and the screen it opens, with the same filters. The count is the call's
+ * `total` for `filters`, and the screen applies the same `filters` from its URL as its first search, so the two
+ * agree by construction. A tile shows only to a person whose menu holds `route` (who may open that list), so the
+ * tiles follow the roles without naming them.
+ */
+export interface DashboardTile {
+  /** Its label under `wel.tiles`, and its `data-tile` in the page. */
+  id: string;
+  /** The list call exactly as the linked screen sends it. */
+  list: { url: string; method?: 'GET' | 'POST' };
+  /** Sent to the call and put in the link's query. */
+  filters: Readonly<Record<string, string>>;
+  /** The menu path of the screen. */
+  route: string;
+  /** What the screen reads from its URL besides the call's filters (which tab). */
+  routeQuery?: Readonly<Record<string, string>>;
+}
+
+const CERTIFICATES = PATHS.certificatePage;
+const PAPER_LOANS = `/api${PAPER_ARCHIVE_CALLS.paperPage.path}`;
+const ELECTRONIC_LOANS = `/api${PAPER_ARCHIVE_CALLS.ePage.path}`;
+
+export const DASHBOARD_TILES: readonly DashboardTile[] = [
+  // Staff: the steps waiting for someone.
+  {
+    id: 'cccWaiting',
+    list: { url: businessPagePath('selectApplicationForCccBusinessManagementPage') },
+    filters: {},
+    route: '/businessManagement/ccc',
+  },
+  {
+    id: 'acceptedOpen',
+    list: { url: businessPagePath('selectAcceptedApplicationForCccBusinessManagementPage') },
+    filters: { isFinished: '0' },
+    route: '/businessManagement/accepted',
+  },
+  {
+    id: 'samplesReceived',
+    list: { url: businessPagePath('selectAcceptedApplicationForCccBusinessManagementPage') },
+    filters: { flowState: 'samples_received' },
+    route: '/businessManagement/accepted',
+  },
+  {
+    id: 'cqstSubmitted',
+    list: { url: businessPagePath('selectCqstOrCnvExBusinessManagementPage') },
+    filters: { flowState: 'submitted' },
+    route: '/businessManagement/cqst',
+  },
+  {
+    id: 'notesIssued',
+    list: { url: PAYMENT_PATHS.page },
+    filters: { noteState: 'issued' },
+    route: '/businessManagement/paymentNote',
+  },
+  {
+    id: 'notesPartlyPaid',
+    list: { url: PAYMENT_PATHS.page },
+    filters: { noteState: 'partly_paid' },
+    route: '/businessManagement/paymentNote',
+  },
+  {
+    id: 'certsExpiring',
+    list: { url: CERTIFICATES },
+    filters: { expiresWithinDays: EXPIRY_LEAD_DAYS },
+    route: '/businessManagement/certificate',
+  },
+  {
+    id: 'paperLoansWaiting',
+    list: { url: PAPER_LOANS },
+    filters: { borrowState: 'submitted' },
+    route: '/documents/archiveBorrowing',
+    routeQuery: { kind: 'paper' },
+  },
+  {
+    id: 'electronicLoansWaiting',
+    list: { url: ELECTRONIC_LOANS },
+    filters: { borrowState: 'submitted' },
+    route: '/documents/archiveBorrowing',
+    routeQuery: { kind: 'electronic' },
+  },
+  // A customer's own company.
+  {
+    id: 'myOpenApplications',
+    list: { url: PATHS.myApplications },
+    filters: { isFinished: '0' },
+    route: '/application/myApplication',
+  },
+  {
+    id: 'myReturnedApplications',
+    list: { url: PATHS.myApplications },
+    filters: { flowState: 'returned' },
+    route: '/application/myApplication',
+  },
+  {
+    id: 'myNotesToPay',
+    list: { url: PAYMENT_PATHS.page },
+    filters: { noteState: 'issued' },
+    route: '/application/myPaymentNote',
+  },
+  {
+    id: 'myCertsExpiring',
+    list: { url: CERTIFICATES },
+    filters: { expiresWithinDays: EXPIRY_LEAD_DAYS },
+    route: '/application/myCertificate',
+  },
+];
+
+/** The tiles of the screens among `paths` (the caller's menu), in their declared order. */
+export function visibleTiles(paths: ReadonlySet<string>, tiles = DASHBOARD_TILES): DashboardTile[] {
+  return tiles.filter((tile) => paths.has(tile.route));
+}

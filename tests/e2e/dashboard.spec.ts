@@ -1,0 +1,133 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { bladeCall, login } from './helpers';
+import { registerCompany, signedIn, uploadRequired, type CompanyRegistration } from './journey-helpers';
+
+// The work dashboard on /wel/index (issue 18): each tile's count is the total of the list it opens, with the tile's
+// filters applied there and shown in the list's search fields. A little data first, through the calls the screens
+// make: a company registers, submits one CQST application and keeps one as a draft. The administrator sees the staff
+// tiles of every list in their menu; the company's user sees only the tiles of their own lists.
+
+const COMPANY = '南阳宛城防爆仪表有限公司';
+const CREDIT_CODE = '91411300MA4DAB0120';
+const CUSTOMER: CompanyRegistration = {
+  account: 'dash-e2e-applicant',
+  password: 'DashE2e#2026',
+  email: 'dash-e2e@wancheng-ex.example',
+  phone: '13937700021',
+  companyName: COMPANY,
+  creditCode: CREDIT_CODE,
+  address: '河南省南阳市宛城区',
+  contactName: '钱工',
+  contactPhone: '037763005678',
+};
+const PRODUCT = 'dash-e2e-隔爆型压力变送器';
+
+/** The tiles a customer's menu opens (components/home/dashboard-tiles.ts). */
+const CUSTOMER_TILES = ['myOpenApplications', 'myReturnedApplications', 'myNotesToPay', 'myCertsExpiring'];
+
+/** A CQST application through the form's calls; submitted (with its required documents) unless `draft`. */
+async function cqstApplication(customer: Page, draft: boolean): Promise<void> {
+  const app = await bladeCall<{ id: string }>(
+    customer,
+    'POST',
+    '/api/blade-customer/cqstOrCnvEx/insertCqstOrCnvExDto',
+    {
+      applicantName: COMPANY,
+      applicantCreditCode: CREDIT_CODE,
+      applicantAddress: '河南省南阳市宛城区',
+      manufacturerName: COMPANY,
+      manufacturerCreditCode: CREDIT_CODE,
+      manufacturerAddress: '河南省南阳市宛城区',
+      factoryName: COMPANY,
+      factoryCreditCode: CREDIT_CODE,
+      factoryAddress: '河南省南阳市宛城区',
+      contactName: '钱工',
+      contactPhone: '13937700021',
+      productName: `${PRODUCT}${draft ? '-草稿' : ''}`,
+      models: [{ model: 'PT-3051', spec: '0-10MPa', isSampleModel: true }],
+      exMarkings: ['Ex db IIC T6 Gb'],
+      standards: 'GB/T 3836.1-2021,GB/T 3836.2-2021',
+    },
+  );
+  if (draft) return;
+  await uploadRequired(customer, 'cqst_application', app.id);
+  await bladeCall(customer, 'POST', '/api/blade-customer/cqstOrCnvEx/subMitCqst', { id: app.id });
+}
+
+/** The tiles once their counts have loaded: id, count and link. */
+async function readTiles(page: Page): Promise<{ id: string; count: number; href: string }[]> {
+  await page.goto('/wel/index');
+  const tiles = page.locator('[data-tile]');
+  await expect(tiles.first()).toBeVisible();
+  const n = await tiles.count();
+  const out = [];
+  for (let i = 0; i < n; i += 1) {
+    const tile = tiles.nth(i);
+    const count = tile.getByTestId('tile-count');
+    await expect(count).toHaveText(/^\d+$/);
+    out.push({
+      id: (await tile.getAttribute('data-tile'))!,
+      count: Number(await count.textContent()),
+      href: (await tile.getByRole('link').getAttribute('href'))!,
+    });
+  }
+  return out;
+}
+
+/** The total the list's pager states ("1-10，共 23 条"; the grid and the hand-made tables say it alike). */
+async function listTotal(page: Page): Promise<number> {
+  const pager: Locator = page.locator('.MuiTablePagination-displayedRows').first();
+  await expect(pager).toHaveText(/\d/);
+  const numbers = (await pager.textContent())!.match(/\d+/g)!;
+  return Number(numbers.at(-1));
+}
+
+/** Opens each tile from the dashboard and checks the list it lands on: same filters, same total. */
+async function followTiles(page: Page, tiles: { id: string; count: number; href: string }[]) {
+  for (const tile of tiles) {
+    await page.goto('/wel/index');
+    await page.locator(`[data-tile="${tile.id}"]`).getByRole('link').click();
+    const target = new URL(tile.href, page.url());
+    await expect(page).toHaveURL((url) => url.pathname === target.pathname && url.search === target.search);
+    for (const [name, value] of target.searchParams) {
+      if (name === 'kind') {
+        // The borrowing screen's tab, not a search field.
+        const tab = value === 'electronic' ? '电子档案借阅' : '纸质档案借阅';
+        await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+      } else {
+        await expect(page.locator(`input[name="${name}"]`).first(), `${tile.id}: ${name}`).toHaveValue(value);
+      }
+    }
+    await expect.poll(() => listTotal(page), { message: tile.id }).toBe(tile.count);
+  }
+}
+
+test('each tile counts the list it opens, for the administrator and for a customer', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  await login(page);
+  await registerCompany(browser, CUSTOMER);
+  const customer = await signedIn(browser, CUSTOMER);
+  await cqstApplication(customer, false);
+  await cqstApplication(customer, true);
+
+  // The administrator: the staff tiles, one of them counting the submitted application.
+  const staffTiles = await readTiles(page);
+  const ids = staffTiles.map((t) => t.id);
+  expect(ids).toEqual(
+    expect.arrayContaining(['cccWaiting', 'cqstSubmitted', 'notesIssued', 'certsExpiring']),
+  );
+  expect(staffTiles.find((t) => t.id === 'cqstSubmitted')!.count).toBeGreaterThanOrEqual(1);
+  await expect(page.getByRole('heading', { name: /欢迎/ })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/dashboard-admin.png', fullPage: true });
+  await followTiles(page, staffTiles);
+
+  // The company's user: only the tiles of their own lists; both applications are open, one of them a draft.
+  const customerTiles = await readTiles(customer);
+  expect(customerTiles.map((t) => t.id).sort()).toEqual([...CUSTOMER_TILES].sort());
+  expect(customerTiles.find((t) => t.id === 'myOpenApplications')!.count).toBe(2);
+  await customer.screenshot({ path: 'test-results/screens/dashboard-customer.png', fullPage: true });
+  await followTiles(customer, customerTiles);
+});
