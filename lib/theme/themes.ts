@@ -1,5 +1,5 @@
 import { createTheme, type Theme } from '@mui/material/styles';
-import { contrastRatio, textShade } from './contrast';
+import { textShade } from './contrast';
 import { defaultColour, fontFamily } from './theme';
 
 /**
