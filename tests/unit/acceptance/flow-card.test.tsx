@@ -49,6 +49,7 @@ describe('FlowCardDialog', () => {
       '/api/blade-acceptance/testFlowCard/detail': {
         id: '1',
         cardNo: 'LZK-2026-001',
+        cardState: 'inTest',
         applicationId: '7',
         applicationNo: 'SQ2026000001',
         sampleNo: 'YP-1',
