@@ -272,7 +272,8 @@ export function PortalShell({ children }: { children: ReactNode }) {
                 bgcolor: (theme) => theme.palette.shell.logoBg,
                 textDecoration: 'none',
               }}
-              aria-label={t('app.title')}
+              // Collapsed it shows only the logo; open, its visible short title names it (WCAG 2.5.3).
+              aria-label={collapsed ? t('app.title') : undefined}
             >
               {collapsed ? (
                 // eslint-disable-next-line @next/next/no-img-element

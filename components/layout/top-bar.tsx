@@ -132,7 +132,9 @@ export function TopBar(props: TopBarProps) {
         <Button
           color="inherit"
           onClick={(e) => setAnchor(e.currentTarget)}
-          aria-label={t('userMenu')}
+          // The visible name first (WCAG 2.5.3 label in name), then what the button opens.
+          aria-label={user?.real_name ? `${user.real_name} ${t('userMenu')}` : t('userMenu')}
+          aria-haspopup="menu"
           startIcon={<Avatar src={avatarSrc} sx={{ width: 28, height: 28 }} alt="" data-testid="avatar" />}
           sx={{ textTransform: 'none' }}
         >

@@ -2,6 +2,7 @@
 
 import BugReportOutlined from '@mui/icons-material/BugReportOutlined';
 import Badge from '@mui/material/Badge';
+import { withCount } from './badge-label';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import Table from '@mui/material/Table';
@@ -69,8 +70,13 @@ export function ErrorLogButton() {
 
   return (
     <>
-      <BarButton label={t('title')} onClick={() => setOpen(true)}>
-        <Badge badgeContent={entries.length} max={BADGE_MAX} color="error" data-testid="error-log-badge">
+      <BarButton label={withCount(t('title'), entries.length, BADGE_MAX)} onClick={() => setOpen(true)}>
+        <Badge
+          badgeContent={entries.length || undefined}
+          max={BADGE_MAX}
+          color="error"
+          data-testid="error-log-badge"
+        >
           <BugReportOutlined />
         </Badge>
       </BarButton>

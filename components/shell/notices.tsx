@@ -2,6 +2,7 @@
 
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import Badge from '@mui/material/Badge';
+import { withCount } from './badge-label';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
@@ -44,8 +45,16 @@ export function Notices() {
 
   return (
     <>
-      <BarButton label={t('title')} onClick={(e) => setAnchor(e.currentTarget)}>
-        <Badge badgeContent={data?.unreadCount ?? 0} max={99} color="error" data-testid="notice-badge">
+      <BarButton
+        label={withCount(t('title'), data?.unreadCount ?? 0, 99)}
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
+        <Badge
+          badgeContent={data?.unreadCount || undefined}
+          max={99}
+          color="error"
+          data-testid="notice-badge"
+        >
           <NotificationsOutlined />
         </Badge>
       </BarButton>

@@ -205,6 +205,9 @@ const built = new Map<string, Theme>();
 
 const WHITE = '#ffffff';
 
+/** MUI's default status colours (light mode), the starting point of their AA shades. */
+const STATUS = { error: '#d32f2f', warning: '#ed6c02', info: '#0288d1', success: '#2e7d32' } as const;
+
 /**
  * A light theme's colours where they carry text, at WCAG AA (issue 18): the primary colour on the paper and the page
  * background (dark themes draw text in the light brand on dark surfaces already, and black on it), and the side
@@ -236,6 +239,9 @@ export function portalTheme(name: string | undefined | null): Theme {
   const hit = built.get(spec.name);
   if (hit) return hit;
   const { primary, shell } = legible(spec);
+  // MUI's status colours as text (an outlined 删除, a warning chip) on the page background: the nearest AA shade.
+  const status = (main: string) =>
+    spec.mode === 'dark' ? undefined : { main: textShade(main, [spec.paper, spec.background]) };
   const theme = createTheme({
     palette: {
       mode: spec.mode,
@@ -248,6 +254,14 @@ export function portalTheme(name: string | undefined | null): Theme {
       },
       ...(spec.secondary ? { secondary: { main: spec.secondary } } : {}),
       background: { default: spec.background, paper: spec.paper },
+      ...(spec.mode === 'dark'
+        ? {}
+        : {
+            error: status(STATUS.error),
+            warning: status(STATUS.warning),
+            info: status(STATUS.info),
+            success: status(STATUS.success),
+          }),
       shell,
       brand: spec.primary,
     },

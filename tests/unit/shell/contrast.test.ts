@@ -46,3 +46,15 @@ describe('the theme colours where they carry text', () => {
     }
   });
 });
+
+describe('status colours', () => {
+  it('reach AA as text on the page background in every light theme', () => {
+    for (const spec of THEMES.filter((t) => t.mode === 'light')) {
+      const { palette } = portalTheme(spec.name);
+      for (const colour of [palette.error, palette.warning, palette.info, palette.success]) {
+        expect(contrastRatio(colour.main, spec.background)).toBeGreaterThanOrEqual(AA_TEXT);
+        expect(contrastRatio(colour.contrastText, colour.main)).toBeGreaterThanOrEqual(AA_TEXT);
+      }
+    }
+  });
+});

@@ -62,7 +62,8 @@ describe('Notices', () => {
     });
     themed(<Notices />);
     await waitFor(() => expect(screen.getByTestId('notice-badge')).toHaveTextContent('2'), { timeout: 5000 });
-    fireEvent.click(screen.getByRole('button', { name: '通知' }));
+    // The button's name carries its badge's count (WCAG 2.5.3).
+    fireEvent.click(screen.getByRole('button', { name: '通知 2' }));
     const pop = screen.getByTestId('notices');
     expect(within(pop).getByText('暂无数据')).toBeInTheDocument();
     fireEvent.click(within(pop).getByRole('tab', { name: /^消息/ }));
