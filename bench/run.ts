@@ -15,6 +15,7 @@ import { runAdminBench } from './admin';
 import { runApplicationsBench } from './applications';
 import { runBusinessBench } from './business';
 import { runFilesTransferBench, runFilesTreeBench } from './files';
+import { runFirstLoadBench } from './first-load';
 
 const root = path.resolve(__dirname, '..');
 // Every Next process the bench starts inherits this: no telemetry calls from an intranet machine.
@@ -249,6 +250,12 @@ async function main() {
   const proxiedBody = await (
     await fetch(`${portal}/api/blade-system/menu/routes`, { headers: { cookie } })
   ).text();
+  // Issue 18: what the browser receives on a first visit. BENCH_ONLY=first-load: only this.
+  const firstLoad = await runFirstLoadBench(portal, await loginPortal(portal));
+  if (process.env.BENCH_ONLY === 'first-load') {
+    console.log(JSON.stringify({ firstLoad }, null, 2));
+    return;
+  }
   // Rounds in alternating order, median of each: a quiet 2-core machine still drifts by ±10% between runs.
   // bareSameRequest is not the target's measure: the bare handler again, on a catch-all route like the proxy's and
   // with the session cookie the proxy gets, doing nothing with them. It is Next's own ceiling for the proxy's request.
@@ -335,6 +342,7 @@ async function main() {
       proxyOverHttpToBareRoute: +(proxyOverHttp.requestsPerSecond / bareRoute.requestsPerSecond).toFixed(3),
     },
     upload,
+    firstLoad,
     admin,
     business,
     applications,
@@ -345,6 +353,8 @@ async function main() {
       met: {
         proxy: proxy.requestsPerSecond / bareRoute.requestsPerSecond >= 0.85,
         upload: upload.rssGrowthMb < 64 && upload.sha256Matches,
+        firstLoadLogin: firstLoad.met.login,
+        firstLoadHome: firstLoad.met.home,
       },
     },
   };
