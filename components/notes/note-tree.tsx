@@ -167,7 +167,9 @@ export function NoteTree({
 }) {
   const t = useTranslations('notes');
   return (
-    <Box role="tree" aria-label={t('myNotes')}>
+    // A labelled group, not an ARIA tree: the rows are buttons and a drag source with a keyboard menu, not treeitems
+    // with arrow-key navigation, and a tree without treeitems is an invalid one (axe, issue 18).
+    <Box role="group" aria-label={t('myNotes')}>
       {nodes.length === 0 && (
         <Typography variant="body2" color="text.secondary" sx={{ px: 1, py: 1 }}>
           {t('emptyTree')}

@@ -317,7 +317,7 @@ export function NotesScreen() {
         <Typography variant="subtitle2" sx={{ px: 1 }}>
           {t('sharedWithMe')}
         </Typography>
-        <Box role="tree" aria-label={t('sharedWithMe')} data-testid="shared-with-me">
+        <Box role="group" aria-label={t('sharedWithMe')} data-testid="shared-with-me">
           {data?.shared.length === 0 && (
             <Typography variant="body2" color="text.secondary" sx={{ px: 1, py: 1 }}>
               {t('noShared')}
