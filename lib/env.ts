@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { z } from 'zod';
+import { z } from './zod';
 import { isKnownDefaultKey } from '@/lib/schemas/known-keys';
 
 /**

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { sealData, unsealData } from 'iron-session';
 import { cookies, headers } from 'next/headers';
-import { z } from 'zod';
+import { z } from './zod';
 import { getConfig, type Config } from '@/lib/env';
 import { isHttpsRequest } from '@/lib/request-meta';
 

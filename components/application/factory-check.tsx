@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWR from 'swr';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { useNotify } from '@/components/providers/notifier';
 import { BladeError, bladeRequest } from '@/lib/client/fetcher';
 import type { ApplicationVO } from '@/lib/contracts/application/application';

@@ -4,7 +4,7 @@
  * texts are the contract's `application.form` keys in the user's language. blade/ applies the same contract on save
  * and submit; these checks only spare a round trip, and a refusal from the server is still shown as it comes.
  */
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import {
   applicationFieldsSchema,
   cnexTypeSchema,

@@ -6,7 +6,6 @@ import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import NextLink from 'next/link';
@@ -15,6 +14,7 @@ import { bladeRequest, errorText, type BladeEnvelope } from '@/lib/client/fetche
 import { hardNavigate } from '@/lib/client/navigation';
 import { md5Hex } from '@/lib/client/md5';
 import { safeRedirectPath } from '@/lib/shared/safe-redirect';
+import { AuthField } from './auth-field';
 
 interface Captcha {
   key: string;
@@ -131,10 +131,10 @@ export function LoginForm({ hostTenantId, captchaEnabled, redirect }: LoginFormP
           </Alert>
         ) : null}
         {hostTenantId ? null : (
-          <TextField label={t('tenantId')} autoComplete="organization" {...field('tenantId')} />
+          <AuthField label={t('tenantId')} autoComplete="organization" {...field('tenantId')} />
         )}
-        <TextField label={t('username')} autoComplete="username" autoFocus {...field('username')} />
-        <TextField
+        <AuthField label={t('username')} autoComplete="username" autoFocus {...field('username')} />
+        <AuthField
           label={t('password')}
           type="password"
           autoComplete="current-password"
@@ -142,7 +142,7 @@ export function LoginForm({ hostTenantId, captchaEnabled, redirect }: LoginFormP
         />
         {captchaEnabled ? (
           <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-            <TextField label={t('captcha')} autoComplete="off" {...field('code')} />
+            <AuthField label={t('captcha')} autoComplete="off" {...field('code')} />
             <ButtonBase
               onClick={loadCaptcha}
               aria-label={t('refreshCaptcha')}

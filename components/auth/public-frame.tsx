@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { LanguageSwitch } from '@/components/i18n/language-switch';
+import { LanguageLinks } from '@/components/i18n/language-links';
 import { withBasePath } from '@/lib/client/navigation';
 
 /** The frame of the public pages (/login, /register, /forgetPassword): the card on the brand gradient. */
@@ -41,7 +41,7 @@ export function PublicFrame(props: {
               ) : null}
             </Box>
           </Stack>
-          <LanguageSwitch color="primary" />
+          <LanguageLinks />
         </Stack>
         {props.children}
       </Paper>

@@ -4,14 +4,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { SendCodeButton } from '@/components/shell/send-code-button';
 import { bladeRequest, errorText, type BladeEnvelope } from '@/lib/client/fetcher';
 import { hardNavigate } from '@/lib/client/navigation';
 import { safeRedirectPath } from '@/lib/shared/safe-redirect';
-import { PHONE_PATTERN } from '@/lib/contracts/inputs';
+import { PHONE_PATTERN } from '@/lib/shared/patterns';
+import { AuthField } from './auth-field';
 
 interface SmsLoginFormProps {
   /** Tenant inferred from the host name; when set the tenant field is hidden. */
@@ -103,21 +103,21 @@ export function SmsLoginForm({ hostTenantId, redirect }: SmsLoginFormProps) {
           <Alert severity="info">{notice}</Alert>
         ) : null}
         {hostTenantId ? null : (
-          <TextField label={t('tenantId')} value={tenantId} onChange={(e) => setTenantId(e.target.value)} />
+          <AuthField label={t('tenantId')} value={tenantId} onChange={(e) => setTenantId(e.target.value)} />
         )}
-        <TextField
+        <AuthField
           label={t('smsPhone')}
           autoComplete="tel"
           value={phone}
           onChange={(e) => setPhone(e.target.value.trim())}
         />
         <Stack direction="row" spacing={1}>
-          <TextField
+          <AuthField
             label={t('smsCode')}
             autoComplete="one-time-code"
             value={code}
             onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            inputProps={{ inputMode: 'numeric' }}
             sx={{ flex: 1 }}
           />
           <SendCodeButton onSend={send} height={56} />

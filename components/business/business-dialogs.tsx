@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { ActionDialog } from './action-dialog';
 
 /** What every action dialog of a record gets from its screen. */

@@ -13,7 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { ResourceScreen } from '@/components/crud/resource-screen';
 import { useDictionaries } from '@/components/crud/use-dictionaries';
 import type { RowOf } from '@/lib/contracts/resource';

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { CrudForm } from './crud-form';
 import type { CrudField, FormValues } from './types';
 import { useCrudForm } from './use-crud-form';

@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import NextLink from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { bladeRequest, BladeError } from '@/lib/client/fetcher';
 import { md5Hex } from '@/lib/client/md5';
 import { accountSchema, type RecoveryTargets } from '@/lib/contracts/customer/registration';

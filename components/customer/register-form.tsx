@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import NextLink from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { bladeRequest, BladeError } from '@/lib/client/fetcher';
 import { md5Hex } from '@/lib/client/md5';
 import {

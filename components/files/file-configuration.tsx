@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { CrudScreen } from '@/components/crud/crud-screen';
 import { ResourceScreen } from '@/components/crud/resource-screen';
 import type { BladePage, CrudField, FormValues } from '@/components/crud/types';

@@ -1,6 +1,6 @@
 import { businessPagePath, PATHS } from '@/components/application/api';
-import { PAYMENT_PATHS } from '@/components/payment/api';
-import { PAPER_ARCHIVE_CALLS } from '@/lib/contracts/paper-archive/paper-archive';
+import { PAPER_ARCHIVE_CALLS } from '@/lib/contracts/paper-archive/calls';
+import { PAYMENT_CALLS } from '@/lib/contracts/payment/calls';
 
 /**
  * The horizon of the "expiring" tiles. The alert configurations (alerts module) each have their own lead days, several
@@ -27,7 +27,10 @@ export interface DashboardTile {
   routeQuery?: Readonly<Record<string, string>>;
 }
 
+// The tiles take call paths from the zod-free `calls` modules (and components/application/api, which imports contract
+// types only): /wel/index is the first signed-in page and must not load every counted list's schemas.
 const CERTIFICATES = PATHS.certificatePage;
+const PAYMENT_NOTES = `/api${PAYMENT_CALLS.page.path}`;
 const PAPER_LOANS = `/api${PAPER_ARCHIVE_CALLS.paperPage.path}`;
 const ELECTRONIC_LOANS = `/api${PAPER_ARCHIVE_CALLS.ePage.path}`;
 
@@ -59,13 +62,13 @@ export const DASHBOARD_TILES: readonly DashboardTile[] = [
   },
   {
     id: 'notesIssued',
-    list: { url: PAYMENT_PATHS.page },
+    list: { url: PAYMENT_NOTES },
     filters: { noteState: 'issued' },
     route: '/businessManagement/paymentNote',
   },
   {
     id: 'notesPartlyPaid',
-    list: { url: PAYMENT_PATHS.page },
+    list: { url: PAYMENT_NOTES },
     filters: { noteState: 'partly_paid' },
     route: '/businessManagement/paymentNote',
   },
@@ -104,7 +107,7 @@ export const DASHBOARD_TILES: readonly DashboardTile[] = [
   },
   {
     id: 'myNotesToPay',
-    list: { url: PAYMENT_PATHS.page },
+    list: { url: PAYMENT_NOTES },
     filters: { noteState: 'issued' },
     route: '/application/myPaymentNote',
   },

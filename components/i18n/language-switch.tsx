@@ -6,28 +6,26 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
 import { useLocale, useTranslations } from 'next-intl';
-import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { persistLocaleCookie } from '@/lib/client/navigation';
-import { localeCookie, locales, type Locale } from '@/lib/i18n/config';
+import { locales, type Locale } from '@/lib/i18n/config';
+import { useChooseLocale } from './use-choose-locale';
 
-/** Language dropdown: the current language is disabled; choosing one re-renders with the new messages and title. */
-export function LanguageSwitch({ color = 'inherit' }: { color?: 'inherit' | 'primary' }) {
+/** The shell's language dropdown (the public pages use LanguageLinks): the current language is disabled; choosing one re-renders with the new messages and title. */
+export function LanguageSwitch() {
   const t = useTranslations('layout');
   const locale = useLocale() as Locale;
-  const router = useRouter();
+  const chooseLocale = useChooseLocale();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
 
   const choose = (next: Locale) => {
-    persistLocaleCookie(localeCookie, next);
     setAnchor(null);
-    router.refresh();
+    chooseLocale(next);
   };
 
   return (
     <>
       <Tooltip title={t('language')}>
-        <IconButton color={color} aria-label={t('language')} onClick={(e) => setAnchor(e.currentTarget)}>
+        <IconButton color="inherit" aria-label={t('language')} onClick={(e) => setAnchor(e.currentTarget)}>
           <TranslateIcon />
         </IconButton>
       </Tooltip>

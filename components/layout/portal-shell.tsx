@@ -7,6 +7,7 @@ import Fab from '@mui/material/Fab';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -22,8 +23,6 @@ import {
   type DesktopShell,
 } from '@/components/shell/layout-model';
 import { filterByRoles, leafEntries, type ShellMenuNode } from '@/components/shell/menu-model';
-import { MenuSearch } from '@/components/shell/menu-search';
-import { RegisterGuestDialog } from '@/components/shell/register-guest-dialog';
 import { routeLabel } from '@/components/shell/route-labels';
 import {
   collapseStore,
@@ -37,7 +36,6 @@ import {
   useThemeName,
 } from '@/components/shell/settings';
 import { clearKeepAlive, ShellProvider, useScreenClass } from '@/components/shell/shell-context';
-import { SwitchDialog } from '@/components/shell/switch-dialog';
 import { TagsBar } from '@/components/shell/tags-bar';
 import {
   closeAll,
@@ -50,7 +48,6 @@ import {
   tabHref,
   type Tab,
 } from '@/components/shell/tabs-model';
-import { ThemeDialog } from '@/components/shell/theme-dialog';
 import { useDocumentTitle } from '@/components/shell/use-document-title';
 import { useMenuLabel } from '@/components/shell/use-menu-label';
 import { installErrorLog } from '@/lib/client/error-log';
@@ -58,9 +55,34 @@ import { bladeRequest } from '@/lib/client/fetcher';
 import { hardNavigate, withBasePath } from '@/lib/client/navigation';
 import { useSessionUser } from '@/lib/swr/use-session-user';
 import { useTopMenu } from '@/lib/swr/use-top-menu';
-import { LockPasswordDialog } from './lock-password-dialog';
 import { SideMenu } from './side-menu';
 import { TopBar } from './top-bar';
+
+// The shell's dialogs load when first opened, not with every page (the first-load budget of issue 18), and stay mounted
+// afterwards so that they close with their transition.
+const MenuSearch = dynamic(() => import('@/components/shell/menu-search').then((m) => m.MenuSearch), {
+  ssr: false,
+});
+const ThemeDialog = dynamic(() => import('@/components/shell/theme-dialog').then((m) => m.ThemeDialog), {
+  ssr: false,
+});
+const SwitchDialog = dynamic(() => import('@/components/shell/switch-dialog').then((m) => m.SwitchDialog), {
+  ssr: false,
+});
+const RegisterGuestDialog = dynamic(
+  () => import('@/components/shell/register-guest-dialog').then((m) => m.RegisterGuestDialog),
+  { ssr: false },
+);
+const LockPasswordDialog = dynamic(() => import('./lock-password-dialog').then((m) => m.LockPasswordDialog), {
+  ssr: false,
+});
+
+/** True from the first time `open` is true: the dialog is mounted from then on. */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
 
 const sidebarWidth = 220;
 const collapsedWidth = 64;
@@ -80,7 +102,14 @@ declare global {
  * (or the desktop shell's flags), top menu filtering the side menu, tabs, menu search, theme and layout dialog,
  * notices, error log, department/role switch, lock and logout.
  */
-export function PortalShell({ children }: { children: ReactNode }) {
+export function PortalShell({
+  children,
+  routeLabels,
+}: {
+  children: ReactNode;
+  /** `routeLabelTable(RESOURCE_MENUS)`, read on the server. */
+  routeLabels: Readonly<Record<string, string>>;
+}) {
   const t = useTranslations();
   const ts = useTranslations('shell');
   const confirm = useConfirm();
@@ -113,6 +142,10 @@ export function PortalShell({ children }: { children: ReactNode }) {
   const [switchOpen, setSwitchOpen] = useState(false);
   const [content, setContent] = useState<HTMLElement | null>(null);
   const screen = useScreenClass();
+  const searchUsed = useOpenedOnce(searchOpen);
+  const themeUsed = useOpenedOnce(themeOpen);
+  const switchUsed = useOpenedOnce(switchOpen);
+  const lockUsed = useOpenedOnce(askLockPassword);
 
   // The desktop shell announces itself once per browser tab (query flag) or on every page (injected object).
   useEffect(() => {
@@ -135,6 +168,7 @@ export function PortalShell({ children }: { children: ReactNode }) {
 
   const collapsed = collapsedSetting || screen === 0;
   const aliases = useMemo(() => (user?.role_name ?? '').split(',').filter(Boolean), [user?.role_name]);
+  const isGuest = aliases.includes('guest');
   const menu = useMemo(() => (fullMenu ? filterByRoles(fullMenu, aliases) : undefined), [fullMenu, aliases]);
   const sideMenu = useMemo(
     () => (activeTopMenu ? (topMenuPart ? filterByRoles(topMenuPart, aliases) : undefined) : menu),
@@ -149,8 +183,13 @@ export function PortalShell({ children }: { children: ReactNode }) {
     (path: string, query: URLSearchParams): string =>
       path === HOME_PATH
         ? t('layout.home')
-        : routeLabel(path, query, { menu: menu ?? [], menuLabel, message: (key) => t(key) }),
-    [menu, menuLabel, t],
+        : routeLabel(path, query, {
+            menu: menu ?? [],
+            menuLabel,
+            message: (key) => t(key),
+            labels: routeLabels,
+          }),
+    [menu, menuLabel, t, routeLabels],
   );
 
   // ?target= opens the route in a new window and leaves this one where it was.
@@ -356,41 +395,47 @@ export function PortalShell({ children }: { children: ReactNode }) {
           </Tooltip>
         )}
       </Box>
-      <MenuSearch
-        open={searchOpen}
-        entries={entries}
-        onClose={() => setSearchOpen(false)}
-        onPick={(entry) => router.push(entry.href)}
-      />
-      <ThemeDialog
-        open={themeOpen}
-        onClose={() => setThemeOpen(false)}
-        themeName={themeName}
-        onTheme={setThemeName}
-        layoutMode={layoutMode}
-        onLayoutMode={setLayoutMode}
-      />
-      <SwitchDialog
-        open={switchOpen}
-        onClose={() => setSwitchOpen(false)}
-        userId={user?.user_id}
-        currentDept={user?.dept_id}
-        currentRole={user?.role_id}
-      />
+      {searchUsed ? (
+        <MenuSearch
+          open={searchOpen}
+          entries={entries}
+          onClose={() => setSearchOpen(false)}
+          onPick={(entry) => router.push(entry.href)}
+        />
+      ) : null}
+      {themeUsed ? (
+        <ThemeDialog
+          open={themeOpen}
+          onClose={() => setThemeOpen(false)}
+          themeName={themeName}
+          onTheme={setThemeName}
+          layoutMode={layoutMode}
+          onLayoutMode={setLayoutMode}
+        />
+      ) : null}
+      {switchUsed ? (
+        <SwitchDialog
+          open={switchOpen}
+          onClose={() => setSwitchOpen(false)}
+          userId={user?.user_id}
+          currentDept={user?.dept_id}
+          currentRole={user?.role_id}
+        />
+      ) : null}
       {/* A guest session of an SSO/social login stands for a third-party account: the registration binds it. */}
-      <RegisterGuestDialog
-        open={aliases.includes('guest')}
-        oauthId={user?.oauth_id || undefined}
-        onLogout={endSession}
-      />
-      <LockPasswordDialog
-        open={askLockPassword}
-        onClose={() => setAskLockPassword(false)}
-        onSubmit={async (password) => {
-          await lockWith(password);
-          setAskLockPassword(false);
-        }}
-      />
+      {isGuest ? (
+        <RegisterGuestDialog open oauthId={user?.oauth_id || undefined} onLogout={endSession} />
+      ) : null}
+      {lockUsed ? (
+        <LockPasswordDialog
+          open={askLockPassword}
+          onClose={() => setAskLockPassword(false)}
+          onSubmit={async (password) => {
+            await lockWith(password);
+            setAskLockPassword(false);
+          }}
+        />
+      ) : null}
     </ShellProvider>
   );
 }

@@ -5,18 +5,12 @@ import { ThemeProvider } from '@mui/material/styles';
 import { useTranslations } from 'next-intl';
 import { useEffect, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
-import { z } from 'zod';
 import { configureFetcher, swrFetcher } from '@/lib/client/fetcher';
 import { hardNavigate } from '@/lib/client/navigation';
 import { useThemeName } from '@/components/shell/settings';
 import { portalTheme } from '@/lib/theme/themes';
-import { ConfirmProvider } from './confirm';
 import { NonceContext } from './nonce';
 import { NotifierProvider, useNotify } from './notifier';
-
-// In the browser zod must not probe for `new Function` (its JIT): the page's CSP has no 'unsafe-eval', and each probe
-// files a CSP violation report. The server keeps the JIT.
-if (typeof window !== 'undefined') z.config({ jitless: true });
 
 function FetcherBridge() {
   const notify = useNotify();
@@ -49,11 +43,9 @@ export function AppProviders({ children, nonce }: { children: ReactNode; nonce?:
         <CssBaseline />
         <NotifierProvider>
           <FetcherBridge />
-          <ConfirmProvider>
-            <SWRConfig value={{ fetcher: swrFetcher, revalidateOnFocus: false, shouldRetryOnError: false }}>
-              {children}
-            </SWRConfig>
-          </ConfirmProvider>
+          <SWRConfig value={{ fetcher: swrFetcher, revalidateOnFocus: false, shouldRetryOnError: false }}>
+            {children}
+          </SWRConfig>
         </NotifierProvider>
       </ThemeProvider>
     </NonceContext.Provider>

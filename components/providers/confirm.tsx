@@ -11,7 +11,11 @@ import { createContext, useCallback, useContext, useRef, useState, type ReactNod
 
 type Confirm = (message: string, title?: string) => Promise<boolean>;
 
-const ConfirmContext = createContext<Confirm>(async () => false);
+// The provider wraps the signed-in shell only (app/(portal)/layout.tsx): the public pages ask nothing and need not load a
+// dialog. A confirmation asked outside it is a mistake to see, not a silent "cancel".
+const ConfirmContext = createContext<Confirm>(async () => {
+  throw new Error('useConfirm outside ConfirmProvider (app/(portal)/layout.tsx)');
+});
 
 /** `await confirm(text)` resolves true on OK. One dialog for every confirmation the spec names. */
 export function useConfirm(): Confirm {

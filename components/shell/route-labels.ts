@@ -1,12 +1,18 @@
-import { RESOURCE_MENUS } from '@/lib/contracts/registry';
+import type { ResourceMenuDef } from '@/lib/contracts/resource';
 import { isExternalPath, type ShellMenuNode } from './menu-model';
+
+/** The menu entries of the resource definitions (path and code): the registry's `RESOURCE_MENUS`. */
+export type ResourceMenus = readonly Pick<ResourceMenuDef, 'path' | 'code'>[];
 
 /**
  * Message keys naming the pages the shell can open when no menu entry names them: the spec's routes inside the layout
  * (000 §2), pages reached without a menu (a role without the grant, a top menu that hides the entry, menus not loaded
  * yet) and the screens of the seeded menus. Menu entries win: their names are the tenant's data.
+ *
+ * The resource pages' entries come from the registry, which the server reads (app/(portal)/layout.tsx passes the table
+ * to the shell): importing the registry here would put every resource's schemas, and zod, into every page's first load.
  */
-export const ROUTE_LABELS: Readonly<Record<string, string>> = {
+export const routeLabelTable = (resourceMenus: ResourceMenus): Readonly<Record<string, string>> => ({
   '/wel/index': 'layout.home',
   '/wel/dashboard': 'shell.routes.dashboard',
   '/info/index': 'shell.routes.info',
@@ -38,7 +44,7 @@ export const ROUTE_LABELS: Readonly<Record<string, string>> = {
     ]),
   ),
   // The pages of the resource definitions name themselves.
-  ...Object.fromEntries(RESOURCE_MENUS.map((menu) => [menu.path, `menu.${menu.code}`])),
+  ...Object.fromEntries(resourceMenus.map((menu) => [menu.path, `menu.${menu.code}`])),
   // Payment notes (issue 16): the screens' own titles (the menu entries still win when loaded).
   '/application/myPaymentNote': 'payment.screen.customerTitle',
   '/businessManagement/paymentNote': 'payment.screen.staffTitle',
@@ -54,7 +60,7 @@ export const ROUTE_LABELS: Readonly<Record<string, string>> = {
   '/application/myCardSale': 'cardSale.screen.customerTitle',
   '/businessManagement/cardSale': 'cardSale.screen.staffTitle',
   '/businessManagement/cardGoods': 'cardSale.screen.goodsTitle',
-};
+});
 
 /** The frame page's own label when the menu item's name is not in its query. */
 export const IFRAME_LABEL = 'shell.routes.myiframe';
@@ -67,6 +73,8 @@ export interface RouteLabelSources {
   menuLabel: (node: ShellMenuNode) => string;
   /** Translates a full message key. */
   message: (key: string) => string;
+  /** The route table (`routeLabelTable`). */
+  labels: Readonly<Record<string, string>>;
 }
 
 function findMenuNode(nodes: ShellMenuNode[], pathname: string, topLevel = true): ShellMenuNode | undefined {
@@ -87,5 +95,5 @@ export function routeLabel(path: string, query: URLSearchParams, sources: RouteL
   if (path.startsWith('/myiframe/')) return query.get('name') || sources.message(IFRAME_LABEL);
   const node = findMenuNode(sources.menu, path);
   if (node) return sources.menuLabel(node);
-  return sources.message(ROUTE_LABELS[path] ?? UNKNOWN_LABEL);
+  return sources.message(sources.labels[path] ?? UNKNOWN_LABEL);
 }

@@ -1,5 +1,5 @@
 import type { GridColDef } from '@mui/x-data-grid';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { joinIds, splitIds } from '@/components/crud/ids';
 import type { CrudField, FormMode, FormValues, TreeNode } from '@/components/crud/types';
 

@@ -2,7 +2,7 @@
 
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslations } from 'next-intl';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { CrudScreen } from '@/components/crud/crud-screen';
 import { downloadFile } from '@/components/files/api';
 import type { CrudField } from '@/components/crud/types';

@@ -3,7 +3,7 @@
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { CrudScreen } from '@/components/crud/crud-screen';
 import { FormDialog } from '@/components/crud/form-dialog';
 import type { CrudField, FieldOption } from '@/components/crud/types';

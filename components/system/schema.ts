@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import type { CrudField } from '@/components/crud/types';
 
 type Translate = (key: string, values?: Record<string, string>) => string;

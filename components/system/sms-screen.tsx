@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { CrudForm } from '@/components/crud/crud-form';
 import { FormDialog } from '@/components/crud/form-dialog';
 import { ResourceScreen } from '@/components/crud/resource-screen';

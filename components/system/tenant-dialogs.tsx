@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import useSWR from 'swr';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { CrudForm } from '@/components/crud/crud-form';
 import { FormDialog } from '@/components/crud/form-dialog';
 import type { FieldOption, FormValues } from '@/components/crud/types';

@@ -5,7 +5,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import useSWR from 'swr';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { CrudForm } from '@/components/crud/crud-form';
 import { CrudScreen } from '@/components/crud/crud-screen';
 import { FormDialog } from '@/components/crud/form-dialog';

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { CrudScreen } from '@/components/crud/crud-screen';
 import { joinIds, splitIds } from '@/components/crud/ids';
 import { CrudForm } from '@/components/crud/crud-form';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 import { parseJsonObject, readJsonObject } from '@/lib/bff/body';
 import { passesCsrfCheck } from '@/lib/bff/csrf';
 import { envelope, ok, withCookies } from '@/lib/bff/envelope';

@@ -1,15 +1,12 @@
-import { z } from 'zod';
+import { ID_PATTERN } from '../shared/patterns';
+import { z } from '../zod';
+
+export { ID_PATTERN, PHONE_PATTERN } from '../shared/patterns';
 
 /**
  * Input pieces of calls, pure zod: action definitions (lib/contracts/**.actions.ts) declare their input with them and
  * blade/ parses with the same objects (blade/core re-exports them), so both halves read a call's input alike.
  */
-
-/** A snowflake id as a decimal string: 1 to 19 digits, no leading zero. */
-export const ID_PATTERN = /^[1-9]\d{0,18}$/;
-
-/** A mainland mobile number: 11 digits starting with 1 (SMS, phone fields, verification codes). */
-export const PHONE_PATTERN = /^1\d{10}$/;
 
 /** Clients echo `""` for null non-string fields (contract §2): `""` is null, a missing field stays undefined. */
 export const blank = <T extends z.ZodType>(schema: T) =>

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod';
 
 /**
  * One declaration per resource. blade/ builds the resource's routes, input rules, access checks and contract tests

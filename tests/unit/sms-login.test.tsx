@@ -35,6 +35,8 @@ describe('SMS login', () => {
     const calls = blade(true);
     renderWithIntl(<LoginTabs captchaEnabled={false} hostTenantId="310001" redirect="/wel/index" />);
     fireEvent.click(await screen.findByRole('tab', { name: '短信登录' }, slow));
+    // The SMS form loads when its tab is chosen (login-tabs.tsx).
+    await screen.findByLabelText('手机号', {}, slow);
     fireEvent.click(screen.getByRole('button', { name: '登录' }));
     expect(await screen.findByText('手机号码格式不正确')).toBeInTheDocument();
 

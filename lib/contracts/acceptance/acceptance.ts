@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../zod';
 import { defineAction } from '../action';
 import { idArraySchema, idSchema, queryInt } from '../inputs';
 import { defineResource, menuAccess, standardCalls } from '../resource';

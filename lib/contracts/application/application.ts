@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../zod';
 import { creditCodeProblem, type CustomerMessageKey } from '../customer/registration';
 import { CNEX_TYPES, type CnexType, type Scheme } from './machine';
 import { EX_MARKING_MAX, parseExMarking } from './ex-marking';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../zod';
 import { defineAction } from '../action';
 import { defineResource, NO_WRITES, type FieldSpecs, type ResourceMenuDef } from '../resource';
 import { APPLICATION_CODES, type TransitionName } from './machine';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../zod';
 import { defineAction } from '../action';
 import { exMarkingsSchema, modelsSchema, standardsSchema, type Translate } from '../application/application';
 import { idSchema } from '../inputs';

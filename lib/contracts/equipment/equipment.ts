@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../zod';
 import { defineAction } from '../action';
 import { idSchema, queryInt } from '../inputs';
 import { defineResource, NO_WRITES, standardCalls } from '../resource';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../zod';
 import { defineAction } from '../action';
 import { creditCodeProblem } from '../customer/registration';
 import { idArraySchema, idSchema } from '../inputs';

@@ -1,7 +1,10 @@
-import { z } from 'zod';
+import { z } from '../../zod';
 import { defineAction } from '../action';
 import { idSchema, queryInt } from '../inputs';
 import { defineResource, NO_WRITES } from '../resource';
+import { PAPER_ARCHIVE_CALLS } from './calls';
+
+export { PAPER_ARCHIVE_CALLS } from './calls';
 
 /**
  * Paper archives (纸质档案) and archive borrowing (档案借阅): issue 17, DOMAIN §8, spec 000 §5–§6,
@@ -10,8 +13,6 @@ import { defineResource, NO_WRITES } from '../resource';
  * and taken back by the archivist. An electronic loan is a view of the application's electronic archive that ends by
  * itself (`viewUntil`).
  */
-
-const BASE = '/blade-cqst';
 
 /** The 档案管理 navigation group (seeded, blade/db/seed-data.ts). */
 export const ARCHIVE_GROUP = 'archive_manage';
@@ -87,32 +88,6 @@ export interface BorrowingVO {
   /** Electronic loans: how many times it was viewed. */
   viewCount: number;
 }
-
-export const PAPER_ARCHIVE_CALLS = {
-  count: { method: 'GET', path: `${BASE}/paperArchives/getCount` },
-  page: { method: 'GET', path: `${BASE}/paperArchives/page` },
-  byApplication: { method: 'GET', path: `${BASE}/paperArchives/getOneByApplicationId` },
-  submit: { method: 'POST', path: `${BASE}/paperArchives/submit` },
-  paperPage: { method: 'GET', path: `${BASE}/paperArchivesBorrowing/page` },
-  paperSave: { method: 'POST', path: `${BASE}/paperArchivesBorrowing/save` },
-  paperApprove: { method: 'POST', path: `${BASE}/paperArchivesBorrowing/approve` },
-  manageBorrow: { method: 'POST', path: `${BASE}/paperArchivesBorrowing/manageBorrow` },
-  manageReturn: { method: 'POST', path: `${BASE}/paperArchivesBorrowing/manageReturn` },
-  ePage: { method: 'GET', path: `${BASE}/eArchivesBorrowing/page` },
-  eSave: { method: 'POST', path: `${BASE}/eArchivesBorrowing/save` },
-  eApprove: { method: 'POST', path: `${BASE}/eArchivesBorrowing/approve` },
-  /** Not in the catalogue: the view an electronic loan grants (README: design). */
-  eView: { method: 'POST', path: `${BASE}/eArchivesBorrowing/view` },
-  startSignature: { method: 'POST', path: `${BASE}/signaturePrinting/startSignatureDocument` },
-  /** Not in the catalogue: the files of a paper archive's application, to choose one to print (`archiveId`). */
-  printFiles: { method: 'GET', path: `${BASE}/signaturePrinting/files` },
-  /** Not in the catalogue: the stamped copy a print made, inline (`id` the print, `authKey` from its answer). */
-  printOpen: { method: 'GET', path: `${BASE}/signaturePrinting/open` },
-  /** Not in the catalogue: a short-lived key to open one file of a running electronic loan (`id`, `fileId`). */
-  eFileKey: { method: 'POST', path: `${BASE}/eArchivesBorrowing/fileKey` },
-  /** Not in the catalogue: one file of a running electronic loan, streamed to its borrower (`id, fileId, authKey`). */
-  eOpenFile: { method: 'GET', path: `${BASE}/eArchivesBorrowing/openFile` },
-} as const;
 
 /** The 纸质档案 page (its list and every call are the module's routes). */
 export const paperArchivePage = defineResource({

@@ -1,8 +1,11 @@
-import { z } from 'zod';
+import { z } from '../../zod';
 import { defineAction } from '../action';
 import { idSchema } from '../inputs';
 import { defineResource, NO_WRITES, type FieldSpecs } from '../resource';
 import { toCents } from './money';
+import { PAYMENT_CALLS } from './calls';
+
+export { PAYMENT_CALLS } from './calls';
 
 /**
  * Payment notes (缴费通知单) and vouchers (缴费凭证), issue 16; blade/modules/payment/README.md has the states and
@@ -10,18 +13,6 @@ import { toCents } from './money';
  * checking a voucher and cancelling a note are calls the catalogue lacks, named beside them under the same prefix.
  * Amounts travel as decimal text with two decimals (`"1234.50"`), never as floats.
  */
-
-const BASE = '/blade-customer/paymentNote';
-
-export const PAYMENT_CALLS = {
-  page: { method: 'GET', path: `${BASE}/selectPaymentNotesPage` },
-  detail: { method: 'GET', path: `${BASE}/detail` },
-  saveVoucher: { method: 'POST', path: `${BASE}/savePaymentVoucher` },
-  issue: { method: 'POST', path: `${BASE}/issuePaymentNote` },
-  confirmVoucher: { method: 'POST', path: `${BASE}/confirmPaymentVoucher` },
-  rejectVoucher: { method: 'POST', path: `${BASE}/rejectPaymentVoucher` },
-  cancel: { method: 'POST', path: `${BASE}/cancelPaymentNote` },
-} as const;
 
 /** Menu and button codes. */
 export const PAYMENT_CODES = {

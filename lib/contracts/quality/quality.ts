@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../zod';
 import { defineAction } from '../action';
 import { defineResource, NO_WRITES, type FieldSpecs } from '../resource';
 import {

@@ -2,6 +2,8 @@ import { ThemeProvider } from '@mui/material/styles';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { PortalShell } from '@/components/layout/portal-shell';
+import { routeLabelTable } from '@/components/shell/route-labels';
+import { RESOURCE_MENUS } from '@/lib/contracts/registry';
 import { layoutModeStore, topMenuStore } from '@/components/shell/settings';
 import type { ShellMenuNode } from '@/components/shell/menu-model';
 import { swrFetcher } from '@/lib/client/fetcher';
@@ -67,7 +69,7 @@ const renderShell = () =>
   renderWithIntl(
     <SWRConfig value={{ fetcher: swrFetcher }}>
       <ThemeProvider theme={portalTheme('theme-default')}>
-        <PortalShell>
+        <PortalShell routeLabels={routeLabelTable(RESOURCE_MENUS)}>
           <p>page</p>
         </PortalShell>
       </ThemeProvider>

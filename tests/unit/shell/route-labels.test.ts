@@ -2,11 +2,13 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { MENUS, type SeedMenu } from '@/blade/db/seed-data';
 import type { ShellMenuNode } from '@/components/shell/menu-model';
-import { ROUTE_LABELS, routeLabel } from '@/components/shell/route-labels';
+import { routeLabel, routeLabelTable } from '@/components/shell/route-labels';
+import { RESOURCE_MENUS } from '@/lib/contracts/registry';
 import en from '@/messages/en.json';
 import zh from '@/messages/zh.json';
 
 type Messages = Record<string, unknown>;
+const ROUTE_LABELS = routeLabelTable(RESOURCE_MENUS);
 const lookup = (messages: Messages, key: string): unknown =>
   key.split('.').reduce<unknown>((at, part) => (at as Messages | undefined)?.[part], messages);
 
@@ -58,6 +60,7 @@ describe('route labels', () => {
     menu,
     menuLabel: (n: ShellMenuNode) => `menu:${n.name}`,
     message: (key: string) => `msg:${key}`,
+    labels: ROUTE_LABELS,
   };
   const label = (p: string, q = '') => routeLabel(p, new URLSearchParams(q), sources);
 
