@@ -98,6 +98,11 @@ export interface BladeOptions {
    * it, tools). The portal and `start:blade` turn it on (options.ts).
    */
   alertScheduler?: AlertSchedulerOptions;
+  /**
+   * DEMO_INSTITUTE (`npm run demo`): makes the demo tenant 演示检测认证院 through the API's own calls once the app is
+   * built, unless its tenant id exists (blade/demo). Off unless asked, in production too.
+   */
+  demoInstitute?: boolean;
 }
 
 export interface Blade {
@@ -240,6 +245,14 @@ export async function createBlade(options: BladeOptions): Promise<Blade> {
     },
   };
   const app = createApp(deps, options.extraRoutes);
+  if (options.demoInstitute)
+    try {
+      const { generateDemoInstitute } = await import('./demo/generate');
+      await generateDemoInstitute({ app, db, portalClient: options.portalClient });
+    } catch (err) {
+      await close();
+      throw err;
+    }
   let alerts: AlertScheduler | undefined;
   if (options.alertScheduler)
     try {
