@@ -46,6 +46,7 @@ import { companyRoutes } from './modules/customer/company.routes';
 import { trainersRoutes } from './modules/trainers/trainers.routes';
 import { applyRoutes } from './modules/application/apply.routes';
 import { APPLICATION_ARCHIVES } from './modules/application/documents';
+import { generateDemoInstitute } from './demo/generate';
 import {
   startAlertScheduler,
   type AlertScheduler,
@@ -247,7 +248,6 @@ export async function createBlade(options: BladeOptions): Promise<Blade> {
   const app = createApp(deps, options.extraRoutes);
   if (options.demoInstitute)
     try {
-      const { generateDemoInstitute } = await import('./demo/generate');
       await generateDemoInstitute({ app, db, portalClient: options.portalClient });
     } catch (err) {
       await close();

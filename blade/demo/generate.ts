@@ -438,6 +438,52 @@ export async function generateDemoInstitute(
     }
   }
 
+  // --- Certificate changes (证书变更): a factory relocation taken through to the reissued version 2, and one waiting
+  // for acceptance.
+  const CHG = '/blade-customer/certChange';
+  const relocate = async (spec: DemoApplication, to: string) => {
+    const company = COMPANIES.find((c) => c.key === spec.company)!;
+    const customer = tokens[company.account];
+    const certs = (await api.must('/blade-customer/certificate/page?current=1&size=50', customer)).data
+      .records as {
+      id: string;
+      productName: string;
+    }[];
+    const cert = certs.find((c) => c.productName === spec.productName)!;
+    const saved = await api.must(`${CHG}/saveForCCC`, customer, {
+      certificateId: cert.id,
+      changeTypes: ['factoryRelocation'],
+      reason: '工厂整体搬迁至新厂区，生产设备、工艺和质量体系不变',
+      after: { factoryName: `${company.name}（新厂区）`, factoryAddress: to },
+    });
+    const changeId = saved.data.id as string;
+    const nodes = (await api.must(`${CHG}/selectCccCertChangeFile`, customer, { id: changeId })).data as {
+      id: string;
+      catalogName: string;
+      mustUpload: number;
+    }[];
+    for (const node of nodes.filter((n) => n.mustUpload === 1)) {
+      await api.upload(
+        customer,
+        { functionCode: 'ccc_cert_change', dataId: changeId, fileCatalogId: node.id },
+        { name: `${node.catalogName}.png`, bytes: await scannedPage() },
+      );
+      count('documents');
+    }
+    await api.must(`${CHG}/submitForCCC`, customer, { id: changeId });
+    return changeId;
+  };
+  const changeable = made.filter((m) => m.spec.stop === 'issued' && m.spec.scheme === 'ccc');
+  if (changeable.length >= 2) {
+    const done = await relocate(changeable[0].spec, '河南省南阳市宛城区新能源产业园8号');
+    await api.must(`${CHG}/accept`, tokens.shouli, { id: done });
+    await api.must(`${CHG}/evaluate`, tokens.pingding, { id: done });
+    await api.must(`${CHG}/approve`, tokens.jueding, { id: done });
+    count('certChanges.reissued');
+    await relocate(changeable[changeable.length - 1].spec, '浙江省温州市乐清市北白象镇智能电气园12号');
+    count('certChanges.submitted');
+  }
+
   // --- Paper archives of the issued applications (the archivist files them), and loans.
   const issued = made.filter((m) => m.spec.stop === 'issued');
   const archiveIds: string[] = [];
