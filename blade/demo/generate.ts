@@ -610,33 +610,25 @@ export async function generateDemoInstitute(
       count('equipmentCertificates');
     }
   }
-  // Bookings on instruments that are usable: one in use now, one ended, two ahead.
+  // Bookings on the usable instruments (not red): two ahead, one in use from now for three hours.
   const at = (days: number, hour: number) => `${day(days)} ${String(hour).padStart(2, '0')}:00:00`;
-  const usable = EQUIPMENT.map((e, i) => ({ e, id: equipmentIds[i] })).filter(
-    ({ e }) => e.validInDays > 7 && e.result !== '不合格',
-  );
-  const booking = async (equipmentId: string, start: string, end: string, purpose: string) =>
-    (
-      await api.must('/blade-combusiness/equipmentUsage/save', tokens.jiance, {
-        equipmentId,
-        startTime: start,
-        endTime: end,
-        purpose,
-      })
-    ).data.id as string;
-  if (usable.length >= 3) {
-    const ahead1 = await booking(usable[0].id, at(1, 9), at(1, 12), '隔爆外壳静压试验（YBK3-250M-4）');
-    const ahead2 = await booking(usable[1].id, at(2, 14), at(2, 17), '隔爆型配电箱外壳爆炸试验');
-    const now = await api.must('/blade-combusiness/equipment/beginUseEquipment', tokens.zuzhang, {
-      id: usable[2].id,
-      endTime: at(0, 23),
-      purpose: '电动机绝缘电阻测定',
+  const inThreeHours = new Date(Date.now() + 3 * 3_600_000);
+  const usable = EQUIPMENT.map((e, i) => ({ e, id: equipmentIds[i] })).filter(({ e }) => e.validInDays > 7);
+  const book = (equipmentId: string, start: string, end: string, purpose: string) =>
+    api.must('/blade-combusiness/equipmentUsage/save', tokens.jiance, {
+      equipmentId,
+      startTime: start,
+      endTime: end,
+      purpose,
     });
-    count('equipmentBookings', 3);
-    void ahead1;
-    void ahead2;
-    void now;
-  }
+  await book(usable[0].id, at(1, 9), at(1, 12), '隔爆外壳静压试验（YBK3-250M-4）');
+  await book(usable[1].id, at(2, 14), at(2, 17), '隔爆型配电箱外壳爆炸试验');
+  await api.must('/blade-combusiness/equipment/beginUseEquipment', tokens.zuzhang, {
+    id: usable[2].id,
+    endTime: inThreeHours.toISOString(),
+    purpose: '电动机绝缘电阻测定',
+  });
+  count('equipmentBookings', 3);
 
   // --- Notes of the engineers: a catalogue of working notes, shared with the laboratory.
   const note = '/business-service/noteTree';
