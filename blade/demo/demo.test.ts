@@ -10,7 +10,7 @@ import {
   type Harness,
 } from '../testing/harness';
 import { COMPANIES, DEMO_PASSWORD, DEMO_TENANT_ID, STAFF } from './data';
-import { generateDemoInstitute, type DemoResult } from './generate';
+import { DEMO_COMPLETE_PARAM, generateDemoInstitute, type DemoResult } from './generate';
 
 // The demo institute (issue 18) made on a fresh database through the real calls: its accounts log in, a second run
 // makes nothing, every dashboard tile counts rows for the demo's staff and customers, a customer sees only its own
@@ -87,6 +87,20 @@ it('makes nothing on a second run', async () => {
   expect(second.created).toBe(false);
   expect(again).toEqual([]);
   expect(await applications()).toBe(n);
+});
+
+it('refuses to start on a demo tenant a run left half made', async () => {
+  const marker = () =>
+    h.blade.db.selectFrom('blade_param').selectAll().where('param_key', '=', DEMO_COMPLETE_PARAM);
+  const written = await marker().executeTakeFirstOrThrow();
+  await h.blade.db.deleteFrom('blade_param').where('id', '=', written.id).execute();
+  try {
+    await expect(
+      generateDemoInstitute({ app: h.blade.app, db: h.blade.db, portalClient: TEST_CLIENT }, () => {}),
+    ).rejects.toThrow(/未生成完整.*empty DATA_DIR/s);
+  } finally {
+    await h.blade.db.insertInto('blade_param').values(written).execute();
+  }
 });
 
 /** The `total` of a tile's list call for `token`. */

@@ -98,6 +98,9 @@ const scannedPage = () =>
     .png()
     .toBuffer());
 
+/** The parameter written when the whole demo is made: a tenant without it is a run that stopped half way. */
+export const DEMO_COMPLETE_PARAM = 'demo.institute.completed';
+
 /** True when the demo tenant's id is taken (by the demo made before, or by anything else: then nothing is made). */
 export async function demoTenantExists(db: Db): Promise<boolean> {
   const row = await db
@@ -108,12 +111,29 @@ export async function demoTenantExists(db: Db): Promise<boolean> {
   return row !== undefined;
 }
 
+async function demoCompleted(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom('blade_param')
+    .select('id')
+    .where('param_key', '=', DEMO_COMPLETE_PARAM)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function generateDemoInstitute(
   target: DemoTarget,
   print: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
 ): Promise<DemoResult> {
   const { db } = target;
-  if (await demoTenantExists(db)) return { created: false, accounts: [], counts: {} };
+  if (await demoTenantExists(db)) {
+    if (await demoCompleted(db)) return { created: false, accounts: [], counts: {} };
+    // The calls go one by one (each its own transaction, as the screens send them), so a refused call leaves the
+    // rows made before it. Such a tenant is not skipped as if it were the demo: the start stops and says so.
+    throw new Error(
+      `[demo] 此数据目录中的演示机构（租户 ${DEMO_TENANT_ID}）未生成完整（上次运行中途失败）：请用空的 DATA_DIR 重新运行 npm run demo / ` +
+        `the demo institute in this data directory is incomplete (an earlier run stopped half way): run npm run demo with an empty DATA_DIR`,
+    );
+  }
   const api = new DemoClient(target.app, db, target.portalClient);
   const T = DEMO_TENANT_ID;
   const counts: Record<string, number> = {};
@@ -695,6 +715,16 @@ export async function generateDemoInstitute(
     if (project.running) await biz('project/updateState', { id: projectId, projectStatus: '2' });
   }
 
+  await db
+    .insertInto('blade_param')
+    .values({
+      id: nextId(),
+      param_name: '演示机构已生成 / demo institute made',
+      param_key: DEMO_COMPLETE_PARAM,
+      param_value: new Date().toISOString(),
+      remark: 'blade/demo',
+    })
+    .execute();
   printAccounts(print, accounts, counts);
   return { created: true, accounts, counts };
 }
