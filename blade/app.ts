@@ -46,6 +46,7 @@ import { companyRoutes } from './modules/customer/company.routes';
 import { trainersRoutes } from './modules/trainers/trainers.routes';
 import { applyRoutes } from './modules/application/apply.routes';
 import { APPLICATION_ARCHIVES } from './modules/application/documents';
+import { generateDemoInstitute } from './demo/generate';
 import {
   startAlertScheduler,
   type AlertScheduler,
@@ -98,6 +99,11 @@ export interface BladeOptions {
    * it, tools). The portal and `start:blade` turn it on (options.ts).
    */
   alertScheduler?: AlertSchedulerOptions;
+  /**
+   * DEMO_INSTITUTE (`npm run demo`): makes the demo tenant 演示检测认证院 through the API's own calls once the app is
+   * built, unless its tenant id exists (blade/demo). Off unless asked, in production too.
+   */
+  demoInstitute?: boolean;
 }
 
 export interface Blade {
@@ -240,6 +246,13 @@ export async function createBlade(options: BladeOptions): Promise<Blade> {
     },
   };
   const app = createApp(deps, options.extraRoutes);
+  if (options.demoInstitute)
+    try {
+      await generateDemoInstitute({ app, db, portalClient: options.portalClient });
+    } catch (err) {
+      await close();
+      throw err;
+    }
   let alerts: AlertScheduler | undefined;
   if (options.alertScheduler)
     try {

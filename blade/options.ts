@@ -10,6 +10,8 @@ export interface BladeConfigSource {
   clientSecret: string;
   adminPassword?: string;
   testHooks: boolean;
+  /** DEMO_INSTITUTE (blade/demo). */
+  demoInstitute?: boolean;
   /** The default file store (lib/env.ts StorageConfig): STORAGE_DRIVER and the S3_* variables. */
   storage?: {
     driver: 'local' | 's3';
@@ -33,6 +35,7 @@ export function bladeOptionsFrom(config: BladeConfigSource, extra: Partial<Blade
     portalClient: { clientId: config.clientId, clientSecret: config.clientSecret },
     adminPassword: config.adminPassword,
     testHooks: config.testHooks,
+    demoInstitute: config.demoInstitute,
     files: config.storage && {
       s3: config.storage.s3,
       defaultKind: config.storage.driver,

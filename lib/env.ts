@@ -100,6 +100,9 @@ const rawSchema = z.object({
     .min(1000)
     .default(30 * 60 * 1000),
   TEST_HOOKS: boolish.default(false),
+  /** `npm run demo`: make the demo institute's tenant and data once (blade/demo). The variable is the ask: it runs
+   * in production too when set, never when unset. */
+  DEMO_INSTITUTE: boolish.default(false),
   BENCH_ECHO_FILE: z.string().optional(),
   BLADE_PORT: z.coerce.number().int().min(1).max(65535).default(8100),
   BLADE_HOST: z.string().optional(),
@@ -167,6 +170,8 @@ export interface Config {
   upstreamTimeoutMs: number;
   upstreamUploadTimeoutMs: number;
   testHooks: boolean;
+  /** DEMO_INSTITUTE: blade/ makes the demo tenant on start-up unless it exists (blade/demo/README.md). */
+  demoInstitute: boolean;
   /** Bench only: a file whose bytes /api/bench-echo answers with (Next's own ceiling for the proxy benchmark). */
   benchEchoFile?: string;
   /** `npm run start:blade`: where the standalone API listens. */
@@ -320,6 +325,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     upstreamTimeoutMs: raw.UPSTREAM_TIMEOUT_MS,
     upstreamUploadTimeoutMs: raw.UPSTREAM_UPLOAD_TIMEOUT_MS,
     testHooks: raw.TEST_HOOKS,
+    demoInstitute: raw.DEMO_INSTITUTE,
     benchEchoFile: raw.BENCH_ECHO_FILE,
     bladePort: raw.BLADE_PORT,
     bladeHost: raw.BLADE_HOST,

@@ -29,6 +29,12 @@ try {
   throw error;
 }
 
+// `npm run demo` (DEMO_INSTITUTE): the demo tenant is made before the server starts (blade/demo/README.md).
+if (config.demoInstitute) {
+  const { prepareDemo } = await tsImport('../blade/demo/prepare.ts', import.meta.url);
+  await prepareDemo(config);
+}
+
 if (!existsSync(path.join(root, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID'))) {
   console.log('[start] no production build found: running next build (about a minute on 2 cores)…');
   const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, env, stdio: 'inherit' });

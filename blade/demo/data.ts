@@ -1,0 +1,561 @@
+import type { Scheme } from '../../lib/contracts/application/machine';
+
+/**
+ * The demo institute's data set (README.md): who works there, its customers and their products. Pure data; the
+ * generator (generate.ts) makes it through blade/'s calls.
+ */
+
+/** Fixed and documented: a demo logs in with it (the login form asks for the tenant id). */
+export const DEMO_TENANT_ID = '880088';
+export const DEMO_TENANT_NAME = '演示检测认证院';
+
+/** Every demo account's password (upper and lower case, digits, a symbol, 12 characters). */
+export const DEMO_PASSWORD = 'Demo#2026-Ex';
+
+export const DEPARTMENTS = [
+  { key: 'intake', name: '业务受理部' },
+  { key: 'lab', name: '防爆检测实验室' },
+  { key: 'inspection', name: '工厂检查部' },
+  { key: 'certification', name: '认证评定部' },
+  { key: 'finance', name: '财务部' },
+  { key: 'archive', name: '档案室' },
+] as const;
+export type DeptKey = (typeof DEPARTMENTS)[number]['key'];
+
+/** Roles the demo administrator makes beside the tenant's work roles (modules/paper-archive README: three views). */
+export const EXTRA_ROLES = [
+  {
+    alias: 'demo_archivist',
+    name: '档案员',
+    menus: [
+      'archive_manage',
+      'paper_archive',
+      'paper_archive_submit',
+      'paper_archive_print',
+      'archive_borrowing',
+      'archive_borrow_manage',
+    ],
+  },
+  {
+    alias: 'demo_team_leader',
+    name: '组长',
+    menus: ['archive_manage', 'paper_archive', 'archive_borrowing', 'archive_borrow_approve'],
+  },
+  {
+    alias: 'demo_borrower',
+    name: '档案借阅人',
+    menus: ['archive_manage', 'paper_archive', 'archive_borrowing', 'archive_borrow_apply'],
+  },
+  {
+    alias: 'demo_lab_manager',
+    name: '设备管理员',
+    menus: [
+      'equipment',
+      'equipment_add',
+      'equipment_edit',
+      'equipment_delete',
+      'equipment_cert',
+      'equipment_use',
+      'equipment_usage',
+      'equipment_usage_add',
+      'equipment_usage_edit',
+      'equipment_usage_begin',
+      'equipment_usage_end',
+      'equipment_usage_exception',
+    ],
+  },
+  {
+    alias: 'demo_lab_user',
+    name: '设备使用人',
+    menus: [
+      'equipment',
+      'equipment_usage',
+      'equipment_usage_add',
+      'equipment_usage_begin',
+      'equipment_usage_end',
+    ],
+  },
+  {
+    alias: 'demo_notes',
+    name: '笔记',
+    menus: ['note_tree', 'note_tree_add', 'note_tree_edit', 'note_tree_delete', 'note_tree_share'],
+  },
+] as const;
+
+export interface StaffAccount {
+  account: string;
+  realName: string;
+  dept: DeptKey;
+  /** Role aliases (the tenant's work roles and EXTRA_ROLES). */
+  roles: string[];
+  /** What the account is for, printed with it. */
+  duty: string;
+  phone: string;
+}
+
+export const STAFF: readonly StaffAccount[] = [
+  {
+    account: 'shouli',
+    realName: '王丽娟',
+    dept: 'intake',
+    roles: ['application_accept'],
+    duty: '受理员：受理/退回申请，发缴费通知',
+    phone: '13837700101',
+  },
+  {
+    account: 'yangpin',
+    realName: '赵强',
+    dept: 'lab',
+    roles: ['application_sample'],
+    duty: '样品管理员：接收样品',
+    phone: '13837700102',
+  },
+  {
+    account: 'jiance',
+    realName: '刘洋',
+    dept: 'lab',
+    roles: ['application_test', 'demo_lab_user', 'demo_notes'],
+    duty: '检测工程师：型式试验，预约设备，笔记',
+    phone: '13837700103',
+  },
+  {
+    account: 'jiancha',
+    realName: '陈建国',
+    dept: 'inspection',
+    roles: ['application_inspect'],
+    duty: '工厂检查员：初始工厂检查',
+    phone: '13837700104',
+  },
+  {
+    account: 'pingding',
+    realName: '孙敏',
+    dept: 'certification',
+    roles: ['application_evaluate', 'demo_notes'],
+    duty: '评定人员：技术评定',
+    phone: '13837700105',
+  },
+  {
+    account: 'jueding',
+    realName: '周振华',
+    dept: 'certification',
+    roles: ['application_decide'],
+    duty: '认证决定人：批准发证',
+    phone: '13837700106',
+  },
+  {
+    account: 'gongcheng',
+    realName: '吴磊',
+    dept: 'certification',
+    roles: ['application_terminate', 'demo_borrower', 'demo_notes'],
+    duty: '项目工程师：跟踪项目，借阅档案，笔记',
+    phone: '13837700107',
+  },
+  {
+    account: 'caiwu',
+    realName: '郑芳',
+    dept: 'finance',
+    roles: ['payment_finance'],
+    duty: '财务：开具缴费通知单，确认缴费，开票',
+    phone: '13837700108',
+  },
+  {
+    account: 'dangan',
+    realName: '何静',
+    dept: 'archive',
+    roles: ['demo_archivist'],
+    duty: '档案员：纸质档案入库、借出、归还',
+    phone: '13837700109',
+  },
+  {
+    account: 'zuzhang',
+    realName: '马建军',
+    dept: 'lab',
+    roles: ['demo_team_leader', 'demo_lab_manager'],
+    duty: '实验室组长：审批档案借阅，管理仪器设备与计量证书',
+    phone: '13837700110',
+  },
+];
+
+export interface DemoCompany {
+  key: 'huaan' | 'dongming' | 'shenke';
+  name: string;
+  creditCode: string;
+  address: string;
+  contactName: string;
+  contactPhone: string;
+  /** The company's first user (its account). */
+  account: string;
+  realName: string;
+}
+
+export const COMPANIES: readonly DemoCompany[] = [
+  {
+    key: 'huaan',
+    name: '南阳华安防爆电机有限公司',
+    creditCode: '91411300MA44K8XU28',
+    address: '河南省南阳市卧龙区工业南路188号',
+    contactName: '李建伟',
+    contactPhone: '0377-63218801',
+    account: 'huaan',
+    realName: '李建伟',
+  },
+  {
+    key: 'dongming',
+    name: '温州东明防爆电器有限公司',
+    creditCode: '91330300MA2HB37Q6W',
+    address: '浙江省温州市乐清市柳市镇东明路66号',
+    contactName: '陈晓东',
+    contactPhone: '0577-62712306',
+    account: 'dongming',
+    realName: '陈晓东',
+  },
+  {
+    key: 'shenke',
+    name: '上海申科仪表有限公司',
+    creditCode: '91310115MA1K4RTY3J',
+    address: '上海市浦东新区张江路1288号',
+    contactName: '黄蕾',
+    contactPhone: '021-58956730',
+    account: 'shenke',
+    realName: '黄蕾',
+  },
+];
+
+/** Where an application is left: the last step the generator makes on it. */
+export type Stop =
+  | 'draft'
+  | 'submitted'
+  | 'returned'
+  | 'accepted'
+  | 'fee_noticed'
+  | 'samples_received'
+  | 'testing'
+  | 'evaluation'
+  | 'issued';
+
+/** The payment note of an application (finance issues it once the fee is noticed). */
+export type Payment = 'issued' | 'partly_paid' | 'paid';
+
+export interface DemoApplication {
+  company: DemoCompany['key'];
+  scheme: Exclude<Scheme, 'cnex'>;
+  productName: string;
+  productCategory: string;
+  models: { model: string; spec: string; isSampleModel: boolean; differenceNote: string }[];
+  exMarkings: string[];
+  standards: string[];
+  stop: Stop;
+  payment?: Payment;
+  /** Fee lines (yuan, decimal text). */
+  fees?: { item: string; amount: string }[];
+  /** An issued certificate whose last valid day is this many days from today (the expiry tiles). */
+  expiresInDays?: number;
+}
+
+const MOTOR_STANDARDS = ['GB/T 3836.1-2021', 'GB/T 3836.2-2021'];
+const IS_STANDARDS = ['GB/T 3836.1-2021', 'GB/T 3836.4-2021'];
+const CCC_FEES = [
+  { item: '申请费', amount: '500.00' },
+  { item: '型式试验费', amount: '18600.00' },
+  { item: '初始工厂检查费', amount: '6400.00' },
+  { item: '批准与注册费', amount: '800.00' },
+];
+const CQST_FEES = [
+  { item: '申请费', amount: '500.00' },
+  { item: '图纸审查费', amount: '3200.00' },
+  { item: '样品检验费', amount: '9800.00' },
+];
+
+export const APPLICATIONS: readonly DemoApplication[] = [
+  {
+    company: 'huaan',
+    scheme: 'ccc',
+    productName: '隔爆型三相异步电动机',
+    productCategory: '2301',
+    models: [
+      { model: 'YBX4-80M1-2', spec: '0.75kW 380V', isSampleModel: true, differenceNote: '' },
+      { model: 'YBX4-132S-4', spec: '5.5kW 380V', isSampleModel: false, differenceNote: '机座号、功率不同' },
+    ],
+    exMarkings: ['Ex db IIB T4 Gb'],
+    standards: MOTOR_STANDARDS,
+    stop: 'issued',
+    payment: 'paid',
+    fees: CCC_FEES,
+  },
+  {
+    company: 'huaan',
+    scheme: 'ccc',
+    productName: '隔爆型变频调速三相异步电动机',
+    productCategory: '2301',
+    models: [{ model: 'YBBP-315M-4', spec: '132kW 380V', isSampleModel: true, differenceNote: '' }],
+    exMarkings: ['Ex db IIB T4 Gb', 'Ex tb IIIC T135°C Db'],
+    standards: [...MOTOR_STANDARDS, 'GB/T 3836.31-2021'],
+    stop: 'issued',
+    payment: 'paid',
+    fees: CCC_FEES,
+    expiresInDays: 45,
+  },
+  {
+    company: 'huaan',
+    scheme: 'ccc',
+    productName: '矿用隔爆型三相异步电动机',
+    productCategory: '2301',
+    models: [{ model: 'YBK3-250M-4', spec: '55kW 660/1140V', isSampleModel: true, differenceNote: '' }],
+    exMarkings: ['Ex db I Mb'],
+    standards: MOTOR_STANDARDS,
+    stop: 'samples_received',
+    payment: 'partly_paid',
+    fees: CCC_FEES,
+  },
+  {
+    company: 'huaan',
+    scheme: 'ccc',
+    productName: '隔爆型三相异步电动机（高效）',
+    productCategory: '2301',
+    models: [{ model: 'YB3-160M-2', spec: '15kW 380V', isSampleModel: true, differenceNote: '' }],
+    exMarkings: ['Ex db IIC T4 Gb'],
+    standards: MOTOR_STANDARDS,
+    stop: 'fee_noticed',
+    payment: 'issued',
+    fees: CCC_FEES,
+  },
+  {
+    company: 'huaan',
+    scheme: 'ccc',
+    productName: '增安型三相异步电动机',
+    productCategory: '2301',
+    models: [{ model: 'YA-200L-4', spec: '30kW 380V', isSampleModel: true, differenceNote: '' }],
+    exMarkings: ['Ex eb IIC T3 Gb'],
+    standards: ['GB/T 3836.1-2021', 'GB/T 3836.3-2021'],
+    stop: 'returned',
+  },
+  {
+    company: 'dongming',
+    scheme: 'ccc',
+    productName: '隔爆型电磁起动器',
+    productCategory: '2304',
+    models: [
+      { model: 'QJC-30', spec: 'AC380V 30A', isSampleModel: true, differenceNote: '' },
+      {
+        model: 'QJC-80',
+        spec: 'AC380V 80A',
+        isSampleModel: false,
+        differenceNote: '额定电流、接触器规格不同',
+      },
+    ],
+    exMarkings: ['Ex db IIB T4 Gb'],
+    standards: MOTOR_STANDARDS,
+    stop: 'issued',
+    payment: 'paid',
+    fees: CCC_FEES,
+    expiresInDays: 33,
+  },
+  {
+    company: 'dongming',
+    scheme: 'ccc',
+    productName: '防爆配电箱',
+    productCategory: '2303',
+    models: [{ model: 'BXM51-6/K63', spec: 'AC380V 63A 6回路', isSampleModel: true, differenceNote: '' }],
+    exMarkings: ['Ex db eb IIB T4 Gb'],
+    standards: [...MOTOR_STANDARDS, 'GB/T 3836.3-2021'],
+    stop: 'testing',
+    payment: 'issued',
+    fees: CCC_FEES,
+  },
+  {
+    company: 'dongming',
+    scheme: 'ccc',
+    productName: '增安型接线盒',
+    productCategory: '2313',
+    models: [{ model: 'BJX-20/4', spec: 'AC660V 20A', isSampleModel: true, differenceNote: '' }],
+    exMarkings: ['Ex eb IIC T6 Gb'],
+    standards: ['GB/T 3836.1-2021', 'GB/T 3836.3-2021'],
+    stop: 'submitted',
+  },
+  {
+    company: 'dongming',
+    scheme: 'ccc',
+    productName: '防爆照明动力配电箱',
+    productCategory: '2303',
+    models: [{ model: 'BXMD-8/32', spec: 'AC380V 32A 8回路', isSampleModel: true, differenceNote: '' }],
+    exMarkings: ['Ex db eb IIC T5 Gb'],
+    standards: [...MOTOR_STANDARDS, 'GB/T 3836.3-2021'],
+    stop: 'draft',
+  },
+  {
+    company: 'dongming',
+    scheme: 'ccc',
+    productName: '防爆操作柱',
+    productCategory: '2304',
+    models: [{ model: 'BZC51-A2D2', spec: 'AC380V 10A', isSampleModel: true, differenceNote: '' }],
+    exMarkings: ['Ex db eb IIC T6 Gb'],
+    standards: [...MOTOR_STANDARDS, 'GB/T 3836.3-2021'],
+    stop: 'fee_noticed',
+    payment: 'issued',
+    fees: CCC_FEES,
+  },
+  {
+    company: 'shenke',
+    scheme: 'cqst',
+    productName: '本安型压力变送器',
+    productCategory: '',
+    models: [
+      { model: 'SK3051-GP', spec: '4~20mA 0~10MPa', isSampleModel: true, differenceNote: '' },
+      { model: 'SK3051-DP', spec: '4~20mA 差压', isSampleModel: false, differenceNote: '测量方式不同' },
+    ],
+    exMarkings: ['Ex ia IIC T4 Ga'],
+    standards: IS_STANDARDS,
+    stop: 'issued',
+    payment: 'paid',
+    fees: CQST_FEES,
+  },
+  {
+    company: 'shenke',
+    scheme: 'cqst',
+    productName: '本安型温度变送器',
+    productCategory: '',
+    models: [{ model: 'SKT-248', spec: '4~20mA Pt100', isSampleModel: true, differenceNote: '' }],
+    exMarkings: ['Ex ia IIC T6 Ga'],
+    standards: IS_STANDARDS,
+    stop: 'submitted',
+  },
+  {
+    company: 'shenke',
+    scheme: 'cqst',
+    productName: '隔爆型电磁流量计',
+    productCategory: '',
+    models: [{ model: 'SKLD-100', spec: 'DN100 24VDC', isSampleModel: true, differenceNote: '' }],
+    exMarkings: ['Ex db ia IIC T4 Gb'],
+    standards: [...IS_STANDARDS, 'GB/T 3836.2-2021'],
+    stop: 'evaluation',
+    payment: 'partly_paid',
+    fees: CQST_FEES,
+  },
+  {
+    company: 'shenke',
+    scheme: 'cqst',
+    productName: '本安型液位变送器',
+    productCategory: '',
+    models: [{ model: 'SKY-801', spec: '4~20mA 0~5m', isSampleModel: true, differenceNote: '' }],
+    exMarkings: ['Ex ia IIB T4 Ga'],
+    standards: IS_STANDARDS,
+    stop: 'accepted',
+  },
+];
+
+/** The laboratory's instruments; `validInDays` is the current measurement certificate's last day from today. */
+export const EQUIPMENT = [
+  {
+    assetNo: 'YQ-2019-001',
+    name: '隔爆外壳静压试验装置',
+    model: 'JY-60MPa',
+    range: '0~60MPa',
+    accuracy: '0.4级',
+    location: '压力试验室',
+    validInDays: 210,
+    result: '合格',
+  },
+  {
+    assetNo: 'YQ-2019-002',
+    name: '爆炸试验罐',
+    model: 'BZ-2000L',
+    range: '2000L',
+    accuracy: '—',
+    location: '爆炸试验室',
+    validInDays: 18,
+    result: '合格',
+  },
+  {
+    assetNo: 'YQ-2020-003',
+    name: '绝缘电阻测试仪',
+    model: 'ZC-7 2500V',
+    range: '0~2500MΩ',
+    accuracy: '±5%',
+    location: '电气试验室',
+    validInDays: 300,
+    result: '合格',
+  },
+  {
+    assetNo: 'YQ-2020-004',
+    name: '耐压测试仪',
+    model: 'CS2671AX',
+    range: '0~10kV',
+    accuracy: '±3%',
+    location: '电气试验室',
+    validInDays: 120,
+    result: '准用',
+  },
+  {
+    assetNo: 'YQ-2021-005',
+    name: '温升测试系统',
+    model: 'TR-64',
+    range: '-40~300℃',
+    accuracy: '±0.5℃',
+    location: '温升试验室',
+    validInDays: -12,
+    result: '合格',
+  },
+  {
+    assetNo: 'YQ-2022-006',
+    name: '本安火花试验装置',
+    model: 'IEC-SP-1',
+    range: 'IIC/IIB/IIA',
+    accuracy: '—',
+    location: '本安试验室',
+    validInDays: 240,
+    result: '合格',
+  },
+] as const;
+
+/** The institute's own business (经营管理): projects, their contracts, payment batches (percent) and how many are paid. */
+export const PROJECTS = [
+  {
+    name: '南阳华安电机防爆检测服务框架项目',
+    unit: '南阳华安防爆电机有限公司',
+    running: true,
+    contracts: [
+      {
+        code: 'HT-DEMO-2026-001',
+        name: '年度防爆检测服务合同',
+        amount: '380000.00',
+        batches: ['30', '40', '30'],
+        paidBatches: 2,
+      },
+      {
+        code: 'HT-DEMO-2026-002',
+        name: '出口IECEx检测补充协议',
+        amount: '96000.00',
+        batches: ['50', '50'],
+        paidBatches: 1,
+      },
+    ],
+  },
+  {
+    name: '煤矿用防爆设备安全评价项目',
+    unit: '河南能源集团某矿业公司',
+    running: true,
+    contracts: [
+      {
+        code: 'HT-DEMO-2026-003',
+        name: '井下防爆电气设备检查评价合同',
+        amount: '125000.00',
+        batches: ['60', '40'],
+        paidBatches: 1,
+      },
+    ],
+  },
+  {
+    name: '加油站防爆电气检查项目',
+    unit: '某石化销售公司南阳分公司',
+    running: false,
+    contracts: [
+      {
+        code: 'HT-DEMO-2026-004',
+        name: '加油站防爆电气年度检查合同',
+        amount: '48600.00',
+        batches: ['100'],
+        paidBatches: 0,
+      },
+    ],
+  },
+] as const;

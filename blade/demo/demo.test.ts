@@ -1,0 +1,168 @@
+import { sql } from 'kysely';
+import { DASHBOARD_TILES } from '../../components/home/dashboard-tiles';
+import { withTenant } from '../db/tenant';
+import {
+  ADMIN_PASSWORD,
+  createHarness,
+  PLATFORM,
+  SETUP_TIMEOUT,
+  TEST_CLIENT,
+  type Harness,
+} from '../testing/harness';
+import { COMPANIES, DEMO_PASSWORD, DEMO_TENANT_ID, STAFF } from './data';
+import { DEMO_COMPLETE_PARAM, generateDemoInstitute, type DemoResult } from './generate';
+
+// The demo institute (issue 18) made on a fresh database through the real calls: its accounts log in, a second run
+// makes nothing, every dashboard tile counts rows for the demo's staff and customers, a customer sees only its own
+// company's rows, and the default tenant is as the seed left it.
+
+let h: Harness;
+let result: DemoResult;
+const printed: string[] = [];
+const tokens: Record<string, string> = {};
+
+/** Rows per tenant of the tables the generator writes to (the default tenant must keep its own). */
+async function platformCounts() {
+  const tables = ['blade_user', 'blade_dept', 'blade_role', 'business_application', 'business_payment_note'];
+  const out: Record<string, number> = {};
+  for (const table of tables) {
+    const row = await withTenant(h.blade.db, PLATFORM, (trx) =>
+      sql<{ n: string }>`select count(*) as n from ${sql.table(table)} where tenant_id = ${PLATFORM}`.execute(
+        trx,
+      ),
+    );
+    out[table] = Number(row.rows[0].n);
+  }
+  return out;
+}
+
+let before: Record<string, number>;
+
+beforeAll(async () => {
+  h = await createHarness();
+  before = await platformCounts();
+  const target = { app: h.blade.app, db: h.blade.db, portalClient: TEST_CLIENT };
+  result = await generateDemoInstitute(target, (line) => printed.push(line));
+}, SETUP_TIMEOUT * 2);
+afterAll(async () => {
+  await h?.close();
+}, SETUP_TIMEOUT);
+
+it('makes the demo tenant with its accounts and prints them once', async () => {
+  expect(result.created).toBe(true);
+  const tenant = await h.blade.db
+    .selectFrom('blade_tenant')
+    .select(['tenant_name', 'domain'])
+    .where('tenant_id', '=', DEMO_TENANT_ID)
+    .executeTakeFirstOrThrow();
+  expect(tenant).toEqual({ tenant_name: '演示检测认证院', domain: '' });
+  const accounts = result.accounts.map((a) => a.account).sort();
+  expect(accounts).toEqual(
+    ['admin', ...STAFF.map((s) => s.account), ...COMPANIES.map((c) => c.account)].sort(),
+  );
+  const text = printed.join('\n');
+  for (const account of accounts) expect(text).toContain(` ${account} `);
+  expect(text).toContain(DEMO_PASSWORD);
+  expect(text).toContain(DEMO_TENANT_ID);
+});
+
+it('lets every account log in', async () => {
+  for (const { account } of result.accounts)
+    tokens[account] = (await h.login(account, DEMO_PASSWORD, DEMO_TENANT_ID)).access_token;
+});
+
+it('makes nothing on a second run', async () => {
+  const applications = () =>
+    withTenant(h.blade.db, DEMO_TENANT_ID, async (trx) =>
+      Number(
+        (await sql<{ n: string }>`select count(*) as n from business_application`.execute(trx)).rows[0].n,
+      ),
+    );
+  const n = await applications();
+  const again: string[] = [];
+  const second = await generateDemoInstitute(
+    { app: h.blade.app, db: h.blade.db, portalClient: TEST_CLIENT },
+    (line) => again.push(line),
+  );
+  expect(second.created).toBe(false);
+  expect(again).toEqual([]);
+  expect(await applications()).toBe(n);
+});
+
+it('refuses to start on a demo tenant a run left half made', async () => {
+  const marker = () =>
+    h.blade.db.selectFrom('blade_param').selectAll().where('param_key', '=', DEMO_COMPLETE_PARAM);
+  const written = await marker().executeTakeFirstOrThrow();
+  await h.blade.db.deleteFrom('blade_param').where('id', '=', written.id).execute();
+  try {
+    await expect(
+      generateDemoInstitute({ app: h.blade.app, db: h.blade.db, portalClient: TEST_CLIENT }, () => {}),
+    ).rejects.toThrow(/未生成完整.*empty DATA_DIR/s);
+  } finally {
+    await h.blade.db.insertInto('blade_param').values(written).execute();
+  }
+});
+
+/** The `total` of a tile's list call for `token`. */
+async function tileCount(id: string, token: string): Promise<number> {
+  const tile = DASHBOARD_TILES.find((t) => t.id === id)!;
+  const url = tile.list.url.replace(/^\/api/, '');
+  const query = new URLSearchParams({ current: '1', size: '100', ...tile.filters });
+  const answer = await h.call(`${url}?${query}`, token);
+  expect(answer).toMatchObject({ code: 200 });
+  return answer.data.total;
+}
+
+it('fills every dashboard tile of the staff (administrator) and of a customer', async () => {
+  const counts = async (ids: string[], token: string) =>
+    Object.fromEntries(await Promise.all(ids.map(async (id) => [id, await tileCount(id, token)] as const)));
+  const staff = DASHBOARD_TILES.map((t) => t.id).filter((id) => !id.startsWith('my'));
+  const mine = DASHBOARD_TILES.map((t) => t.id).filter((id) => id.startsWith('my'));
+  const positive = (ids: string[]) => Object.fromEntries(ids.map((id) => [id, expect.any(Number)]));
+  const seen = { ...(await counts(staff, tokens.admin)), ...(await counts(mine, tokens.huaan)) };
+  expect(seen).toEqual(positive([...staff, ...mine]));
+  expect(Object.entries(seen).filter(([, n]) => n === 0)).toEqual([]);
+  // A step's own people see their queue too: the clerk the applications waiting, finance the notes.
+  expect(await tileCount('cccWaiting', tokens.shouli)).toBeGreaterThan(0);
+  expect(await tileCount('notesPartlyPaid', tokens.caiwu)).toBeGreaterThan(0);
+  expect(await tileCount('paperLoansWaiting', tokens.zuzhang)).toBeGreaterThan(0);
+});
+
+it('shows a customer only its own company', async () => {
+  const companyId = await withTenant(
+    h.blade.db,
+    DEMO_TENANT_ID,
+    async (trx) =>
+      (
+        await trx
+          .selectFrom('blade_user')
+          .select('company_id')
+          .where('account', '=', 'huaan')
+          .executeTakeFirstOrThrow()
+      ).company_id,
+  );
+  const notes = await h.call(
+    '/blade-customer/paymentNote/selectPaymentNotesPage?current=1&size=100',
+    tokens.huaan,
+  );
+  const allNotes = await h.call(
+    '/blade-customer/paymentNote/selectPaymentNotesPage?current=1&size=100',
+    tokens.caiwu,
+  );
+  expect(notes.data.total).toBeGreaterThan(0);
+  expect(allNotes.data.total).toBeGreaterThan(notes.data.total);
+  expect(notes.data.records.every((r: { companyId: string }) => r.companyId === companyId)).toBe(true);
+  const apps = await h.call(
+    '/blade-customer/paymentNote/selectApplicationPage?current=1&size=100',
+    tokens.huaan,
+  );
+  expect(apps.data.total).toBe(5);
+  const certs = await h.call('/blade-customer/certificate/page?current=1&size=100', tokens.huaan);
+  expect(certs.data.total).toBeGreaterThan(0);
+  expect(certs.data.records.every((r: { companyId: string }) => r.companyId === companyId)).toBe(true);
+});
+
+it('leaves the default tenant as it was', async () => {
+  expect(await platformCounts()).toEqual(before);
+  expect((await h.login('admin', ADMIN_PASSWORD, PLATFORM)).access_token).toBeTruthy();
+});
