@@ -1,5 +1,9 @@
 import { businessPagePath, PATHS } from '@/components/application/api';
 import { PAYMENT_PATHS } from '@/components/payment/api';
+import { contractBatchResource } from '@/lib/contracts/business/contract-batch';
+import { realIncomeResource } from '@/lib/contracts/business/real-income';
+import { equipmentResource } from '@/lib/contracts/equipment/equipment';
+import { localDay } from '@/lib/contracts/equipment/status';
 import { PAPER_ARCHIVE_CALLS } from '@/lib/contracts/paper-archive/paper-archive';
 
 /**
@@ -7,6 +11,16 @@ import { PAPER_ARCHIVE_CALLS } from '@/lib/contracts/paper-archive/paper-archive
  * per tenant, so no one of them is "the" lead time; the tile takes one common renewal horizon and says it in its label.
  */
 export const EXPIRY_LEAD_DAYS = '90';
+
+/** The horizon of the calibration tile: the status rule's "due soon" (DUE_SOON_DAYS), expired ones included. */
+export const CALIBRATION_LEAD_DAYS = '30';
+
+/** The first and last day (`yyyy-MM-dd`, the browser's calendar) of the month of `now`. */
+export function monthRange(now: Date): { receivedFrom: string; receivedTo: string } {
+  const first = new Date(now.getFullYear(), now.getMonth(), 1);
+  const last = new Date(now.getFullYear(), now.getMonth() + 1, 0);
+  return { receivedFrom: localDay(first), receivedTo: localDay(last) };
+}
 
 /**
  * One work tile: the list call it counts and the screen it opens, with the same filters. The count is the call's
@@ -25,11 +39,16 @@ export interface DashboardTile {
   route: string;
   /** What the screen reads from its URL besides the call's filters (which tab). */
   routeQuery?: Readonly<Record<string, string>>;
+  /** A second line under the label: the month's received and planned sums (receipts tile). */
+  secondary?: 'receiptPlan';
 }
 
 const CERTIFICATES = PATHS.certificatePage;
 const PAPER_LOANS = `/api${PAPER_ARCHIVE_CALLS.paperPage.path}`;
 const ELECTRONIC_LOANS = `/api${PAPER_ARCHIVE_CALLS.ePage.path}`;
+const RECEIPTS = `/api${realIncomeResource.calls.list.path}`;
+const BATCHES = `/api${contractBatchResource.calls.list.path}`;
+const EQUIPMENT = `/api${equipmentResource.calls.list.path}`;
 
 export const DASHBOARD_TILES: readonly DashboardTile[] = [
   // Staff: the steps waiting for someone.
@@ -88,6 +107,28 @@ export const DASHBOARD_TILES: readonly DashboardTile[] = [
     filters: { borrowState: 'submitted' },
     route: '/documents/archiveBorrowing',
     routeQuery: { kind: 'electronic' },
+  },
+  {
+    id: 'equipmentDue',
+    list: { url: EQUIPMENT, method: equipmentResource.calls.list.method },
+    filters: { dueWithinDays: CALIBRATION_LEAD_DAYS },
+    route: '/laboratory/equipment',
+  },
+  // Finance: this month's receipts (with the month's received and planned sums), batches still owed.
+  {
+    id: 'receiptsThisMonth',
+    list: { url: RECEIPTS, method: realIncomeResource.calls.list.method },
+    // The month when the page loads: a dashboard left open over a month's end shows the month it was opened in.
+    filters: monthRange(new Date()),
+    route: '/administration/realIncome',
+    secondary: 'receiptPlan',
+  },
+  {
+    id: 'unpaidBatches',
+    list: { url: BATCHES, method: contractBatchResource.calls.list.method },
+    filters: { unpaid: '1' },
+    route: '/administration/realIncome',
+    routeQuery: { kind: 'batches' },
   },
   // A customer's own company.
   {
