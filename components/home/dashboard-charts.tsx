@@ -46,6 +46,10 @@ export default function DashboardCharts({ figures }: { figures: DashboardFigures
     red: theme.palette.error.main,
   };
   const money = (v: number | null) => (v === null ? '' : formatMoney(v.toFixed(2)));
+  // An axis of only zeros has no extent: give it one so its ticks read 0, 1… and not 0.000000.
+  const noCertificates = figures.certificatesPerMonth.every((m) => m.count === 0);
+  const noMoney = figures.receiptsPerMonth.every((m) => Number(m.received) === 0 && Number(m.planned) === 0);
+  const instruments = STATUS_COLORS.reduce((sum, c) => sum + figures.equipmentByColour[c], 0);
   return (
     <Grid container spacing={2} sx={{ mt: 1 }}>
       <Grid size={{ xs: 12, lg: 6 }}>
@@ -54,6 +58,7 @@ export default function DashboardCharts({ figures }: { figures: DashboardFigures
             <BarChart
               height={300}
               layout="horizontal"
+              xAxis={[{ min: 0, tickMinStep: 1 }]}
               yAxis={[
                 {
                   scaleType: 'band',
@@ -86,6 +91,11 @@ export default function DashboardCharts({ figures }: { figures: DashboardFigures
               },
             ]}
           />
+          {instruments === 0 && (
+            <Typography color="text.secondary" sx={{ px: 1 }}>
+              {t('none')}
+            </Typography>
+          )}
         </Figure>
       </Grid>
       <Grid size={{ xs: 12, lg: 6 }}>
@@ -93,6 +103,7 @@ export default function DashboardCharts({ figures }: { figures: DashboardFigures
           <LineChart
             height={300}
             xAxis={[{ scaleType: 'point', data: months, height: 'auto' }]}
+            yAxis={[{ min: 0, tickMinStep: 1, ...(noCertificates ? { max: 1 } : {}) }]}
             series={[{ label: t('certificates'), data: figures.certificatesPerMonth.map((m) => m.count) }]}
           />
         </Figure>
@@ -102,7 +113,7 @@ export default function DashboardCharts({ figures }: { figures: DashboardFigures
           <BarChart
             height={300}
             xAxis={[{ scaleType: 'band', data: months, height: 'auto' }]}
-            yAxis={[{ width: 80 }]}
+            yAxis={[{ width: 80, min: 0, ...(noMoney ? { max: 1 } : {}) }]}
             series={[
               {
                 label: t('planned'),
