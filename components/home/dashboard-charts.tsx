@@ -58,7 +58,9 @@ export default function DashboardCharts({ figures }: { figures: DashboardFigures
             <BarChart
               height={300}
               layout="horizontal"
-              xAxis={[{ min: 0, tickMinStep: 1 }]}
+              // Tall enough for its tick labels (at the default height they are left out); each bar says its count.
+              xAxis={[{ min: 0, tickMinStep: 1, height: 'auto' }]}
+              barLabel="value"
               yAxis={[
                 {
                   scaleType: 'band',
