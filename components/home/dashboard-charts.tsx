@@ -60,7 +60,6 @@ export default function DashboardCharts({ figures }: { figures: DashboardFigures
               layout="horizontal"
               // Tall enough for its tick labels (at the default height they are left out); each bar says its count.
               xAxis={[{ min: 0, tickMinStep: 1, height: 'auto' }]}
-              barLabel="value"
               yAxis={[
                 {
                   scaleType: 'band',
@@ -68,7 +67,13 @@ export default function DashboardCharts({ figures }: { figures: DashboardFigures
                   width: 100,
                 },
               ]}
-              series={[{ label: t('applications'), data: figures.applicationsByState.map((s) => s.count) }]}
+              series={[
+                {
+                  label: t('applications'),
+                  data: figures.applicationsByState.map((s) => s.count),
+                  barLabel: 'value',
+                },
+              ]}
             />
           ) : (
             <Typography color="text.secondary" sx={{ p: 2 }}>
