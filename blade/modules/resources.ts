@@ -60,6 +60,7 @@ import {
   invoiceHooks,
   projectActions,
   projectHooks,
+  realIncomeActions,
   realIncomeHooks,
 } from './business/finance.resource';
 import { costPlanActions, costPlanHooks, realCostActions, realCostHooks } from './business/costs.resource';
@@ -102,6 +103,7 @@ import {
 import { qualityRoutes } from './quality/quality.routes';
 import { cardGoodsResource, cardSalePage, myCardSaleResource } from '../../lib/contracts/card-sale/card-sale';
 import { cardSaleRoutes, goodsHooks } from './card-sale/card-sale.routes';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
 import { certResource, equipmentResource, usagePage } from '../../lib/contracts/equipment/equipment';
 import { certHooks, equipmentHooks, usageRoutes } from './equipment/equipment.service';
 import { notesPage } from '../../lib/contracts/notes/notes';
@@ -161,7 +163,7 @@ const SPECIAL = new Map<ResourceDef, Special>([
   [projectResource, { hooks: projectHooks, actions: projectActions }],
   [contractResource, { hooks: contractHooks, actions: contractActions }],
   [contractBatchResource, { hooks: contractBatchHooks, actions: contractBatchActions }],
-  [realIncomeResource, { hooks: realIncomeHooks }],
+  [realIncomeResource, { hooks: realIncomeHooks, actions: realIncomeActions }],
   [invoiceResource, { hooks: invoiceHooks, actions: invoiceActions }],
   [realCostResource, { hooks: realCostHooks, actions: realCostActions }],
   [costPlanResource, { hooks: costPlanHooks, actions: costPlanActions }],
@@ -217,7 +219,7 @@ const SPECIAL = new Map<ResourceDef, Special>([
 ]);
 
 /** Modules served by actions alone: their rows are not id-keyed CRUD rows (regions are keyed by code). */
-export const ACTION_MODULES: readonly ((deps: Deps) => Hono<BladeEnv>)[] = [regionActions];
+export const ACTION_MODULES: readonly ((deps: Deps) => Hono<BladeEnv>)[] = [regionActions, dashboardRoutes];
 
 export function resourceRoutes(deps: Deps): Hono<BladeEnv> {
   // Hooks of a definition the registry does not list would never run: a start-up error, not a silent gap.

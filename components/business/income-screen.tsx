@@ -17,7 +17,7 @@ const incomeScreen = withAnswered(realIncomeResource, {
 type Income = RowOf<typeof incomeScreen>;
 
 /**
- * Receipts (实际收入): of every contract (/administration/realIncome; the batch picked through its contract), or of
+ * Receipts (实际收入): of every contract, filtered by the received day (/administration/realIncome; the batch picked through its contract), or of
  * one contract (its detail page: only its batches are offered). A receipt's batch is fixed once recorded.
  */
 export function IncomeScreen({ contractId, onChanged }: { contractId?: string; onChanged?: () => void }) {
@@ -64,8 +64,11 @@ export function IncomeScreen({ contractId, onChanged }: { contractId?: string; o
         order={{ list: ['contractCode', 'contractName', 'batchName'] }}
         overrides={{
           ...(params ? { params } : {}),
-          // Its only filters are ids (batch, contract): nothing a person types.
-          searchFields: [],
+          // The received-day range (a dashboard tile opens the month's receipts); the ids are the detail pages'.
+          searchFields: [
+            { name: 'receivedFrom', label: t('receivedFrom'), kind: 'day' },
+            { name: 'receivedTo', label: t('receivedTo'), kind: 'day' },
+          ],
           toForm: (row) => {
             opened.current = row;
             return { ...row };

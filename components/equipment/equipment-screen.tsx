@@ -81,6 +81,13 @@ export function EquipmentScreen() {
         }}
         order={{ list: ['assetNo', 'name', 'model', 'location', 'statusColor', 'validTo', 'custodianName'] }}
         overrides={{
+          // The definition's text filters, and the calibration horizon (a dashboard tile opens it with 30 days).
+          searchFields: [
+            { name: 'assetNo', label: t('equipment.assetNo') },
+            { name: 'name', label: t('equipment.name') },
+            { name: 'location', label: t('equipment.location') },
+            { name: 'dueWithinDays', label: t('screen.dueWithinDays'), kind: 'number' },
+          ],
           toForm: (row) => {
             opened.current = row as Row;
             return { ...row };

@@ -1,12 +1,23 @@
 import { businessPagePath, PATHS } from '@/components/application/api';
 import { PAPER_ARCHIVE_CALLS } from '@/lib/contracts/paper-archive/calls';
 import { PAYMENT_CALLS } from '@/lib/contracts/payment/calls';
+import { localDay } from '@/lib/shared/days';
 
 /**
  * The horizon of the "expiring" tiles. The alert configurations (alerts module) each have their own lead days, several
  * per tenant, so no one of them is "the" lead time; the tile takes one common renewal horizon and says it in its label.
  */
 export const EXPIRY_LEAD_DAYS = '90';
+
+/** The horizon of the calibration tile: the status rule's "due soon" (DUE_SOON_DAYS), expired ones included. */
+export const CALIBRATION_LEAD_DAYS = '30';
+
+/** The first and last day (`yyyy-MM-dd`, the browser's calendar) of the month of `now`. */
+export function monthRange(now: Date): { receivedFrom: string; receivedTo: string } {
+  const first = new Date(now.getFullYear(), now.getMonth(), 1);
+  const last = new Date(now.getFullYear(), now.getMonth() + 1, 0);
+  return { receivedFrom: localDay(first), receivedTo: localDay(last) };
+}
 
 /**
  * One work tile: the list call it counts and the screen it opens, with the same filters. The count is the call's
@@ -25,14 +36,21 @@ export interface DashboardTile {
   route: string;
   /** What the screen reads from its URL besides the call's filters (which tab). */
   routeQuery?: Readonly<Record<string, string>>;
+  /** A second line under the label: the month's received and planned sums (receipts tile). */
+  secondary?: 'receiptPlan';
 }
 
 // The tiles take call paths from the zod-free `calls` modules (and components/application/api, which imports contract
-// types only): /wel/index is the first signed-in page and must not load every counted list's schemas.
+// types only): /wel/index is the first signed-in page and must not load every counted list's schemas. The lists of
+// generated resources are named by their path for the same reason; tests/unit/home/dashboard-tiles.test.ts checks
+// every tile's call against the definitions.
 const CERTIFICATES = PATHS.certificatePage;
 const PAYMENT_NOTES = `/api${PAYMENT_CALLS.page.path}`;
 const PAPER_LOANS = `/api${PAPER_ARCHIVE_CALLS.paperPage.path}`;
 const ELECTRONIC_LOANS = `/api${PAPER_ARCHIVE_CALLS.ePage.path}`;
+const RECEIPTS = '/api/business-service/realIncome/list';
+const BATCHES = '/api/business-service/contractBatch/list';
+const EQUIPMENT = '/api/blade-combusiness/equipment/page';
 
 export const DASHBOARD_TILES: readonly DashboardTile[] = [
   // Staff: the steps waiting for someone.
@@ -91,6 +109,28 @@ export const DASHBOARD_TILES: readonly DashboardTile[] = [
     filters: { borrowState: 'submitted' },
     route: '/documents/archiveBorrowing',
     routeQuery: { kind: 'electronic' },
+  },
+  {
+    id: 'equipmentDue',
+    list: { url: EQUIPMENT, method: 'GET' },
+    filters: { dueWithinDays: CALIBRATION_LEAD_DAYS },
+    route: '/laboratory/equipment',
+  },
+  // Finance: this month's receipts (with the month's received and planned sums), batches still owed.
+  {
+    id: 'receiptsThisMonth',
+    list: { url: RECEIPTS, method: 'POST' },
+    // The month when the page loads: a dashboard left open over a month's end shows the month it was opened in.
+    filters: monthRange(new Date()),
+    route: '/administration/realIncome',
+    secondary: 'receiptPlan',
+  },
+  {
+    id: 'unpaidBatches',
+    list: { url: BATCHES, method: 'POST' },
+    filters: { unpaid: '1' },
+    route: '/administration/realIncome',
+    routeQuery: { kind: 'batches' },
   },
   // A customer's own company.
   {

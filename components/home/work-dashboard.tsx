@@ -9,11 +9,63 @@ import Typography from '@mui/material/Typography';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
+import useSWR from 'swr';
 import { useCrudList } from '@/components/crud/use-crud-list';
 import { filteredHref } from '@/components/crud/use-url-filters';
 import { leafEntries, type ShellMenuNode } from '@/components/shell/menu-model';
+import { openNotices } from '@/components/shell/notices';
+import { bladeRequest } from '@/lib/client/fetcher';
 import { useMenuRoutes } from '@/lib/swr/use-menu-routes';
+import { useNewMessages } from '@/lib/swr/use-messages';
 import { DASHBOARD_TILES, visibleTiles, type DashboardTile } from './dashboard-tiles';
+
+const MONTH_SUMMARY = '/api/business-service/realIncome/monthSummary';
+
+interface MonthSummary {
+  month: string;
+  receiptCount: number;
+  received: string;
+  planned: string;
+}
+
+/** The receipts tile's second line: the month's received and planned sums, as the server's decimal texts. */
+function ReceiptPlanLine({ month }: { month: string }) {
+  const t = useTranslations('wel.tiles');
+  const { data } = useSWR([MONTH_SUMMARY, month], async ([path, m]) => {
+    return (await bladeRequest<MonthSummary>(path, { params: { month: m }, silent: true })).data;
+  });
+  if (!data) return null;
+  return (
+    <Typography variant="body2" color="text.secondary" data-testid="tile-secondary">
+      {t('receiptPlan', { received: data.received, planned: data.planned })}
+    </Typography>
+  );
+}
+
+/**
+ * Unread messages: the top bar's own count (the same call and cache as its badge), and the tile opens the bar's
+ * message popover, where messages are read (there is no message list screen).
+ */
+function UnreadTile() {
+  const t = useTranslations('wel.tiles');
+  const { data } = useNewMessages();
+  return (
+    <Card variant="outlined" data-unread-tile="unreadMessages" sx={{ height: '100%' }}>
+      <CardActionArea onClick={(e) => openNotices(e.currentTarget)} sx={{ height: '100%' }}>
+        <CardContent>
+          {data ? (
+            <Typography component="p" variant="h4" data-testid="tile-count">
+              {data.unreadCount}
+            </Typography>
+          ) : (
+            <Skeleton width={48} height={40} />
+          )}
+          <Typography color="text.secondary">{t('unreadMessages')}</Typography>
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  );
+}
 
 /** One tile: the list call's total (a one-row page through the lists' own fetcher) and the link to that list. */
 function Tile({ tile }: { tile: DashboardTile }) {
@@ -37,6 +89,9 @@ function Tile({ tile }: { tile: DashboardTile }) {
             </Typography>
           )}
           <Typography color="text.secondary">{t(tile.id)}</Typography>
+          {tile.secondary === 'receiptPlan' && tile.filters.receivedFrom && (
+            <ReceiptPlanLine month={tile.filters.receivedFrom.slice(0, 7)} />
+          )}
         </CardContent>
       </CardActionArea>
     </Card>
@@ -45,7 +100,7 @@ function Tile({ tile }: { tile: DashboardTile }) {
 
 /**
  * The work tiles under the greeting: one per list the caller can open (its menu) that has a tile, so a finance
- * person, a clerk and a customer each see their own without the page naming roles.
+ * person, a clerk and a customer each see their own without the page naming roles; everyone has unread messages.
  */
 export function WorkDashboard() {
   const t = useTranslations('wel.tiles');
@@ -54,7 +109,7 @@ export function WorkDashboard() {
     const paths = new Set(leafEntries((routes ?? []) as ShellMenuNode[]).map((e) => e.path));
     return visibleTiles(paths, DASHBOARD_TILES);
   }, [routes]);
-  if (!routes || !tiles.length) return null;
+  if (!routes) return null;
   return (
     <section aria-labelledby="work-tiles-title">
       <Typography id="work-tiles-title" component="h2" variant="h6" sx={{ mt: 2, mb: 1 }}>
@@ -66,6 +121,9 @@ export function WorkDashboard() {
             <Tile tile={tile} />
           </Grid>
         ))}
+        <Grid size={{ xs: 12, sm: 6, md: 4, lg: 3 }}>
+          <UnreadTile />
+        </Grid>
       </Grid>
     </section>
   );

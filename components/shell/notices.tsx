@@ -12,7 +12,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { markRead, useNewMessages, type MessageItem } from '@/lib/swr/use-messages';
 import { DropPopover } from './drop-popover';
 import { PortalDialog } from './portal-dialog';
@@ -24,6 +24,13 @@ const TABS = [
   { category: 3, key: 'notice' },
 ] as const;
 
+const OPEN_NOTICES = 'shell:open-notices';
+
+/** Opens the notices popover at `anchor` (the dashboard's unread tile: messages are read there). */
+export function openNotices(anchor: HTMLElement): void {
+  window.dispatchEvent(new CustomEvent<HTMLElement>(OPEN_NOTICES, { detail: anchor }));
+}
+
 /** The top bar's notices: unread badge, a popover with mail/message/notice tabs of the user's real messages. */
 export function Notices() {
   const t = useTranslations('shell.notices');
@@ -32,6 +39,11 @@ export function Notices() {
   const [tab, setTab] = useState(0);
   const [reading, setReading] = useState<MessageItem | null>(null);
   const current = TABS[tab];
+  useEffect(() => {
+    const onOpen = (e: Event) => setAnchor((e as CustomEvent<HTMLElement>).detail);
+    window.addEventListener(OPEN_NOTICES, onOpen);
+    return () => window.removeEventListener(OPEN_NOTICES, onOpen);
+  }, []);
   const records = (data?.records ?? []).filter((m) => m.category === current.category);
 
   const open = async (message: MessageItem) => {

@@ -54,6 +54,13 @@ async function cqstApplication(customer: Page, draft: boolean): Promise<void> {
   await bladeCall(customer, 'POST', '/api/blade-customer/cqstOrCnvEx/subMitCqst', { id: app.id });
 }
 
+/** The tab a tile's `kind` opens. */
+const KIND_TABS: Record<string, string> = {
+  paper: '纸质档案借阅',
+  electronic: '电子档案借阅',
+  batches: '付款批次',
+};
+
 /** The tiles once their counts have loaded: id, count and link. */
 async function readTiles(page: Page): Promise<{ id: string; count: number; href: string }[]> {
   await page.goto('/wel/index');
@@ -91,8 +98,8 @@ async function followTiles(page: Page, tiles: { id: string; count: number; href:
     await expect(page).toHaveURL((url) => url.pathname === target.pathname && url.search === target.search);
     for (const [name, value] of target.searchParams) {
       if (name === 'kind') {
-        // The borrowing screen's tab, not a search field.
-        const tab = value === 'electronic' ? '电子档案借阅' : '纸质档案借阅';
+        // The screen's tab (archive borrowing, receipts and batches), not a search field.
+        const tab = KIND_TABS[value];
         await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
       } else {
         await expect(page.locator(`input[name="${name}"]`).first(), `${tile.id}: ${name}`).toHaveValue(value);
@@ -106,7 +113,7 @@ test('each tile counts the list it opens, for the administrator and for a custom
   page,
   browser,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   await login(page);
   await registerCompany(browser, CUSTOMER);
   const customer = await signedIn(browser, CUSTOMER);
@@ -124,10 +131,37 @@ test('each tile counts the list it opens, for the administrator and for a custom
   await page.screenshot({ path: 'test-results/screens/dashboard-admin.png', fullPage: true });
   await followTiles(page, staffTiles);
 
+  // Unread messages: the top bar's count, and the tile opens the bar's messages (there is no message list screen).
+  await page.goto('/wel/index');
+  const unread = await bladeCall<{ unreadCount: number }>(
+    page,
+    'POST',
+    '/api/blade-customer/message/selectCurrentNewMessage',
+  );
+  const unreadTile = page.locator('[data-unread-tile]');
+  await expect(unreadTile.getByTestId('tile-count')).toHaveText(String(unread.unreadCount));
+  await unreadTile.click();
+  await expect(page.getByTestId('notices')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // /wel/dashboard: the institute's figures as four charts.
+  await page.goto('/wel/dashboard');
+  for (const figure of [
+    'applicationsByState',
+    'equipmentByColour',
+    'certificatesPerMonth',
+    'receiptsPerMonth',
+  ])
+    await expect(page.locator(`[data-figure="${figure}"] svg`).first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/wel-dashboard-admin.png', fullPage: true });
+
   // The company's user: only the tiles of their own lists; both applications are open, one of them a draft.
   const customerTiles = await readTiles(customer);
   expect(customerTiles.map((t) => t.id).sort()).toEqual([...CUSTOMER_TILES].sort());
   expect(customerTiles.find((t) => t.id === 'myOpenApplications')!.count).toBe(2);
   await customer.screenshot({ path: 'test-results/screens/dashboard-customer.png', fullPage: true });
   await followTiles(customer, customerTiles);
+  // The institute's figures are not a customer's (blade/ answers 403).
+  await customer.goto('/wel/dashboard');
+  await expect(customer.getByText('机构统计数据仅对本机构管理员开放。')).toBeVisible();
 });

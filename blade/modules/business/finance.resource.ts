@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { sql } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { z } from 'zod';
 import { contractAcceptance, contractEnd, contractResource } from '../../../lib/contracts/business/contract';
 import {
   batchAbnormalHandling,
@@ -18,7 +19,7 @@ import { actionRoute } from '../../core/action';
 import type { ResourceDef } from '../../../lib/contracts/resource';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
 import { idSchema } from '../../../lib/contracts/inputs';
-import { KeyedError, readParams, type CrudHooks } from '../../core/crud';
+import { KeyedError, liveRows, readParams, zhText, type CrudHooks } from '../../core/crud';
 import { ok } from '../../core/envelope';
 import { permit } from '../../core/permission';
 import { withTenant } from '../../db/tenant';
@@ -136,7 +137,23 @@ async function percentRoom(trx: Trx, contractId: string, percent: string, id: st
   return room.rows[0];
 }
 
+/**
+ * `unpaid=1`: batches that have received less than their amount (received_amount < batch_amount, i.e. unpaid_amount >
+ * 0), abnormal or not; `unpaid=0`: the others (received at least the amount). Blank: every batch.
+ */
+const unpaidFilter = z.preprocess(
+  (v) => (v === '' || v === undefined || v === null ? undefined : String(v)),
+  z.enum(['0', '1'], { error: zhText('business.batch.unpaidInvalid') }).optional(),
+);
+
 export const contractBatchHooks: CrudHooks = {
+  async listCondition(_ctx, params) {
+    const unpaid = unpaidFilter.parse(params.unpaid);
+    if (unpaid === undefined) return undefined;
+    return unpaid === '1'
+      ? sql<boolean>`business_contract_batch.received_amount < business_contract_batch.batch_amount`
+      : sql<boolean>`business_contract_batch.received_amount >= business_contract_batch.batch_amount`;
+  },
   async beforeWrite({ trx, auth }, values, id) {
     const contractId = String(values.contract_id);
     await lockContracts(trx, auth.tenantId, [contractId]);
@@ -210,12 +227,46 @@ async function contractsOf(
   return rows.map((r) => r.contract_id);
 }
 
+/** A calendar day `yyyy-MM-dd` that exists (2026-02-30 does not); blank = no bound. */
+const dayBound = z.preprocess(
+  (v) => (v === '' || v === undefined || v === null ? undefined : v),
+  z
+    .string({ error: zhText('business.income.dateInvalid') })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, zhText('business.income.dateInvalid'))
+    .refine((v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+    }, zhText('business.income.dateInvalid'))
+    .optional(),
+);
+
+/**
+ * `receivedFrom` / `receivedTo`: receipts whose received day is on or after / on or before the day (both inclusive;
+ * received_date is a calendar day, no time zone). A start after the end is refused.
+ */
+export function receivedRange(params: Readonly<Record<string, unknown>>) {
+  const from = dayBound.parse(params.receivedFrom);
+  const to = dayBound.parse(params.receivedTo);
+  if (from && to && from > to) throw new KeyedError('business.income.rangeReversed');
+  return { from, to };
+}
+
 export const realIncomeHooks: CrudHooks = {
-  // The project's receipts, on its detail page: those of its contracts.
+  // The project's receipts (its detail page: those of its contracts) and the received-day range (the dashboard's
+  // month), both optional.
   async listCondition(_ctx, params) {
-    if (params.projectId === undefined || params.projectId === '') return undefined;
-    const projectId = idSchema.parse(params.projectId);
-    return sql<boolean>`business_real_income.contract_id in (select id from business_contract where project_id = ${projectId})`;
+    const conditions: Expression<SqlBool>[] = [];
+    if (params.projectId !== undefined && params.projectId !== '') {
+      const projectId = idSchema.parse(params.projectId);
+      conditions.push(
+        sql<boolean>`business_real_income.contract_id in (select id from business_contract where project_id = ${projectId})`,
+      );
+    }
+    const { from, to } = receivedRange(params);
+    if (from) conditions.push(sql<boolean>`business_real_income.received_date >= ${from}::date`);
+    if (to) conditions.push(sql<boolean>`business_real_income.received_date <= ${to}::date`);
+    return conditions.length ? sql<boolean>`(${sql.join(conditions, sql` and `)})` : undefined;
   },
   async beforeWrite({ trx, auth }, values, id) {
     const batchId = String(values.batch_id);
@@ -480,4 +531,57 @@ export function invoiceActions(deps: Deps): Hono<BladeEnv> {
     return c.json(ok({ fileId }));
   });
   return router;
+}
+
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** The first and last day of a `yyyy-MM` month. */
+export function monthDays(month: string): { from: string; to: string } {
+  const [y, m] = month.split('-').map(Number);
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
+}
+
+/**
+ * GET /business-service/realIncome/monthSummary?month=yyyy-MM (beyond the catalogue; the dashboard's receipts tile):
+ * the month's receipts the caller reaches — their number, which is the receipt list's total for receivedFrom/To of
+ * the month, and their sum — and the planned sum: the amounts of the batches (reached alike) whose planned day is in
+ * the month. Sums by the database, answered as decimal text.
+ */
+export function realIncomeActions(deps: Deps): Hono<BladeEnv> {
+  return new Hono<BladeEnv>().get(
+    '/business-service/realIncome/monthSummary',
+    permit(deps, realIncomeResource.access.read),
+    async (c) => {
+      const auth = c.get('auth');
+      const month = (c.req.query('month') ?? '').trim();
+      if (!MONTH.test(month)) throw new KeyedError('business.income.monthInvalid');
+      const { from, to } = monthDays(month);
+      const figures = await withTenant(deps.db, auth.tenantId, async (trx) => {
+        const receipts = await (
+          await liveRows(trx, realIncomeResource, auth)
+        )
+          .where(sql<boolean>`business_real_income.received_date between ${from}::date and ${to}::date`)
+          .select([
+            sql<string>`count(*)::text`.as('count'),
+            sql<string>`coalesce(sum(business_real_income.received_amount), 0)::numeric(18,2)::text`.as(
+              'sum',
+            ),
+          ])
+          .executeTakeFirstOrThrow();
+        const plan = await (
+          await liveRows(trx, contractBatchResource, auth)
+        )
+          .where(sql<boolean>`business_contract_batch.planned_date between ${from}::date and ${to}::date`)
+          .select(
+            sql<string>`coalesce(sum(business_contract_batch.batch_amount), 0)::numeric(18,2)::text`.as(
+              'sum',
+            ),
+          )
+          .executeTakeFirstOrThrow();
+        return { month, receiptCount: Number(receipts.count), received: receipts.sum, planned: plan.sum };
+      });
+      return c.json(ok(figures));
+    },
+  );
 }

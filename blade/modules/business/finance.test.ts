@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { zhText } from '../../core/crud';
 import { addRole, addUser, deptIds, grantMenus } from '../../testing/fixtures';
 import { departmentPair } from './business.test-helpers';
 import { addTenant } from '../../testing/fixtures';
@@ -228,6 +229,86 @@ describe('refusals that write nothing', () => {
       msg: '项目下还有合同，不能删除',
     });
     expect(await one('contract', c)).toMatchObject({ contractName: '改', contractAmount: '1000.00' });
+  });
+});
+
+describe('dashboard filters: received days, unpaid batches, the month summary', () => {
+  let c: string;
+  let ids: Record<'a' | 'b' | 'c', string>;
+  beforeAll(async () => {
+    c = await contract(await project('看板项目'), 'HT-DASH', '1000.00');
+    // Months far from the other tests' receipts (2026-11-25): the tenant-wide sums are these rows' only.
+    for (const [name, percent, plannedDate] of [
+      ['A', '30', '2031-03-05'],
+      ['B', '30', '2031-03-31'],
+      ['C', '40', '2031-04-01'],
+    ])
+      expect(
+        await call('contractBatch/addPay', { contractId: c, batchName: name, percent, plannedDate }),
+      ).toMatchObject({ code: 200 });
+    const list = await rows('contractBatch', { contractId: c });
+    ids = Object.fromEntries(list.map((b) => [b.batchName.toLowerCase(), b.id])) as typeof ids;
+    for (const [batchId, receivedAmount, receivedDate] of [
+      [ids.a, '300.00', '2031-03-01'],
+      [ids.b, '100.10', '2031-03-31'],
+      [ids.b, '50.00', '2031-04-01'],
+    ])
+      expect(await call('realIncome/add', { batchId, receivedAmount, receivedDate })).toMatchObject({
+        code: 200,
+      });
+  });
+
+  it('filters receipts by received day, both bounds inclusive, and refuses bad days', async () => {
+    const days = async (filter: Record<string, string>) => {
+      const res = await call('realIncome/list', { current: 1, size: 100, contractId: c, ...filter });
+      expect(res.code).toBe(200);
+      return (res.data.records as { receivedDate: string }[]).map((r) => r.receivedDate).sort();
+    };
+    expect(await days({ receivedFrom: '2031-03-01', receivedTo: '2031-03-31' })).toEqual([
+      '2031-03-01',
+      '2031-03-31',
+    ]);
+    expect(await days({ receivedFrom: '2031-03-02' })).toEqual(['2031-03-31', '2031-04-01']);
+    expect(await days({ receivedTo: '2031-03-01' })).toEqual(['2031-03-01']);
+    expect(await days({ receivedFrom: '', receivedTo: '' })).toHaveLength(3);
+    for (const bad of ['2031-02-30', '2031/03/01', '31-03-2031', 'x'])
+      expect(await call('realIncome/list', { receivedFrom: bad })).toMatchObject({
+        code: 400,
+        msg: zhText('business.income.dateInvalid'),
+      });
+    expect(
+      await call('realIncome/list', { receivedFrom: '2031-04-01', receivedTo: '2031-03-31' }),
+    ).toMatchObject({ code: 400, msg: zhText('business.income.rangeReversed') });
+  });
+
+  it('lists as unpaid the batches that received less than their amount', async () => {
+    const names = async (unpaid: string) =>
+      (await rows('contractBatch', { contractId: c, unpaid })).map((b) => b.batchName).sort();
+    expect(await names('1')).toEqual(['B', 'C']);
+    expect(await names('0')).toEqual(['A']);
+    expect(await names('')).toEqual(['A', 'B', 'C']);
+    expect(await call('contractBatch/list', { unpaid: 'yes' })).toMatchObject({
+      code: 400,
+      msg: zhText('business.batch.unpaidInvalid'),
+    });
+  });
+
+  it("sums the month's receipts and planned batches as decimal text, counting as the list does", async () => {
+    const summary = await h.call('/business-service/realIncome/monthSummary?month=2031-03', admin);
+    expect(summary).toMatchObject({
+      code: 200,
+      data: { month: '2031-03', receiptCount: 2, received: '400.10', planned: '600.00' },
+    });
+    const list = await call('realIncome/list', { receivedFrom: '2031-03-01', receivedTo: '2031-03-31' });
+    expect(list.data.total).toBe(summary.data.receiptCount);
+    expect(await h.call('/business-service/realIncome/monthSummary?month=2031-05', admin)).toMatchObject({
+      data: { receiptCount: 0, received: '0.00', planned: '0.00' },
+    });
+    for (const bad of ['2031-13', '2031-3', ''])
+      expect(await h.call(`/business-service/realIncome/monthSummary?month=${bad}`, admin)).toMatchObject({
+        code: 400,
+        msg: zhText('business.income.monthInvalid'),
+      });
   });
 });
 

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { sql, type Transaction } from 'kysely';
+import { z } from 'zod';
 import {
   certResource,
   EQUIPMENT_CODES,
@@ -132,7 +133,32 @@ async function statusNow(trx: Trx, auth: AuthUser, equipment: EquipmentRow) {
   return deriveStatus(certs, equipment.out_of_service === 1, localDay(new Date()));
 }
 
+/** `dueWithinDays`: a whole number of days, 0–3650; blank = no filter. */
+const dueWithinDays = z.preprocess(
+  (v) => (v === '' || v === undefined || v === null ? undefined : String(v).trim()),
+  z
+    .string()
+    .regex(/^\d{1,4}$/, zhText('equipment.equipment.dueDaysInvalid'))
+    .transform(Number)
+    .refine((n) => n <= 3650, zhText('equipment.equipment.dueDaysInvalid'))
+    .optional(),
+);
+
 export const equipmentHooks: CrudHooks = {
+  /**
+   * `dueWithinDays=N`: instruments in service whose current certificate (the status rule's: latest calibration, then
+   * later valid-to, then later id) runs out on or before the server's today + N days — those already expired
+   * included, as they are overdue. Instruments without a live certificate or out of service are not listed.
+   */
+  async listCondition(_ctx, params) {
+    const days = dueWithinDays.parse(params.dueWithinDays);
+    if (days === undefined) return undefined;
+    const today = localDay(new Date());
+    return sql<boolean>`(business_equipment.out_of_service = 0 and (
+      select c.valid_to from business_equipment_cert c
+       where c.equipment_id = business_equipment.id and c.tenant_id = business_equipment.tenant_id and c.is_deleted = 0
+       order by c.calibration_date desc, c.valid_to desc, c.id desc limit 1) <= ${today}::date + ${days}::int)`;
+  },
   async beforeWrite({ trx, auth }, values, id) {
     if (id) await lockEquipment(typed(trx), auth, id, 'update');
     if (Number(values.cycle_months ?? 0) < 0) throw new KeyedError('equipment.equipment.cycleInvalid');

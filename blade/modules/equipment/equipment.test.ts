@@ -142,6 +142,38 @@ describe('status derived from the certificates and the day', () => {
     expect(row(today)).toMatchObject({ statusColor: 'green', dueSoon: true });
   });
 
+  it('lists by dueWithinDays the instruments in service whose current certificate runs out by then', async () => {
+    const within = await equipment();
+    expect((await cert(within, day(-300), day(30))).code).toBe(200);
+    const beyond = await equipment();
+    expect((await cert(beyond, day(-300), day(31))).code).toBe(200);
+    const expired = await equipment();
+    expect((await cert(expired, day(-400), day(-1))).code).toBe(200);
+    // The newer calibration decides, though the older certificate runs out soon.
+    const recalibrated = await equipment();
+    expect((await cert(recalibrated, day(-300), day(5))).code).toBe(200);
+    expect((await cert(recalibrated, day(-2), day(360))).code).toBe(200);
+    const withdrawn = await equipment(tokens.labmgr, { outOfService: 1 });
+    expect((await cert(withdrawn, day(-300), day(3))).code).toBe(200);
+    const uncertified = await equipment();
+    const mine = [within, beyond, expired, recalibrated, withdrawn, uncertified];
+    const listed = async (query: string) => {
+      const page = await h.call(`${B}/equipment/page?size=100&${query}`, tokens.labmgr);
+      expect(page.code).toBe(200);
+      const ids = page.data.records.map((r: { id: string }) => r.id) as string[];
+      expect(page.data.total).toBe(ids.length);
+      return ids.filter((id) => mine.includes(id)).sort();
+    };
+    expect(await listed('dueWithinDays=30')).toEqual([within, expired].sort());
+    expect(await listed('dueWithinDays=31')).toEqual([within, beyond, expired].sort());
+    expect(await listed('dueWithinDays=0')).toEqual([expired]);
+    expect(await listed('dueWithinDays=')).toEqual([...mine].sort());
+    for (const bad of ['abc', '-1', '3651', '1.5']) {
+      const res = await h.call(`${B}/equipment/page?dueWithinDays=${bad}`, tokens.labmgr);
+      expect(res).toMatchObject({ code: 400, msg: zhText('equipment.equipment.dueDaysInvalid') });
+    }
+  });
+
   it('is red when taken out of service', async () => {
     const id = await greenEquipment();
     const res = await h.call(`${B}/equipment/update`, tokens.labmgr, {

@@ -1,4 +1,7 @@
+import { localDay } from '../../shared/days';
 import { DUE_SOON_DAYS, type StatusColor, type StatusReason } from './equipment';
+
+export { localDay };
 
 /** What the derivation reads of a certificate. */
 export interface CertFacts {
@@ -58,12 +61,6 @@ export function deriveStatus(
   return cert.result === '准用'
     ? { color: 'yellow', reason: 'limited', dueSoon, validTo }
     : { color: 'green', reason: 'ok', dueSoon, validTo };
-}
-
-/** The server's calendar day of an instant (`yyyy-MM-dd`), as formatDateTime writes it. */
-export function localDay(d: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
 /** The first instant after a certificate's last valid day (valid-to is valid through its whole day, server time). */

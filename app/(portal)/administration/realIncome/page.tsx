@@ -1,7 +1,7 @@
-import { IncomeScreen } from '@/components/business/income-screen';
+import { IncomePage } from '@/components/business/income-page';
 import { requirePageSession } from '@/lib/server/require-session';
 
 export default async function Page() {
   await requirePageSession();
-  return <IncomeScreen />;
+  return <IncomePage />;
 }
