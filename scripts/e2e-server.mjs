@@ -38,6 +38,8 @@ const env = {
   ADMIN_PASSWORD: 'Admin#e2e-2026',
   PUBLIC_ORIGINS: `http://127.0.0.1:${port},http://localhost:${port}`,
   TEST_HOOKS: '1',
+  // The demo institute beside the suite's own data (tests/e2e/demo.spec.ts; blade/demo).
+  DEMO_INSTITUTE: '1',
   CAPTCHA_ENABLED: 'true',
   // Every journey signs in as the same administrator; the per-account login limit has its own tests (tests/api/prod).
   RATE_LIMIT_LOGIN_ACCOUNT: '1000',

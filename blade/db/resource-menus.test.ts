@@ -3,6 +3,7 @@ import { postResource } from '../../lib/contracts/system/post';
 import { createHarness, SETUP_TIMEOUT, type Harness } from '../testing/harness';
 import { ensureResourceMenus } from './resource-menus';
 import { MENUS, platformMenuCodes } from './seed-data';
+import { RESOURCE_DEFINITIONS } from '../../lib/contracts/registry';
 
 let h: Harness;
 beforeAll(async () => {
@@ -63,8 +64,15 @@ describe('menus from resource definitions', () => {
     const platform = platformMenuCodes(MENUS);
     for (const code of ['client', 'client_add', 'client_view', 'tenantpackage', 'tenantpackage_delete'])
       expect(platform).toContain(code);
-    for (const code of ['param_add', 'param_edit', 'param_delete']) expect(platform).toContain(code);
-    for (const code of ['param', 'param_view', ...POST_CODES]) expect(platform).not.toContain(code);
+    for (const code of ['param', 'param_view', 'param_add', 'param_edit', 'param_delete'])
+      expect(platform).toContain(code);
+    for (const code of POST_CODES) expect(platform).not.toContain(code);
+    // A page whose list only the platform administrator may call is never provisioned to a tenant (the tenant's
+    // administrator would open a page that answers 403).
+    const readByPlatformOnly = RESOURCE_DEFINITIONS.filter(
+      (d) => d.menu && d.access.read.role === 'platform',
+    );
+    expect(readByPlatformOnly.map((d) => d.menu!.code).filter((code) => !platform.has(code))).toEqual([]);
   });
 
   it('adds a missing page and its buttons to an existing database, once, for the administrator', async () => {

@@ -698,8 +698,15 @@ export async function generateDemoInstitute(
       });
       const contractId = (await list('contract', { contractCode: contract.code }))[0].id;
       count('contracts');
+      // Due dates a month apart, the paid ones behind (the last this month), the rest ahead: the finance plan and the
+      // dashboard's receipts against plan have months to show.
       for (const [i, percent] of contract.batches.entries())
-        await biz('contractBatch/addPay', { contractId, batchName: `第${i + 1}期`, percent });
+        await biz('contractBatch/addPay', {
+          contractId,
+          batchName: `第${i + 1}期`,
+          percent,
+          plannedDate: day((i - contract.paidBatches + 1) * 30),
+        });
       count('contractBatches', contract.batches.length);
       const batches = await list('contractBatch', { contractId });
       for (const [i, batch] of batches.slice(0, contract.paidBatches).entries()) {
@@ -707,7 +714,8 @@ export async function generateDemoInstitute(
         await biz('realIncome/add', {
           batchId: batch.id,
           receivedAmount: amount,
-          receivedDate: day(-60 + i * 20),
+          // The last receipt today: this month's receipts tile has one.
+          receivedDate: day((i - contract.paidBatches + 1) * 20),
         });
         count('receipts');
       }

@@ -136,7 +136,8 @@ export function ResourceScreen<D extends ResourceDef>({
   const exportCall = def.calls.export;
   return (
     <CrudScreen<ScreenRow<D>>
-      title={t(`${def.key}.title`)}
+      // A screen that names itself (log and scope screens) has no `${key}.title` message: not looked up then.
+      title={overrides?.title ?? t(`${def.key}.title`)}
       api={{
         list: `/api${def.calls.list.path}`,
         listMethod: def.calls.list.method,

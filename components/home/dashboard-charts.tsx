@@ -111,7 +111,14 @@ export default function DashboardCharts({ figures }: { figures: DashboardFigures
             height={300}
             xAxis={[{ scaleType: 'point', data: months, height: 'auto' }]}
             yAxis={[{ min: 0, tickMinStep: 1, ...(noCertificates ? { max: 1 } : {}) }]}
-            series={[{ label: t('certificates'), data: figures.certificatesPerMonth.map((m) => m.count) }]}
+            // Counts per month: straight segments (the default smooth curve draws values between months that never were).
+            series={[
+              {
+                label: t('certificates'),
+                data: figures.certificatesPerMonth.map((m) => m.count),
+                curve: 'linear',
+              },
+            ]}
           />
         </Figure>
       </Grid>

@@ -56,6 +56,7 @@ import * as noteVersions from './20261129T130000-note-versions';
 import * as archivePrint from './20261129T100000-archive-print';
 import * as alertDeliveryLog from './20261129T120000-alert-delivery-log';
 import * as alertLogMenus from './20261129T120100-alert-log-menus';
+import * as paramPlatformPage from './20261130T220000-param-platform-page';
 
 /** Static list (no directory scanning: bundlers and `next build` must see every migration). Append only. */
 export const migrations: Record<string, Migration> = {
@@ -116,4 +117,5 @@ export const migrations: Record<string, Migration> = {
   '20261129T120000-alert-delivery-log': alertDeliveryLog,
   '20261129T120100-alert-log-menus': alertLogMenus,
   '20261129T130000-note-versions': noteVersions,
+  '20261130T220000-param-platform-page': paramPlatformPage,
 };

@@ -25,6 +25,8 @@ export const paramResource = defineResource({
     icon: 'tune',
     parent: 'system',
     sort: 8,
+    // Reading is the platform administrator's too (a parameter may hold a secret of the whole platform).
+    platform: true,
     platformWrites: true,
   },
 });
