@@ -248,6 +248,8 @@ export interface DemoApplication {
   payment?: Payment;
   /** Fee lines (yuan, decimal text). */
   fees?: { item: string; amount: string }[];
+  /** The note's due date this many days from today (30 unless given; below 0: an overdue note). */
+  noteDueInDays?: number;
   /** An issued certificate whose last valid day is this many days from today (the expiry tiles). */
   expiresInDays?: number;
 }
@@ -318,6 +320,8 @@ export const APPLICATIONS: readonly DemoApplication[] = [
     stop: 'fee_noticed',
     payment: 'issued',
     fees: CCC_FEES,
+    // The call takes a due date already past (a note written up late): the overdue tile has one to count.
+    noteDueInDays: -12,
   },
   {
     company: 'huaan',

@@ -130,6 +130,8 @@ it('fills every dashboard tile of the staff (administrator) and of a customer', 
   expect(await tileCount('cccWaiting', tokens.shouli)).toBeGreaterThan(0);
   expect(await tileCount('notesPartlyPaid', tokens.caiwu)).toBeGreaterThan(0);
   expect(await tileCount('paperLoansWaiting', tokens.zuzhang)).toBeGreaterThan(0);
+  expect(await tileCount('notesOverdue', tokens.caiwu)).toBe(1);
+  expect(await tileCount('paperLoansOverdue', tokens.dangan)).toBe(1);
 });
 
 it('shows a customer only its own company', async () => {

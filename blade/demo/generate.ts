@@ -374,7 +374,7 @@ export async function generateDemoInstitute(
         applicationId: id,
         lines: spec.fees,
         totalAmount: yuan(total),
-        dueDate: day(30),
+        dueDate: day(spec.noteDueInDays ?? 30),
         payeeInfo: `${DEMO_TENANT_NAME} 开户行：中国工商银行南阳分行 账号：1714 0200 0920 0088 888`,
       });
       entry.noteId = note.data.id;
@@ -549,6 +549,25 @@ export async function generateDemoInstitute(
       remark: '页数齐全，无污损',
     });
     count('paperLoans.returned');
+  }
+  if (archiveIds.length >= 4) {
+    const late = await borrow(archiveIds[3], '质量体系审核抽查原始记录');
+    await api.must(`${ARCHIVE}/paperArchivesBorrowing/approve`, tokens.zuzhang, {
+      id: late,
+      pass: true,
+      remark: '',
+    });
+    await api.must(`${ARCHIVE}/paperArchivesBorrowing/manageBorrow`, tokens.dangan, { id: late });
+    // No call takes a due date before today (a loan runs from today): to show an overdue file the demo moves this
+    // loan's dates back as if it had been lent three weeks ago for fourteen days.
+    await withTenant(db, T, (trx) =>
+      trx
+        .updateTable('business_archive_borrowing')
+        .set({ due_date: day(-7), lent_at: sql`now() - interval '21 days'` })
+        .where('id', '=', late)
+        .execute(),
+    );
+    count('paperLoans.overdue');
   }
   for (const [i, m] of issued.slice(0, 2).entries()) {
     const saved = await api.must(`${ARCHIVE}/eArchivesBorrowing/save`, tokens.gongcheng, {

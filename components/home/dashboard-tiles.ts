@@ -91,6 +91,12 @@ export const DASHBOARD_TILES: readonly DashboardTile[] = [
     route: '/businessManagement/paymentNote',
   },
   {
+    id: 'notesOverdue',
+    list: { url: PAYMENT_NOTES },
+    filters: { overdue: '1' },
+    route: '/businessManagement/paymentNote',
+  },
+  {
     id: 'certsExpiring',
     list: { url: CERTIFICATES },
     filters: { expiresWithinDays: EXPIRY_LEAD_DAYS },
@@ -100,6 +106,13 @@ export const DASHBOARD_TILES: readonly DashboardTile[] = [
     id: 'paperLoansWaiting',
     list: { url: PAPER_LOANS },
     filters: { borrowState: 'submitted' },
+    route: '/documents/archiveBorrowing',
+    routeQuery: { kind: 'paper' },
+  },
+  {
+    id: 'paperLoansOverdue',
+    list: { url: PAPER_LOANS },
+    filters: { borrowState: 'overdue' },
     route: '/documents/archiveBorrowing',
     routeQuery: { kind: 'paper' },
   },

@@ -52,6 +52,7 @@ const STATE_COLOR: Record<ShownBorrowState, 'default' | 'info' | 'success' | 'er
   on_loan: 'warning',
   returned: 'default',
   expired: 'default',
+  overdue: 'error',
 };
 
 type Dialogs =
@@ -62,7 +63,7 @@ type Dialogs =
   | null;
 
 const BORROW_FILTERS = ['kind', 'borrowState'] as const;
-const SHOWN_STATES: readonly ShownBorrowState[] = [...BORROW_STATES, 'expired'];
+const SHOWN_STATES: readonly ShownBorrowState[] = [...BORROW_STATES, 'expired', 'overdue'];
 
 /**
  * 档案借阅: paper and electronic loans. The engineer sees their own requests (and asks for an electronic view here; a
@@ -133,7 +134,7 @@ export function BorrowingScreen() {
   };
 
   const states: ShownBorrowState[] =
-    kind === 'paper' ? [...BORROW_STATES] : ['submitted', 'approved', 'rejected', 'expired'];
+    kind === 'paper' ? [...BORROW_STATES, 'overdue'] : ['submitted', 'approved', 'rejected', 'expired'];
   const done = () => {
     setDialog(null);
     reload();
@@ -239,11 +240,12 @@ export function BorrowingScreen() {
                       {t('screen.lend')}
                     </Button>
                   )}
-                  {row.borrowState === 'on_loan' && can(PAPER_ARCHIVE_CODES.manage) && (
-                    <Button size="small" onClick={() => setDialog({ kind: 'return', row })}>
-                      {t('screen.return')}
-                    </Button>
-                  )}
+                  {(row.borrowState === 'on_loan' || row.borrowState === 'overdue') &&
+                    can(PAPER_ARCHIVE_CODES.manage) && (
+                      <Button size="small" onClick={() => setDialog({ kind: 'return', row })}>
+                        {t('screen.return')}
+                      </Button>
+                    )}
                   {kind === 'electronic' && row.borrowState === 'approved' && (
                     <Button size="small" onClick={() => void view(row)}>
                       {t('screen.view')}

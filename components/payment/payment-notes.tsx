@@ -13,14 +13,22 @@ import { SearchBar } from '@/components/crud/search-bar';
 import { useCrudList } from '@/components/crud/use-crud-list';
 import { useUrlSearch } from '@/components/crud/use-url-filters';
 import { usePermissions } from '@/lib/permissions/use-permissions';
+import { localDay } from '@/lib/shared/days';
 import { formatMoney } from '@/lib/shared/money';
 import { NOTE_STATES, PAYMENT_CODES, type PaymentNoteVO } from '@/lib/contracts/payment/payment';
 import { PAYMENT_PATHS } from './api';
 import { IssueNoteDialog } from './issue-dialog';
 import { NoteDetail } from './note-detail';
 
-/** The search fields, which a link's query may preset (a dashboard tile: `?noteState=issued`). */
-const NOTE_FILTERS = ['noteNo', 'applicationNo', 'noteState'] as const;
+/** The search fields, which a link's query may preset (a dashboard tile: `?noteState=issued`, `?overdue=1`). */
+const NOTE_FILTERS = ['noteNo', 'applicationNo', 'noteState', 'overdue'] as const;
+
+/** Still owed and past its due date; the list's `overdue=1` asks the server the same with the database's day. */
+function isOverdue(row: PaymentNoteVO, today: string): boolean {
+  return (
+    (row.noteState === 'issued' || row.noteState === 'partly_paid') && !!row.dueDate && row.dueDate < today
+  );
+}
 
 /**
  * Payment notes (selectPaymentNotesPage): the customer's own company's on /application/myPaymentNote (open one to
@@ -77,6 +85,19 @@ export function PaymentNoteList({ staff }: { staff: boolean }) {
           />
         ),
       },
+      {
+        field: 'dueDate',
+        headerName: t('list.dueDate'),
+        width: 170,
+        renderCell: ({ row }) =>
+          isOverdue(row, localDay(new Date())) ? (
+            <Typography component="span" variant="body2" color="error" title={t('list.overdueYes')}>
+              {row.dueDate} · {t('list.overdueYes')}
+            </Typography>
+          ) : (
+            row.dueDate
+          ),
+      },
       { field: 'createTime', headerName: t('list.createTime'), width: 170 },
     ],
     [t, staff],
@@ -98,6 +119,12 @@ export function PaymentNoteList({ staff }: { staff: boolean }) {
             label: t('list.noteState'),
             kind: 'select',
             options: NOTE_STATES.map((s) => ({ value: s, label: t(`state.${s}`) })),
+          },
+          {
+            name: 'overdue',
+            label: t('list.overdue'),
+            kind: 'select',
+            options: [{ value: '1', label: t('list.overdueYes') }],
           },
         ]}
         onSearch={setSearch}

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { sql, type Transaction } from 'kysely';
+import { sql, type SqlBool, type Transaction } from 'kysely';
 import {
   MAX_PAPER_LOAN_DAYS,
   eOpenFileQuery,
@@ -213,6 +213,7 @@ type BorrowRow = {
   archive_no: string | null;
   application_no: string | null;
   product_name: string | null;
+  overdue: boolean;
 };
 
 /** The caller's view of the borrowings: the team leader's and the archivist's are the tenant's, else their own. */
@@ -235,13 +236,23 @@ function borrowings(trx: Trx, auth: AuthUser, kind: BorrowKind) {
     .where('b.is_deleted', '=', 0);
 }
 
-const borrowColumns = (qb: ReturnType<typeof borrowings>) =>
-  qb.selectAll('b').select(['p.archive_no', 'a.application_no', 'a.product_name']);
+/** A paper file out after its due date, by the database's calendar day (the list's `overdue` filter reads the same). */
+const OVERDUE = sql<SqlBool>`b.kind = 'paper' and b.borrow_state = 'on_loan' and b.due_date < current_date`;
 
-/** An approved electronic loan past its end reads `expired`: decided on every read, nothing runs to flip it. */
-function shownState(r: Pick<BorrowRow, 'kind' | 'borrow_state' | 'view_until'>, now: Date): ShownBorrowState {
+const borrowColumns = (qb: ReturnType<typeof borrowings>) =>
+  qb.selectAll('b').select(['p.archive_no', 'a.application_no', 'a.product_name', OVERDUE.as('overdue')]);
+
+/**
+ * An approved electronic loan past its end reads `expired`, a paper file out past its due date `overdue`: decided on
+ * every read, nothing runs to flip them.
+ */
+function shownState(
+  r: Pick<BorrowRow, 'kind' | 'borrow_state' | 'view_until'> & { overdue?: boolean },
+  now: Date,
+): ShownBorrowState {
   if (r.kind === 'electronic' && r.borrow_state === 'approved' && r.view_until && r.view_until <= now)
     return 'expired';
+  if (r.overdue) return 'overdue';
   return r.borrow_state as BorrowState;
 }
 
@@ -338,14 +349,17 @@ function borrowPage(deps: Deps, kind: BorrowKind) {
     const mine = input.mine === '1' || input.mine === 'true';
     if (mine || !(await seesAll(deps, trx, auth))) base = base.where('b.borrower_id', '=', auth.userId);
     if (input.applicationId) base = base.where('b.application_id', '=', input.applicationId);
+    // Each filter is the state the rows show: `on_loan` leaves out the overdue files, `approved` the expired views.
     if (input.borrowState === 'expired')
       base = base.where('b.borrow_state', '=', 'approved').where('b.view_until', '<=', new Date());
+    else if (input.borrowState === 'overdue') base = base.where(OVERDUE);
     else if (input.borrowState) {
       base = base.where('b.borrow_state', '=', input.borrowState);
       if (input.borrowState === 'approved' && kind === 'electronic')
         base = base.where((eb) =>
           eb.or([eb('b.view_until', 'is', null), eb('b.view_until', '>', new Date())]),
         );
+      if (input.borrowState === 'on_loan') base = base.where(sql<SqlBool>`not (${OVERDUE})`);
     }
     const { rows, total } = await fetchPage(
       base,

@@ -356,6 +356,40 @@ describe('a paper file on loan is not lent again', () => {
   });
 });
 
+describe('an overdue paper loan', () => {
+  it('reads overdue once its due date has passed, is listed by borrowState=overdue apart from on_loan, and is taken back', async () => {
+    const late = await approvedRequest((await archive()).archiveId);
+    const onTime = await approvedRequest((await archive()).archiveId);
+    expect((await lend(late)).code).toBe(200);
+    expect((await lend(onTime)).code).toBe(200);
+    // Time passing: no call saves a due date before today, so the test moves it back as the calendar would.
+    await withTenant(h.blade.db, T, (trx) =>
+      trx
+        .updateTable('business_archive_borrowing')
+        .set({ due_date: sql`current_date - 1` })
+        .where('id', '=', late)
+        .execute(),
+    );
+    const ids = async (state: string, path: string = C.paperPage.path) => {
+      const res = await h.call(`${path}?size=200&borrowState=${state}`, tokens.archivist);
+      expect(res.code).toBe(200);
+      return res.data.records as { id: string; borrowState: string }[];
+    };
+    const overdue = await ids('overdue');
+    expect(overdue.map((r) => r.id)).toContain(late);
+    expect(overdue.map((r) => r.id)).not.toContain(onTime);
+    expect(overdue.every((r) => r.borrowState === 'overdue')).toBe(true);
+    const out = await ids('on_loan');
+    expect(out.map((r) => r.id)).toContain(onTime);
+    expect(out.map((r) => r.id)).not.toContain(late);
+    expect(out.every((r) => r.borrowState === 'on_loan')).toBe(true);
+    expect(await ids('overdue', C.ePage.path)).toEqual([]);
+    // The archivist takes it back as any loan; returned, it is no longer overdue.
+    expect((await giveBack(late)).data).toMatchObject({ borrowState: 'returned' });
+    expect((await ids('overdue')).map((r) => r.id)).not.toContain(late);
+  });
+});
+
 describe('electronic borrowing', () => {
   async function electronicLoan() {
     const applicationId = await application();

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import {
   cancelNoteInput,
@@ -12,6 +13,7 @@ import {
   voucherIdInput,
 } from '../../../lib/contracts/payment/payment';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
+import { zhText } from '../../core/crud';
 import { ok } from '../../core/envelope';
 import { ForbiddenError } from '../../core/errors';
 import { contains, fetchPage, pageRequest, toPage } from '../../core/page';
@@ -43,6 +45,8 @@ const pageQuery = z.object({
   noteState: blank(z.enum(NOTE_STATES).optional()),
   applicationNo: blank(z.string().trim().max(32).optional()),
   noteNo: blank(z.string().trim().max(32).optional()),
+  /** `1`: only notes still owed (issued or partly paid) whose due date has passed (the dashboard's overdue tile). */
+  overdue: blank(z.enum(['0', '1'], { error: zhText('payment.error.overdueInvalid') }).optional()),
 });
 const detailQuery = z.object({ id: z.string().regex(/^[1-9]\d{0,18}$/, '必须是有效的ID') });
 
@@ -104,6 +108,11 @@ export function paymentRoutes(deps: Deps): Hono<BladeEnv> {
       if (q.noteState) base = base.where('n.note_state', '=', q.noteState);
       if (q.applicationNo) base = base.where('a.application_no', 'like', contains(q.applicationNo));
       if (q.noteNo) base = base.where('n.note_no', 'like', contains(q.noteNo));
+      // The database's calendar day, as the certificates' expiry filter reads it.
+      if (q.overdue === '1')
+        base = base
+          .where('n.note_state', 'in', ['issued', 'partly_paid'])
+          .where(sql<SqlBool>`n.due_date < current_date`);
       const { rows, total } = await fetchPage(
         base,
         (qb) => qb.selectAll('n').select([...noteColumns]),

@@ -466,6 +466,52 @@ describe('isolation', () => {
   });
 });
 
+describe('overdue notes', () => {
+  it('lists, for overdue=1, the notes still owed whose due date has passed, to finance and to their customer', async () => {
+    const issueDue = async (dueDate: string) => {
+      const res = await h.call(PAYMENT_CALLS.issue.path, tokens.finance, {
+        applicationId: await application(T, companies.b, 'accepted'),
+        lines: [{ item: '检测费', amount: '800' }],
+        totalAmount: '800.00',
+        dueDate,
+      });
+      expect(res.code).toBe(200);
+      return res.data.id as string;
+    };
+    const late = await issueDue('2020-01-01');
+    const notYet = await issueDue('2099-12-31');
+    const cancelled = await issueDue('2020-01-02');
+    expect(
+      (await h.call(PAYMENT_CALLS.cancel.path, tokens.finance, { id: cancelled, reason: '重复开具' })).code,
+    ).toBe(200);
+    const today = String(
+      (await sql<{ d: string }>`select current_date::text as d`.execute(h.blade.db)).rows[0].d,
+    );
+    for (const token of [tokens.finance, tokens.b]) {
+      const res = await h.call(`${PAYMENT_CALLS.page.path}?current=1&size=100&overdue=1`, token);
+      expect(res.code).toBe(200);
+      const ids = res.data.records.map((r: { id: string }) => r.id);
+      expect(ids).toContain(late);
+      expect(ids).not.toContain(notYet);
+      expect(ids).not.toContain(cancelled);
+      for (const r of res.data.records as { noteState: string; dueDate: string }[]) {
+        expect(['issued', 'partly_paid']).toContain(r.noteState);
+        expect(r.dueDate < today).toBe(true);
+      }
+      // overdue=0 and an absent filter are the whole list.
+      const all = await h.call(`${PAYMENT_CALLS.page.path}?current=1&size=100&overdue=0`, token);
+      expect(all.data.records.map((r: { id: string }) => r.id)).toEqual(
+        expect.arrayContaining([late, notYet, cancelled]),
+      );
+    }
+    // Another company's customer does not see the late note.
+    const a = await h.call(`${PAYMENT_CALLS.page.path}?current=1&size=100&overdue=1`, tokens.a);
+    expect(a.data.records.map((r: { id: string }) => r.id)).not.toContain(late);
+    const bad = await h.call(`${PAYMENT_CALLS.page.path}?overdue=yes`, tokens.finance);
+    expect(bad).toMatchObject({ code: 400, msg: 'overdue:逾期筛选只能为0或1' });
+  });
+});
+
 describe('certificates after payment', () => {
   it('refuses the issue step while a note is unpaid when the parameter is on', async () => {
     await h.blade.db

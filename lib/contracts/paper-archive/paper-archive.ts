@@ -39,8 +39,11 @@ export const BORROW_KINDS = ['paper', 'electronic'] as const;
 export type BorrowKind = (typeof BORROW_KINDS)[number];
 export const BORROW_STATES = ['submitted', 'approved', 'rejected', 'on_loan', 'returned'] as const;
 export type BorrowState = (typeof BORROW_STATES)[number];
-/** The state an answer shows: an approved electronic loan past its `viewUntil` reads `expired` (never stored). */
-export type ShownBorrowState = BorrowState | 'expired';
+/**
+ * The state an answer shows: an approved electronic loan past its `viewUntil` reads `expired`, a paper file still out
+ * after its due date reads `overdue` (neither stored: each is decided on every read, nothing runs to flip it).
+ */
+export type ShownBorrowState = BorrowState | 'expired' | 'overdue';
 
 /** Days a paper loan may run (DOMAIN §8: short loans) and an electronic view may last. */
 export const MAX_PAPER_LOAN_DAYS = 30;
@@ -189,7 +192,7 @@ export const archiveSubmitInput = z
 export const borrowPageQuery = z.object({
   current: queryInt,
   size: queryInt,
-  borrowState: z.preprocess(blankToUndefined, z.enum([...BORROW_STATES, 'expired']).optional()),
+  borrowState: z.preprocess(blankToUndefined, z.enum([...BORROW_STATES, 'expired', 'overdue']).optional()),
   applicationId: z.preprocess(blankToUndefined, idSchema.optional()),
   /** Only the caller's own requests (the engineer's view; without the approve or manage button it is forced). */
   mine: z.preprocess(blankToUndefined, z.enum(['0', '1', 'true', 'false']).optional()),

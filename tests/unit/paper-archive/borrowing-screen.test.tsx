@@ -37,6 +37,7 @@ const rows = [
   loan('1', 'submitted', '申请一'),
   loan('2', 'approved', '已批二'),
   loan('3', 'on_loan', '借出三'),
+  loan('4', 'overdue', '逾期四'),
 ];
 const line = (purpose: string) => screen.getByText(purpose).closest('tr') as HTMLElement;
 const PAGE = '/api/blade-cqst/paperArchivesBorrowing/page';
@@ -55,6 +56,7 @@ describe('BorrowingScreen', () => {
     );
     expect(within(line('已批二')).queryAllByRole('button')).toHaveLength(0);
     expect(within(line('借出三')).queryAllByRole('button')).toHaveLength(0);
+    expect(within(line('逾期四')).queryAllByRole('button')).toHaveLength(0);
 
     fireEvent.click(within(line('申请一')).getByRole('button', { name: '审批' }));
     const dialog = await screen.findByRole('dialog');
@@ -87,6 +89,9 @@ describe('BorrowingScreen', () => {
       expect(within(line('已批二')).getByRole('button', { name: '借出' })).toBeInTheDocument(),
     );
     expect(within(line('借出三')).getByRole('button', { name: '归还' })).toBeInTheDocument();
+    // An overdue file is still out: it reads 逾期未还 and is taken back the same way.
+    expect(within(line('逾期四')).getByText('逾期未还')).toBeInTheDocument();
+    expect(within(line('逾期四')).getByRole('button', { name: '归还' })).toBeInTheDocument();
     expect(within(line('申请一')).queryAllByRole('button')).toHaveLength(0);
     fireEvent.click(within(line('已批二')).getByRole('button', { name: '借出' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('该纸质档案已借出，归还前不能再借');
