@@ -27,8 +27,8 @@ import { CertificateCard } from './certificate-card';
 import { ApplyChangeDialog } from '@/components/cert-change/apply-dialog';
 import { CertificateVersions } from '@/components/cert-change/versions';
 
-/** The search fields, which a link's query may preset (a dashboard tile: `?expiresWithinDays=90`). */
-const CERT_FILTERS = ['certNumber', 'productName', 'certStatus', 'expiresWithinDays'] as const;
+/** The search fields, which a link's query may preset (a dashboard tile: `?alertLead=1`). */
+const CERT_FILTERS = ['certNumber', 'productName', 'certStatus', 'expiresWithinDays', 'alertLead'] as const;
 
 /**
  * Certificates (certificate/page): the customer's own company's on /application/myCertificate, every one the staff
@@ -111,6 +111,12 @@ export function CertificateList({ staff }: { staff: boolean }) {
             options: CERTIFICATE_STATES.map((s) => ({ value: s, label: t(`status.${s}`) })),
           },
           { name: 'expiresWithinDays', label: t('expiresWithinDays'), kind: 'number' },
+          {
+            name: 'alertLead',
+            label: t('alertLead'),
+            kind: 'select',
+            options: [{ value: '1', label: t('alertLeadYes') }],
+          },
         ]}
         onSearch={setSearch}
       />

@@ -3,12 +3,6 @@ import { PAPER_ARCHIVE_CALLS } from '@/lib/contracts/paper-archive/calls';
 import { PAYMENT_CALLS } from '@/lib/contracts/payment/calls';
 import { localDay } from '@/lib/shared/days';
 
-/**
- * The horizon of the "expiring" tiles. The alert configurations (alerts module) each have their own lead days, several
- * per tenant, so no one of them is "the" lead time; the tile takes one common renewal horizon and says it in its label.
- */
-export const EXPIRY_LEAD_DAYS = '90';
-
 /** The horizon of the calibration tile: the status rule's "due soon" (DUE_SOON_DAYS), expired ones included. */
 export const CALIBRATION_LEAD_DAYS = '30';
 
@@ -99,7 +93,7 @@ export const DASHBOARD_TILES: readonly DashboardTile[] = [
   {
     id: 'certsExpiring',
     list: { url: CERTIFICATES },
-    filters: { expiresWithinDays: EXPIRY_LEAD_DAYS },
+    filters: { alertLead: '1' },
     route: '/businessManagement/certificate',
   },
   {
@@ -167,7 +161,7 @@ export const DASHBOARD_TILES: readonly DashboardTile[] = [
   {
     id: 'myCertsExpiring',
     list: { url: CERTIFICATES },
-    filters: { expiresWithinDays: EXPIRY_LEAD_DAYS },
+    filters: { alertLead: '1' },
     route: '/application/myCertificate',
   },
 ];

@@ -7,7 +7,9 @@ import {
   certificateCalls,
   certificatePage,
 } from '../../../lib/contracts/application/staff';
+import { parseLeadDays } from '../../../lib/contracts/alerts/alerts';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
+import { zhText } from '../../core/crud';
 import { ok } from '../../core/envelope';
 import { ForbiddenError, NotFoundError } from '../../core/errors';
 import { contains, fetchPage, pageRequest, toPage } from '../../core/page';
@@ -30,7 +32,31 @@ const pageQuery = z.object({
   certStatus: blank(z.enum(CERTIFICATE_STATES).optional()),
   /** Still valid and ending within this many days from today (the certificates to renew; a dashboard tile). */
   expiresWithinDays: blank(z.coerce.number().int().min(1).max(3650).optional()),
+  /** `1`: still valid and ending within the renewal horizon of the tenant's expiry alerts (alertLeadDays). */
+  alertLead: blank(
+    z.enum(['0', '1'], { error: zhText('application.certificate.alertLeadInvalid') }).optional(),
+  ),
 });
+
+/** The horizon of `alertLead` when the tenant has no enabled expiry alert: a common renewal lead time. */
+export const RENEWAL_FALLBACK_DAYS = 90;
+
+/**
+ * The renewal horizon the expiry alerts give: the longest lead time of the tenant's enabled configurations (the alert
+ * scan looks that far ahead), or RENEWAL_FALLBACK_DAYS when none is enabled, so the list and its dashboard tile never
+ * go blank for want of a configuration.
+ */
+async function alertLeadDays(trx: Db, tenantId: string): Promise<number> {
+  const configs = await (trx as Parameters<typeof callerCompany>[0])
+    .selectFrom('business_alert_cert_config')
+    .select('lead_days')
+    .where('tenant_id', '=', tenantId)
+    .where('is_deleted', '=', 0)
+    .where('enabled', '=', 1)
+    .execute();
+  const longest = Math.max(0, ...configs.map((c) => parseLeadDays(c.lead_days)?.[0] ?? 0));
+  return longest || RENEWAL_FALLBACK_DAYS;
+}
 const detailQuery = z.object({ id: z.string().regex(/^[1-9]\d{0,18}$/) });
 const changeBody = z.object({
   id: z.coerce.string().regex(/^[1-9]\d{0,18}$/),
@@ -67,10 +93,12 @@ export function certificateRoutes(deps: Deps): Hono<BladeEnv> {
       if (q.certNumber) base = base.where('c.cert_number', 'like', contains(q.certNumber));
       if (q.productName) base = base.where('c.product_name', 'like', contains(q.productName));
       if (q.certStatus) base = base.where(certStatusSql('c'), '=', q.certStatus);
-      if (q.expiresWithinDays)
-        base = base
-          .where(certStatusSql('c'), '=', 'valid')
-          .where(sql<SqlBool>`c.valid_to <= current_date + ${q.expiresWithinDays}::int`);
+      const within = q.alertLead === '1' ? await alertLeadDays(trx, auth.tenantId) : undefined;
+      for (const days of [q.expiresWithinDays, within])
+        if (days)
+          base = base
+            .where(certStatusSql('c'), '=', 'valid')
+            .where(sql<SqlBool>`c.valid_to <= current_date + ${days}::int`);
       const { rows, total } = await fetchPage(
         base,
         (qb) => qb.selectAll('c').select(certStatusSql('c').as('cert_status')),

@@ -710,6 +710,46 @@ describe('a CCC application from draft to its certificate', () => {
       expect(await ids('expiresWithinDays=90')).toEqual([]);
       const bad = await h.call('/blade-customer/certificate/page?expiresWithinDays=abc', tokens.customerA);
       expect(bad.code).toBe(400);
+
+      // alertLead=1: within the longest lead time of the enabled expiry alerts, 90 days while none is enabled.
+      await setValidTo(inDays(120));
+      expect(await ids('alertLead=1')).toEqual([]);
+      const config = (leadDays: string, enabled: number) =>
+        withTenant(h.blade.db, T, (trx) =>
+          trx
+            .insertInto('business_alert_cert_config')
+            .values({
+              id: nextId(),
+              tenant_id: T,
+              config_name: `提前${leadDays}`,
+              lead_days: leadDays,
+              enabled,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow(),
+        );
+      const made = [await config('365', 0), await config('30,180', 1)];
+      try {
+        expect(await ids('alertLead=1')).toEqual([String(certId)]);
+        await setValidTo(inDays(200));
+        expect(await ids('alertLead=1')).toEqual([]);
+        expect(await ids('alertLead=0')).toContain(String(certId));
+      } finally {
+        await withTenant(h.blade.db, T, (trx) =>
+          trx
+            .deleteFrom('business_alert_cert_config')
+            .where(
+              'id',
+              'in',
+              made.map((m) => m.id),
+            )
+            .execute(),
+        );
+      }
+      expect(await h.call('/blade-customer/certificate/page?alertLead=2', tokens.customerA)).toMatchObject({
+        code: 400,
+        msg: 'alertLead:提醒期内到期筛选只能为0或1',
+      });
     } finally {
       await setValidTo('2031-11-25');
     }
