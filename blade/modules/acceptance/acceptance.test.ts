@@ -8,6 +8,7 @@ import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
 import { addRole, addTenant, addUser, deptIds, grantMenus } from '../../testing/fixtures';
 import { createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { forgetMenus, menuIdsOf, menuPlaces, replayMenuMigration } from '../../testing/menus';
 import { up as addAcceptanceMenus } from '../../db/migrations/20261128T120100-acceptance-menus';
 import { up as addFlowCardStateMenus } from '../../db/migrations/20261129T110100-flow-card-state-menus';
 import { uploadInto } from '../application/apply.test-helpers';
@@ -477,57 +478,19 @@ describe('the menus of an existing database', () => {
   it('the migration adds the pages and buttons under 实验室管理 and grants them to the platform administrator and admins', async () => {
     const db = h.blade.db;
     const codes = ALL_CODES.filter((c) => c.startsWith('test_'));
-    const menuIds = async () =>
-      (await db.selectFrom('blade_menu').select(['id', 'code']).where('code', 'in', codes).execute()).map(
-        (r) => String(r.id),
-      );
-    // The seed made them from the definitions, with the same codes.
-    const before = await menuIds();
-    expect(before).toHaveLength(codes.length);
-    for (const tenant of [PLATFORM, T, U])
-      await withTenant(db, tenant, (trx) =>
-        trx.deleteFrom('blade_role_menu').where('menu_id', 'in', before).execute(),
-      );
-    await db.deleteFrom('blade_menu').where('id', 'in', before).execute();
-
-    await db.transaction().execute((trx) => addAcceptanceMenus(trx));
     // The state buttons came later: the first migration does not make them, the second adds them to the found page.
     const stateButtons = ['start', 'finish', 'draft', 'archive', 'rectify'].map((b) => `test_flow_card_${b}`);
-    expect(await menuIds()).toHaveLength(codes.length - stateButtons.length);
-    await db.transaction().execute((trx) => addFlowCardStateMenus(trx));
-    const after = await menuIds();
-    expect(after).toHaveLength(codes.length);
-    const group = await db
-      .selectFrom('blade_menu')
-      .select('id')
-      .where('code', '=', 'laboratory')
-      .executeTakeFirstOrThrow();
-    const pages = await db
-      .selectFrom('blade_menu')
-      .select(['code', 'parent_id'])
-      .where('code', 'in', ['test_item', 'test_flow_card'])
-      .execute();
-    expect(pages.map((p) => String(p.parent_id))).toEqual([String(group.id), String(group.id)]);
-    const granted = async (tenant: string, alias: string) =>
-      withTenant(db, tenant, async (trx) =>
-        (
-          await trx
-            .selectFrom('blade_role_menu as rm')
-            .innerJoin('blade_role as r', 'r.id', 'rm.role_id')
-            .innerJoin('blade_menu as m', 'm.id', 'rm.menu_id')
-            .select('m.code')
-            .where('r.tenant_id', '=', tenant)
-            .where('r.role_alias', '=', alias)
-            .where('m.id', 'in', after)
-            .execute()
-        )
-          .map((r) => r.code)
-          .sort(),
-      );
-    expect(await granted(PLATFORM, 'administrator')).toEqual([...codes].sort());
-    expect(await granted(T, 'admin')).toEqual([...codes].sort());
+    expect(await forgetMenus(db, codes, [PLATFORM, T, U])).toBe(codes.length);
     await db.transaction().execute((trx) => addAcceptanceMenus(trx));
+    expect(await menuIdsOf(db, codes)).toHaveLength(codes.length - stateButtons.length);
     await db.transaction().execute((trx) => addFlowCardStateMenus(trx));
-    expect(await menuIds()).toHaveLength(codes.length);
+    // And the two of them from the start, granted, once.
+    await replayMenuMigration(db, {
+      codes,
+      tenants: [PLATFORM, T, U],
+      migrate: [addAcceptanceMenus, addFlowCardStateMenus],
+    });
+    const places = await menuPlaces(db, ['test_item', 'test_flow_card']);
+    expect([places.test_item.parent, places.test_flow_card.parent]).toEqual(['laboratory', 'laboratory']);
   });
 });

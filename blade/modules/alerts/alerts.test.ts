@@ -24,6 +24,7 @@ import {
   testDatabase,
   type Harness,
 } from '../../testing/harness';
+import { menuPlaces, replayMenuMigration } from '../../testing/menus';
 import { startSmsReceiver, type SmsReceiver } from '../../testing/mail-sms';
 import { runAlertScan } from './alert-scan';
 import { up as addAlertMenus } from '../../db/migrations/20261128T130100-alert-menus';
@@ -987,91 +988,22 @@ onPostgres('two Blade instances on one PostgreSQL', () => {
 // Last: it takes the alert menus away to play an existing database from before them.
 describe('the menus of an existing database', () => {
   it('the migration adds the group, pages and buttons and grants them to the platform administrator and admins', async () => {
-    const db = h.blade.db;
-    const codes = ['alert_center', ...ALL_CODES];
-    const menuIds = async () =>
-      (await db.selectFrom('blade_menu').select(['id', 'code']).where('code', 'in', codes).execute()).map(
-        (r) => String(r.id),
-      );
-    const before = await menuIds();
-    expect(before).toHaveLength(codes.length);
-    for (const tenant of [PLATFORM, T])
-      await withTenant(db, tenant, (trx) =>
-        trx.deleteFrom('blade_role_menu').where('menu_id', 'in', before).execute(),
-      );
-    await db.deleteFrom('blade_menu').where('id', 'in', before).execute();
-
-    await db.transaction().execute((trx) => addAlertMenus(trx));
-    const after = await menuIds();
-    expect(after).toHaveLength(codes.length);
-    const granted = async (tenant: string, alias: string) =>
-      withTenant(db, tenant, async (trx) =>
-        (
-          await trx
-            .selectFrom('blade_role_menu as rm')
-            .innerJoin('blade_role as r', 'r.id', 'rm.role_id')
-            .innerJoin('blade_menu as m', 'm.id', 'rm.menu_id')
-            .select('m.code')
-            .where('r.tenant_id', '=', tenant)
-            .where('r.role_alias', '=', alias)
-            .where('m.id', 'in', after)
-            .execute()
-        )
-          .map((r) => r.code)
-          .sort(),
-      );
-    expect(await granted(PLATFORM, 'administrator')).toEqual([...codes].sort());
-    expect(await granted(T, 'admin')).toEqual([...codes].sort());
-    await db.transaction().execute((trx) => addAlertMenus(trx));
-    expect(await menuIds()).toHaveLength(codes.length);
+    await replayMenuMigration(h.blade.db, {
+      codes: ['alert_center', ...ALL_CODES],
+      tenants: [PLATFORM, T],
+      migrate: addAlertMenus,
+    });
   });
 
   it('the log’s migration adds 提醒记录 and its retry under the group and grants them like the other alert pages', async () => {
-    const db = h.blade.db;
-    const menuIds = async () =>
-      (await db.selectFrom('blade_menu').select(['id', 'code']).where('code', 'in', LOG_CODES).execute()).map(
-        (r) => String(r.id),
-      );
-    const before = await menuIds();
-    expect(before).toHaveLength(LOG_CODES.length);
-    for (const tenant of [PLATFORM, T])
-      await withTenant(db, tenant, (trx) =>
-        trx.deleteFrom('blade_role_menu').where('menu_id', 'in', before).execute(),
-      );
-    await db.deleteFrom('blade_menu').where('id', 'in', before).execute();
-
-    await db.transaction().execute((trx) => addAlertLogMenus(trx));
-    const after = await menuIds();
-    expect(after).toHaveLength(LOG_CODES.length);
-    const page = await db
-      .selectFrom('blade_menu as m')
-      .innerJoin('blade_menu as g', 'g.id', 'm.parent_id')
-      .select(['g.code', 'm.path'])
-      .where('m.code', '=', ALERT_LOG_CODES.logPage)
-      .executeTakeFirstOrThrow();
-    expect(page).toEqual({ code: 'alert_center', path: '/alerts/deliveries' });
-    for (const [tenant, alias] of [
-      [PLATFORM, 'administrator'],
-      [T, 'admin'],
-    ])
-      expect(
-        await withTenant(db, tenant, async (trx) =>
-          (
-            await trx
-              .selectFrom('blade_role_menu as rm')
-              .innerJoin('blade_role as r', 'r.id', 'rm.role_id')
-              .innerJoin('blade_menu as m', 'm.id', 'rm.menu_id')
-              .select('m.code')
-              .where('r.tenant_id', '=', tenant)
-              .where('r.role_alias', '=', alias)
-              .where('m.id', 'in', after)
-              .execute()
-          )
-            .map((r) => r.code)
-            .sort(),
-        ),
-      ).toEqual([...LOG_CODES].sort());
-    await db.transaction().execute((trx) => addAlertLogMenus(trx));
-    expect(await menuIds()).toHaveLength(LOG_CODES.length);
+    await replayMenuMigration(h.blade.db, {
+      codes: LOG_CODES,
+      tenants: [PLATFORM, T],
+      migrate: addAlertLogMenus,
+    });
+    expect((await menuPlaces(h.blade.db, [ALERT_LOG_CODES.logPage]))[ALERT_LOG_CODES.logPage]).toEqual({
+      parent: 'alert_center',
+      path: '/alerts/deliveries',
+    });
   });
 });

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { up } from '../../db/migrations/20261126T150100-customer-application-menus';
 import { withTenant } from '../../db/tenant';
 import { createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { codesOfRole, forgetMenus, menuIdsOf } from '../../testing/menus';
 import { QUALITY_CUSTOMER_MENU_CODES } from '../../../lib/contracts/quality/quality';
 import { CARD_SALE_CUSTOMER_MENU_CODES } from '../../../lib/contracts/card-sale/card-sale';
 import { ensureCustomerRole } from '../customer/customer.repository';
@@ -19,35 +20,11 @@ afterAll(async () => {
   await h?.close();
 }, SETUP_TIMEOUT);
 
-const heldBy = (roleId: string) =>
-  withTenant(h.blade.db, PLATFORM, async (trx) =>
-    (
-      await trx
-        .selectFrom('blade_role_menu as rm')
-        .innerJoin('blade_menu as m', 'm.id', 'rm.menu_id')
-        .select('m.code')
-        .where('rm.role_id', '=', roleId)
-        .where('m.code', 'in', CODES)
-        .execute()
-    )
-      .map((r) => r.code)
-      .sort(),
-  );
+const heldBy = (roleId: string) => codesOfRole(h.blade.db, PLATFORM, roleId, CODES);
 
 it('adds the pages to a database without them and grants them to customer roles and the administrator', async () => {
   // The database as it was before issue 15: no application menus, a customer role with the home page only.
-  const old = await h.blade.db.selectFrom('blade_menu').select('id').where('code', 'in', CODES).execute();
-  await withTenant(h.blade.db, PLATFORM, (trx) =>
-    trx
-      .deleteFrom('blade_role_menu')
-      .where(
-        'menu_id',
-        'in',
-        old.map((m) => m.id),
-      )
-      .execute(),
-  );
-  await h.blade.db.deleteFrom('blade_menu').where('code', 'in', CODES).execute();
+  expect(await forgetMenus(h.blade.db, CODES, [PLATFORM])).toBe(CODES.length);
   const customerRole = await withTenant(h.blade.db, PLATFORM, (trx) => ensureCustomerRole(trx, PLATFORM));
   const administrator = await withTenant(
     h.blade.db,
@@ -82,8 +59,7 @@ it('adds the pages to a database without them and grants them to customer roles 
   expect(await heldBy(administrator)).toEqual([...CODES].sort());
 
   await h.blade.db.transaction().execute((trx) => up(trx));
-  const again = await h.blade.db.selectFrom('blade_menu').select('id').where('code', 'in', CODES).execute();
-  expect(again).toHaveLength(CODES.length);
+  expect(await menuIdsOf(h.blade.db, CODES)).toHaveLength(CODES.length);
   const grants = await withTenant(h.blade.db, PLATFORM, (trx) =>
     trx
       .selectFrom('blade_role_menu')

@@ -6,6 +6,7 @@ import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
 import { addRole, addTenant, addUser, deptIds, grantMenus } from '../../testing/fixtures';
 import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { replayMenuMigration } from '../../testing/menus';
 import { uploadInto } from '../application/apply.test-helpers';
 import { up as addLabMenus } from '../../db/migrations/20261127T130100-equipment-menus';
 import { PLATFORM } from '../../testing/harness';
@@ -445,43 +446,10 @@ describe('access', () => {
 // Last: it takes the laboratory menus away to play an existing database from before them.
 describe('the menus of an existing database', () => {
   it('the migration adds the group, pages and buttons and grants them to the platform administrator and admins', async () => {
-    const db = h.blade.db;
-    const codes = ['laboratory', ...ALL_CODES];
-    const menuIds = async () =>
-      (await db.selectFrom('blade_menu').select(['id', 'code']).where('code', 'in', codes).execute()).map(
-        (r) => String(r.id),
-      );
-    const before = await menuIds();
-    expect(before).toHaveLength(codes.length);
-    for (const tenant of [PLATFORM, T, U])
-      await withTenant(db, tenant, (trx) =>
-        trx.deleteFrom('blade_role_menu').where('menu_id', 'in', before).execute(),
-      );
-    await db.deleteFrom('blade_menu').where('id', 'in', before).execute();
-
-    await db.transaction().execute((trx) => addLabMenus(trx));
-    const after = await menuIds();
-    expect(after).toHaveLength(codes.length);
-    const granted = async (tenant: string, alias: string) =>
-      withTenant(db, tenant, async (trx) =>
-        (
-          await trx
-            .selectFrom('blade_role_menu as rm')
-            .innerJoin('blade_role as r', 'r.id', 'rm.role_id')
-            .innerJoin('blade_menu as m', 'm.id', 'rm.menu_id')
-            .select('m.code')
-            .where('r.tenant_id', '=', tenant)
-            .where('r.role_alias', '=', alias)
-            .where('m.id', 'in', after)
-            .execute()
-        )
-          .map((r) => r.code)
-          .sort(),
-      );
-    expect(await granted(PLATFORM, 'administrator')).toEqual([...codes].sort());
-    expect(await granted(T, 'admin')).toEqual([...codes].sort());
-    // Run again: nothing more is made.
-    await db.transaction().execute((trx) => addLabMenus(trx));
-    expect(await menuIds()).toHaveLength(codes.length);
+    await replayMenuMigration(h.blade.db, {
+      codes: ['laboratory', ...ALL_CODES],
+      tenants: [PLATFORM, T, U],
+      migrate: addLabMenus,
+    });
   });
 });

@@ -5,6 +5,7 @@ import { up as addNotesMenus } from '../../db/migrations/20261128T110100-notes-m
 import { withTenant } from '../../db/tenant';
 import { addRole, addTenant, addUser, deptIds, grantMenus } from '../../testing/fixtures';
 import { createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { menuPlaces, replayMenuMigration } from '../../testing/menus';
 
 // Notes through the real calls (PGlite, and PostgreSQL with TEST_DATABASE_URL): who may read and write a note
 // (owner, shares by user and by department, read against edit, strangers and other tenants), the sanitiser, the tree's
@@ -453,41 +454,13 @@ describe('versions', () => {
 // Last: it takes the notes menus away to play an existing database from before them.
 describe('the menus of an existing database', () => {
   it('the migration adds the page and buttons under 经营管理 and grants them to the administrators', async () => {
-    const db = h.blade.db;
-    const menuIds = async () =>
-      (await db.selectFrom('blade_menu').select(['id', 'code']).where('code', 'in', ALL_CODES).execute()).map(
-        (r) => String(r.id),
-      );
-    const before = await menuIds();
-    expect(before).toHaveLength(ALL_CODES.length);
-    for (const tenant of [PLATFORM, T, U])
-      await withTenant(db, tenant, (trx) =>
-        trx.deleteFrom('blade_role_menu').where('menu_id', 'in', before).execute(),
-      );
-    await db.deleteFrom('blade_menu').where('id', 'in', before).execute();
-
-    await db.transaction().execute((trx) => addNotesMenus(trx));
-    const after = await menuIds();
-    expect(after).toHaveLength(ALL_CODES.length);
-    const granted = async (tenant: string, alias: string) =>
-      withTenant(db, tenant, async (trx) =>
-        (
-          await trx
-            .selectFrom('blade_role_menu as rm')
-            .innerJoin('blade_role as r', 'r.id', 'rm.role_id')
-            .innerJoin('blade_menu as m', 'm.id', 'rm.menu_id')
-            .select('m.code')
-            .where('r.tenant_id', '=', tenant)
-            .where('r.role_alias', '=', alias)
-            .where('m.id', 'in', after)
-            .execute()
-        )
-          .map((r) => r.code)
-          .sort(),
-      );
-    expect(await granted(PLATFORM, 'administrator')).toEqual([...ALL_CODES].sort());
-    expect(await granted(T, 'admin')).toEqual([...ALL_CODES].sort());
-    await db.transaction().execute((trx) => addNotesMenus(trx));
-    expect(await menuIds()).toHaveLength(ALL_CODES.length);
+    await replayMenuMigration(h.blade.db, {
+      codes: ALL_CODES,
+      tenants: [PLATFORM, T, U],
+      migrate: addNotesMenus,
+    });
+    expect((await menuPlaces(h.blade.db, [NOTES_CODES.page]))[NOTES_CODES.page].parent).toBe(
+      'administration',
+    );
   });
 });

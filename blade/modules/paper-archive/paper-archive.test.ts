@@ -12,6 +12,7 @@ import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
 import { addRole, addTenant, addUser, deptIds, grantMenus } from '../../testing/fixtures';
 import { createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { menuPlaces, replayMenuMigration } from '../../testing/menus';
 import { up as addArchiveMenus } from '../../db/migrations/20261128T100100-paper-archive-menus';
 import { LocalStorage } from '../../storage/local';
 import { newFileId, objectKey } from '../files/file.service';
@@ -651,53 +652,12 @@ describe('signature printing (签章打印)', () => {
 // Last: it removes and re-adds the pages' menu rows (the users above lose their grants).
 describe('menus of an existing database (migration 20261128T100100)', () => {
   it('adds the two pages and their buttons under 档案管理, granted to the administrators, once', async () => {
-    const db = h.blade.db;
     const codes = Object.values(CODES);
-    const menuIds = async () =>
-      (await db.selectFrom('blade_menu').select(['id', 'code']).where('code', 'in', codes).execute()).map(
-        (r) => String(r.id),
-      );
-    const before = await menuIds();
-    expect(before).toHaveLength(codes.length);
-    for (const tenant of [PLATFORM, T, U])
-      await withTenant(db, tenant, (trx) =>
-        trx.deleteFrom('blade_role_menu').where('menu_id', 'in', before).execute(),
-      );
-    await db.deleteFrom('blade_menu').where('id', 'in', before).execute();
-
-    await db.transaction().execute((trx) => addArchiveMenus(trx));
-    const after = await menuIds();
-    expect(after).toHaveLength(codes.length);
-    const group = await db
-      .selectFrom('blade_menu')
-      .select('id')
-      .where('code', '=', 'archive_manage')
-      .executeTakeFirstOrThrow();
-    const pages = await db
-      .selectFrom('blade_menu')
-      .select(['code', 'parent_id'])
-      .where('code', 'in', [CODES.page, CODES.borrowPage])
-      .execute();
-    expect(pages.map((p) => String(p.parent_id))).toEqual([String(group.id), String(group.id)]);
-    const granted = async (tenant: string, alias: string) =>
-      withTenant(db, tenant, async (trx) =>
-        (
-          await trx
-            .selectFrom('blade_role_menu as rm')
-            .innerJoin('blade_role as r', 'r.id', 'rm.role_id')
-            .innerJoin('blade_menu as m', 'm.id', 'rm.menu_id')
-            .select('m.code')
-            .where('r.tenant_id', '=', tenant)
-            .where('r.role_alias', '=', alias)
-            .where('m.id', 'in', after)
-            .execute()
-        )
-          .map((r) => r.code)
-          .sort(),
-      );
-    expect(await granted(PLATFORM, 'administrator')).toEqual([...codes].sort());
-    expect(await granted(T, 'admin')).toEqual([...codes].sort());
-    await db.transaction().execute((trx) => addArchiveMenus(trx));
-    expect(await menuIds()).toHaveLength(codes.length);
+    await replayMenuMigration(h.blade.db, { codes, tenants: [PLATFORM, T, U], migrate: addArchiveMenus });
+    const places = await menuPlaces(h.blade.db, [CODES.page, CODES.borrowPage]);
+    expect([places[CODES.page].parent, places[CODES.borrowPage].parent]).toEqual([
+      'archive_manage',
+      'archive_manage',
+    ]);
   });
 });

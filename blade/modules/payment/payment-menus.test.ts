@@ -1,6 +1,7 @@
 import { addMenus } from '../../db/migrations/20261126T160000-payment-notes';
 import { withTenant } from '../../db/tenant';
 import { addTenant } from '../../testing/fixtures';
+import { codesOfRole, forgetMenus, menuIdsOf, menuPlaces } from '../../testing/menus';
 import { createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { ensureCustomerRole } from '../customer/customer.repository';
 import { ensureResourceMenus } from '../../db/resource-menus';
@@ -40,53 +41,24 @@ const roleOf = (tenant: string, alias: string) =>
       .execute(),
   );
 
-const heldBy = (tenant: string, roleId: string) =>
-  withTenant(h.blade.db, tenant, async (trx) =>
-    (
-      await trx
-        .selectFrom('blade_role_menu as rm')
-        .innerJoin('blade_menu as m', 'm.id', 'rm.menu_id')
-        .select('m.code')
-        .where('rm.role_id', '=', roleId)
-        .execute()
-    )
-      .map((r) => r.code)
-      .sort(),
-  );
+const heldBy = (tenant: string, roleId: string) => codesOfRole(h.blade.db, tenant, roleId);
 
 it('adds the pages, grants them and makes the 财务 role, once', async () => {
   const db = h.blade.db;
-  const old = await db.selectFrom('blade_menu').select('id').where('code', 'in', CODES).execute();
-  for (const tenant of [PLATFORM, X])
-    await withTenant(db, tenant, (trx) =>
-      trx
-        .deleteFrom('blade_role_menu')
-        .where(
-          'menu_id',
-          'in',
-          old.map((m) => m.id),
-        )
-        .execute(),
-    );
-  await db.deleteFrom('blade_menu').where('code', 'in', CODES).execute();
+  expect(await forgetMenus(db, CODES, [PLATFORM, X])).toBe(CODES.length);
   const customerRole = await withTenant(db, X, (trx) => ensureCustomerRole(trx, X));
   expect(await heldBy(X, customerRole)).not.toContain('my_payment_note');
 
   await db.transaction().execute((trx) => addMenus(trx));
-  const menus = await db
-    .selectFrom('blade_menu as m')
-    .innerJoin('blade_menu as p', 'p.id', 'm.parent_id')
-    .select(['m.code', 'm.path', 'p.code as parent'])
-    .where('m.code', 'in', CODES)
-    .execute();
-  expect(Object.fromEntries(menus.map((m) => [m.code, m.parent]))).toEqual({
+  const places = await menuPlaces(db, CODES);
+  expect(Object.fromEntries(Object.entries(places).map(([code, p]) => [code, p.parent]))).toEqual({
     my_payment_note: 'application_center',
     payment_note: 'business_management',
     payment_note_issue: 'payment_note',
     payment_voucher_confirm: 'payment_note',
     payment_note_cancel: 'payment_note',
   });
-  expect(menus.find((m) => m.code === 'payment_note')!.path).toBe('/businessManagement/paymentNote');
+  expect(places.payment_note.path).toBe('/businessManagement/paymentNote');
   expect(await ensureResourceMenus(db)).toEqual([]);
   expect(await heldBy(X, customerRole)).toContain('my_payment_note');
   const [finance] = await roleOf(X, FINANCE_ROLE.alias);
@@ -94,9 +66,7 @@ it('adds the pages, grants them and makes the 财务 role, once', async () => {
   expect(await heldBy(X, String(finance.id))).toEqual([...FINANCE_MENU_CODES].sort());
 
   await db.transaction().execute((trx) => addMenus(trx));
-  expect(await db.selectFrom('blade_menu').select('id').where('code', 'in', CODES).execute()).toHaveLength(
-    CODES.length,
-  );
+  expect(await menuIdsOf(db, CODES)).toHaveLength(CODES.length);
   expect(await roleOf(X, FINANCE_ROLE.alias)).toHaveLength(1);
   expect(await heldBy(X, String(finance.id))).toEqual([...FINANCE_MENU_CODES].sort());
 });

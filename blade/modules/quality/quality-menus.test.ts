@@ -1,6 +1,7 @@
 import { menusAndRoles } from '../../db/migrations/20261126T160100-quality';
 import { withTenant } from '../../db/tenant';
 import { addTenant } from '../../testing/fixtures';
+import { codesOfRole, forgetMenus, menuIdsOf } from '../../testing/menus';
 import { createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { ensureCustomerRole } from '../customer/customer.repository';
 
@@ -29,19 +30,7 @@ afterAll(async () => {
 }, SETUP_TIMEOUT);
 
 const codesOf = (tenant: string, roleId: string) =>
-  withTenant(h.blade.db, tenant, async (trx) =>
-    (
-      await trx
-        .selectFrom('blade_role_menu as rm')
-        .innerJoin('blade_menu as m', 'm.id', 'rm.menu_id')
-        .select('m.code')
-        .where('rm.role_id', '=', roleId)
-        .where('m.code', 'in', [...CUSTOMER, ...STAFF])
-        .execute()
-    )
-      .map((r) => r.code)
-      .sort(),
-  );
+  codesOfRole(h.blade.db, tenant, roleId, [...CUSTOMER, ...STAFF]);
 const qualityRole = (tenant: string) =>
   withTenant(h.blade.db, tenant, (trx) =>
     trx
@@ -55,28 +44,11 @@ const qualityRole = (tenant: string) =>
 it('adds the pages, grants them and makes the quality role once', async () => {
   const db = h.blade.db;
   // As before issue 16: none of these menus, customer roles without them, no quality roles.
-  const old = await db
-    .selectFrom('blade_menu')
-    .select('id')
-    .where('code', 'in', [...CUSTOMER, ...STAFF])
-    .execute();
+  await forgetMenus(db, [...CUSTOMER, ...STAFF], [PLATFORM, T]);
   for (const tenant of [PLATFORM, T])
-    await withTenant(db, tenant, async (trx) => {
-      if (old.length)
-        await trx
-          .deleteFrom('blade_role_menu')
-          .where(
-            'menu_id',
-            'in',
-            old.map((m) => m.id),
-          )
-          .execute();
-      await trx.deleteFrom('blade_role').where('role_alias', '=', 'quality_manager').execute();
-    });
-  await db
-    .deleteFrom('blade_menu')
-    .where('code', 'in', [...CUSTOMER, ...STAFF])
-    .execute();
+    await withTenant(db, tenant, (trx) =>
+      trx.deleteFrom('blade_role').where('role_alias', '=', 'quality_manager').execute(),
+    );
   const customerRole = await withTenant(db, T, (trx) => ensureCustomerRole(trx, T));
   expect(await codesOf(T, customerRole)).toEqual([]);
 
@@ -97,12 +69,6 @@ it('adds the pages, grants them and makes the quality role once', async () => {
 
   await db.transaction().execute((trx) => menusAndRoles(trx));
   expect(await qualityRole(T)).toHaveLength(1);
-  expect(
-    await db
-      .selectFrom('blade_menu')
-      .select('id')
-      .where('code', 'in', [...CUSTOMER, ...STAFF])
-      .execute(),
-  ).toHaveLength(CUSTOMER.length + STAFF.length);
+  expect(await menuIdsOf(db, [...CUSTOMER, ...STAFF])).toHaveLength(CUSTOMER.length + STAFF.length);
   expect(await codesOf(T, customerRole)).toEqual([...CUSTOMER].sort());
 });
