@@ -12,6 +12,19 @@ export { ID_PATTERN, PHONE_PATTERN } from '../shared/patterns';
 export const blank = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? null : v), schema.nullable().optional());
 
+/** Whether `text` is a calendar day `yyyy-MM-dd` that exists (2026-02-30 does not). */
+export function isCalendarDay(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  return !!m && new Date(Date.UTC(+m[1], +m[2] - 1, +m[3])).toISOString().slice(0, 10) === text;
+}
+
+/**
+ * A calendar day `yyyy-MM-dd` that exists, trimmed; anything else is refused with `message` (a missing value with
+ * `missing`, where a form says "choose a day" rather than "not a day").
+ */
+export const calendarDay = (message: string, missing = message) =>
+  z.string({ error: missing }).trim().refine(isCalendarDay, message);
+
 /** A snowflake id given as a string or a number; always a string afterwards. */
 export const idSchema = z
   .union([z.string(), z.number()], { error: '必须是有效的ID' })

@@ -1,3 +1,4 @@
+import { calendarDay } from './inputs';
 import { z } from '../zod';
 
 /**
@@ -388,16 +389,7 @@ function moneySchema(field: FieldDef, text: Translate) {
 
 /** A calendar day `yyyy-MM-dd` that exists (no 2026-02-30). */
 function dateSchema(text: Translate) {
-  const message = text('common.validation.date');
-  return z
-    .string({ error: message })
-    .trim()
-    .refine((v) => {
-      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-      if (!match) return false;
-      const day = new Date(Date.UTC(+match[1], +match[2] - 1, +match[3]));
-      return day.toISOString().slice(0, 10) === v;
-    }, message);
+  return calendarDay(text('common.validation.date'));
 }
 
 /**

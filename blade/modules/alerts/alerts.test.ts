@@ -485,6 +485,10 @@ describe('the delivery log and its retry', () => {
     expect((await h.call(`${LOG}?createTimeStart=${day(1)}`, tokens.almgr)).data.total).toBe(0);
     expect((await h.call(`${LOG}?createTimeEnd=${day(-1)}`, tokens.almgr)).data.total).toBe(0);
     expect(await h.call(`${LOG}?outcome=lost`, tokens.almgr)).toMatchObject({ code: 400 });
+    expect(await h.call(`${LOG}?createTimeStart=2026-02-30`, tokens.almgr)).toMatchObject({
+      code: 400,
+      msg: 'createTimeStart:请输入正确的开始日期',
+    });
   });
 
   it('needs the page’s code, and another tenant’s deliveries are invisible and 404 to retry', async () => {

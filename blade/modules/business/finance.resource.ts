@@ -18,7 +18,7 @@ import { Readable } from 'node:stream';
 import { actionRoute } from '../../core/action';
 import type { ResourceDef } from '../../../lib/contracts/resource';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
-import { idSchema } from '../../../lib/contracts/inputs';
+import { blank, calendarDay, idSchema } from '../../../lib/contracts/inputs';
 import { KeyedError, liveRows, readParams, zhText, type CrudHooks } from '../../core/crud';
 import { ok } from '../../core/envelope';
 import { permit } from '../../core/permission';
@@ -228,18 +228,7 @@ async function contractsOf(
 }
 
 /** A calendar day `yyyy-MM-dd` that exists (2026-02-30 does not); blank = no bound. */
-const dayBound = z.preprocess(
-  (v) => (v === '' || v === undefined || v === null ? undefined : v),
-  z
-    .string({ error: zhText('business.income.dateInvalid') })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, zhText('business.income.dateInvalid'))
-    .refine((v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-    }, zhText('business.income.dateInvalid'))
-    .optional(),
-);
+const dayBound = blank(calendarDay(zhText('business.income.dateInvalid')));
 
 /**
  * `receivedFrom` / `receivedTo`: receipts whose received day is on or after / on or before the day (both inclusive;

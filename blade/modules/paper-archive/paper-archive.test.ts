@@ -229,6 +229,11 @@ describe('paper archives', () => {
     ]);
     const bad = await h.call(`${C.page.path}?createTimeStart=2025/03/10`, tokens.archivist);
     expect(bad.code).toBe(400);
+    // A day the calendar has not is refused in words, not sent to the database.
+    expect(await h.call(`${C.page.path}?createTimeEnd=2025-02-29`, tokens.archivist)).toMatchObject({
+      code: 400,
+      msg: 'createTimeEnd:请输入正确的结束日期',
+    });
   });
 });
 

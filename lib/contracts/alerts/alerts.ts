@@ -1,7 +1,7 @@
 import { z } from '../../zod';
 import { defineAction } from '../action';
 import type { ApplicationState } from '../application/machine';
-import { blank, idSchema, queryInt } from '../inputs';
+import { blank, calendarDay, idSchema, queryInt } from '../inputs';
 import { defineResource, NO_WRITES } from '../resource';
 
 /**
@@ -226,8 +226,7 @@ export const DELIVERY_CALLS = {
   retry: { method: 'POST', path: `${BASE}/alertDelivery/retry` },
 } as const;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const dayFilter = (message: string) => blank(z.string().trim().regex(DAY, message).optional());
+const dayFilter = (message: string) => blank(calendarDay(message));
 
 export const deliveryPageQuery = z.object({
   current: queryInt,

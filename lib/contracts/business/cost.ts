@@ -1,6 +1,6 @@
 import { z } from '../../zod';
 import { defineAction } from '../action';
-import { idSchema } from '../inputs';
+import { calendarDay, idSchema } from '../inputs';
 import { businessCalls, defineResource, menuAccess } from '../resource';
 import { derivedMoney, refField } from './refs';
 
@@ -60,13 +60,7 @@ const money = (message: string) =>
     .union([z.string(), z.number()], { error: message })
     .transform((v) => String(v).trim())
     .refine((v) => /^\d{1,16}(\.\d{1,2})?$/.test(v), '必须为非负数（最多两位小数）');
-const day = z
-  .string({ error: '请选择付款日期' })
-  .trim()
-  .refine((v) => {
-    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-    return !!m && new Date(Date.UTC(+m[1], +m[2] - 1, +m[3])).toISOString().slice(0, 10) === v;
-  }, '必须为日期（yyyy-MM-dd）');
+const day = calendarDay('必须为日期（yyyy-MM-dd）', '请选择付款日期');
 
 /** A payment of a real cost, with the supplier's invoice: at most what is unpaid of it. */
 export const realCostAddInvoice = defineAction({

@@ -1,6 +1,6 @@
 import { z } from '../../zod';
 import { defineAction } from '../action';
-import { idSchema } from '../inputs';
+import { calendarDay, idSchema } from '../inputs';
 import { businessCalls, defineResource, menuAccess } from '../resource';
 import { acceptanceFields, derivedMoney } from './refs';
 
@@ -56,13 +56,7 @@ export const projectResource = defineResource({
   },
 });
 
-const day = z
-  .string({ error: '必须为日期（yyyy-MM-dd）' })
-  .trim()
-  .refine((v) => {
-    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-    return !!m && new Date(Date.UTC(+m[1], +m[2] - 1, +m[3])).toISOString().slice(0, 10) === v;
-  }, '必须为日期（yyyy-MM-dd）');
+const day = calendarDay('必须为日期（yyyy-MM-dd）');
 const months = z.coerce
   .number({ error: '质保期必须为0到120之间的整数（月）' })
   .int('质保期必须为0到120之间的整数（月）')

@@ -1,7 +1,7 @@
 import { z } from '../../zod';
 import { defineAction } from '../action';
 import { creditCodeProblem } from '../customer/registration';
-import { idArraySchema, idSchema } from '../inputs';
+import { calendarDay, idArraySchema, idSchema } from '../inputs';
 import { amountSchema } from '../payment/payment';
 import { defineResource, NO_WRITES, type FieldSpecs } from '../resource';
 
@@ -109,14 +109,7 @@ export const applyInput = z.object({
 });
 export type ApplyInput = z.input<typeof applyInput>;
 
-const day = z
-  .string({ error: '必须为日期（yyyy-MM-dd）' })
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, '必须为日期（yyyy-MM-dd）')
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, '必须为日期（yyyy-MM-dd）');
+const day = calendarDay('必须为日期（yyyy-MM-dd）');
 
 export const issueInput = z.object({
   id: idSchema,

@@ -1,6 +1,6 @@
 import { z } from '../../zod';
 import { defineAction } from '../action';
-import { idSchema, queryInt } from '../inputs';
+import { calendarDay, idSchema, queryInt } from '../inputs';
 import { defineResource, NO_WRITES } from '../resource';
 import { PAPER_ARCHIVE_CALLS } from './calls';
 
@@ -145,9 +145,7 @@ export const borrowingPage = defineResource({
 });
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const dayFilter = (message: string) =>
-  z.preprocess(blankToUndefined, z.string().trim().regex(DAY, message).optional());
+const dayFilter = (message: string) => z.preprocess(blankToUndefined, calendarDay(message).optional());
 const text = (max: number) => z.string().trim().max(max, `长度不能超过${max}`);
 const required = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `长度不能超过${max}`);
@@ -201,7 +199,7 @@ export const borrowPageQuery = z.object({
 export const paperSaveInput = z.object({
   archiveId: idSchema,
   purpose: required('请输入借阅目的', 500),
-  dueDate: z.string({ error: '请选择归还日期' }).trim().regex(DAY, '请选择归还日期'),
+  dueDate: calendarDay('请选择归还日期'),
 });
 
 export const eSaveInput = z

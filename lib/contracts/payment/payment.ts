@@ -1,6 +1,6 @@
 import { z } from '../../zod';
 import { defineAction } from '../action';
-import { idSchema } from '../inputs';
+import { calendarDay, idSchema } from '../inputs';
 import { defineResource, NO_WRITES, type FieldSpecs } from '../resource';
 import { toCents } from './money';
 import { PAYMENT_CALLS } from './calls';
@@ -53,14 +53,7 @@ export const amountSchema = z
     return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
   });
 
-const day = z
-  .string({ error: '必须为日期（yyyy-MM-dd）' })
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, '必须为日期（yyyy-MM-dd）')
-  .refine((v) => {
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, '必须为日期（yyyy-MM-dd）');
+const day = calendarDay('必须为日期（yyyy-MM-dd）');
 
 const optionalText = (max: number) => z.string().trim().max(max, `不能超过${max}个字符`).optional();
 
