@@ -234,6 +234,33 @@ function dateRangeOf(range: NonNullable<ResourceDef['dateRange']>, query: Record
   return { column: range.column, from, to };
 }
 
+/** The columns of the index `name`, read from the catalogue (after the failed transaction, on the pool). */
+async function indexColumns(db: Db, name: string): Promise<string[]> {
+  const { rows } = await sql<{ column: string }>`
+    select a.attname as column
+      from pg_index i
+      join pg_class c on c.oid = i.indexrelid
+      join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+     where c.relname = ${name}`.execute(db);
+  return rows.map((r) => r.column);
+}
+
+/**
+ * A write that a concurrent one beat to a unique value: the check before the insert saw nothing, the index refused.
+ * Answered as the definition's refusal of that key (the same 400 the check gives), found by the index's columns;
+ * any other error stays as it is.
+ */
+async function uniqueRefusal(db: Db, def: ResourceDef, err: unknown): Promise<unknown> {
+  const { code, constraint } = (err ?? {}) as { code?: unknown; constraint?: unknown };
+  if (code !== '23505' || typeof constraint !== 'string' || !def.unique?.length) return err;
+  const columns = new Set(await indexColumns(db, constraint));
+  columns.delete('tenant_id');
+  const key = def.unique.find(
+    (k) => k.fields.length === columns.size && k.fields.every((name) => columns.has(def.fields[name].column)),
+  );
+  return key ? new KeyedError(key.message) : err;
+}
+
 export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}): Hono<BladeEnv> {
   const router = new Hono<BladeEnv>();
   const sortable = sortableColumns(def);
@@ -453,6 +480,8 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
             .execute();
           await hooks.afterWrite?.({ trx, auth }, values, added, true);
         }
+      }).catch(async (err: unknown) => {
+        throw await uniqueRefusal(deps.db, def, err);
       });
       hooks.afterCommit?.(deps);
       return c.json(success());

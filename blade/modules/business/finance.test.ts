@@ -1,4 +1,7 @@
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { nextId } from '../../core/ids';
+import { withTenant } from '../../db/tenant';
 import { zhText } from '../../core/crud';
 import { addRole, addUser, deptIds, grantMenus } from '../../testing/fixtures';
 import { departmentPair } from './business.test-helpers';
@@ -715,5 +718,56 @@ describe('search by a fragment of the contract number', () => {
     await contract(await project('别家项目', other), 'FRAG-OTHER-9', '10.00', other);
     expect(await codes({ contractCode: 'other-9' }, other)).toEqual(['FRAG-OTHER-9']);
     expect(await codes({ contractCode: 'other-9' })).toEqual([]);
+  });
+});
+
+// PGlite has one connection, so two writers never overlap there; on PostgreSQL the race is made on purpose.
+const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+onPostgres('a contract number two writers race for', () => {
+  it('answers the writer the index refused with the definition’s refusal, not a 500', async () => {
+    const p = await project('并发合同编号');
+    const db = h.blade.db;
+    // Another writer has stored the number and not committed: the call's check cannot see its row, so the call goes
+    // on to its insert, which waits on the unique index until that writer commits and is then refused.
+    let stored!: () => void;
+    let commit!: () => void;
+    const storedYet = new Promise<void>((resolve) => (stored = resolve));
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    const writer = withTenant(db, PLATFORM, async (trx) => {
+      await trx
+        .insertInto('business_contract')
+        .values({
+          id: nextId(),
+          tenant_id: PLATFORM,
+          project_id: p,
+          contract_name: '先到的合同',
+          contract_code: 'HT-RACE',
+          contract_amount: '10.00',
+        })
+        .execute();
+      stored();
+      await committing;
+    });
+    await storedYet;
+    const answer = call('contract/add', {
+      projectId: p,
+      contractName: '后到的合同',
+      contractCode: 'HT-RACE',
+      contractAmount: '20.00',
+    });
+    // The call is at its insert when a lock is waited for.
+    for (let i = 0; i < 100; i++) {
+      const { rows } = await sql<{ n: string }>`select count(*) as n from pg_locks where not granted`.execute(
+        db,
+      );
+      if (Number(rows[0].n) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    commit();
+    await writer;
+    expect(await answer).toMatchObject({ code: 400, msg: zhText('business.contract.codeTaken') });
+    expect((await rows('contract', { contractCode: 'HT-RACE' })).map((r) => r.contractName)).toEqual([
+      '先到的合同',
+    ]);
   });
 });
