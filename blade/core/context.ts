@@ -1,9 +1,22 @@
 import type { Db } from '../db/tenant';
-import type { Mailer } from '../modules/verify/mailer';
 import type { OutboundPolicy } from './outbound';
 import type { StorageSet } from '../storage';
 
 /** Who is calling, from the verified access token only. */
+/** One e-mail as the portal sends it (codes, binding links, alerts): plain text to one address. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** The sending side of an SMTP server (modules/verify/mailer.ts makes it). */
+export interface Mailer {
+  /** Resolves once the SMTP server accepted the message for delivery; rejects with its refusal otherwise. */
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
 export interface AuthUser {
   tenantId: string;
   userId: string;

@@ -43,13 +43,8 @@ import {
 } from './apply.repository';
 import { certStatusSql } from './certificate';
 import { APPLICATION_FUNCTIONS, missingDocuments } from './documents';
-import {
-  applyTransition,
-  callerCompany,
-  nextNumber,
-  type ApplicationRow,
-  type TransitionCaller,
-} from './transition';
+import { nextNumber } from './numbering';
+import { applyTransition, callerCompany, type ApplicationRow, type TransitionCaller } from './transition';
 
 /**
  * The customer's side of applications (README.md): drafts, batches, copies, soft deletion, submission with its number,

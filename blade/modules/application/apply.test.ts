@@ -4,7 +4,7 @@ import { nextId } from '../../core/ids';
 import { addRole, addTenant, addUser, deptIds, grantMenu } from '../../testing/fixtures';
 import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { customerOf, documentNodes, uploadInto } from './apply.test-helpers';
-import { nextNumber } from './transition';
+import { nextNumber } from './numbering';
 
 // The customer's side of applications (README.md): drafts, batches, copies, deletion, submission with its number and
 // required documents, and the isolation of companies and tenants on every call.

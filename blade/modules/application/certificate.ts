@@ -11,7 +11,8 @@ import { formatDateTime } from '../../core/dates';
 import { nextId } from '../../core/ids';
 import type { Database } from '../../db/schema';
 import { paramValue } from '../customer/customer.repository';
-import { nextNumber, type ApplicationRow } from './transition';
+import { nextNumber } from './numbering';
+import type { ApplicationRow } from './transition';
 
 type Trx = Transaction<Database>;
 

@@ -19,6 +19,7 @@ import type { Db } from '../../db/tenant';
 import { companyUsers } from '../customer/customer.repository';
 import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
 import { sendSurveyOnIssue } from '../quality/survey';
+import { staffHolding } from './recipients';
 
 /**
  * The one place an application changes state (lib/contracts/application/machine.ts). Callers run it inside their
@@ -175,42 +176,6 @@ export async function applyTransition(
 }
 
 /**
- * At most this many staff are told that a step waits for them: a tenant with more holders of one code has a team
- * that watches its queue page anyway, and a message per person would flood the table on every step.
- */
-export const NEXT_STEP_RECIPIENTS_CAP = 50;
-
-/** Staff users of the tenant whose roles hold one of `codes` (capped, oldest accounts first). */
-export async function staffHolding(trx: Trx, tenantId: string, codes: readonly string[]): Promise<string[]> {
-  if (codes.length === 0) return [];
-  const roles = await trx
-    .selectFrom('blade_role_menu as rm')
-    .innerJoin('blade_menu as m', 'm.id', 'rm.menu_id')
-    .innerJoin('blade_role as r', 'r.id', 'rm.role_id')
-    .select('rm.role_id')
-    .distinct()
-    .where('rm.tenant_id', '=', tenantId)
-    .where('m.code', 'in', [...codes])
-    .where('m.is_deleted', '=', 0)
-    .where('r.is_deleted', '=', 0)
-    .execute();
-  if (roles.length === 0) return [];
-  const ids = sql.join(roles.map((r) => sql`${String(r.role_id)}`));
-  const users = await trx
-    .selectFrom('blade_user')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('company_id', 'is', null)
-    .where('is_deleted', '=', 0)
-    .where('status', '=', 1)
-    .where(sql<boolean>`string_to_array(role_id, ',') && array[${ids}]::text[]`)
-    .orderBy('id')
-    .limit(NEXT_STEP_RECIPIENTS_CAP)
-    .execute();
-  return users.map((u) => String(u.id));
-}
-
-/**
  * Tells those concerned about a step, in the step's transaction: the application's company users always (with the
  * reason of a return, rectification, refusal or termination), and the staff who hold the codes of the steps the new
  * state offers (the customer's own steps and the engineer's termination, open from every staff state, excepted).
@@ -254,19 +219,4 @@ export async function notifyStep(
     sender: zhText('application.flow.message.sender'),
     createUser: auth.userId,
   });
-}
-
-/** The next number of a counter (machine.ts NUMBER_COUNTERS), inside the caller's transaction: never handed out twice. */
-export async function nextNumber(trx: Trx, tenantId: string, counterKey: string): Promise<number> {
-  const row = await trx
-    .insertInto('business_number_counter')
-    .values({ tenant_id: tenantId, counter_key: counterKey, last_value: 1 })
-    .onConflict((oc) =>
-      oc
-        .columns(['tenant_id', 'counter_key'])
-        .doUpdateSet({ last_value: sql`business_number_counter.last_value + 1` }),
-    )
-    .returning('last_value')
-    .executeTakeFirstOrThrow();
-  return Number(row.last_value);
 }

@@ -20,7 +20,7 @@ import { NotFoundError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import type { CccCardSaleTable, Database } from '../../db/schema';
 import { certStatusSql } from '../application/certificate';
-import { nextNumber } from '../application/transition';
+import { nextNumber } from '../application/numbering';
 import { ensureRecordArchives, type DefaultFunction } from '../business/archives';
 import { companyUsers } from '../customer/customer.repository';
 import { findFile } from '../files/file.repository';

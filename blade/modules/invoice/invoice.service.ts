@@ -18,7 +18,7 @@ import { NotFoundError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import type { PageRequest } from '../../core/page';
 import type { Database, InvoiceApplicationTable, InvoiceInfoTable } from '../../db/schema';
-import { nextNumber } from '../application/transition';
+import { nextNumber } from '../application/numbering';
 import { ensureRecordArchives, type DefaultFunction } from '../business/archives';
 import { companyUsers } from '../customer/customer.repository';
 import { findFile } from '../files/file.repository';

@@ -26,7 +26,8 @@ import { nextId } from '../../core/ids';
 import type { ComplaintTable, Database } from '../../db/schema';
 import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
 import { companyUsers, paramValue } from '../customer/customer.repository';
-import { nextNumber, staffHolding } from '../application/transition';
+import { nextNumber } from '../application/numbering';
+import { staffHolding } from '../application/recipients';
 
 /**
  * Complaints (DOMAIN §6): the customer files one about an application, a certificate or the service; staff take it

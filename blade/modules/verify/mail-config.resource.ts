@@ -9,7 +9,8 @@ import { NotFoundError } from '../../core/errors';
 import { permit } from '../../core/permission';
 import { withTenant, type Db } from '../../db/tenant';
 import { disableConfigs, enableConfig, findLiveConfig } from '../system/enabled-config.repository';
-import { tenantMailer, type Mailer, type OutgoingMail } from './mailer';
+import type { Mailer, OutgoingMail } from '../../core/context';
+import { tenantMailer } from './mailer';
 
 /** The mail server of a tenant: its enabled configuration, else the deployment's SMTP_URL, else none. */
 export async function mailerFor(deps: Deps, tenantId: string): Promise<Mailer | undefined> {

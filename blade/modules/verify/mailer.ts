@@ -2,24 +2,13 @@ import nodemailer from 'nodemailer';
 import type { Deps } from '../../core/context';
 import type { MailTable } from '../../db/schema';
 import type { Selectable } from 'kysely';
+import type { Mailer } from '../../core/context';
 
 /** SMTP_URL and MAIL_FROM (lib/env.ts): the deployment's mail server, used by tenants without one of their own. */
 export interface MailSettings {
   /** `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465`. */
   url: string;
   from: string;
-}
-
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  text: string;
-}
-
-export interface Mailer {
-  /** Resolves once the SMTP server accepted the message for delivery; rejects with its refusal otherwise. */
-  send(mail: OutgoingMail): Promise<void>;
-  close(): void;
 }
 
 /** How long one SMTP conversation may take: a code the person waits for is worth nothing a minute later. */

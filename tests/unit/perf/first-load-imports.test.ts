@@ -1,24 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { importsOf, root } from '../architecture/import-graph';
 
 // The first-load budget of issue 18 (`npm run bench` measures it in a browser): the login page and the signed-in
 // shell with the work dashboard must not load zod or the resource registry (every resource's schemas), which cost
 // most of the budget when they crept in through a constant. This walks their static imports (dynamic `import()` is a
 // chunk of its own, loaded when used) and names the chain that reaches a forbidden module.
-
-const root = process.cwd();
-const IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm;
-
-function resolve(from: string, spec: string): string | null {
-  let base: string;
-  if (spec.startsWith('@/')) base = path.join(root, spec.slice(2));
-  else if (spec.startsWith('.')) base = path.resolve(path.dirname(from), spec);
-  else return spec; // a package
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')]) {
-    if (existsSync(candidate) && /\.tsx?$/.test(candidate)) return candidate;
-  }
-  return null; // json, css: not code that matters here
-}
 
 /** The chain of static imports from `entry` to the first module `forbidden` matches, or null. */
 function chainTo(entry: string, forbidden: (spec: string) => boolean): string[] | null {
@@ -27,10 +13,7 @@ function chainTo(entry: string, forbidden: (spec: string) => boolean): string[] 
   const queue = [start];
   while (queue.length) {
     const file = queue.shift()!;
-    const source = readFileSync(file, 'utf8');
-    for (const match of source.matchAll(IMPORT)) {
-      const target = resolve(file, match[1]);
-      if (!target) continue;
+    for (const target of importsOf(file)) {
       const name = path.isAbsolute(target) ? path.relative(root, target) : target;
       if (forbidden(name)) {
         const chain = [name];
