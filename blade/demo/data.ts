@@ -563,3 +563,91 @@ export const PROJECTS = [
     ],
   },
 ] as const;
+
+/** Field tasks (现场任务) of the institute's projects (by project index in PROJECTS; the engineer by account). */
+export const FIELD_TASKS = [
+  {
+    project: 0,
+    taskName: '华安电机年度监督工厂检查',
+    taskType: '1',
+    taskStatus: '3',
+    startIn: -20,
+    endIn: -18,
+    location: '河南省南阳市卧龙区工业南路188号',
+    user: 'jiancha',
+    content: '按 CCC 实施规则开展年度监督检查：质量保证能力、产品一致性、例行检验记录抽查。',
+  },
+  {
+    project: 0,
+    taskName: 'YBX4 系列电动机生产现场抽样',
+    taskType: '2',
+    taskStatus: '2',
+    startIn: -1,
+    endIn: 1,
+    location: '南阳华安防爆电机有限公司总装车间',
+    user: 'yangpin',
+    content: '在成品库随机抽取 YBX4-132S-4 两台，封样后运回实验室。',
+  },
+  {
+    project: 1,
+    taskName: '井下防爆电气设备见证试验',
+    taskType: '3',
+    taskStatus: '1',
+    startIn: 7,
+    endIn: 9,
+    location: '河南省平顶山市某煤矿井下中央变电所',
+    user: 'jiance',
+    content: '见证矿用隔爆型真空馈电开关的绝缘电阻与隔爆面间隙测量，记录检查结果。',
+  },
+] as const;
+
+/** Real costs (实际成本) of the projects, some paid (with the supplier's invoice number). */
+export const COSTS = [
+  {
+    project: 0,
+    payType: '3',
+    supplier: '南阳市宛运商务旅行服务有限公司',
+    costIn: -19,
+    amount: '3860.00',
+    paid: '3860.00',
+    invoiceCode: '41002600110000123456',
+  },
+  {
+    project: 0,
+    payType: '1',
+    supplier: '郑州博源实验耗材有限公司',
+    costIn: -12,
+    amount: '12450.00',
+    paid: '6000.00',
+    invoiceCode: '41002600110000234567',
+  },
+  {
+    project: 1,
+    payType: '2',
+    supplier: '河南省矿用设备检测中心（外协）',
+    costIn: -5,
+    amount: '28000.00',
+    paid: '',
+    invoiceCode: '',
+  },
+] as const;
+
+/** Devops records (运维记录): maintenance visits with each engineer's person-days. */
+export const DEVOPS = [
+  {
+    project: 0,
+    dateIn: -10,
+    content:
+      '华安电机厂内试验站防爆试验设备年度维护：静压试验台压力传感器比对、管路气密性检查、记录仪时钟校准。',
+    users: [
+      { account: 'jiance', workload: '1.5' },
+      { account: 'zuzhang', workload: '0.5' },
+    ],
+  },
+  {
+    project: 1,
+    dateIn: -3,
+    content: '矿方防爆设备台账系统数据核对与检查记录归档，修正 12 台设备的防爆合格证编号。',
+    users: [{ account: 'gongcheng', workload: '1' }],
+  },
+] as const;

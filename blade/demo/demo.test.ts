@@ -168,6 +168,24 @@ it('shows a customer only its own company', async () => {
   expect(certs.data.records.every((r: { companyId: string }) => r.companyId === companyId)).toBe(true);
 });
 
+it('has field tasks, costs with payments and devops records on the projects', async () => {
+  const list = async (resource: string) =>
+    (await h.call(`/business-service/${resource}/list`, tokens.admin, { current: 1, size: 50 })).data;
+  const tasks = await list('fieldTask');
+  expect(tasks.total).toBe(3);
+  expect(tasks.records.map((t: { userName: string }) => t.userName).sort()).toEqual(
+    ['刘洋', '赵强', '陈建国'].sort(),
+  );
+  const costs = await list('realCost');
+  expect(costs.total).toBe(3);
+  expect(costs.records.map((c: { paidAmount: string }) => c.paidAmount).sort()).toEqual(
+    ['0.00', '3860.00', '6000.00'].sort(),
+  );
+  const devops = await list('devopsRecord');
+  expect(devops.total).toBe(2);
+  expect(devops.records.map((d: { workload: string }) => d.workload).sort()).toEqual(['1.00', '2.00']);
+});
+
 it('leaves the default tenant as it was', async () => {
   expect(await platformCounts()).toEqual(before);
   expect((await h.login('admin', ADMIN_PASSWORD, PLATFORM)).access_token).toBeTruthy();

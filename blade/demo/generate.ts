@@ -17,12 +17,15 @@ import { DemoClient } from './client';
 import {
   APPLICATIONS,
   COMPANIES,
+  COSTS,
   DEMO_PASSWORD,
   DEMO_TENANT_ID,
   DEMO_TENANT_NAME,
   DEPARTMENTS,
+  DEVOPS,
   EQUIPMENT,
   EXTRA_ROLES,
+  FIELD_TASKS,
   PROJECTS,
   STAFF,
   type DemoApplication,
@@ -704,9 +707,11 @@ export async function generateDemoInstitute(
   const biz = (path: string, body: unknown) => api.must(`/business-service/${path}`, admin, body);
   const list = async (resource: string, filter: Record<string, unknown>) =>
     (await biz(`${resource}/list`, { current: 1, size: 50, ...filter })).data.records as { id: string }[];
+  const projectIds: string[] = [];
   for (const project of PROJECTS) {
     await biz('project/add', { projectName: project.name, projectUnit: project.unit, projectType: '1' });
     const projectId = (await list('project', { projectName: project.name }))[0].id;
+    projectIds.push(projectId);
     count('projects');
     for (const contract of project.contracts) {
       await biz('contract/add', {
@@ -740,6 +745,54 @@ export async function generateDemoInstitute(
       }
     }
     if (project.running) await biz('project/updateState', { id: projectId, projectStatus: '2' });
+  }
+
+  // --- Field tasks, real costs with their payments and devops records of the projects (经营管理, the administrator
+  // who runs the projects; the engineers are the staff who do the work).
+  for (const task of FIELD_TASKS) {
+    await biz('fieldTask/add', {
+      projectId: projectIds[task.project],
+      taskName: task.taskName,
+      taskType: task.taskType,
+      taskStatus: task.taskStatus,
+      startDate: day(task.startIn),
+      endDate: day(task.endIn),
+      location: task.location,
+      userId: userIds[task.user],
+      content: task.content,
+    });
+    count('fieldTasks');
+  }
+  for (const cost of COSTS) {
+    await biz('realCost/add', {
+      projectId: projectIds[cost.project],
+      payType: cost.payType,
+      supplier: cost.supplier,
+      costDate: day(cost.costIn),
+      payAmount: cost.amount,
+    });
+    count('costs');
+    if (!cost.paid) continue;
+    const costId = (
+      await list('realCost', { projectId: projectIds[cost.project], supplier: cost.supplier })
+    )[0].id;
+    await biz('realCost/addInvoice', {
+      costId,
+      paidDate: day(cost.costIn + 3),
+      paidAmount: cost.paid,
+      payWay: '1',
+      invoiceCode: cost.invoiceCode,
+    });
+    count('costPayments');
+  }
+  for (const record of DEVOPS) {
+    await biz('devopsRecord/add', {
+      projectId: projectIds[record.project],
+      devopsDate: day(record.dateIn),
+      devopsContent: record.content,
+      devUserList: record.users.map((u) => ({ devUserId: userIds[u.account], workload: u.workload })),
+    });
+    count('devopsRecords');
   }
 
   await db
