@@ -168,6 +168,50 @@ it('shows a customer only its own company', async () => {
   expect(certs.data.records.every((r: { companyId: string }) => r.companyId === companyId)).toBe(true);
 });
 
+/** The records of a GET list call (first page of 100) for `token`. */
+async function records<T = Record<string, string>>(path: string, token: string): Promise<T[]> {
+  const answer = await h.call(`${path}${path.includes('?') ? '&' : '?'}current=1&size=100`, token);
+  expect(answer).toMatchObject({ code: 200 });
+  return answer.data.records;
+}
+
+async function companyOf(account: string): Promise<string> {
+  return withTenant(
+    h.blade.db,
+    DEMO_TENANT_ID,
+    async (trx) =>
+      (
+        await trx
+          .selectFrom('blade_user')
+          .select('company_id')
+          .where('account', '=', account)
+          .executeTakeFirstOrThrow()
+      ).company_id as string,
+  );
+}
+
+it('has invoices issued by finance, with their file, and one request still waiting', async () => {
+  const all = await records<{ invoiceState: string; invoiceNo: string; fileId: string; companyId: string }>(
+    '/blade-customer/invoice/selectInvoiceListPage',
+    tokens.caiwu,
+  );
+  const issued = all.filter((i) => i.invoiceState === 'issued');
+  expect(issued.length).toBeGreaterThanOrEqual(2);
+  for (const invoice of issued) {
+    expect(invoice.invoiceNo).toMatch(/^\d{20}$/);
+    expect(invoice.fileId).toMatch(/^[0-9a-f]{32}$/);
+  }
+  expect(all.filter((i) => i.invoiceState === 'applied').length).toBeGreaterThanOrEqual(1);
+  const huaan = await companyOf('huaan');
+  const own = await records<{ companyId: string }>(
+    '/blade-customer/invoice/selectInvoiceListPage',
+    tokens.huaan,
+  );
+  expect(own.length).toBeGreaterThan(0);
+  expect(own.length).toBeLessThan(all.length);
+  expect(own.every((i) => i.companyId === huaan)).toBe(true);
+});
+
 it('has field tasks, costs with payments and devops records on the projects', async () => {
   const list = async (resource: string) =>
     (await h.call(`/business-service/${resource}/list`, tokens.admin, { current: 1, size: 50 })).data;

@@ -101,6 +101,27 @@ const scannedPage = () =>
     .png()
     .toBuffer());
 
+/**
+ * The issued invoice's file as finance uploads it. Uploads take images and Office files only (files module
+ * file-type.ts: PDF is for files the server makes), so the electronic invoice is kept as its rendered page: a PNG in
+ * an invoice's proportions with the red frame and table lines of a 增值税发票 (no text: no fonts are assumed).
+ */
+let invoiceScan: Promise<Buffer> | undefined;
+const invoicePage = () =>
+  (invoiceScan ??= sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="840" height="520">
+        <rect width="840" height="520" fill="#fffdf8"/>
+        <rect x="20" y="90" width="800" height="380" fill="none" stroke="#b5482f" stroke-width="2"/>
+        <ellipse cx="420" cy="48" rx="70" ry="30" fill="none" stroke="#c0392b" stroke-width="3"/>
+        ${[150, 300, 340, 420].map((y) => `<line x1="20" y1="${y}" x2="820" y2="${y}" stroke="#b5482f"/>`).join('')}
+        ${[60, 560, 600].map((x) => `<line x1="${x}" y1="90" x2="${x}" y2="470" stroke="#b5482f"/>`).join('')}
+      </svg>`,
+    ),
+  )
+    .png()
+    .toBuffer());
+
 /** The parameter written when the whole demo is made: a tenant without it is a run that stopped half way. */
 export const DEMO_COMPLETE_PARAM = 'demo.institute.completed';
 
@@ -144,6 +165,17 @@ export async function generateDemoInstitute(
     counts[kind] = (counts[kind] ?? 0) + n;
   };
   const accounts: DemoAccount[] = [];
+  /** The folders under the root of a record's archive tree (as the file screens list them). */
+  const archiveNodes = async (token: string, functionCode: string, dataId: string) => {
+    const q = async (parentId = '') =>
+      (
+        await api.must(
+          `/blade-resource/fileCatalog/selectFileList?${new URLSearchParams({ functionCode, dataId, ...(parentId && { parentId }) })}`,
+          token,
+        )
+      ).data.records as { id: string; catalogName: string; mustUpload: number }[];
+    return q((await q())[0].id);
+  };
 
   // --- The tenant. The platform's tenant form (POST /blade-system/tenant/submit) needs the platform administrator's
   // password, which the generator does not know; it makes the same rows with the same service the route calls
@@ -613,7 +645,7 @@ export async function generateDemoInstitute(
       infoId: info.data.id,
       remark: '请开具增值税普通发票',
     });
-    count('invoices.submitted');
+    count('invoiceRequests');
   }
 
   // --- Laboratory equipment with their measurement certificates (the lab manager) and bookings (the tester).
@@ -794,6 +826,34 @@ export async function generateDemoInstitute(
     });
     count('devopsRecords');
   }
+
+  // --- Invoices issued: finance uploads the invoice into the request's archive and issues it; the last request stays
+  // waiting.
+  const requests = (
+    await api.must(
+      '/blade-customer/invoice/selectInvoiceListPage?current=1&size=50&invoiceState=applied',
+      tokens.caiwu,
+    )
+  ).data.records as { id: string; applicationNo: string }[];
+  for (const [i, request] of requests
+    .sort((a, b) => a.applicationNo.localeCompare(b.applicationNo))
+    .slice(0, -1)
+    .entries()) {
+    const node = (await archiveNodes(tokens.caiwu, 'invoice_application', request.id))[0];
+    const fileId = await api.upload(
+      tokens.caiwu,
+      { functionCode: 'invoice_application', dataId: request.id, fileCatalogId: node.id },
+      { name: `电子发票-${request.applicationNo}.png`, bytes: await invoicePage() },
+    );
+    await api.must('/blade-customer/invoice/updateInvoiceById', tokens.caiwu, {
+      id: request.id,
+      invoiceNo: `${new Date().getFullYear()}41${String(2_600_000 + i * 137).padStart(14, '0')}`,
+      invoiceDate: day(-i),
+      fileId,
+    });
+    count('invoices.issued');
+  }
+  count('invoices.waiting', requests.length - (counts['invoices.issued'] ?? 0));
 
   await db
     .insertInto('blade_param')
