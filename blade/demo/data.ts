@@ -564,6 +564,30 @@ export const PROJECTS = [
   },
 ] as const;
 
+/** CNEx applications (service facilities and personnel; no samples): a repair workshop audit and a registration. */
+export const CNEX_APPLICATIONS: readonly {
+  company: DemoCompany['key'];
+  cnexType: 'ability' | 'person' | 'scene' | 'person_data';
+  productName: string;
+  standards: string[];
+  stop: 'submitted' | 'accepted';
+}[] = [
+  {
+    company: 'shenke',
+    cnexType: 'scene',
+    productName: '防爆仪表修理服务站（本安型变送器及隔爆型流量计修理）',
+    standards: ['GB/T 3836.13-2021', 'GB/T 3836.16-2022'],
+    stop: 'accepted',
+  },
+  {
+    company: 'dongming',
+    cnexType: 'person',
+    productName: '防爆电气设备安装与检修人员能力注册（3人）',
+    standards: [],
+    stop: 'submitted',
+  },
+];
+
 /** Field tasks (现场任务) of the institute's projects (by project index in PROJECTS; the engineer by account). */
 export const FIELD_TASKS = [
   {

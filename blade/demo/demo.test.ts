@@ -212,6 +212,20 @@ it('has invoices issued by finance, with their file, and one request still waiti
   expect(own.every((i) => i.companyId === huaan)).toBe(true);
 });
 
+it('has CNEx applications, one accepted by the clerk', async () => {
+  const shenke = await records<{ flowState: string; applicationNo: string }>(
+    '/blade-customer/paymentNote/selectApplicationPage?scheme=cnex',
+    tokens.shenke,
+  );
+  expect(shenke.map((a) => a.flowState)).toEqual(['accepted']);
+  expect(shenke[0].applicationNo).toMatch(/^SQN\d{10}$/);
+  const dongming = await records<{ flowState: string }>(
+    '/blade-customer/paymentNote/selectApplicationPage?scheme=cnex',
+    tokens.dongming,
+  );
+  expect(dongming.map((a) => a.flowState)).toEqual(['submitted']);
+});
+
 it('has field tasks, costs with payments and devops records on the projects', async () => {
   const list = async (resource: string) =>
     (await h.call(`/business-service/${resource}/list`, tokens.admin, { current: 1, size: 50 })).data;

@@ -16,6 +16,7 @@ import { provisionTenant, tenantMenuIds } from '../modules/system/tenant/tenant-
 import { DemoClient } from './client';
 import {
   APPLICATIONS,
+  CNEX_APPLICATIONS,
   COMPANIES,
   COSTS,
   DEMO_PASSWORD,
@@ -72,6 +73,12 @@ const APP_CALLS = {
     update: '/blade-customer/cqstOrCnvEx/updateCqstOrCnvExDto',
     submit: (id: string) => `/blade-customer/cqstOrCnvEx/subMitCqst?id=${id}`,
     functionCode: 'cqst_application',
+  },
+  cnex: {
+    save: '/blade-customer/cnex/saveCnexDto',
+    update: '/blade-customer/cnex/updateCnexDto',
+    submit: (id: string) => `/blade-customer/cnex/submitCnex?id=${id}`,
+    functionCode: 'cnex_application',
   },
 } as const;
 const FLOW = '/blade-customer/applicationFlow/transit';
@@ -825,6 +832,39 @@ export async function generateDemoInstitute(
       devUserList: record.users.map((u) => ({ devUserId: userIds[u.account], workload: u.workload })),
     });
     count('devopsRecords');
+  }
+
+  // --- CNEx applications (service facilities and personnel): the customer submits with its must-upload documents, the
+  // clerk accepts one.
+  for (const spec of CNEX_APPLICATIONS) {
+    const company = COMPANIES.find((c) => c.key === spec.company)!;
+    const customer = tokens[company.account];
+    const calls = APP_CALLS.cnex;
+    const saved = await api.must(calls.save, customer, {
+      cnexType: spec.cnexType,
+      applicantName: company.name,
+      applicantCreditCode: company.creditCode,
+      applicantAddress: company.address,
+      contactName: company.contactName,
+      contactPhone: company.contactPhone,
+      productName: spec.productName,
+      applicationType: 'new',
+      ...(spec.standards.length && { standards: spec.standards }),
+    });
+    const id = saved.data.id as string;
+    for (const node of (await archiveNodes(customer, calls.functionCode, id)).filter(
+      (n) => n.mustUpload === 1,
+    )) {
+      await api.upload(
+        customer,
+        { functionCode: calls.functionCode, dataId: id, fileCatalogId: node.id },
+        { name: `${node.catalogName.replace(/[\\/]/g, '-')}.png`, bytes: await scannedPage() },
+      );
+      count('documents');
+    }
+    await api.must(calls.submit(id), customer, {});
+    if (spec.stop === 'accepted') await api.must(FLOW, tokens.shouli, { id, action: 'accept' });
+    count(`applications.cnex.${spec.stop}`);
   }
 
   // --- Invoices issued: finance uploads the invoice into the request's archive and issues it; the last request stays
