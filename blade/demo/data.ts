@@ -19,6 +19,7 @@ export const DEPARTMENTS = [
   { key: 'certification', name: '认证评定部' },
   { key: 'finance', name: '财务部' },
   { key: 'archive', name: '档案室' },
+  { key: 'quality', name: '质量管理部' },
 ] as const;
 export type DeptKey = (typeof DEPARTMENTS)[number]['key'];
 
@@ -173,6 +174,14 @@ export const STAFF: readonly StaffAccount[] = [
     roles: ['demo_team_leader', 'demo_lab_manager'],
     duty: '实验室组长：审批档案借阅，管理仪器设备与计量证书',
     phone: '13837700110',
+  },
+  {
+    account: 'zhiliang',
+    realName: '林慧',
+    dept: 'quality',
+    roles: ['quality_manager'],
+    duty: '质量负责人：投诉受理、指派、调查答复与关闭，满意度调查',
+    phone: '13837700111',
   },
 ];
 
@@ -563,6 +572,50 @@ export const PROJECTS = [
     ],
   },
 ] as const;
+
+/** Complaints (投诉) of the customers about one of their applications, and where each case is left. */
+export const COMPLAINTS: readonly {
+  company: DemoCompany['key'];
+  productName: string;
+  title: string;
+  content: string;
+  stop: 'acknowledged' | 'closed';
+  /** For a closed case: the findings, the answer and the customer's confirmation. */
+  investigation?: string;
+  response?: string;
+  feedback?: string;
+}[] = [
+  {
+    company: 'huaan',
+    productName: '矿用隔爆型三相异步电动机',
+    title: '样品接收后试验排期未通知',
+    content:
+      '我司矿用隔爆型三相异步电动机样品已于上周送达并由实验室签收，至今未收到型式试验排期通知，影响我司投标计划，请尽快答复。',
+    stop: 'closed',
+    investigation:
+      '核查样品流转记录：样品已签收，因隔爆外壳爆炸试验台本周满负荷，排期顺延 3 个工作日；受理后未及时告知客户。',
+    response:
+      '已确定试验排期为下周一开始，预计 10 个工作日完成；今后样品签收后 2 个工作日内书面告知试验排期。对造成的不便深表歉意。',
+    feedback: '已收到排期，认可处理结果。',
+  },
+  {
+    company: 'dongming',
+    productName: '增安型接线盒',
+    title: '申请提交后长时间未受理',
+    content: '增安型接线盒 CCC 认证申请已提交一周，系统仍显示待受理，请核实进度并告知所缺资料。',
+    stop: 'acknowledged',
+  },
+];
+
+/** Survey answers (满意度调查) of the issued applications' customers: scores 1–5 per question in order. */
+export const SURVEY_ANSWERS: readonly { company: DemoCompany['key']; scores: number[]; comment: string }[] = [
+  { company: 'huaan', scores: [5, 5, 4, 5, 4, 5], comment: '受理和检测进度跟进及时，工程师沟通专业。' },
+  {
+    company: 'shenke',
+    scores: [4, 4, 3, 4, 4, 4],
+    comment: '整体满意；希望缴费通知单能提前邮件告知。',
+  },
+];
 
 /** CNEx applications (service facilities and personnel; no samples): a repair workshop audit and a registration. */
 export const CNEX_APPLICATIONS: readonly {

@@ -212,6 +212,32 @@ it('has invoices issued by finance, with their file, and one request still waiti
   expect(own.every((i) => i.companyId === huaan)).toBe(true);
 });
 
+it('has complaints (one closed, one open) for the quality manager and answered surveys', async () => {
+  const cases = await records<{ complaintState: string; companyId: string; handlerName: string }>(
+    '/blade-customer/complaint/selectComplaintList',
+    tokens.zhiliang,
+  );
+  expect(cases.map((c) => c.complaintState).sort()).toEqual(['acknowledged', 'closed']);
+  expect(cases.find((c) => c.complaintState === 'closed')?.handlerName).toBe('林慧');
+  const huaan = await companyOf('huaan');
+  const own = await records<{ companyId: string }>(
+    '/blade-customer/complaint/selectComplaintList',
+    tokens.huaan,
+  );
+  expect(own).toHaveLength(1);
+  expect(own[0].companyId).toBe(huaan);
+  const surveys = await h.call(
+    '/blade-customer/satisfactionSurvey/selectSatisfactionSurveyList?current=1&size=100',
+    tokens.zhiliang,
+  );
+  expect(surveys.data.averages.answered).toBe(2);
+  expect(
+    surveys.data.records.filter((s: { surveyState: string }) => s.surveyState === 'sent').length,
+  ).toBeGreaterThan(0);
+  // No answer was low enough to open a follow-up case.
+  expect(surveys.data.records.every((s: { followupId: string }) => s.followupId === '')).toBe(true);
+});
+
 it('has CNEx applications, one accepted by the clerk', async () => {
   const shenke = await records<{ flowState: string; applicationNo: string }>(
     '/blade-customer/paymentNote/selectApplicationPage?scheme=cnex',

@@ -18,6 +18,7 @@ import {
   APPLICATIONS,
   CNEX_APPLICATIONS,
   COMPANIES,
+  COMPLAINTS,
   COSTS,
   DEMO_PASSWORD,
   DEMO_TENANT_ID,
@@ -29,6 +30,7 @@ import {
   FIELD_TASKS,
   PROJECTS,
   STAFF,
+  SURVEY_ANSWERS,
   type DemoApplication,
   type DemoCompany,
   type DeptKey,
@@ -894,6 +896,69 @@ export async function generateDemoInstitute(
     count('invoices.issued');
   }
   count('invoices.waiting', requests.length - (counts['invoices.issued'] ?? 0));
+
+  // --- Complaints (the customers file, the quality manager takes them along the case flow) and survey answers.
+  const Q = '/blade-customer';
+  for (const spec of COMPLAINTS) {
+    const company = COMPANIES.find((c) => c.key === spec.company)!;
+    const customer = tokens[company.account];
+    const application = made.find(
+      (m) => m.spec.company === spec.company && m.spec.productName === spec.productName,
+    )!;
+    const saved = await api.must(`${Q}/complaint/save`, customer, {
+      kind: 'complaint',
+      subjectType: 'application',
+      applicationId: application.id,
+      title: spec.title,
+      content: spec.content,
+    });
+    const id = saved.data.id as string;
+    const transit = (who: string, action: string, extra: Record<string, unknown> = {}) =>
+      api.must(`${Q}/complaint/transit`, tokens[who], { id, action, ...extra });
+    await transit('zhiliang', 'acknowledge');
+    if (spec.stop === 'closed') {
+      const handlers = (await api.must(`${Q}/complaint/selectHandlerList?id=${id}`, tokens.zhiliang))
+        .data as { id: string; conflict: boolean }[];
+      const handler =
+        handlers.find((c) => c.id === userIds.zhiliang && !c.conflict) ?? handlers.find((c) => !c.conflict)!;
+      await transit('zhiliang', 'assign', { handlerId: handler.id });
+      const handlerAccount = Object.entries(userIds).find(([, uid]) => uid === handler.id)![0];
+      await transit(handlerAccount, 'investigate', { text: spec.investigation });
+      await transit(handlerAccount, 'respond', { text: spec.response });
+      await api.must(`${Q}/complaint/transit`, customer, { id, action: 'confirm', text: spec.feedback });
+      await transit('zhiliang', 'close');
+    }
+    count(`complaints.${spec.stop}`);
+  }
+  for (const answer of SURVEY_ANSWERS) {
+    const company = COMPANIES.find((c) => c.key === answer.company)!;
+    const customer = tokens[company.account];
+    const surveys = (
+      await api.must(
+        `${Q}/satisfactionSurvey/selectSatisfactionSurveyList?current=1&size=50&surveyState=sent`,
+        customer,
+      )
+    ).data.records as { id: string }[];
+    if (!surveys.length) continue;
+    const items = (await api.must(`${Q}/surveyItems/selectSurveyItemsList`, customer)).data as {
+      id: string;
+    }[];
+    await api.must(`${Q}/satisfactionSurvey/save`, customer, {
+      id: surveys[0].id,
+      answers: items.map((item, i) => ({ itemId: item.id, score: answer.scores[i] ?? 4 })),
+      comment: answer.comment,
+    });
+    count('surveys.answered');
+  }
+  count(
+    'surveys.sent',
+    (
+      await api.must(
+        `${Q}/satisfactionSurvey/selectSatisfactionSurveyList?current=1&size=1&surveyState=sent`,
+        tokens.zhiliang,
+      )
+    ).data.total,
+  );
 
   await db
     .insertInto('blade_param')
