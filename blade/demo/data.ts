@@ -77,6 +77,19 @@ export const EXTRA_ROLES = [
     ],
   },
   {
+    alias: 'demo_card_seller',
+    name: '标志管理员',
+    menus: [
+      'card_goods',
+      'card_goods_add',
+      'card_goods_edit',
+      'card_sale',
+      'card_sale_review',
+      'card_sale_reject',
+      'card_sale_ship',
+    ],
+  },
+  {
     alias: 'demo_notes',
     name: '笔记',
     menus: ['note_tree', 'note_tree_add', 'note_tree_edit', 'note_tree_delete', 'note_tree_share'],
@@ -99,8 +112,8 @@ export const STAFF: readonly StaffAccount[] = [
     account: 'shouli',
     realName: '王丽娟',
     dept: 'intake',
-    roles: ['application_accept'],
-    duty: '受理员：受理/退回申请，发缴费通知',
+    roles: ['application_accept', 'demo_card_seller'],
+    duty: '受理员：受理/退回申请，发缴费通知；标志商品与标志订单',
     phone: '13837700101',
   },
   {
@@ -572,6 +585,70 @@ export const PROJECTS = [
     ],
   },
 ] as const;
+
+/** CCC marks on sale (标志商品; the 标志管理员 keeps them): a pack is a whole number of sheets. */
+export const CARD_GOODS = [
+  {
+    sku: 'CCC-S-8',
+    sizeMm: 8,
+    markType: 'S',
+    piecesPerSheet: 100,
+    piecesPerPack: 5000,
+    unitPrice: '0.03',
+    stockQty: 200000,
+  },
+  {
+    sku: 'CCC-S-15',
+    sizeMm: 15,
+    markType: 'S',
+    piecesPerSheet: 50,
+    piecesPerPack: 2500,
+    unitPrice: '0.08',
+    stockQty: 50000,
+  },
+  {
+    sku: 'CCC-S-30',
+    sizeMm: 30,
+    markType: 'S',
+    piecesPerSheet: 20,
+    piecesPerPack: 1000,
+    unitPrice: '0.20',
+    stockQty: 10000,
+  },
+] as const;
+
+/** Where a mark order is left. */
+export type CardSaleStop = 'submitted' | 'reviewed' | 'received';
+
+/** Mark orders of the customers: one certificate (of the product named) and pieces per sku. */
+export const CARD_SALES: readonly {
+  company: DemoCompany['key'];
+  productName: string;
+  lines: { sku: string; quantity: number }[];
+  stop: CardSaleStop;
+}[] = [
+  {
+    company: 'huaan',
+    productName: '隔爆型变频调速三相异步电动机',
+    lines: [
+      { sku: 'CCC-S-8', quantity: 10000 },
+      { sku: 'CCC-S-15', quantity: 500 },
+    ],
+    stop: 'received',
+  },
+  {
+    company: 'huaan',
+    productName: '隔爆型变频调速三相异步电动机',
+    lines: [{ sku: 'CCC-S-30', quantity: 200 }],
+    stop: 'submitted',
+  },
+  {
+    company: 'dongming',
+    productName: '隔爆型电磁起动器',
+    lines: [{ sku: 'CCC-S-8', quantity: 5000 }],
+    stop: 'reviewed',
+  },
+];
 
 /** Complaints (投诉) of the customers about one of their applications, and where each case is left. */
 export const COMPLAINTS: readonly {

@@ -238,6 +238,29 @@ it('has complaints (one closed, one open) for the quality manager and answered s
   expect(surveys.data.records.every((s: { followupId: string }) => s.followupId === '')).toBe(true);
 });
 
+it('has CCC mark orders: the clerk sees every order, a customer its own only', async () => {
+  const all = await records<{ saleState: string; companyId: string; totalAmount: string }>(
+    '/blade-customer/cccCardSale/selectCccCardSaleDtoPage',
+    tokens.shouli,
+  );
+  expect(all.map((s) => s.saleState).sort()).toEqual(['received', 'reviewed', 'submitted']);
+  const huaan = await companyOf('huaan');
+  const own = await records<{ saleState: string; companyId: string; totalAmount: string }>(
+    '/blade-customer/cccCardSale/selectCccCardSaleDtoPage',
+    tokens.huaan,
+  );
+  expect(own).toHaveLength(2);
+  expect(own.every((s) => s.companyId === huaan)).toBe(true);
+  // 10,000 pieces of 8 mm at 0.03 and 500 of 15 mm at 0.08.
+  expect(own.find((s) => s.saleState === 'received')?.totalAmount).toBe('340.00');
+  const theirs = await records<{ companyId: string }>(
+    '/blade-customer/cccCardSale/selectCccCardSaleDtoPage',
+    tokens.dongming,
+  );
+  expect(theirs.length).toBe(1);
+  expect(theirs[0].companyId).not.toBe(huaan);
+});
+
 it('has CNEx applications, one accepted by the clerk', async () => {
   const shenke = await records<{ flowState: string; applicationNo: string }>(
     '/blade-customer/paymentNote/selectApplicationPage?scheme=cnex',

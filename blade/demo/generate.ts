@@ -16,6 +16,8 @@ import { provisionTenant, tenantMenuIds } from '../modules/system/tenant/tenant-
 import { DemoClient } from './client';
 import {
   APPLICATIONS,
+  CARD_GOODS,
+  CARD_SALES,
   CNEX_APPLICATIONS,
   COMPANIES,
   COMPLAINTS,
@@ -959,6 +961,70 @@ export async function generateDemoInstitute(
       )
     ).data.total,
   );
+
+  // --- CCC mark sales: the 标志管理员 (the clerk) puts the marks on sale; the customers order with their signed form;
+  // the clerk reviews, finance bills the order, the customer pays, the clerk ships and the customer signs for it.
+  const goodsIds: Record<string, string> = {};
+  for (const goods of CARD_GOODS) {
+    await api.must('/blade-customer/cccCardGoods/submit', tokens.shouli, { ...goods, onSale: 1 });
+    count('cardGoods');
+  }
+  for (const g of (
+    await api.must('/blade-customer/cccCardGoods/selectCccCardGoodlist?current=1&size=50', tokens.shouli)
+  ).data.records as { id: string; sku: string }[])
+    goodsIds[g.sku] = g.id;
+  const SALE = '/blade-customer/cccCardSale';
+  for (const spec of CARD_SALES) {
+    const company = COMPANIES.find((c) => c.key === spec.company)!;
+    const customer = tokens[company.account];
+    const init = (await api.must(`${SALE}/initCccCardSale`, customer, {})).data as {
+      certificates: { id: string; productName: string }[];
+      shipTo: string;
+    };
+    const cert = init.certificates.find((c) => c.productName === spec.productName)!;
+    const saved = await api.must(`${SALE}/saveCccCardSaleDTO`, customer, {
+      certificateIds: [cert.id],
+      lines: spec.lines.map((l) => ({ goodsId: goodsIds[l.sku], quantity: l.quantity })),
+      shipTo: init.shipTo,
+    });
+    const id = saved.data.id as string;
+    const formNode = (await archiveNodes(customer, 'ccc_card_sale', id))[0];
+    const formFileId = await api.upload(
+      customer,
+      { functionCode: 'ccc_card_sale', dataId: id, fileCatalogId: formNode.id },
+      { name: 'CCC标志购买申请书（盖章）.png', bytes: await scannedPage() },
+    );
+    count('documents');
+    await api.must(`${SALE}/uploadCccCardSale`, customer, { id, formFileId });
+    await api.must(`${SALE}/submitCccCardSaleDTO`, customer, { id });
+    if (spec.stop !== 'submitted') await api.must(`${SALE}/reviewCccCardSale`, tokens.shouli, { id });
+    if (spec.stop === 'received') {
+      const note = await api.must(`${NOTE}/issuePaymentNote`, tokens.caiwu, {
+        cardSaleId: id,
+        dueDate: day(15),
+        payeeInfo: `${DEMO_TENANT_NAME} 开户行：中国工商银行南阳分行 账号：1714 0200 0920 0088 888`,
+      });
+      count('paymentNotes.paid');
+      const slipNode = (await archiveNodes(customer, 'payment_note', note.data.id))[0];
+      const slip = await api.upload(
+        customer,
+        { functionCode: 'payment_note', dataId: note.data.id, fileCatalogId: slipNode.id },
+        { name: '银行转账回单.png', bytes: await scannedPage() },
+      );
+      const paid = await api.must(`${NOTE}/savePaymentVoucher`, customer, {
+        noteId: note.data.id,
+        amount: note.data.totalAmount,
+        payDate: day(-1),
+        payerName: company.name,
+        fileId: slip,
+      });
+      count('vouchers');
+      await api.must(`${NOTE}/confirmPaymentVoucher`, tokens.caiwu, { id: paid.data.vouchers.at(-1).id });
+      await api.must(`${SALE}/shipCccCardSale`, tokens.shouli, { id, trackingNo: `SF15${id.slice(-8)}` });
+      await api.must(`${SALE}/receiveCccCardSale`, customer, { id });
+    }
+    count(`cardSales.${spec.stop}`);
+  }
 
   await db
     .insertInto('blade_param')
