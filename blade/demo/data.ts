@@ -19,6 +19,7 @@ export const DEPARTMENTS = [
   { key: 'certification', name: '认证评定部' },
   { key: 'finance', name: '财务部' },
   { key: 'archive', name: '档案室' },
+  { key: 'quality', name: '质量管理部' },
 ] as const;
 export type DeptKey = (typeof DEPARTMENTS)[number]['key'];
 
@@ -76,6 +77,19 @@ export const EXTRA_ROLES = [
     ],
   },
   {
+    alias: 'demo_card_seller',
+    name: '标志管理员',
+    menus: [
+      'card_goods',
+      'card_goods_add',
+      'card_goods_edit',
+      'card_sale',
+      'card_sale_review',
+      'card_sale_reject',
+      'card_sale_ship',
+    ],
+  },
+  {
     alias: 'demo_notes',
     name: '笔记',
     menus: ['note_tree', 'note_tree_add', 'note_tree_edit', 'note_tree_delete', 'note_tree_share'],
@@ -98,8 +112,8 @@ export const STAFF: readonly StaffAccount[] = [
     account: 'shouli',
     realName: '王丽娟',
     dept: 'intake',
-    roles: ['application_accept'],
-    duty: '受理员：受理/退回申请，发缴费通知',
+    roles: ['application_accept', 'demo_card_seller'],
+    duty: '受理员：受理/退回申请，发缴费通知；标志商品与标志订单',
     phone: '13837700101',
   },
   {
@@ -173,6 +187,14 @@ export const STAFF: readonly StaffAccount[] = [
     roles: ['demo_team_leader', 'demo_lab_manager'],
     duty: '实验室组长：审批档案借阅，管理仪器设备与计量证书',
     phone: '13837700110',
+  },
+  {
+    account: 'zhiliang',
+    realName: '林慧',
+    dept: 'quality',
+    roles: ['quality_manager'],
+    duty: '质量负责人：投诉受理、指派、调查答复与关闭，满意度调查',
+    phone: '13837700111',
   },
 ];
 
@@ -561,5 +583,225 @@ export const PROJECTS = [
         paidBatches: 0,
       },
     ],
+  },
+] as const;
+
+/** CCC marks on sale (标志商品; the 标志管理员 keeps them): a pack is a whole number of sheets. */
+export const CARD_GOODS = [
+  {
+    sku: 'CCC-S-8',
+    sizeMm: 8,
+    markType: 'S',
+    piecesPerSheet: 100,
+    piecesPerPack: 5000,
+    unitPrice: '0.03',
+    stockQty: 200000,
+  },
+  {
+    sku: 'CCC-S-15',
+    sizeMm: 15,
+    markType: 'S',
+    piecesPerSheet: 50,
+    piecesPerPack: 2500,
+    unitPrice: '0.08',
+    stockQty: 50000,
+  },
+  {
+    sku: 'CCC-S-30',
+    sizeMm: 30,
+    markType: 'S',
+    piecesPerSheet: 20,
+    piecesPerPack: 1000,
+    unitPrice: '0.20',
+    stockQty: 10000,
+  },
+] as const;
+
+/** Where a mark order is left. */
+export type CardSaleStop = 'submitted' | 'reviewed' | 'received';
+
+/** Mark orders of the customers: one certificate (of the product named) and pieces per sku. */
+export const CARD_SALES: readonly {
+  company: DemoCompany['key'];
+  productName: string;
+  lines: { sku: string; quantity: number }[];
+  stop: CardSaleStop;
+}[] = [
+  {
+    company: 'huaan',
+    productName: '隔爆型变频调速三相异步电动机',
+    lines: [
+      { sku: 'CCC-S-8', quantity: 10000 },
+      { sku: 'CCC-S-15', quantity: 500 },
+    ],
+    stop: 'received',
+  },
+  {
+    company: 'huaan',
+    productName: '隔爆型变频调速三相异步电动机',
+    lines: [{ sku: 'CCC-S-30', quantity: 200 }],
+    stop: 'submitted',
+  },
+  {
+    company: 'dongming',
+    productName: '隔爆型电磁起动器',
+    lines: [{ sku: 'CCC-S-8', quantity: 5000 }],
+    stop: 'reviewed',
+  },
+];
+
+/** Complaints (投诉) of the customers about one of their applications, and where each case is left. */
+export const COMPLAINTS: readonly {
+  company: DemoCompany['key'];
+  productName: string;
+  title: string;
+  content: string;
+  stop: 'acknowledged' | 'closed';
+  /** For a closed case: the findings, the answer and the customer's confirmation. */
+  investigation?: string;
+  response?: string;
+  feedback?: string;
+}[] = [
+  {
+    company: 'huaan',
+    productName: '矿用隔爆型三相异步电动机',
+    title: '样品接收后试验排期未通知',
+    content:
+      '我司矿用隔爆型三相异步电动机样品已于上周送达并由实验室签收，至今未收到型式试验排期通知，影响我司投标计划，请尽快答复。',
+    stop: 'closed',
+    investigation:
+      '核查样品流转记录：样品已签收，因隔爆外壳爆炸试验台本周满负荷，排期顺延 3 个工作日；受理后未及时告知客户。',
+    response:
+      '已确定试验排期为下周一开始，预计 10 个工作日完成；今后样品签收后 2 个工作日内书面告知试验排期。对造成的不便深表歉意。',
+    feedback: '已收到排期，认可处理结果。',
+  },
+  {
+    company: 'dongming',
+    productName: '增安型接线盒',
+    title: '申请提交后长时间未受理',
+    content: '增安型接线盒 CCC 认证申请已提交一周，系统仍显示待受理，请核实进度并告知所缺资料。',
+    stop: 'acknowledged',
+  },
+];
+
+/** Survey answers (满意度调查) of the issued applications' customers: scores 1–5 per question in order. */
+export const SURVEY_ANSWERS: readonly { company: DemoCompany['key']; scores: number[]; comment: string }[] = [
+  { company: 'huaan', scores: [5, 5, 4, 5, 4, 5], comment: '受理和检测进度跟进及时，工程师沟通专业。' },
+  {
+    company: 'shenke',
+    scores: [4, 4, 3, 4, 4, 4],
+    comment: '整体满意；希望缴费通知单能提前邮件告知。',
+  },
+];
+
+/** CNEx applications (service facilities and personnel; no samples): a repair workshop audit and a registration. */
+export const CNEX_APPLICATIONS: readonly {
+  company: DemoCompany['key'];
+  cnexType: 'ability' | 'person' | 'scene' | 'person_data';
+  productName: string;
+  standards: string[];
+  stop: 'submitted' | 'accepted';
+}[] = [
+  {
+    company: 'shenke',
+    cnexType: 'scene',
+    productName: '防爆仪表修理服务站（本安型变送器及隔爆型流量计修理）',
+    standards: ['GB/T 3836.13-2021', 'GB/T 3836.16-2022'],
+    stop: 'accepted',
+  },
+  {
+    company: 'dongming',
+    cnexType: 'person',
+    productName: '防爆电气设备安装与检修人员能力注册（3人）',
+    standards: [],
+    stop: 'submitted',
+  },
+];
+
+/** Field tasks (现场任务) of the institute's projects (by project index in PROJECTS; the engineer by account). */
+export const FIELD_TASKS = [
+  {
+    project: 0,
+    taskName: '华安电机年度监督工厂检查',
+    taskType: '1',
+    taskStatus: '3',
+    startIn: -20,
+    endIn: -18,
+    location: '河南省南阳市卧龙区工业南路188号',
+    user: 'jiancha',
+    content: '按 CCC 实施规则开展年度监督检查：质量保证能力、产品一致性、例行检验记录抽查。',
+  },
+  {
+    project: 0,
+    taskName: 'YBX4 系列电动机生产现场抽样',
+    taskType: '2',
+    taskStatus: '2',
+    startIn: -1,
+    endIn: 1,
+    location: '南阳华安防爆电机有限公司总装车间',
+    user: 'yangpin',
+    content: '在成品库随机抽取 YBX4-132S-4 两台，封样后运回实验室。',
+  },
+  {
+    project: 1,
+    taskName: '井下防爆电气设备见证试验',
+    taskType: '3',
+    taskStatus: '1',
+    startIn: 7,
+    endIn: 9,
+    location: '河南省平顶山市某煤矿井下中央变电所',
+    user: 'jiance',
+    content: '见证矿用隔爆型真空馈电开关的绝缘电阻与隔爆面间隙测量，记录检查结果。',
+  },
+] as const;
+
+/** Real costs (实际成本) of the projects, some paid (with the supplier's invoice number). */
+export const COSTS = [
+  {
+    project: 0,
+    payType: '3',
+    supplier: '南阳市宛运商务旅行服务有限公司',
+    costIn: -19,
+    amount: '3860.00',
+    paid: '3860.00',
+    invoiceCode: '41002600110000123456',
+  },
+  {
+    project: 0,
+    payType: '1',
+    supplier: '郑州博源实验耗材有限公司',
+    costIn: -12,
+    amount: '12450.00',
+    paid: '6000.00',
+    invoiceCode: '41002600110000234567',
+  },
+  {
+    project: 1,
+    payType: '2',
+    supplier: '河南省矿用设备检测中心（外协）',
+    costIn: -5,
+    amount: '28000.00',
+    paid: '',
+    invoiceCode: '',
+  },
+] as const;
+
+/** Devops records (运维记录): maintenance visits with each engineer's person-days. */
+export const DEVOPS = [
+  {
+    project: 0,
+    dateIn: -10,
+    content:
+      '华安电机厂内试验站防爆试验设备年度维护：静压试验台压力传感器比对、管路气密性检查、记录仪时钟校准。',
+    users: [
+      { account: 'jiance', workload: '1.5' },
+      { account: 'zuzhang', workload: '0.5' },
+    ],
+  },
+  {
+    project: 1,
+    dateIn: -3,
+    content: '矿方防爆设备台账系统数据核对与检查记录归档，修正 12 台设备的防爆合格证编号。',
+    users: [{ account: 'gongcheng', workload: '1' }],
   },
 ] as const;

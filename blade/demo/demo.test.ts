@@ -168,6 +168,131 @@ it('shows a customer only its own company', async () => {
   expect(certs.data.records.every((r: { companyId: string }) => r.companyId === companyId)).toBe(true);
 });
 
+/** The records of a GET list call (first page of 100) for `token`. */
+async function records<T = Record<string, string>>(path: string, token: string): Promise<T[]> {
+  const answer = await h.call(`${path}${path.includes('?') ? '&' : '?'}current=1&size=100`, token);
+  expect(answer).toMatchObject({ code: 200 });
+  return answer.data.records;
+}
+
+async function companyOf(account: string): Promise<string> {
+  return withTenant(
+    h.blade.db,
+    DEMO_TENANT_ID,
+    async (trx) =>
+      (
+        await trx
+          .selectFrom('blade_user')
+          .select('company_id')
+          .where('account', '=', account)
+          .executeTakeFirstOrThrow()
+      ).company_id as string,
+  );
+}
+
+it('has invoices issued by finance, with their file, and one request still waiting', async () => {
+  const all = await records<{ invoiceState: string; invoiceNo: string; fileId: string; companyId: string }>(
+    '/blade-customer/invoice/selectInvoiceListPage',
+    tokens.caiwu,
+  );
+  const issued = all.filter((i) => i.invoiceState === 'issued');
+  expect(issued.length).toBeGreaterThanOrEqual(2);
+  for (const invoice of issued) {
+    expect(invoice.invoiceNo).toMatch(/^\d{20}$/);
+    expect(invoice.fileId).toMatch(/^[0-9a-f]{32}$/);
+  }
+  expect(all.filter((i) => i.invoiceState === 'applied').length).toBeGreaterThanOrEqual(1);
+  const huaan = await companyOf('huaan');
+  const own = await records<{ companyId: string }>(
+    '/blade-customer/invoice/selectInvoiceListPage',
+    tokens.huaan,
+  );
+  expect(own.length).toBeGreaterThan(0);
+  expect(own.length).toBeLessThan(all.length);
+  expect(own.every((i) => i.companyId === huaan)).toBe(true);
+});
+
+it('has complaints (one closed, one open) for the quality manager and answered surveys', async () => {
+  const cases = await records<{ complaintState: string; companyId: string; handlerName: string }>(
+    '/blade-customer/complaint/selectComplaintList',
+    tokens.zhiliang,
+  );
+  expect(cases.map((c) => c.complaintState).sort()).toEqual(['acknowledged', 'closed']);
+  expect(cases.find((c) => c.complaintState === 'closed')?.handlerName).toBe('林慧');
+  const huaan = await companyOf('huaan');
+  const own = await records<{ companyId: string }>(
+    '/blade-customer/complaint/selectComplaintList',
+    tokens.huaan,
+  );
+  expect(own).toHaveLength(1);
+  expect(own[0].companyId).toBe(huaan);
+  const surveys = await h.call(
+    '/blade-customer/satisfactionSurvey/selectSatisfactionSurveyList?current=1&size=100',
+    tokens.zhiliang,
+  );
+  expect(surveys.data.averages.answered).toBe(2);
+  expect(
+    surveys.data.records.filter((s: { surveyState: string }) => s.surveyState === 'sent').length,
+  ).toBeGreaterThan(0);
+  // No answer was low enough to open a follow-up case.
+  expect(surveys.data.records.every((s: { followupId: string }) => s.followupId === '')).toBe(true);
+});
+
+it('has CCC mark orders: the clerk sees every order, a customer its own only', async () => {
+  const all = await records<{ saleState: string; companyId: string; totalAmount: string }>(
+    '/blade-customer/cccCardSale/selectCccCardSaleDtoPage',
+    tokens.shouli,
+  );
+  expect(all.map((s) => s.saleState).sort()).toEqual(['received', 'reviewed', 'submitted']);
+  const huaan = await companyOf('huaan');
+  const own = await records<{ saleState: string; companyId: string; totalAmount: string }>(
+    '/blade-customer/cccCardSale/selectCccCardSaleDtoPage',
+    tokens.huaan,
+  );
+  expect(own).toHaveLength(2);
+  expect(own.every((s) => s.companyId === huaan)).toBe(true);
+  // 10,000 pieces of 8 mm at 0.03 and 500 of 15 mm at 0.08.
+  expect(own.find((s) => s.saleState === 'received')?.totalAmount).toBe('340.00');
+  const theirs = await records<{ companyId: string }>(
+    '/blade-customer/cccCardSale/selectCccCardSaleDtoPage',
+    tokens.dongming,
+  );
+  expect(theirs.length).toBe(1);
+  expect(theirs[0].companyId).not.toBe(huaan);
+});
+
+it('has CNEx applications, one accepted by the clerk', async () => {
+  const shenke = await records<{ flowState: string; applicationNo: string }>(
+    '/blade-customer/paymentNote/selectApplicationPage?scheme=cnex',
+    tokens.shenke,
+  );
+  expect(shenke.map((a) => a.flowState)).toEqual(['accepted']);
+  expect(shenke[0].applicationNo).toMatch(/^SQN\d{10}$/);
+  const dongming = await records<{ flowState: string }>(
+    '/blade-customer/paymentNote/selectApplicationPage?scheme=cnex',
+    tokens.dongming,
+  );
+  expect(dongming.map((a) => a.flowState)).toEqual(['submitted']);
+});
+
+it('has field tasks, costs with payments and devops records on the projects', async () => {
+  const list = async (resource: string) =>
+    (await h.call(`/business-service/${resource}/list`, tokens.admin, { current: 1, size: 50 })).data;
+  const tasks = await list('fieldTask');
+  expect(tasks.total).toBe(3);
+  expect(tasks.records.map((t: { userName: string }) => t.userName).sort()).toEqual(
+    ['刘洋', '赵强', '陈建国'].sort(),
+  );
+  const costs = await list('realCost');
+  expect(costs.total).toBe(3);
+  expect(costs.records.map((c: { paidAmount: string }) => c.paidAmount).sort()).toEqual(
+    ['0.00', '3860.00', '6000.00'].sort(),
+  );
+  const devops = await list('devopsRecord');
+  expect(devops.total).toBe(2);
+  expect(devops.records.map((d: { workload: string }) => d.workload).sort()).toEqual(['1.00', '2.00']);
+});
+
 it('leaves the default tenant as it was', async () => {
   expect(await platformCounts()).toEqual(before);
   expect((await h.login('admin', ADMIN_PASSWORD, PLATFORM)).access_token).toBeTruthy();

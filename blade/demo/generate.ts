@@ -16,15 +16,23 @@ import { provisionTenant, tenantMenuIds } from '../modules/system/tenant/tenant-
 import { DemoClient } from './client';
 import {
   APPLICATIONS,
+  CARD_GOODS,
+  CARD_SALES,
+  CNEX_APPLICATIONS,
   COMPANIES,
+  COMPLAINTS,
+  COSTS,
   DEMO_PASSWORD,
   DEMO_TENANT_ID,
   DEMO_TENANT_NAME,
   DEPARTMENTS,
+  DEVOPS,
   EQUIPMENT,
   EXTRA_ROLES,
+  FIELD_TASKS,
   PROJECTS,
   STAFF,
+  SURVEY_ANSWERS,
   type DemoApplication,
   type DemoCompany,
   type DeptKey,
@@ -70,6 +78,12 @@ const APP_CALLS = {
     submit: (id: string) => `/blade-customer/cqstOrCnvEx/subMitCqst?id=${id}`,
     functionCode: 'cqst_application',
   },
+  cnex: {
+    save: '/blade-customer/cnex/saveCnexDto',
+    update: '/blade-customer/cnex/updateCnexDto',
+    submit: (id: string) => `/blade-customer/cnex/submitCnex?id=${id}`,
+    functionCode: 'cnex_application',
+  },
 } as const;
 const FLOW = '/blade-customer/applicationFlow/transit';
 const NOTE = '/blade-customer/paymentNote';
@@ -95,6 +109,27 @@ const yuan = (c: bigint) => `${c / 100n}.${String(c % 100n).padStart(2, '0')}`;
 let scan: Promise<Buffer> | undefined;
 const scannedPage = () =>
   (scan ??= sharp({ create: { width: 420, height: 594, channels: 3, background: '#f7f6f0' } })
+    .png()
+    .toBuffer());
+
+/**
+ * The issued invoice's file as finance uploads it. Uploads take images and Office files only (files module
+ * file-type.ts: PDF is for files the server makes), so the electronic invoice is kept as its rendered page: a PNG in
+ * an invoice's proportions with the red frame and table lines of a 增值税发票 (no text: no fonts are assumed).
+ */
+let invoiceScan: Promise<Buffer> | undefined;
+const invoicePage = () =>
+  (invoiceScan ??= sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="840" height="520">
+        <rect width="840" height="520" fill="#fffdf8"/>
+        <rect x="20" y="90" width="800" height="380" fill="none" stroke="#b5482f" stroke-width="2"/>
+        <ellipse cx="420" cy="48" rx="70" ry="30" fill="none" stroke="#c0392b" stroke-width="3"/>
+        ${[150, 300, 340, 420].map((y) => `<line x1="20" y1="${y}" x2="820" y2="${y}" stroke="#b5482f"/>`).join('')}
+        ${[60, 560, 600].map((x) => `<line x1="${x}" y1="90" x2="${x}" y2="470" stroke="#b5482f"/>`).join('')}
+      </svg>`,
+    ),
+  )
     .png()
     .toBuffer());
 
@@ -141,6 +176,17 @@ export async function generateDemoInstitute(
     counts[kind] = (counts[kind] ?? 0) + n;
   };
   const accounts: DemoAccount[] = [];
+  /** The folders under the root of a record's archive tree (as the file screens list them). */
+  const archiveNodes = async (token: string, functionCode: string, dataId: string) => {
+    const q = async (parentId = '') =>
+      (
+        await api.must(
+          `/blade-resource/fileCatalog/selectFileList?${new URLSearchParams({ functionCode, dataId, ...(parentId && { parentId }) })}`,
+          token,
+        )
+      ).data.records as { id: string; catalogName: string; mustUpload: number }[];
+    return q((await q())[0].id);
+  };
 
   // --- The tenant. The platform's tenant form (POST /blade-system/tenant/submit) needs the platform administrator's
   // password, which the generator does not know; it makes the same rows with the same service the route calls
@@ -610,7 +656,7 @@ export async function generateDemoInstitute(
       infoId: info.data.id,
       remark: '请开具增值税普通发票',
     });
-    count('invoices.submitted');
+    count('invoiceRequests');
   }
 
   // --- Laboratory equipment with their measurement certificates (the lab manager) and bookings (the tester).
@@ -704,9 +750,11 @@ export async function generateDemoInstitute(
   const biz = (path: string, body: unknown) => api.must(`/business-service/${path}`, admin, body);
   const list = async (resource: string, filter: Record<string, unknown>) =>
     (await biz(`${resource}/list`, { current: 1, size: 50, ...filter })).data.records as { id: string }[];
+  const projectIds: string[] = [];
   for (const project of PROJECTS) {
     await biz('project/add', { projectName: project.name, projectUnit: project.unit, projectType: '1' });
     const projectId = (await list('project', { projectName: project.name }))[0].id;
+    projectIds.push(projectId);
     count('projects');
     for (const contract of project.contracts) {
       await biz('contract/add', {
@@ -740,6 +788,242 @@ export async function generateDemoInstitute(
       }
     }
     if (project.running) await biz('project/updateState', { id: projectId, projectStatus: '2' });
+  }
+
+  // --- Field tasks, real costs with their payments and devops records of the projects (经营管理, the administrator
+  // who runs the projects; the engineers are the staff who do the work).
+  for (const task of FIELD_TASKS) {
+    await biz('fieldTask/add', {
+      projectId: projectIds[task.project],
+      taskName: task.taskName,
+      taskType: task.taskType,
+      taskStatus: task.taskStatus,
+      startDate: day(task.startIn),
+      endDate: day(task.endIn),
+      location: task.location,
+      userId: userIds[task.user],
+      content: task.content,
+    });
+    count('fieldTasks');
+  }
+  for (const cost of COSTS) {
+    await biz('realCost/add', {
+      projectId: projectIds[cost.project],
+      payType: cost.payType,
+      supplier: cost.supplier,
+      costDate: day(cost.costIn),
+      payAmount: cost.amount,
+    });
+    count('costs');
+    if (!cost.paid) continue;
+    const costId = (
+      await list('realCost', { projectId: projectIds[cost.project], supplier: cost.supplier })
+    )[0].id;
+    await biz('realCost/addInvoice', {
+      costId,
+      paidDate: day(cost.costIn + 3),
+      paidAmount: cost.paid,
+      payWay: '1',
+      invoiceCode: cost.invoiceCode,
+    });
+    count('costPayments');
+  }
+  for (const record of DEVOPS) {
+    await biz('devopsRecord/add', {
+      projectId: projectIds[record.project],
+      devopsDate: day(record.dateIn),
+      devopsContent: record.content,
+      devUserList: record.users.map((u) => ({ devUserId: userIds[u.account], workload: u.workload })),
+    });
+    count('devopsRecords');
+  }
+
+  // --- CNEx applications (service facilities and personnel): the customer submits with its must-upload documents, the
+  // clerk accepts one.
+  for (const spec of CNEX_APPLICATIONS) {
+    const company = COMPANIES.find((c) => c.key === spec.company)!;
+    const customer = tokens[company.account];
+    const calls = APP_CALLS.cnex;
+    const saved = await api.must(calls.save, customer, {
+      cnexType: spec.cnexType,
+      applicantName: company.name,
+      applicantCreditCode: company.creditCode,
+      applicantAddress: company.address,
+      contactName: company.contactName,
+      contactPhone: company.contactPhone,
+      productName: spec.productName,
+      applicationType: 'new',
+      ...(spec.standards.length && { standards: spec.standards }),
+    });
+    const id = saved.data.id as string;
+    for (const node of (await archiveNodes(customer, calls.functionCode, id)).filter(
+      (n) => n.mustUpload === 1,
+    )) {
+      await api.upload(
+        customer,
+        { functionCode: calls.functionCode, dataId: id, fileCatalogId: node.id },
+        { name: `${node.catalogName.replace(/[\\/]/g, '-')}.png`, bytes: await scannedPage() },
+      );
+      count('documents');
+    }
+    await api.must(calls.submit(id), customer, {});
+    if (spec.stop === 'accepted') await api.must(FLOW, tokens.shouli, { id, action: 'accept' });
+    count(`applications.cnex.${spec.stop}`);
+  }
+
+  // --- Invoices issued: finance uploads the invoice into the request's archive and issues it; the last request stays
+  // waiting.
+  const requests = (
+    await api.must(
+      '/blade-customer/invoice/selectInvoiceListPage?current=1&size=50&invoiceState=applied',
+      tokens.caiwu,
+    )
+  ).data.records as { id: string; applicationNo: string }[];
+  for (const [i, request] of requests
+    .sort((a, b) => a.applicationNo.localeCompare(b.applicationNo))
+    .slice(0, -1)
+    .entries()) {
+    const node = (await archiveNodes(tokens.caiwu, 'invoice_application', request.id))[0];
+    const fileId = await api.upload(
+      tokens.caiwu,
+      { functionCode: 'invoice_application', dataId: request.id, fileCatalogId: node.id },
+      { name: `电子发票-${request.applicationNo}.png`, bytes: await invoicePage() },
+    );
+    await api.must('/blade-customer/invoice/updateInvoiceById', tokens.caiwu, {
+      id: request.id,
+      invoiceNo: `${new Date().getFullYear()}41${String(2_600_000 + i * 137).padStart(14, '0')}`,
+      invoiceDate: day(-i),
+      fileId,
+    });
+    count('invoices.issued');
+  }
+  count('invoices.waiting', requests.length - (counts['invoices.issued'] ?? 0));
+
+  // --- Complaints (the customers file, the quality manager takes them along the case flow) and survey answers.
+  const Q = '/blade-customer';
+  for (const spec of COMPLAINTS) {
+    const company = COMPANIES.find((c) => c.key === spec.company)!;
+    const customer = tokens[company.account];
+    const application = made.find(
+      (m) => m.spec.company === spec.company && m.spec.productName === spec.productName,
+    )!;
+    const saved = await api.must(`${Q}/complaint/save`, customer, {
+      kind: 'complaint',
+      subjectType: 'application',
+      applicationId: application.id,
+      title: spec.title,
+      content: spec.content,
+    });
+    const id = saved.data.id as string;
+    const transit = (who: string, action: string, extra: Record<string, unknown> = {}) =>
+      api.must(`${Q}/complaint/transit`, tokens[who], { id, action, ...extra });
+    await transit('zhiliang', 'acknowledge');
+    if (spec.stop === 'closed') {
+      const handlers = (await api.must(`${Q}/complaint/selectHandlerList?id=${id}`, tokens.zhiliang))
+        .data as { id: string; conflict: boolean }[];
+      const handler =
+        handlers.find((c) => c.id === userIds.zhiliang && !c.conflict) ?? handlers.find((c) => !c.conflict)!;
+      await transit('zhiliang', 'assign', { handlerId: handler.id });
+      const handlerAccount = Object.entries(userIds).find(([, uid]) => uid === handler.id)![0];
+      await transit(handlerAccount, 'investigate', { text: spec.investigation });
+      await transit(handlerAccount, 'respond', { text: spec.response });
+      await api.must(`${Q}/complaint/transit`, customer, { id, action: 'confirm', text: spec.feedback });
+      await transit('zhiliang', 'close');
+    }
+    count(`complaints.${spec.stop}`);
+  }
+  for (const answer of SURVEY_ANSWERS) {
+    const company = COMPANIES.find((c) => c.key === answer.company)!;
+    const customer = tokens[company.account];
+    const surveys = (
+      await api.must(
+        `${Q}/satisfactionSurvey/selectSatisfactionSurveyList?current=1&size=50&surveyState=sent`,
+        customer,
+      )
+    ).data.records as { id: string }[];
+    if (!surveys.length) continue;
+    const items = (await api.must(`${Q}/surveyItems/selectSurveyItemsList`, customer)).data as {
+      id: string;
+    }[];
+    await api.must(`${Q}/satisfactionSurvey/save`, customer, {
+      id: surveys[0].id,
+      answers: items.map((item, i) => ({ itemId: item.id, score: answer.scores[i] ?? 4 })),
+      comment: answer.comment,
+    });
+    count('surveys.answered');
+  }
+  count(
+    'surveys.sent',
+    (
+      await api.must(
+        `${Q}/satisfactionSurvey/selectSatisfactionSurveyList?current=1&size=1&surveyState=sent`,
+        tokens.zhiliang,
+      )
+    ).data.total,
+  );
+
+  // --- CCC mark sales: the 标志管理员 (the clerk) puts the marks on sale; the customers order with their signed form;
+  // the clerk reviews, finance bills the order, the customer pays, the clerk ships and the customer signs for it.
+  const goodsIds: Record<string, string> = {};
+  for (const goods of CARD_GOODS) {
+    await api.must('/blade-customer/cccCardGoods/submit', tokens.shouli, { ...goods, onSale: 1 });
+    count('cardGoods');
+  }
+  for (const g of (
+    await api.must('/blade-customer/cccCardGoods/selectCccCardGoodlist?current=1&size=50', tokens.shouli)
+  ).data.records as { id: string; sku: string }[])
+    goodsIds[g.sku] = g.id;
+  const SALE = '/blade-customer/cccCardSale';
+  for (const spec of CARD_SALES) {
+    const company = COMPANIES.find((c) => c.key === spec.company)!;
+    const customer = tokens[company.account];
+    const init = (await api.must(`${SALE}/initCccCardSale`, customer, {})).data as {
+      certificates: { id: string; productName: string }[];
+      shipTo: string;
+    };
+    const cert = init.certificates.find((c) => c.productName === spec.productName)!;
+    const saved = await api.must(`${SALE}/saveCccCardSaleDTO`, customer, {
+      certificateIds: [cert.id],
+      lines: spec.lines.map((l) => ({ goodsId: goodsIds[l.sku], quantity: l.quantity })),
+      shipTo: init.shipTo,
+    });
+    const id = saved.data.id as string;
+    const formNode = (await archiveNodes(customer, 'ccc_card_sale', id))[0];
+    const formFileId = await api.upload(
+      customer,
+      { functionCode: 'ccc_card_sale', dataId: id, fileCatalogId: formNode.id },
+      { name: 'CCC标志购买申请书（盖章）.png', bytes: await scannedPage() },
+    );
+    count('documents');
+    await api.must(`${SALE}/uploadCccCardSale`, customer, { id, formFileId });
+    await api.must(`${SALE}/submitCccCardSaleDTO`, customer, { id });
+    if (spec.stop !== 'submitted') await api.must(`${SALE}/reviewCccCardSale`, tokens.shouli, { id });
+    if (spec.stop === 'received') {
+      const note = await api.must(`${NOTE}/issuePaymentNote`, tokens.caiwu, {
+        cardSaleId: id,
+        dueDate: day(15),
+        payeeInfo: `${DEMO_TENANT_NAME} 开户行：中国工商银行南阳分行 账号：1714 0200 0920 0088 888`,
+      });
+      count('paymentNotes.paid');
+      const slipNode = (await archiveNodes(customer, 'payment_note', note.data.id))[0];
+      const slip = await api.upload(
+        customer,
+        { functionCode: 'payment_note', dataId: note.data.id, fileCatalogId: slipNode.id },
+        { name: '银行转账回单.png', bytes: await scannedPage() },
+      );
+      const paid = await api.must(`${NOTE}/savePaymentVoucher`, customer, {
+        noteId: note.data.id,
+        amount: note.data.totalAmount,
+        payDate: day(-1),
+        payerName: company.name,
+        fileId: slip,
+      });
+      count('vouchers');
+      await api.must(`${NOTE}/confirmPaymentVoucher`, tokens.caiwu, { id: paid.data.vouchers.at(-1).id });
+      await api.must(`${SALE}/shipCccCardSale`, tokens.shouli, { id, trackingNo: `SF15${id.slice(-8)}` });
+      await api.must(`${SALE}/receiveCccCardSale`, customer, { id });
+    }
+    count(`cardSales.${spec.stop}`);
   }
 
   await db
