@@ -90,6 +90,12 @@ export const EXTRA_ROLES = [
     ],
   },
   {
+    // Business messages to colleagues (消息管理): the message page's codes; its recipient picker reads the teams.
+    alias: 'demo_messenger',
+    name: '业务消息',
+    menus: ['biz_message', 'biz_message_add', 'biz_message_view'],
+  },
+  {
     alias: 'demo_notes',
     name: '笔记',
     menus: ['note_tree', 'note_tree_add', 'note_tree_edit', 'note_tree_delete', 'note_tree_share'],
@@ -160,8 +166,8 @@ export const STAFF: readonly StaffAccount[] = [
     account: 'gongcheng',
     realName: '吴磊',
     dept: 'certification',
-    roles: ['application_terminate', 'demo_borrower', 'demo_notes'],
-    duty: '项目工程师：跟踪项目，借阅档案，笔记',
+    roles: ['application_terminate', 'demo_borrower', 'demo_notes', 'demo_messenger'],
+    duty: '项目工程师：跟踪项目，借阅档案，笔记，业务消息',
     phone: '13837700107',
   },
   {
@@ -184,8 +190,8 @@ export const STAFF: readonly StaffAccount[] = [
     account: 'zuzhang',
     realName: '马建军',
     dept: 'lab',
-    roles: ['demo_team_leader', 'demo_lab_manager'],
-    duty: '实验室组长：审批档案借阅，管理仪器设备与计量证书',
+    roles: ['demo_team_leader', 'demo_lab_manager', 'demo_messenger'],
+    duty: '实验室组长：审批档案借阅，管理仪器设备与计量证书，业务消息',
     phone: '13837700110',
   },
   {
@@ -803,5 +809,101 @@ export const DEVOPS = [
     dateIn: -3,
     content: '矿方防爆设备台账系统数据核对与检查记录归档，修正 12 台设备的防爆合格证编号。',
     users: [{ account: 'gongcheng', workload: '1' }],
+  },
+] as const;
+
+/**
+ * Cost plans (成本计划) of the projects: a month's budget per cost type, placed in the months of the real costs above
+ * (`monthOf`: the month of today plus so many days) and a month ahead, a little above what was spent.
+ */
+export const COST_PLANS = [
+  { project: 0, costType: '3', monthOf: -19, amount: '4000.00', remark: '年度监督检查差旅（2人3天）' },
+  { project: 0, costType: '1', monthOf: -12, amount: '15000.00', remark: '型式试验耗材（密封件、试验气体）' },
+  { project: 0, costType: '1', monthOf: 35, amount: '8000.00', remark: '下月 YBX4 系列抽样试验耗材' },
+  { project: 0, costType: '3', monthOf: 35, amount: '3000.00', remark: '下月抽样及见证差旅' },
+  { project: 1, costType: '2', monthOf: -5, amount: '30000.00', remark: '井下设备外协检测' },
+] as const;
+
+/** Event records (事件记录) of the projects: who handles each, by account. */
+export const EVENT_RECORDS = [
+  {
+    project: 0,
+    title: '年度监督检查启动会',
+    eventType: '1',
+    eventLevel: '1',
+    dateIn: -21,
+    user: 'gongcheng',
+    content: '与华安电机质量部确认年度监督检查范围、日程和抽样型号（YBX4、YBBP 系列），明确陪同人员。',
+  },
+  {
+    project: 0,
+    title: '客户反映样品试验未及时安排',
+    eventType: '2',
+    eventLevel: '2',
+    dateIn: -6,
+    user: 'zhiliang',
+    content: '华安电机反映送检样品收样后一周未排试验，已转质量管理部按投诉处理，实验室调整排期。',
+  },
+  {
+    project: 1,
+    title: '见证试验方案调整',
+    eventType: '4',
+    eventLevel: '2',
+    dateIn: -2,
+    user: 'jiance',
+    content: '矿方要求增加 2 台隔爆型移动变电站的见证试验，方案与外协检测中心重新确认，日期不变。',
+  },
+] as const;
+
+/** Teams (团队) of the staff, by account: the leader answers for the team, the members' role 1 组长, 2 成员, 3 顾问. */
+export const TEAMS = [
+  {
+    name: '防爆电气检测组',
+    leader: 'zuzhang',
+    dept: 'lab' as DeptKey,
+    remark: '隔爆、本安型式试验及试验设备管理',
+    members: [
+      { account: 'zuzhang', role: '1', remark: '组长，试验设备' },
+      { account: 'jiance', role: '2', remark: '隔爆外壳、电动机型式试验' },
+      { account: 'yangpin', role: '2', remark: '收样、抽样、样品流转' },
+    ],
+  },
+  {
+    name: '华安电机项目组',
+    leader: 'gongcheng',
+    dept: undefined,
+    remark: '南阳华安电机防爆检测服务框架项目',
+    members: [
+      { account: 'gongcheng', role: '1', remark: '项目工程师' },
+      { account: 'jiancha', role: '2', remark: '工厂检查' },
+      { account: 'pingding', role: '2', remark: '认证评定' },
+      { account: 'caiwu', role: '3', remark: '合同收款与开票' },
+    ],
+  },
+] as const;
+
+/** Business messages (消息管理) between staff, by account; category 2 消息, 3 通知. */
+export const BIZ_MESSAGES = [
+  {
+    from: 'gongcheng',
+    to: ['jiance', 'yangpin'],
+    category: 2,
+    title: 'YBX4-132S-4 抽样样品明日到院',
+    content:
+      '华安电机现场抽样的 YBX4-132S-4 两台明日到院，请样品室收样后尽快安排型式试验，客户关注试验进度。',
+  },
+  {
+    from: 'zuzhang',
+    to: ['jiance', 'yangpin'],
+    category: 3,
+    title: '本周试验设备期间核查安排',
+    content: '周四下午对静压试验台和绝缘电阻测试仪做期间核查，届时暂停预约；核查记录交设备管理员归档。',
+  },
+  {
+    from: 'gongcheng',
+    to: ['caiwu'],
+    category: 2,
+    title: '合同HT-DEMO-2026-003 第二期款',
+    content: '煤矿安全评价项目第二期款已到计划日期，请核对到账情况，到账后通知我安排开票。',
   },
 ] as const;

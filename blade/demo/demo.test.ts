@@ -293,6 +293,60 @@ it('has field tasks, costs with payments and devops records on the projects', as
   expect(devops.records.map((d: { workload: string }) => d.workload).sort()).toEqual(['1.00', '2.00']);
 });
 
+it('has cost plans and event records on the projects', async () => {
+  const list = async (resource: string) =>
+    (await h.call(`/business-service/${resource}/list`, tokens.admin, { current: 1, size: 50 })).data;
+  const plans = await list('costPlan');
+  expect(plans.total).toBe(5);
+  const month = (days: number) => {
+    const d = new Date(Date.now() + days * 86_400_000);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
+  };
+  // The travel plan of the month of the supervision visit covers its real cost (3860.00).
+  expect(plans.records).toContainEqual(
+    expect.objectContaining({ costType: '3', planMonth: month(-19), planAmount: '4000.00' }),
+  );
+  const events = await list('eventRecord');
+  expect(events.total).toBe(3);
+  expect(events.records.map((e: { userName: string }) => e.userName).sort()).toEqual(
+    ['刘洋', '吴磊', '林慧'].sort(),
+  );
+});
+
+it("has two teams with their leaders and members, and messages between staff in the recipients' notices", async () => {
+  const teams = (await h.call('/business-service/team/listTeam?current=1&size=50', tokens.admin)).data
+    .records as { id: string; teamName: string; leaderName: string; memberCount: number }[];
+  expect(teams.map((t) => [t.teamName, t.leaderName, t.memberCount]).sort()).toEqual(
+    [
+      ['防爆电气检测组', '马建军', 3],
+      ['华安电机项目组', '吴磊', 4],
+    ].sort(),
+  );
+  const lab = teams.find((t) => t.teamName === '防爆电气检测组')!;
+  const members = (
+    await h.call(`/business-service/team/listTeamUser?current=1&size=50&teamId=${lab.id}`, tokens.admin)
+  ).data.records as { realName: string; teamRole: string }[];
+  expect(members.filter((m) => m.teamRole === '1').map((m) => m.realName)).toEqual(['马建军']);
+  // The sender lists its own sent messages; a recipient has them in its notices.
+  const sent = (await h.call('/business-service/message/list?current=1&size=50', tokens.gongcheng)).data;
+  expect(sent.total).toBe(2);
+  expect((await h.call('/business-service/message/list?current=1&size=50', tokens.zuzhang)).data.total).toBe(
+    1,
+  );
+  const inbox = (await h.call('/blade-customer/message/page?current=1&size=50', tokens.jiance)).data
+    .records as {
+    title: string;
+  }[];
+  expect(inbox.map((m) => m.title)).toEqual(
+    expect.arrayContaining(['YBX4-132S-4 抽样样品明日到院', '本周试验设备期间核查安排']),
+  );
+  const finance = (await h.call('/blade-customer/message/page?current=1&size=50', tokens.caiwu)).data
+    .records as {
+    title: string;
+  }[];
+  expect(finance.map((m) => m.title)).toContain('合同HT-DEMO-2026-003 第二期款');
+});
+
 it('leaves the default tenant as it was', async () => {
   expect(await platformCounts()).toEqual(before);
   expect((await h.login('admin', ADMIN_PASSWORD, PLATFORM)).access_token).toBeTruthy();

@@ -21,6 +21,8 @@ import {
   CNEX_APPLICATIONS,
   COMPANIES,
   COMPLAINTS,
+  BIZ_MESSAGES,
+  COST_PLANS,
   COSTS,
   DEMO_PASSWORD,
   DEMO_TENANT_ID,
@@ -28,11 +30,13 @@ import {
   DEPARTMENTS,
   DEVOPS,
   EQUIPMENT,
+  EVENT_RECORDS,
   EXTRA_ROLES,
   FIELD_TASKS,
   PROJECTS,
   STAFF,
   SURVEY_ANSWERS,
+  TEAMS,
   type DemoApplication,
   type DemoCompany,
   type DeptKey,
@@ -836,6 +840,65 @@ export async function generateDemoInstitute(
       devUserList: record.users.map((u) => ({ devUserId: userIds[u.account], workload: u.workload })),
     });
     count('devopsRecords');
+  }
+  // Cost plans: each a month's budget of one cost type, in the months of the costs above and the month ahead.
+  for (const plan of COST_PLANS) {
+    await biz('costPlan/add', {
+      projectId: projectIds[plan.project],
+      costType: plan.costType,
+      planMonth: day(plan.monthOf).slice(0, 7),
+      planAmount: plan.amount,
+      remark: plan.remark,
+    });
+    count('costPlans');
+  }
+  for (const event of EVENT_RECORDS) {
+    await biz('eventRecord/add', {
+      projectId: projectIds[event.project],
+      eventTitle: event.title,
+      eventType: event.eventType,
+      eventLevel: event.eventLevel,
+      eventDate: day(event.dateIn),
+      userId: userIds[event.user],
+      content: event.content,
+    });
+    count('eventRecords');
+  }
+
+  // --- Teams of the staff (the administrator's team page), and business messages between colleagues (the senders
+  // hold the demo's 业务消息 role); each recipient finds the message in the top bar's notices.
+  for (const team of TEAMS) {
+    await biz('team/saveTeam', {
+      teamName: team.name,
+      leaderId: userIds[team.leader],
+      ...(team.dept && { deptId: deptIds[team.dept] }),
+      remark: team.remark,
+    });
+    const teamId = (
+      await api.must(
+        `/business-service/team/listTeam?${new URLSearchParams({ current: '1', size: '10', teamName: team.name })}`,
+        admin,
+      )
+    ).data.records[0].id as string;
+    count('teams');
+    for (const member of team.members) {
+      await biz('team/saveTeamUser', {
+        teamId,
+        userId: userIds[member.account],
+        teamRole: member.role,
+        remark: member.remark,
+      });
+      count('teamMembers');
+    }
+  }
+  for (const message of BIZ_MESSAGES) {
+    await api.must('/business-service/message/save', tokens[message.from], {
+      title: message.title,
+      content: message.content,
+      category: message.category,
+      recipientIds: message.to.map((a) => userIds[a]).join(','),
+    });
+    count('bizMessages');
   }
 
   // --- CNEx applications (service facilities and personnel): the customer submits with its must-upload documents, the
