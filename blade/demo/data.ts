@@ -722,6 +722,13 @@ export const CNEX_APPLICATIONS: readonly {
     standards: [],
     stop: 'submitted',
   },
+  // A low score (2 on the timeliness of acceptance and on the certification period): the quality module opens its
+  // follow-up case (survey_followup) for the quality manager.
+  {
+    company: 'dongming',
+    scores: [2, 4, 2, 4, 3, 3],
+    comment: '申请提交后迟迟未受理，认证周期明显超出预期，影响我司出口订单交期。',
+  },
 ];
 
 /** Field tasks (现场任务) of the institute's projects (by project index in PROJECTS; the engineer by account). */

@@ -212,11 +212,16 @@ it('has invoices issued by finance, with their file, and one request still waiti
   expect(own.every((i) => i.companyId === huaan)).toBe(true);
 });
 
-it('has complaints (one closed, one open) for the quality manager and answered surveys', async () => {
-  const cases = await records<{ complaintState: string; companyId: string; handlerName: string }>(
-    '/blade-customer/complaint/selectComplaintList',
-    tokens.zhiliang,
-  );
+it('has complaints (one closed, one open), answered surveys and the follow-up case of a low score', async () => {
+  const all = await records<{
+    id: string;
+    kind: string;
+    complaintState: string;
+    companyId: string;
+    handlerName: string;
+    surveyId: string;
+  }>('/blade-customer/complaint/selectComplaintList', tokens.zhiliang);
+  const cases = all.filter((c) => c.kind === 'complaint');
   expect(cases.map((c) => c.complaintState).sort()).toEqual(['acknowledged', 'closed']);
   expect(cases.find((c) => c.complaintState === 'closed')?.handlerName).toBe('林慧');
   const huaan = await companyOf('huaan');
@@ -230,12 +235,31 @@ it('has complaints (one closed, one open) for the quality manager and answered s
     '/blade-customer/satisfactionSurvey/selectSatisfactionSurveyList?current=1&size=100',
     tokens.zhiliang,
   );
-  expect(surveys.data.averages.answered).toBe(2);
-  expect(
-    surveys.data.records.filter((s: { surveyState: string }) => s.surveyState === 'sent').length,
-  ).toBeGreaterThan(0);
-  // No answer was low enough to open a follow-up case.
-  expect(surveys.data.records.every((s: { followupId: string }) => s.followupId === '')).toBe(true);
+  expect(surveys.data.averages.answered).toBe(3);
+  const rows = surveys.data.records as {
+    id: string;
+    surveyState: string;
+    followupId: string;
+    companyId: string;
+  }[];
+  expect(rows.filter((s) => s.surveyState === 'sent').length).toBeGreaterThan(0);
+  // 东明's answer (scores of 2) opened the one follow-up case, received, for the quality manager.
+  const low = rows.filter((s) => s.followupId !== '');
+  expect(low).toHaveLength(1);
+  expect(low[0].companyId).toBe(await companyOf('dongming'));
+  const followups = all.filter((c) => c.kind === 'survey_followup');
+  expect(followups).toHaveLength(1);
+  expect(followups[0]).toMatchObject({
+    id: low[0].followupId,
+    surveyId: low[0].id,
+    complaintState: 'received',
+  });
+  // The customer sees its own follow-up case.
+  const theirs = await records<{ kind: string }>(
+    '/blade-customer/complaint/selectComplaintList',
+    tokens.dongming,
+  );
+  expect(theirs.map((c) => c.kind).sort()).toEqual(['complaint', 'survey_followup']);
 });
 
 it('has CCC mark orders: the clerk sees every order, a customer its own only', async () => {

@@ -1008,12 +1008,14 @@ export async function generateDemoInstitute(
     const items = (await api.must(`${Q}/surveyItems/selectSurveyItemsList`, customer)).data as {
       id: string;
     }[];
-    await api.must(`${Q}/satisfactionSurvey/save`, customer, {
+    const answered = await api.must(`${Q}/satisfactionSurvey/save`, customer, {
       id: surveys[0].id,
       answers: items.map((item, i) => ({ itemId: item.id, score: answer.scores[i] ?? 4 })),
       comment: answer.comment,
     });
     count('surveys.answered');
+    // A score of 2 or less: the module opened its follow-up case, waiting for the quality manager.
+    if (answered.data.followupId) count('surveys.followups');
   }
   count(
     'surveys.sent',
