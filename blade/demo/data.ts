@@ -632,6 +632,8 @@ export const CARD_SALES: readonly {
   productName: string;
   lines: { sku: string; quantity: number }[];
   stop: CardSaleStop;
+  /** An order placed through an agent: who, and where the marks go. */
+  agent?: { name: string; shipTo: string };
 }[] = [
   {
     company: 'huaan',
@@ -653,6 +655,18 @@ export const CARD_SALES: readonly {
     productName: '隔爆型电磁起动器',
     lines: [{ sku: 'CCC-S-8', quantity: 5000 }],
     stop: 'reviewed',
+  },
+  {
+    // Bought through an agent: the order carries the company's authorisation letter (授权委托书) with the signed form,
+    // and the marks go to the agent.
+    company: 'dongming',
+    productName: '隔爆型电磁起动器',
+    lines: [{ sku: 'CCC-S-15', quantity: 1000 }],
+    stop: 'submitted',
+    agent: {
+      name: '温州瓯信认证咨询服务有限公司',
+      shipTo: '浙江省温州市鹿城区车站大道577号财富中心1608室 温州瓯信认证咨询服务有限公司 张敏 0577-88123456',
+    },
   },
 ];
 

@@ -267,7 +267,7 @@ it('has CCC mark orders: the clerk sees every order, a customer its own only', a
     '/blade-customer/cccCardSale/selectCccCardSaleDtoPage',
     tokens.shouli,
   );
-  expect(all.map((s) => s.saleState).sort()).toEqual(['received', 'reviewed', 'submitted']);
+  expect(all.map((s) => s.saleState).sort()).toEqual(['received', 'reviewed', 'submitted', 'submitted']);
   const huaan = await companyOf('huaan');
   const own = await records<{ saleState: string; companyId: string; totalAmount: string }>(
     '/blade-customer/cccCardSale/selectCccCardSaleDtoPage',
@@ -277,12 +277,23 @@ it('has CCC mark orders: the clerk sees every order, a customer its own only', a
   expect(own.every((s) => s.companyId === huaan)).toBe(true);
   // 10,000 pieces of 8 mm at 0.03 and 500 of 15 mm at 0.08.
   expect(own.find((s) => s.saleState === 'received')?.totalAmount).toBe('340.00');
-  const theirs = await records<{ companyId: string }>(
-    '/blade-customer/cccCardSale/selectCccCardSaleDtoPage',
-    tokens.dongming,
-  );
-  expect(theirs.length).toBe(1);
-  expect(theirs[0].companyId).not.toBe(huaan);
+  const theirs = await records<{
+    companyId: string;
+    authLetterFileId: string;
+    shipTo: string;
+    saleState: string;
+  }>('/blade-customer/cccCardSale/selectCccCardSaleDtoPage', tokens.dongming);
+  expect(theirs.length).toBe(2);
+  expect(theirs.every((s) => s.companyId !== huaan)).toBe(true);
+  // One bought through an agent: its authorisation letter is on the order, the marks go to the agent.
+  const agent = theirs.filter((s) => s.authLetterFileId);
+  expect(agent).toHaveLength(1);
+  expect(agent[0]).toMatchObject({
+    saleState: 'submitted',
+    authLetterFileId: expect.stringMatching(/^[0-9a-f]{32}$/),
+  });
+  expect(agent[0].shipTo).toContain('温州瓯信认证咨询服务有限公司');
+  expect(all.filter((s) => (s as { authLetterFileId?: string }).authLetterFileId)).toHaveLength(1);
 });
 
 it('has CNEx applications, one accepted by the clerk', async () => {

@@ -1050,17 +1050,29 @@ export async function generateDemoInstitute(
     const saved = await api.must(`${SALE}/saveCccCardSaleDTO`, customer, {
       certificateIds: [cert.id],
       lines: spec.lines.map((l) => ({ goodsId: goodsIds[l.sku], quantity: l.quantity })),
-      shipTo: init.shipTo,
+      shipTo: spec.agent?.shipTo ?? init.shipTo,
     });
     const id = saved.data.id as string;
-    const formNode = (await archiveNodes(customer, 'ccc_card_sale', id))[0];
+    const [formNode, ...others] = await archiveNodes(customer, 'ccc_card_sale', id);
     const formFileId = await api.upload(
       customer,
       { functionCode: 'ccc_card_sale', dataId: id, fileCatalogId: formNode.id },
       { name: 'CCC标志购买申请书（盖章）.png', bytes: await scannedPage() },
     );
     count('documents');
-    await api.must(`${SALE}/uploadCccCardSale`, customer, { id, formFileId });
+    // Through an agent: the company's authorisation letter to the agent goes with the form.
+    let authLetterFileId: string | undefined;
+    if (spec.agent) {
+      const letterNode = others.find((n) => n.catalogName === '授权委托书')!;
+      authLetterFileId = await api.upload(
+        customer,
+        { functionCode: 'ccc_card_sale', dataId: id, fileCatalogId: letterNode.id },
+        { name: `授权委托书（${spec.agent.name}）.png`, bytes: await scannedPage() },
+      );
+      count('documents');
+      count('cardSales.throughAgent');
+    }
+    await api.must(`${SALE}/uploadCccCardSale`, customer, { id, formFileId, authLetterFileId });
     await api.must(`${SALE}/submitCccCardSaleDTO`, customer, { id });
     if (spec.stop !== 'submitted') await api.must(`${SALE}/reviewCccCardSale`, tokens.shouli, { id });
     if (spec.stop === 'received') {
