@@ -712,6 +712,13 @@ export const SURVEY_ANSWERS: readonly { company: DemoCompany['key']; scores: num
     scores: [4, 4, 3, 4, 4, 4],
     comment: '整体满意；希望缴费通知单能提前邮件告知。',
   },
+  // A low score (2 on the timeliness of acceptance and on the certification period): the quality module opens its
+  // follow-up case (survey_followup) for the quality manager.
+  {
+    company: 'dongming',
+    scores: [2, 4, 2, 4, 3, 3],
+    comment: '申请提交后迟迟未受理，认证周期明显超出预期，影响我司出口订单交期。',
+  },
 ];
 
 /** CNEx applications (service facilities and personnel; no samples): a repair workshop audit and a registration. */
@@ -735,13 +742,6 @@ export const CNEX_APPLICATIONS: readonly {
     productName: '防爆电气设备安装与检修人员能力注册（3人）',
     standards: [],
     stop: 'submitted',
-  },
-  // A low score (2 on the timeliness of acceptance and on the certification period): the quality module opens its
-  // follow-up case (survey_followup) for the quality manager.
-  {
-    company: 'dongming',
-    scores: [2, 4, 2, 4, 3, 3],
-    comment: '申请提交后迟迟未受理，认证周期明显超出预期，影响我司出口订单交期。',
   },
 ];
 
