@@ -38,6 +38,48 @@ export async function customerOf(
   return { token, companyId, userId };
 }
 
+/** A customer company of the tenant with only its name and credit code (the tests that add its users one by one). */
+export function addCompany(h: Harness, tenantId: string, name: string, creditCode: string): Promise<string> {
+  return withTenant(h.blade.db, tenantId, (trx) =>
+    insertCompany(trx, tenantId, {
+      companyName: name,
+      creditCode,
+      address: '',
+      contactName: '',
+      contactPhone: '',
+      email: '',
+    }),
+  );
+}
+
+/**
+ * A user of company `companyId`, signed in with the password `cust-pass`: in the tenant's customer role unless
+ * `roleId` names another.
+ */
+export async function addCustomerUser(
+  h: Harness,
+  tenantId: string,
+  account: string,
+  companyId: string,
+  roleId?: string,
+): Promise<{ userId: string; token: string }> {
+  const role = roleId ?? (await withTenant(h.blade.db, tenantId, (trx) => ensureCustomerRole(trx, tenantId)));
+  const passwordHash = await fixturePasswordHash('cust-pass');
+  const userId = await withTenant(h.blade.db, tenantId, (trx) =>
+    insertCustomerUser(trx, tenantId, {
+      account,
+      passwordHash,
+      realName: account,
+      phone: '',
+      email: '',
+      companyId,
+      roleId: role,
+      status: 1,
+    }),
+  );
+  return { userId, token: (await h.login(account, 'cust-pass', tenantId)).access_token };
+}
+
 type Node = { id: string; catalogName: string; mustUpload: number; isLeaf: boolean };
 
 /** The document nodes of an application's tree (the root's children), as the customer's screen reads them. */

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import { APPLICATION_CODES } from '../../../lib/contracts/application/machine';
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
-import { addTenant, addUser, deptIds, fixturePasswordHash, roleIdByAlias } from '../../testing/fixtures';
+import { addTenant, addUser, deptIds, roleIdByAlias } from '../../testing/fixtures';
 import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
-import { ensureCustomerRole, insertCompany, insertCustomerUser } from '../customer/customer.repository';
+import { addCompany, addCustomerUser } from './apply.test-helpers';
 import { ensureStaffRoles } from './staff-roles';
 
 // The certification body's decisions on an issued certificate through the real calls: each action from the states
@@ -21,34 +21,10 @@ const users: Record<string, string> = {};
 let companyA = '';
 let companyB = '';
 
-async function company(tenant: string, name: string, creditCode: string) {
-  return withTenant(h.blade.db, tenant, (trx) =>
-    insertCompany(trx, tenant, {
-      companyName: name,
-      creditCode,
-      address: '',
-      contactName: '',
-      contactPhone: '',
-      email: '',
-    }),
-  );
-}
+const company = (tenant: string, name: string, creditCode: string) => addCompany(h, tenant, name, creditCode);
 
 async function customer(tenant: string, account: string, companyId: string) {
-  const roleId = await withTenant(h.blade.db, tenant, (trx) => ensureCustomerRole(trx, tenant));
-  users[account] = await withTenant(h.blade.db, tenant, async (trx) =>
-    insertCustomerUser(trx, tenant, {
-      account,
-      passwordHash: await fixturePasswordHash('cust-pass'),
-      realName: account,
-      phone: '',
-      email: '',
-      companyId,
-      roleId,
-      status: 1,
-    }),
-  );
-  tokens[account] = (await h.login(account, 'cust-pass', tenant)).access_token;
+  ({ userId: users[account], token: tokens[account] } = await addCustomerUser(h, tenant, account, companyId));
 }
 
 beforeAll(async () => {

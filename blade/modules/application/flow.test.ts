@@ -9,16 +9,10 @@ import {
 } from '../../../lib/contracts/application/machine';
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
-import {
-  addTenant,
-  addUser,
-  deptIds,
-  fixturePasswordHash,
-  grantMenus,
-  roleIdByAlias,
-} from '../../testing/fixtures';
+import { addTenant, addUser, deptIds, grantMenus, roleIdByAlias } from '../../testing/fixtures';
 import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
-import { ensureCustomerRole, insertCompany, insertCustomerUser } from '../customer/customer.repository';
+import { addCompany, addCustomerUser } from './apply.test-helpers';
+import { ensureCustomerRole } from '../customer/customer.repository';
 import { ensureStaffRoles, STAFF_ROLES } from './staff-roles';
 
 // The staff side of applications through the real calls: every step for its role from each of its states, the
@@ -47,33 +41,16 @@ const WHO: Record<ApplicationRole, string> = {
 };
 
 async function customer(tenant: string, account: string, companyId: string, roleId: string) {
-  users[account] = await withTenant(h.blade.db, tenant, async (trx) =>
-    insertCustomerUser(trx, tenant, {
-      account,
-      passwordHash: await fixturePasswordHash('cust-pass'),
-      realName: account,
-      phone: '',
-      email: '',
-      companyId,
-      roleId,
-      status: 1,
-    }),
-  );
-  tokens[account] = (await h.login(account, 'cust-pass', tenant)).access_token;
+  ({ userId: users[account], token: tokens[account] } = await addCustomerUser(
+    h,
+    tenant,
+    account,
+    companyId,
+    roleId,
+  ));
 }
 
-async function company(tenant: string, name: string, creditCode: string) {
-  return withTenant(h.blade.db, tenant, (trx) =>
-    insertCompany(trx, tenant, {
-      companyName: name,
-      creditCode,
-      address: '',
-      contactName: '',
-      contactPhone: '',
-      email: '',
-    }),
-  );
-}
+const company = (tenant: string, name: string, creditCode: string) => addCompany(h, tenant, name, creditCode);
 
 beforeAll(async () => {
   h = await createHarness();

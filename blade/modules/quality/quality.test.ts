@@ -3,17 +3,9 @@ import { APPLICATION_CODES } from '../../../lib/contracts/application/machine';
 import { DEFAULT_SURVEY_ITEMS } from '../../../lib/contracts/quality/machine';
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
-import {
-  addRole,
-  addTenant,
-  addUser,
-  deptIds,
-  fixturePasswordHash,
-  grantMenus,
-  roleIdByAlias,
-} from '../../testing/fixtures';
+import { addRole, addTenant, addUser, deptIds, grantMenus, roleIdByAlias } from '../../testing/fixtures';
 import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
-import { ensureCustomerRole, insertCompany, insertCustomerUser } from '../customer/customer.repository';
+import { addCompany, addCustomerUser } from '../application/apply.test-helpers';
 import { ensureStaffRoles } from '../application/staff-roles';
 import { ensureQualityRole } from './roles';
 
@@ -46,34 +38,10 @@ const get = (who: string, path: string, query: Record<string, string> = {}) =>
 const step = (who: string, id: string, action: string, extra: Record<string, unknown> = {}) =>
   post(who, STEP, { id, action, ...extra });
 
-async function company(tenant: string, name: string, creditCode: string) {
-  return withTenant(h.blade.db, tenant, (trx) =>
-    insertCompany(trx, tenant, {
-      companyName: name,
-      creditCode,
-      address: '',
-      contactName: '',
-      contactPhone: '',
-      email: '',
-    }),
-  );
-}
+const company = (tenant: string, name: string, creditCode: string) => addCompany(h, tenant, name, creditCode);
 
 async function customer(tenant: string, account: string, companyId: string) {
-  const roleId = await withTenant(h.blade.db, tenant, (trx) => ensureCustomerRole(trx, tenant));
-  users[account] = await withTenant(h.blade.db, tenant, async (trx) =>
-    insertCustomerUser(trx, tenant, {
-      account,
-      passwordHash: await fixturePasswordHash('cust-pass'),
-      realName: account,
-      phone: '',
-      email: '',
-      companyId,
-      roleId,
-      status: 1,
-    }),
-  );
-  tokens[account] = (await h.login(account, 'cust-pass', tenant)).access_token;
+  ({ userId: users[account], token: tokens[account] } = await addCustomerUser(h, tenant, account, companyId));
 }
 
 async function staff(tenant: string, account: string, roleIds: string[]) {
