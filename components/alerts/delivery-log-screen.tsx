@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWR from 'swr';
-import { TablePager } from '@/components/crud/table-pager';
+import { TablePager, usePaging } from '@/components/crud/table-pager';
 import { useNotify } from '@/components/providers/notifier';
 import { bladeRequest } from '@/lib/client/fetcher';
 import {
@@ -85,8 +85,7 @@ export function DeliveryLogScreen() {
   const [outcome, setOutcome] = useState('');
   const [createTimeStart, setStart] = useState('');
   const [createTimeEnd, setEnd] = useState('');
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(10);
+  const { page, size, setPage, pager } = usePaging();
   const query = {
     current: page + 1,
     size,
@@ -213,16 +212,7 @@ export function DeliveryLogScreen() {
           ))}
         </TableBody>
       </Table>
-      <TablePager
-        total={Number(data?.total ?? 0)}
-        page={page}
-        size={size}
-        onPage={setPage}
-        onSize={(next) => {
-          setSize(next);
-          setPage(0);
-        }}
-      />
+      <TablePager total={Number(data?.total ?? 0)} {...pager} />
     </Box>
   );
 }

@@ -21,7 +21,7 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
-import { TablePager } from '@/components/crud/table-pager';
+import { TablePager, usePaging } from '@/components/crud/table-pager';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { useNotify } from '@/components/providers/notifier';
@@ -199,8 +199,7 @@ export function TrackScreen() {
   const nodeName = useNodeName();
   const [level, setLevel] = useState<TrackLevel>('coarse');
   const [onlyOverdue, setOnlyOverdue] = useState(false);
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(10);
+  const { page, size, setPage, pager } = usePaging();
   const [limiting, setLimiting] = useState(false);
   const [opened, setOpened] = useState<TrackRowVO | null>(null);
   const query = { current: page + 1, size, overdue: onlyOverdue ? '1' : undefined };
@@ -280,16 +279,7 @@ export function TrackScreen() {
           ))}
         </TableBody>
       </Table>
-      <TablePager
-        total={Number(data?.total ?? 0)}
-        page={page}
-        size={size}
-        onPage={setPage}
-        onSize={(next) => {
-          setSize(next);
-          setPage(0);
-        }}
-      />
+      <TablePager total={Number(data?.total ?? 0)} {...pager} />
       {limiting && data && (
         <LimitDialog
           level={level}

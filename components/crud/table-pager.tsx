@@ -2,6 +2,7 @@
 
 import TablePagination from '@mui/material/TablePagination';
 import { useTranslations } from 'next-intl';
+import { useState } from 'react';
 import { PAGE_SIZES } from './crud-grid';
 
 interface TablePagerProps {
@@ -33,4 +34,18 @@ export function TablePager({ total, page, size, onPage, onSize }: TablePagerProp
       labelDisplayedRows={({ from, to, count }) => t('rowsRange', { from, to, count })}
     />
   );
+}
+
+/**
+ * The page (zero-based) and size of a hand-made table, and the pager's props for them: a new size starts again from
+ * the first page. `setPage(0)` where a filter changes.
+ */
+export function usePaging(initialSize = 10) {
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState(initialSize);
+  const onSize = (next: number) => {
+    setSize(next);
+    setPage(0);
+  };
+  return { page, size, setPage, pager: { page, size, onPage: setPage, onSize } };
 }

@@ -14,7 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
-import { TablePager } from '@/components/crud/table-pager';
+import { TablePager, usePaging } from '@/components/crud/table-pager';
 import { useCallback, useEffect, useState } from 'react';
 import { BladeError } from '@/lib/client/fetcher';
 import {
@@ -43,8 +43,7 @@ const STATE_COLOR: Record<UsageState, 'default' | 'info' | 'success' | 'error' |
 export function UsageList({ equipmentId }: { equipmentId?: string }) {
   const t = useTranslations('equipment');
   const { can } = usePermissions();
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(10);
+  const { page, size, setPage, pager } = usePaging();
   const [state, setState] = useState<UsageState | ''>('');
   const [data, setData] = useState<Page<EquipmentUsageVO> | null>(null);
   const [equipment, setEquipment] = useState<EquipmentOption[]>([]);
@@ -177,16 +176,7 @@ export function UsageList({ equipmentId }: { equipmentId?: string }) {
           ))}
         </TableBody>
       </Table>
-      <TablePager
-        total={Number(data?.total ?? 0)}
-        page={page}
-        size={size}
-        onPage={setPage}
-        onSize={(next) => {
-          setSize(next);
-          setPage(0);
-        }}
-      />
+      <TablePager total={Number(data?.total ?? 0)} {...pager} />
       {editing && (
         <BookingForm
           equipment={equipment}

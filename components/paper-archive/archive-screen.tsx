@@ -13,7 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
-import { TablePager } from '@/components/crud/table-pager';
+import { TablePager, usePaging } from '@/components/crud/table-pager';
 import { useEffect, useState } from 'react';
 import { BladeError } from '@/lib/client/fetcher';
 import { PAPER_ARCHIVE_CODES, type PaperArchiveVO } from '@/lib/contracts/paper-archive/paper-archive';
@@ -41,8 +41,7 @@ export function ArchiveScreen() {
   const { can } = usePermissions();
   const [draft, setDraft] = useState(EMPTY_FILTERS);
   const [filters, setFilters] = useState(EMPTY_FILTERS);
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(10);
+  const { page, size, setPage, pager } = usePaging();
   const [data, setData] = useState<Page<PaperArchiveVO> | null>(null);
   const [counts, setCounts] = useState<ArchiveCounts | null>(null);
   const [dialog, setDialog] = useState<'submit' | PaperArchiveVO | null>(null);
@@ -180,16 +179,7 @@ export function ArchiveScreen() {
           )}
         </TableBody>
       </Table>
-      <TablePager
-        total={Number(data?.total ?? 0)}
-        page={page}
-        size={size}
-        onPage={setPage}
-        onSize={(next) => {
-          setSize(next);
-          setPage(0);
-        }}
-      />
+      <TablePager total={Number(data?.total ?? 0)} {...pager} />
       {printing && <PrintDialog archive={printing} onClose={() => setPrinting(null)} />}
       {dialog === 'submit' && (
         <FormDialog

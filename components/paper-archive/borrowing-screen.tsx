@@ -20,7 +20,7 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
-import { TablePager } from '@/components/crud/table-pager';
+import { TablePager, usePaging } from '@/components/crud/table-pager';
 import { useUrlFilters } from '@/components/crud/use-url-filters';
 import { useEffect, useState } from 'react';
 import { BladeError } from '@/lib/client/fetcher';
@@ -80,8 +80,7 @@ export function BorrowingScreen() {
   const [state, setState] = useState<ShownBorrowState | ''>(
     () => SHOWN_STATES.find((s) => s === fromUrl.borrowState) ?? '',
   );
-  const [page, setPage] = useState(0);
-  const [size, setSize] = useState(10);
+  const { page, size, setPage, pager } = usePaging();
   const [data, setData] = useState<Page<BorrowingVO> | null>(null);
   const [dialog, setDialog] = useState<Dialogs>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -257,16 +256,7 @@ export function BorrowingScreen() {
           )}
         </TableBody>
       </Table>
-      <TablePager
-        total={Number(data?.total ?? 0)}
-        page={page}
-        size={size}
-        onPage={setPage}
-        onSize={(next) => {
-          setSize(next);
-          setPage(0);
-        }}
-      />
+      <TablePager total={Number(data?.total ?? 0)} {...pager} />
       {dialog?.kind === 'approve' && (
         <FormDialog
           title={t('screen.approveTitle')}
