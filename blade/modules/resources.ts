@@ -68,7 +68,7 @@ import { devopsRecordHooks } from './business/devops.resource';
 import { bizMessageHooks, teamHooks, teamUserHooks } from './business/teams-messages.resource';
 import { customerActions, customerHooks } from './business/customer.resource';
 import { eventRecordHooks, fieldTaskHooks } from './business/task.resource';
-import { fileFunctionHooks, filePresetActions, filePresetHooks } from './files/config.resource';
+import { fileFunctionHooks, filePresetHooks } from './files/config.resource';
 import { fileCatalogActions, fileCatalogHooks } from './files/library.resource';
 import { errorLogHooks, logHooks } from './log/log.resource';
 import { apiScopeHooks, dataScopeHooks } from './system/scope/scope.resource';
@@ -150,7 +150,7 @@ const SPECIAL = new Map<ResourceDef, Special>([
   [roleResource, { hooks: roleHooks, actions: roleActions }],
   [fileFunctionResource, { hooks: fileFunctionHooks }],
   [fileCatalogResource, { hooks: fileCatalogHooks, actions: fileCatalogActions }],
-  [filePresetResource, { hooks: filePresetHooks, actions: filePresetActions }],
+  [filePresetResource, { hooks: filePresetHooks }],
   [usualLogResource, { hooks: logHooks }],
   [apiLogResource, { hooks: logHooks }],
   [errorLogResource, { hooks: errorLogHooks }],

@@ -4,7 +4,7 @@ import { NODE_RULE_FIELDS } from './rules';
 
 /**
  * A function's preset (001 §7.3): which library subtree the function's records get, in which order, with rules that
- * override the library node's. The list answers the node's `catalogName` too (a join, served by blade/ itself).
+ * override the library node's. The list and the detail answer the node's `catalogName` too (blade/'s hook).
  */
 export const filePresetResource = defineResource({
   key: 'fileConfig.preset',
