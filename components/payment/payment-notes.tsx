@@ -74,30 +74,26 @@ export function PaymentNoteList({ staff }: { staff: boolean }) {
       {
         field: 'noteState',
         headerName: t('list.noteState'),
-        width: 110,
-        renderCell: ({ row }) => (
-          <Chip
-            size="small"
-            color={
-              row.noteState === 'paid' ? 'success' : row.noteState === 'cancelled' ? 'default' : 'warning'
-            }
-            label={t(`state.${row.noteState}`)}
-          />
-        ),
-      },
-      {
-        field: 'dueDate',
-        headerName: t('list.dueDate'),
-        width: 170,
+        // Still owed past its due date: the state says so where the eye looks (the due date is further right).
+        width: 150,
         renderCell: ({ row }) =>
           isOverdue(row, localDay(new Date())) ? (
-            <Typography component="span" variant="body2" color="error" title={t('list.overdueYes')}>
-              {row.dueDate} · {t('list.overdueYes')}
-            </Typography>
+            <Chip
+              size="small"
+              color="error"
+              label={`${t(`state.${row.noteState}`)} · ${t('list.overdueYes')}`}
+            />
           ) : (
-            row.dueDate
+            <Chip
+              size="small"
+              color={
+                row.noteState === 'paid' ? 'success' : row.noteState === 'cancelled' ? 'default' : 'warning'
+              }
+              label={t(`state.${row.noteState}`)}
+            />
           ),
       },
+      { field: 'dueDate', headerName: t('list.dueDate'), width: 120 },
       { field: 'createTime', headerName: t('list.createTime'), width: 170 },
     ],
     [t, staff],

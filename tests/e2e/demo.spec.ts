@@ -74,6 +74,8 @@ test('every screen of the demo administrator’s menu opens without a console er
 }) => {
   test.setTimeout(900_000);
   const page = await demoLogin(browser, 'admin');
+  // The dashboard once every tile has counted (taken straight after the login it showed the loading skeleton).
+  expect((await readTiles(page)).length).toBeGreaterThan(10);
   await page.screenshot({ path: `${SHOTS}/dashboard-admin.png`, fullPage: true });
   const problems: string[] = [];
   let at = '/wel/index';
