@@ -159,6 +159,12 @@ export const DASHBOARD_TILES: readonly DashboardTile[] = [
     route: '/application/myPaymentNote',
   },
   {
+    id: 'myNotesOverdue',
+    list: { url: PAYMENT_NOTES },
+    filters: { overdue: '1' },
+    route: '/application/myPaymentNote',
+  },
+  {
     id: 'myCertsExpiring',
     list: { url: CERTIFICATES },
     filters: { alertLead: '1' },

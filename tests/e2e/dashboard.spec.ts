@@ -24,7 +24,13 @@ const CUSTOMER: CompanyRegistration = {
 const PRODUCT = 'dash-e2e-隔爆型压力变送器';
 
 /** The tiles a customer's menu opens (components/home/dashboard-tiles.ts). */
-const CUSTOMER_TILES = ['myOpenApplications', 'myReturnedApplications', 'myNotesToPay', 'myCertsExpiring'];
+const CUSTOMER_TILES = [
+  'myOpenApplications',
+  'myReturnedApplications',
+  'myNotesToPay',
+  'myNotesOverdue',
+  'myCertsExpiring',
+];
 
 /** A CQST application through the form's calls; submitted (with its required documents) unless `draft`. */
 async function cqstApplication(customer: Page, draft: boolean): Promise<void> {
