@@ -18,8 +18,11 @@ import { bladeRequest } from '@/lib/client/fetcher';
 import { useMenuRoutes } from '@/lib/swr/use-menu-routes';
 import { useNewMessages } from '@/lib/swr/use-messages';
 import { DASHBOARD_TILES, visibleTiles, type DashboardTile } from './dashboard-tiles';
+import { MyOpenApplications } from './my-open-applications';
 
 const MONTH_SUMMARY = '/api/business-service/realIncome/monthSummary';
+/** A customer's 我的申请: whose menu holds it sees their open applications listed with their steps. */
+const MY_APPLICATIONS = '/application/myApplication';
 
 interface MonthSummary {
   month: string;
@@ -105,10 +108,11 @@ function Tile({ tile }: { tile: DashboardTile }) {
 export function WorkDashboard() {
   const t = useTranslations('wel.tiles');
   const { data: routes } = useMenuRoutes();
-  const tiles = useMemo(() => {
-    const paths = new Set(leafEntries((routes ?? []) as ShellMenuNode[]).map((e) => e.path));
-    return visibleTiles(paths, DASHBOARD_TILES);
-  }, [routes]);
+  const paths = useMemo(
+    () => new Set(leafEntries((routes ?? []) as ShellMenuNode[]).map((e) => e.path)),
+    [routes],
+  );
+  const tiles = useMemo(() => visibleTiles(paths, DASHBOARD_TILES), [paths]);
   if (!routes) return null;
   return (
     <section aria-labelledby="work-tiles-title">
@@ -125,6 +129,7 @@ export function WorkDashboard() {
           <UnreadTile />
         </Grid>
       </Grid>
+      {paths.has(MY_APPLICATIONS) && <MyOpenApplications />}
     </section>
   );
 }

@@ -111,6 +111,10 @@ test('each tile counts the list it opens, for the administrator and for a custom
   const customerTiles = await readTiles(customer);
   expect(customerTiles.map((t) => t.id).sort()).toEqual([...CUSTOMER_TILES].sort());
   expect(customerTiles.find((t) => t.id === 'myOpenApplications')!.count).toBe(2);
+  // And lists them with the step each is at.
+  const openPanel = customer.getByRole('region', { name: '办理中的申请' });
+  await expect(openPanel.locator('[data-open-application]')).toHaveCount(2);
+  await expect(openPanel.getByText('草稿', { exact: true })).toBeVisible();
   await customer.screenshot({ path: 'test-results/screens/dashboard-customer.png', fullPage: true });
   await followTiles(customer, customerTiles);
   // The institute's figures are not a customer's (blade/ answers 403).

@@ -46,8 +46,40 @@ describe('WorkDashboard', () => {
     // Two tiles: no staff list and no payment-note list is in this menu, so none of their calls is made.
     expect(screen.getAllByRole('link')).toHaveLength(2);
     expect(calls.to(NOTES)).toHaveLength(0);
-    // A one-row page of the same call the list makes: only its total is read.
-    for (const call of calls.to(MY_APPLICATIONS)) expect(call.query.get('size')).toBe('1');
+    // A one-row page of the same call the list makes: only its total is read. The one call of five rows is the
+    // open-applications panel's (it shows nothing here: the list has no rows).
+    const sizes = calls.to(MY_APPLICATIONS).map((call) => call.query.get('size'));
+    expect(sizes.filter((size) => size !== '1')).toEqual(['5']);
+  });
+
+  it("lists a customer's open applications with the step each is at, and links to them all", async () => {
+    const row = (id: string, applicationNo: string, productName: string, flowState: string) => ({
+      id,
+      applicationNo,
+      productName,
+      flowState,
+      updateTime: '2026-11-20 09:30:00',
+    });
+    const calls = fakeBlade({
+      [ROUTES]: menu('/application/myApplication'),
+      [MY_APPLICATIONS]: (call: { query: URLSearchParams }) =>
+        call.query.get('size') === '5'
+          ? page([row('1', 'SQC2026000001', '隔爆型电动机', 'testing'), row('2', '', '防爆灯', 'draft')], 7)
+          : page([], 7),
+    });
+    renderScreen(<WorkDashboard />);
+    const panel = await screen.findByRole('region', { name: '办理中的申请' });
+    const first = within(panel).getByText('SQC2026000001').closest('tr') as HTMLElement;
+    expect(within(first).getByText('检测中')).toBeInTheDocument();
+    const draft = within(panel).getByText('防爆灯').closest('tr') as HTMLElement;
+    expect(within(draft).getByText('草稿')).toBeInTheDocument();
+    expect(within(draft).getByText('（草稿，尚无编号）')).toBeInTheDocument();
+    expect(within(panel).getByRole('link', { name: '查看全部 7 个办理中的申请' })).toHaveAttribute(
+      'href',
+      '/application/myApplication?isFinished=0',
+    );
+    const panelCall = calls.to(MY_APPLICATIONS).find((call) => call.query.get('size') === '5')!;
+    expect(panelCall.query.get('isFinished')).toBe('0');
   });
 
   it('shows a caller without any listed screen only their unread messages, as the top bar counts them', async () => {
