@@ -32,6 +32,8 @@ export interface DashboardTile {
   routeQuery?: Readonly<Record<string, string>>;
   /** A second line under the label: the month's received and planned sums (receipts tile). */
   secondary?: 'receiptPlan';
+  /** A customer's own list (我的…): shown only to a person none of whose tiles is a staff one. */
+  customer?: true;
 }
 
 // The tiles take call paths from the zod-free `calls` modules (and components/application/api, which imports contract
@@ -142,37 +144,47 @@ export const DASHBOARD_TILES: readonly DashboardTile[] = [
   // A customer's own company.
   {
     id: 'myOpenApplications',
+    customer: true,
     list: { url: PATHS.myApplications },
     filters: { isFinished: '0' },
     route: '/application/myApplication',
   },
   {
     id: 'myReturnedApplications',
+    customer: true,
     list: { url: PATHS.myApplications },
     filters: { flowState: 'returned' },
     route: '/application/myApplication',
   },
   {
     id: 'myNotesToPay',
+    customer: true,
     list: { url: PAYMENT_NOTES },
     filters: { noteState: 'issued' },
     route: '/application/myPaymentNote',
   },
   {
     id: 'myNotesOverdue',
+    customer: true,
     list: { url: PAYMENT_NOTES },
     filters: { overdue: '1' },
     route: '/application/myPaymentNote',
   },
   {
     id: 'myCertsExpiring',
+    customer: true,
     list: { url: CERTIFICATES },
     filters: { alertLead: '1' },
     route: '/application/myCertificate',
   },
 ];
 
-/** The tiles of the screens among `paths` (the caller's menu), in their declared order. */
+/**
+ * The tiles of the screens among `paths` (the caller's menu), in their declared order. A staff person whose menu also
+ * holds the customer pages (an administrator looks at what customers see) works from the staff tiles: the customer
+ * tiles would count the same lists a second time under the same names.
+ */
 export function visibleTiles(paths: ReadonlySet<string>, tiles = DASHBOARD_TILES): DashboardTile[] {
-  return tiles.filter((tile) => paths.has(tile.route));
+  const shown = tiles.filter((tile) => paths.has(tile.route));
+  return shown.some((tile) => !tile.customer) ? shown.filter((tile) => !tile.customer) : shown;
 }

@@ -21,7 +21,7 @@ import { DASHBOARD_TILES, visibleTiles, type DashboardTile } from './dashboard-t
 import { MyOpenApplications } from './my-open-applications';
 
 const MONTH_SUMMARY = '/api/business-service/realIncome/monthSummary';
-/** A customer's 我的申请: whose menu holds it sees their open applications listed with their steps. */
+/** A customer's 我的申请: whose menu holds it (and no staff list) sees their open applications with their steps. */
 const MY_APPLICATIONS = '/application/myApplication';
 
 interface MonthSummary {
@@ -129,7 +129,7 @@ export function WorkDashboard() {
           <UnreadTile />
         </Grid>
       </Grid>
-      {paths.has(MY_APPLICATIONS) && <MyOpenApplications />}
+      {paths.has(MY_APPLICATIONS) && tiles.every((tile) => tile.customer) && <MyOpenApplications />}
     </section>
   );
 }

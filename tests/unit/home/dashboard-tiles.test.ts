@@ -1,4 +1,4 @@
-import { DASHBOARD_TILES, monthRange } from '@/components/home/dashboard-tiles';
+import { DASHBOARD_TILES, monthRange, visibleTiles } from '@/components/home/dashboard-tiles';
 import { ACTION_DEFINITIONS, RESOURCE_DEFINITIONS } from '@/lib/contracts/registry';
 
 // The tiles name their list calls by path (dashboard-tiles.ts keeps the definitions, and zod, out of /wel/index):
@@ -31,5 +31,28 @@ describe('dashboard tiles', () => {
       receivedFrom: '2026-12-01',
       receivedTo: '2026-12-31',
     });
+  });
+
+  it("shows a customer's tiles to a customer, and to a staff person only the staff tiles of their menu", () => {
+    const ids = (paths: string[]) => visibleTiles(new Set(paths)).map((tile) => tile.id);
+    const customer = [
+      '/application/myApplication',
+      '/application/myPaymentNote',
+      '/application/myCertificate',
+    ];
+    expect(ids(customer)).toEqual([
+      'myOpenApplications',
+      'myReturnedApplications',
+      'myNotesToPay',
+      'myNotesOverdue',
+      'myCertsExpiring',
+    ]);
+    // An administrator's menu holds the customer pages too: the staff tiles alone, no list counted twice.
+    expect(ids([...customer, '/businessManagement/paymentNote'])).toEqual([
+      'notesIssued',
+      'notesPartlyPaid',
+      'notesOverdue',
+    ]);
+    expect(ids(['/system/user'])).toEqual([]);
   });
 });
