@@ -2,7 +2,6 @@ import type { Db } from '../db/tenant';
 import type { OutboundPolicy } from './outbound';
 import type { StorageSet } from '../storage';
 
-/** Who is calling, from the verified access token only. */
 /** One e-mail as the portal sends it (codes, binding links, alerts): plain text to one address. */
 export interface OutgoingMail {
   to: string;
@@ -17,6 +16,7 @@ export interface Mailer {
   close(): void;
 }
 
+/** Who is calling, from the verified access token only. */
 export interface AuthUser {
   tenantId: string;
   userId: string;
