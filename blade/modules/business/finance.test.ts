@@ -741,18 +741,19 @@ onPostgres('a contract number two writers race for', () => {
           tenant_id: PLATFORM,
           project_id: p,
           contract_name: '先到的合同',
-          contract_code: 'HT-RACE',
+          contract_code: 'HT-SAME-NUMBER',
           contract_amount: '10.00',
         })
         .execute();
       stored();
       await committing;
     });
-    await storedYet;
+    // A writer that fails (the number taken already) ends the test at once instead of leaving it waiting.
+    await Promise.race([storedYet, writer]);
     const answer = call('contract/add', {
       projectId: p,
       contractName: '后到的合同',
-      contractCode: 'HT-RACE',
+      contractCode: 'HT-SAME-NUMBER',
       contractAmount: '20.00',
     });
     // The call is at its insert when a lock is waited for.
@@ -766,7 +767,7 @@ onPostgres('a contract number two writers race for', () => {
     commit();
     await writer;
     expect(await answer).toMatchObject({ code: 400, msg: zhText('business.contract.codeTaken') });
-    expect((await rows('contract', { contractCode: 'HT-RACE' })).map((r) => r.contractName)).toEqual([
+    expect((await rows('contract', { contractCode: 'HT-SAME-NUMBER' })).map((r) => r.contractName)).toEqual([
       '先到的合同',
     ]);
   });
