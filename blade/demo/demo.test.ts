@@ -135,18 +135,7 @@ it('fills every dashboard tile of the staff (administrator) and of a customer', 
 });
 
 it('shows a customer only its own company', async () => {
-  const companyId = await withTenant(
-    h.blade.db,
-    DEMO_TENANT_ID,
-    async (trx) =>
-      (
-        await trx
-          .selectFrom('blade_user')
-          .select('company_id')
-          .where('account', '=', 'huaan')
-          .executeTakeFirstOrThrow()
-      ).company_id,
-  );
+  const companyId = await companyOf('huaan');
   const notes = await h.call(
     '/blade-customer/paymentNote/selectPaymentNotesPage?current=1&size=100',
     tokens.huaan,

@@ -389,14 +389,7 @@ export async function generateDemoInstitute(
     if (spec.stop === 'draft') continue;
 
     // The documents of every must-upload node of the application's tree, as the customer's upload screen sends them.
-    const tree = async (parentId = '') =>
-      (
-        await api.must(
-          `/blade-resource/fileCatalog/selectFileList?${new URLSearchParams({ functionCode: calls.functionCode, dataId: id, ...(parentId && { parentId }) })}`,
-          customer,
-        )
-      ).data.records as { id: string; catalogName: string; mustUpload: number }[];
-    const nodes = await tree((await tree())[0].id);
+    const nodes = await archiveNodes(customer, calls.functionCode, id);
     for (const node of nodes.filter((n) => n.mustUpload === 1)) {
       await api.upload(
         customer,
@@ -430,14 +423,7 @@ export async function generateDemoInstitute(
       entry.noteId = note.data.id;
       count(`paymentNotes.${spec.payment}`);
       const pay = async (amount: bigint) => {
-        const q = async (parentId = '') =>
-          (
-            await api.must(
-              `/blade-resource/fileCatalog/selectFileList?${new URLSearchParams({ functionCode: 'payment_note', dataId: note.data.id, ...(parentId && { parentId }) })}`,
-              customer,
-            )
-          ).data.records as { id: string }[];
-        const slipNode = (await q((await q())[0].id))[0].id;
+        const slipNode = (await archiveNodes(customer, 'payment_note', note.data.id))[0].id;
         const fileId = await api.upload(
           customer,
           { functionCode: 'payment_note', dataId: note.data.id, fileCatalogId: slipNode },
