@@ -12,6 +12,7 @@ import { formatDateTime } from '../../core/dates';
 import { ServiceError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import { withTenant, type Db } from '../../db/tenant';
+import { companyUsers } from '../customer/customer.repository';
 import { MESSAGE_CATEGORY, sendMessage, tenantAdminIds } from '../message/message.repository';
 import { smsSender } from '../sms/sms.deliver';
 import { maskPhone } from '../sms/sms.providers';
@@ -288,7 +289,7 @@ async function supervisionAlerts(db: Db, tenantId: string, now: Date): Promise<R
       });
       if (!deliveryId) continue;
       admins ??= await tenantAdminIds(trx, tenantId);
-      const customers = cert.company_id ? await companyUserIds(trx, tenantId, cert.company_id) : [];
+      const customers = await companyUsers(trx, tenantId, cert.company_id);
       const portalCount = await sendMessage(trx, tenantId, {
         userIds: [...new Set([...(cert.engineer_id ? [cert.engineer_id] : admins), ...customers])],
         category: MESSAGE_CATEGORY.notice,
@@ -309,18 +310,6 @@ async function supervisionAlerts(db: Db, tenantId: string, now: Date): Promise<R
     }
     return raised;
   });
-}
-
-async function companyUserIds(trx: Db, tenantId: string, companyId: string) {
-  const users = await trx
-    .selectFrom('blade_user')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('company_id', '=', companyId)
-    .where('is_deleted', '=', 0)
-    .where('status', '=', 1)
-    .execute();
-  return users.map((u) => String(u.id));
 }
 
 /**
@@ -372,7 +361,7 @@ async function recordExpiries(db: Db, tenantId: string, now: Date): Promise<numb
       ]);
       const portalCount = cert.company_id
         ? await sendMessage(trx, tenantId, {
-            userIds: await companyUserIds(trx, tenantId, cert.company_id),
+            userIds: await companyUsers(trx, tenantId, cert.company_id),
             category: MESSAGE_CATEGORY.notice,
             title,
             content,
