@@ -13,7 +13,6 @@ import { SearchBar } from '@/components/crud/search-bar';
 import { useCrudList } from '@/components/crud/use-crud-list';
 import { useUrlSearch } from '@/components/crud/use-url-filters';
 import { usePermissions } from '@/lib/permissions/use-permissions';
-import { localDay } from '@/lib/shared/days';
 import { formatMoney } from '@/lib/shared/money';
 import { NOTE_STATES, PAYMENT_CODES, type PaymentNoteVO } from '@/lib/contracts/payment/payment';
 import { PAYMENT_PATHS } from './api';
@@ -22,13 +21,6 @@ import { NoteDetail } from './note-detail';
 
 /** The search fields, which a link's query may preset (a dashboard tile: `?noteState=issued`, `?overdue=1`). */
 const NOTE_FILTERS = ['noteNo', 'applicationNo', 'noteState', 'overdue'] as const;
-
-/** Still owed and past its due date; the list's `overdue=1` asks the server the same with the database's day. */
-function isOverdue(row: PaymentNoteVO, today: string): boolean {
-  return (
-    (row.noteState === 'issued' || row.noteState === 'partly_paid') && !!row.dueDate && row.dueDate < today
-  );
-}
 
 /**
  * Payment notes (selectPaymentNotesPage): the customer's own company's on /application/myPaymentNote (open one to
@@ -77,7 +69,7 @@ export function PaymentNoteList({ staff }: { staff: boolean }) {
         // Still owed past its due date: the state says so where the eye looks (the due date is further right).
         width: 150,
         renderCell: ({ row }) =>
-          isOverdue(row, localDay(new Date())) ? (
+          row.overdue ? (
             <Chip
               size="small"
               color="error"

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import {
   cancelNoteInput,
@@ -28,6 +27,7 @@ import {
   confirmVoucher,
   issueNote,
   noteColumns,
+  OVERDUE_NOTE,
   noteDetail,
   presentNote,
   rejectVoucher,
@@ -108,11 +108,7 @@ export function paymentRoutes(deps: Deps): Hono<BladeEnv> {
       if (q.noteState) base = base.where('n.note_state', '=', q.noteState);
       if (q.applicationNo) base = base.where('a.application_no', 'like', contains(q.applicationNo));
       if (q.noteNo) base = base.where('n.note_no', 'like', contains(q.noteNo));
-      // The database's calendar day, as the certificates' expiry filter reads it.
-      if (q.overdue === '1')
-        base = base
-          .where('n.note_state', 'in', ['issued', 'partly_paid'])
-          .where(sql<SqlBool>`n.due_date < current_date`);
+      if (q.overdue === '1') base = base.where(OVERDUE_NOTE);
       const { rows, total } = await fetchPage(
         base,
         (qb) => qb.selectAll('n').select([...noteColumns]),

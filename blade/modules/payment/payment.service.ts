@@ -1,4 +1,4 @@
-import { sql, type Selectable, type Transaction } from 'kysely';
+import { sql, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import { APPLICATION_CODES } from '../../../lib/contracts/application/machine';
 import { fromCents, sumAmounts, toCents } from '../../../lib/contracts/payment/money';
 import {
@@ -97,6 +97,7 @@ export type NoteListRow = NoteRow & {
   card_sale_no: string | null;
   batch_number: string | null;
   change_no: string | null;
+  overdue: boolean;
 };
 
 export function presentNote(row: NoteListRow): PaymentNoteVO {
@@ -121,6 +122,7 @@ export function presentNote(row: NoteListRow): PaymentNoteVO {
     unpaidAmount: row.note_state === 'cancelled' ? '0.00' : fromCents(unpaid),
     noteState: row.note_state as NoteState,
     dueDate: row.due_date ?? '',
+    overdue: row.overdue === true,
     payeeInfo: row.payee_info,
     remark: row.remark,
     issuedBy: idText(row.issued_by),
@@ -148,7 +150,14 @@ function presentVoucher(row: VoucherRow & { file_name?: string | null }): Paymen
 }
 
 /** The joined columns of a note's answer (the list and the detail). */
+/**
+ * Still owed (issued or partly paid) and past its due date, by the database's calendar day: what a note answers as
+ * `overdue` and what the list's `overdue=1` selects, one expression for both.
+ */
+export const OVERDUE_NOTE = sql<SqlBool>`n.note_state in ('issued', 'partly_paid') and n.due_date < current_date`;
+
 export const noteColumns = [
+  OVERDUE_NOTE.as('overdue'),
   'a.application_no',
   'a.product_name',
   'c.company_name',

@@ -494,15 +494,19 @@ describe('overdue notes', () => {
       expect(ids).toContain(late);
       expect(ids).not.toContain(notYet);
       expect(ids).not.toContain(cancelled);
-      for (const r of res.data.records as { noteState: string; dueDate: string }[]) {
+      for (const r of res.data.records as { noteState: string; dueDate: string; overdue: boolean }[]) {
         expect(['issued', 'partly_paid']).toContain(r.noteState);
         expect(r.dueDate < today).toBe(true);
+        expect(r.overdue).toBe(true);
       }
       // overdue=0 and an absent filter are the whole list.
       const all = await h.call(`${PAYMENT_CALLS.page.path}?current=1&size=100&overdue=0`, token);
       expect(all.data.records.map((r: { id: string }) => r.id)).toEqual(
         expect.arrayContaining([late, notYet, cancelled]),
       );
+      // Each note says whether it is overdue, by the same rule as the filter.
+      const overdueOf = (id: string) => all.data.records.find((r: { id: string }) => r.id === id).overdue;
+      expect([overdueOf(late), overdueOf(notYet), overdueOf(cancelled)]).toEqual([true, false, false]);
     }
     // Another company's customer does not see the late note.
     const a = await h.call(`${PAYMENT_CALLS.page.path}?current=1&size=100&overdue=1`, tokens.a);

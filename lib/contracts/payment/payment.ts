@@ -176,6 +176,8 @@ export interface PaymentNoteVO {
   unpaidAmount: string;
   noteState: NoteState;
   dueDate: string;
+  /** Still owed past `dueDate` by the server's day (what the list's `overdue=1` selects). */
+  overdue: boolean;
   payeeInfo: string;
   remark: string;
   issuedBy: string;

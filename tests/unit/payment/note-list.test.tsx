@@ -5,10 +5,10 @@ import { fakeBlade, page } from '../crud/fake-blade';
 import { renderScreen } from '../crud/wrap';
 import { buttonsWith } from '../system/fixtures';
 
-// The notes list marks a note still owed past its due date in its state, where the eye looks; a paid note with a past
-// due date and an owed one due later read as they are.
+// The notes list marks the note the server answers overdue (still owed past its due date) in its state, where the eye
+// looks; a paid note with a past due date and an owed one due later read as they are.
 
-const note = (id: string, noteState: string, dueDate: string) => ({
+const note = (id: string, noteState: string, dueDate: string, overdue = false) => ({
   id,
   noteNo: `JF20260000${id}`,
   subjectKind: 'application',
@@ -28,6 +28,7 @@ const note = (id: string, noteState: string, dueDate: string) => ({
   unpaidAmount: noteState === 'paid' ? '0.00' : '100.00',
   noteState,
   dueDate,
+  overdue,
   payeeInfo: '',
   remark: '',
   issuedBy: '',
@@ -40,7 +41,7 @@ describe('PaymentNoteList', () => {
     fakeBlade({
       '/api/blade-system/menu/buttons': buttonsWith([PAYMENT_CODES.staffPage]),
       '/api/blade-customer/paymentNote/selectPaymentNotesPage': page([
-        note('1', 'issued', '2020-01-01'),
+        note('1', 'issued', '2020-01-01', true),
         note('2', 'issued', '2099-12-31'),
         note('3', 'paid', '2020-01-01'),
       ]),
