@@ -42,6 +42,21 @@ registerRecordOwner(
   }),
 );
 
+/**
+ * A scanned invoice (发票扫描件) belongs to its invoice from the save that names it: read as the invoice list is read
+ * (its codes and the `project` data scope), never changed through the file calls — a new scan is uploaded and saved
+ * in its place (finance.resource.ts).
+ */
+export const INVOICE_SCAN_FUNCTION = 'business_invoice';
+registerRecordOwner(
+  INVOICE_SCAN_FUNCTION,
+  tableRecordOwner({
+    table: 'business_invoice',
+    codes: { read: ['invoice', 'contract', 'project'], upload: [], edit: [], delete: [] },
+    dataScope,
+  }),
+);
+
 /** A library node of the default catalogue; rules not named keep the column defaults (upload, view, download, delete). */
 export interface DefaultNode {
   name: string;

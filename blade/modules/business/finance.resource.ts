@@ -29,8 +29,8 @@ import { NotFoundError } from '../../core/errors';
 import { lockContracts, lockProjects, recomputeFromContract, recomputeProject } from './amounts';
 
 import { db, namesOf, reach, refuseIfReferred, type Trx } from './rows';
-// Registers who owns the files of projects and contracts (the detail pages' archive trees).
-import './archives';
+// Registers who owns the files of projects, contracts and invoices (the archive trees, the scans).
+import { INVOICE_SCAN_FUNCTION } from './archives';
 
 /** Projects and contracts may change while they run: 立项 or 执行中, 执行中. */
 const OPEN_PROJECT = ['1', '2'];
@@ -335,6 +335,33 @@ async function invoiceRoom(trx: Trx, contractId: string, amount: string, id: str
   return result.rows[0];
 }
 
+/**
+ * The scan an invoice names: one the caller uploaded that belongs to no record yet (the form uploads before the
+ * invoice exists), or the invoice's own. Anything else — another user's loose upload, a file of another record, an id
+ * that is not the tenant's (row-level security hides those) — is refused as not there.
+ */
+async function checkScan(trx: Trx, auth: AuthUser, fileId: string, invoiceId: string | null) {
+  const file = await db(trx)
+    .selectFrom('blade_file')
+    .select(['function_code', 'data_id', 'create_user'])
+    .where('id', '=', fileId)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  const loose = file?.function_code == null && file?.create_user === auth.userId;
+  const own = !!invoiceId && file?.function_code === INVOICE_SCAN_FUNCTION && file.data_id === invoiceId;
+  if (!file || !(loose || own)) throw new KeyedError('business.invoice.fileInvalid');
+}
+
+/** From its save on, the scan is the invoice's record and is read as the invoice is (archives.ts). */
+async function bindScan(trx: Trx, fileId: string, invoiceId: string) {
+  await db(trx)
+    .updateTable('blade_file')
+    .set({ function_code: INVOICE_SCAN_FUNCTION, data_id: invoiceId })
+    .where('id', '=', fileId)
+    .where('function_code', 'is', null)
+    .execute();
+}
+
 export const invoiceHooks: CrudHooks = {
   async beforeWrite({ trx, auth }, values, id) {
     const contractId = String(values.contract_id);
@@ -355,17 +382,12 @@ export const invoiceHooks: CrudHooks = {
       const { room, fits } = await invoiceRoom(trx, contractId, amount, id);
       if (!fits) throw new KeyedError('business.invoice.overContract', { room });
     }
-    if (values.file_id) {
-      // The scan must be a file of the tenant (row-level security hides the others').
-      const file = await db(trx)
-        .selectFrom('blade_file')
-        .select('id')
-        .where('id', '=', String(values.file_id))
-        .executeTakeFirst();
-      if (!file) throw new KeyedError('business.invoice.fileInvalid');
-    }
+    if (values.file_id) await checkScan(trx, auth, String(values.file_id), id);
     values.project_id = contract.project_id;
     values.dept_id = contract.dept_id;
+  },
+  async afterWrite({ trx }, values, id) {
+    if (values.file_id) await bindScan(trx, String(values.file_id), id);
   },
   async presentAll({ trx }, rows) {
     const contracts = await namesOf(
@@ -502,12 +524,13 @@ export function invoiceActions(deps: Deps): Hono<BladeEnv> {
         if (!invoice) throw new NotFoundError();
         await lockContracts(trx, auth.tenantId, [invoice.contract_id]);
         await reach(trx, invoiceResource, auth, input.id);
-        if (fileId)
-          await db(trx)
-            .updateTable('business_invoice')
-            .set({ file_id: fileId, update_user: auth.userId, update_time: sql`now()` })
-            .where('id', '=', input.id)
-            .execute();
+        if (!fileId) return;
+        await db(trx)
+          .updateTable('business_invoice')
+          .set({ file_id: fileId, update_user: auth.userId, update_time: sql`now()` })
+          .where('id', '=', input.id)
+          .execute();
+        await bindScan(trx, fileId, input.id);
       });
     await setScan();
     const fileId = await storeStream(deps, auth, {

@@ -399,6 +399,56 @@ describe('invoice scans', () => {
     expect((await upload(PNG, 'scan.png', '1')).status).toBe(404);
     expect((await rows('invoice', { invoiceCode: 'FP-SCAN' }))[0].fileId).toBe(loose.data.fileId);
   });
+
+  it('makes a saved scan the invoice’s record: read as the invoice is, not claimed by another invoice or user', async () => {
+    const c = await contract(await project('扫描归属'), 'HT-OWN', '100.00');
+    const base = {
+      contractId: c,
+      invoiceTitle: '某电机厂',
+      invoiceDate: '2026-11-25',
+      invoiceAmount: '1.00',
+    };
+    const scan = (await upload(PNG, '发票.png')).data.fileId as string;
+    expect(await call('invoice/add', { ...base, invoiceCode: 'FP-OWN-1', fileId: scan })).toMatchObject({
+      code: 200,
+    });
+    const [first] = await rows('invoice', { invoiceCode: 'FP-OWN-1' });
+    // Saving it again with its own scan is fine; another invoice cannot take it.
+    expect(await call('invoice/add', { ...base, ...first, contractId: c })).toMatchObject({ code: 200 });
+    expect(await call('invoice/add', { ...base, invoiceCode: 'FP-OWN-2', fileId: scan })).toMatchObject({
+      msg: '发票扫描件不存在',
+    });
+
+    // A user of the tenant without the invoice list's codes no longer reads it; finance with them does.
+    const [root] = await deptIds(h.blade.db, PLATFORM);
+    const login = async (account: string, codes: string[]) => {
+      const role = await addRole(h.blade.db, PLATFORM, { name: account, alias: account });
+      await grantMenus(h.blade.db, PLATFORM, role, codes);
+      await addUser(h.blade.db, PLATFORM, {
+        account,
+        password: `${account}-pass`,
+        roleIds: [role],
+        deptIds: [root],
+      });
+      return (await h.login(account, `${account}-pass`)).access_token;
+    };
+    const readKey = async (token: string) =>
+      (await h.authed(`/blade-resource/file/getFileAuthKey?fileId=${scan}`, { token })).status;
+    const outsider = await login('scan_out', ['archive_query']);
+    const finance = await login('scan_fin', ['invoice', 'invoice_add']);
+    expect(await readKey(outsider)).toBe(403);
+    expect(await readKey(finance)).toBe(200);
+    expect(await readKey(admin)).toBe(200);
+
+    // Another user's loose upload is not one this user may name.
+    const theirs = (await upload(PNG, 'theirs.png', undefined, finance)).data.fileId as string;
+    expect(await call('invoice/add', { ...base, invoiceCode: 'FP-OWN-3', fileId: theirs })).toMatchObject({
+      msg: '发票扫描件不存在',
+    });
+    expect(
+      await call('invoice/add', { ...base, invoiceCode: 'FP-OWN-3', fileId: theirs }, finance),
+    ).toMatchObject({ code: 200 });
+  });
 });
 
 describe('export', () => {
