@@ -57,6 +57,7 @@ import * as archivePrint from './20261129T100000-archive-print';
 import * as alertDeliveryLog from './20261129T120000-alert-delivery-log';
 import * as alertLogMenus from './20261129T120100-alert-log-menus';
 import * as paramPlatformPage from './20261130T220000-param-platform-page';
+import * as invoiceScanRecords from './20261201T090000-invoice-scan-records';
 
 /** Static list (no directory scanning: bundlers and `next build` must see every migration). Append only. */
 export const migrations: Record<string, Migration> = {
@@ -118,4 +119,5 @@ export const migrations: Record<string, Migration> = {
   '20261129T120100-alert-log-menus': alertLogMenus,
   '20261129T130000-note-versions': noteVersions,
   '20261130T220000-param-platform-page': paramPlatformPage,
+  '20261201T090000-invoice-scan-records': invoiceScanRecords,
 };

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { nextId } from '../../core/ids';
+import { up as bindSavedScans } from '../../db/migrations/20261201T090000-invoice-scan-records';
 import { withTenant } from '../../db/tenant';
 import { zhText } from '../../core/crud';
 import { addRole, addUser, deptIds, grantMenus } from '../../testing/fixtures';
@@ -448,6 +449,14 @@ describe('invoice scans', () => {
     expect(
       await call('invoice/add', { ...base, invoiceCode: 'FP-OWN-3', fileId: theirs }, finance),
     ).toMatchObject({ code: 200 });
+
+    // A scan saved before saves bound it (a loose file) is bound by the migration.
+    const unbind = sql`update blade_file set function_code = null, data_id = null where id = ${scan}`;
+    await withTenant(h.blade.db, PLATFORM, (trx) => unbind.execute(trx));
+    expect(await readKey(outsider)).toBe(200);
+    await h.blade.db.transaction().execute((trx) => bindSavedScans(trx));
+    expect(await readKey(outsider)).toBe(403);
+    expect(await readKey(finance)).toBe(200);
   });
 });
 
