@@ -1,3 +1,4 @@
+import { callerCompany } from '../../core/company';
 import type { Transaction } from 'kysely';
 import {
   consistencyProblem,
@@ -44,7 +45,7 @@ import {
 import { certStatusSql } from './certificate';
 import { APPLICATION_FUNCTIONS, missingDocuments } from './documents';
 import { nextNumber } from './numbering';
-import { applyTransition, callerCompany, type ApplicationRow, type TransitionCaller } from './transition';
+import { applyTransition, type ApplicationRow, type TransitionCaller } from './transition';
 
 /**
  * The customer's side of applications (README.md): drafts, batches, copies, soft deletion, submission with its number,

@@ -1,5 +1,7 @@
+import type { Database } from '../../db/schema';
+import { callerCompany } from '../../core/company';
 import { Hono } from 'hono';
-import { sql, type SqlBool } from 'kysely';
+import { sql, type SqlBool, type Transaction } from 'kysely';
 import { z } from 'zod';
 import { CERTIFICATE_ACTION_NAMES, CERTIFICATE_STATES } from '../../../lib/contracts/application/machine';
 import {
@@ -18,7 +20,6 @@ import { parseJson, parseQuery } from '../../core/validation';
 import { withTenant, type Db } from '../../db/tenant';
 import { certificateVersions, certStatusSql, presentCertificate, type CertificateRow } from './certificate';
 import { certificateHistory, changeCertificateStatus } from './certificate-status';
-import { callerCompany } from './transition';
 
 /** An empty query parameter is an absent one (screens send every filter). */
 const blank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
@@ -47,7 +48,7 @@ export const RENEWAL_FALLBACK_DAYS = 90;
  * go blank for want of a configuration.
  */
 async function alertLeadDays(trx: Db, tenantId: string): Promise<number> {
-  const configs = await (trx as Parameters<typeof callerCompany>[0])
+  const configs = await (trx as Transaction<Database>)
     .selectFrom('business_alert_cert_config')
     .select('lead_days')
     .where('tenant_id', '=', tenantId)
@@ -69,7 +70,7 @@ const changeBody = z.object({
  * transaction: the code check reads through a transaction of its own).
  */
 async function reader(trx: Db, auth: AuthUser, staffMay: boolean): Promise<string | null> {
-  const companyId = await callerCompany(trx as Parameters<typeof callerCompany>[0], auth);
+  const companyId = await callerCompany(trx as Transaction<Database>, auth);
   if (companyId === null && !staffMay) throw new ForbiddenError();
   return companyId;
 }

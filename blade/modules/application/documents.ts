@@ -4,19 +4,13 @@ import {
   type ApplicationState,
   type Scheme,
 } from '../../../lib/contracts/application/machine';
-import {
-  registerRecordOwner,
-  tableRecordOwner,
-  type CompanyScope,
-  type RecordCaller,
-} from '../../core/record-access';
+import { registerRecordOwner, tableRecordOwner } from '../../core/record-access';
 import { KeyedError } from '../../core/crud';
 import type { Database } from '../../db/schema';
-import type { Db } from '../../db/tenant';
 import type { DefaultFunction } from '../business/archives';
 import { childNodes, type RecordRef } from '../files/catalog.service';
 import { findFile } from '../files/file.repository';
-import { callerCompany } from './transition';
+import { callerCompanies, callerCompany } from '../../core/company';
 import { CUSTOMER_READ_CODES, STAFF_READ_CODES, visibleApplications } from './apply.repository';
 
 /**
@@ -113,15 +107,6 @@ export const APPLICATION_ARCHIVES: readonly DefaultFunction[] = [
 const SCHEME_OF = new Map(
   (Object.entries(APPLICATION_FUNCTIONS) as [Scheme, string][]).map(([s, code]) => [code, s]),
 );
-
-/**
- * The customer company a record caller belongs to: all for staff, their own for a customer. The `company.of` of every
- * record owner whose rows carry a company (applications, payment notes, invoices, changes, mark orders).
- */
-export async function callerCompanies(caller: RecordCaller, trx: Trx | Db): Promise<CompanyScope> {
-  const company = await callerCompany(trx as Trx, caller.auth);
-  return company === null ? { all: true } : { all: false, companies: [company] };
-}
 
 /**
  * Customers read their company's applications' files and change them (upload, delete, node remarks) while the

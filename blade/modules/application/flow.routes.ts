@@ -1,5 +1,7 @@
+import type { Database } from '../../db/schema';
+import { callerCompany } from '../../core/company';
 import { Hono } from 'hono';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import {
   applicationTransit,
   flowTimeline,
@@ -15,7 +17,7 @@ import { ForbiddenError } from '../../core/errors';
 import { withTenant } from '../../db/tenant';
 import { applyStepData, assertVisible, callerCodes, transitionCaller } from './flow';
 import { applicationVO } from './apply.repository';
-import { applyTransition, callerCompany, HISTORY_RESOURCE } from './transition';
+import { applyTransition, HISTORY_RESOURCE } from './transition';
 
 /** Staff read a case (timeline, samples, checks) with any business page's code; customers their company's. */
 export const CASE_READ_CODES = STAFF_PAGES.filter((p) => p.menu?.code !== 'certificate').map(
@@ -27,7 +29,7 @@ export const CASE_READ_CODES = STAFF_PAGES.filter((p) => p.menu?.code !== 'certi
  * callerCodes, read before the transaction.
  */
 export async function caseReader(
-  trx: Parameters<typeof callerCompany>[0],
+  trx: Transaction<Database>,
   auth: AuthUser,
   holds: (code: string) => boolean,
 ) {

@@ -1,3 +1,4 @@
+import { callerCompany } from '../../core/company';
 import { sql, type Transaction } from 'kysely';
 import type { AuthUser, Deps } from '../../core/context';
 import { KeyedError } from '../../core/crud';
@@ -9,7 +10,7 @@ import { visibleApplications } from './apply.repository';
 import { assertNotesPaid } from '../payment/payment.service';
 import { issueCertificate } from './certificate';
 import { assertApplicationFile } from './documents';
-import { callerCompany, type TransitionCaller, type TransitionResult } from './transition';
+import { type TransitionCaller, type TransitionResult } from './transition';
 
 type Trx = Transaction<Database>;
 

@@ -1,3 +1,4 @@
+import { callerCompany } from '../../core/company';
 import { Hono } from 'hono';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { z } from 'zod';
@@ -23,7 +24,7 @@ import { certificateRoutes } from './certificate.routes';
 import { factoryCheckRoutes } from './factory-check.routes';
 import { flowRoutes } from './flow.routes';
 import { applicationVOs, visibleApplications } from './apply.repository';
-import { callerCompany, type ApplicationRow } from './transition';
+import { type ApplicationRow } from './transition';
 
 /** An empty query parameter is an absent one (screens send every filter). */
 const blank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);

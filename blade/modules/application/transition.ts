@@ -13,9 +13,8 @@ import {
 } from '../../../lib/contracts/application/machine';
 import type { AuthUser } from '../../core/context';
 import { KeyedError, zhText } from '../../core/crud';
-import { ForbiddenError, NotFoundError } from '../../core/errors';
+import { NotFoundError } from '../../core/errors';
 import type { ApplicationTable, Database } from '../../db/schema';
-import type { Db } from '../../db/tenant';
 import { companyUsers } from '../customer/customer.repository';
 import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
 import { sendSurveyOnIssue } from '../quality/survey';
@@ -31,30 +30,6 @@ type Trx = Transaction<Database>;
 export type ApplicationRow = Selectable<ApplicationTable>;
 
 export const HISTORY_RESOURCE = 'business_application';
-
-/** The caller's customer company, or null for staff (a user without one). */
-export async function callerCompany(trx: Trx, auth: AuthUser): Promise<string | null> {
-  const row = await trx
-    .selectFrom('blade_user')
-    .select('company_id')
-    .where('id', '=', auth.userId)
-    .where('tenant_id', '=', auth.tenantId)
-    .executeTakeFirst();
-  return row?.company_id ?? null;
-}
-
-/**
- * A staff call that needs one button code: a customer user (one with a company), or staff without the code, is 403.
- * Takes the route's connection or transaction (callerCompany reads one row).
- */
-export async function assertStaffWith(
-  trx: Trx | Db,
-  auth: AuthUser,
-  holds: (code: string) => boolean,
-  code: string,
-): Promise<void> {
-  if ((await callerCompany(trx as Trx, auth)) !== null || !holds(code)) throw new ForbiddenError();
-}
 
 export interface TransitionRequest {
   id: string;

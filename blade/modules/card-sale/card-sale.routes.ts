@@ -1,3 +1,12 @@
+import type { Database } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import {
+  assertStaffWith,
+  callerCompanies,
+  callerCompany,
+  customerCompany,
+  readerCompany,
+} from '../../core/company';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
@@ -22,8 +31,6 @@ import { registerRecordOwner, tableRecordOwner } from '../../core/record-access'
 import { parseJson, parseQuery } from '../../core/validation';
 import { withTenant, type Db } from '../../db/tenant';
 import { callerCodes } from '../application/flow';
-import { assertStaffWith, callerCompany } from '../application/transition';
-import { callerCompanies } from '../application/documents';
 import {
   cancelSale,
   initSale,
@@ -54,23 +61,18 @@ const pageQuery = z.object({
 const goodsQuery = z.object({ current: int, size: int });
 const detailQuery = z.object({ id: z.string().regex(/^[1-9]\d{0,18}$/, '必须是有效的ID') });
 
-type Trx = Parameters<typeof callerCompany>[0];
+type Trx = Transaction<Database>;
 type Holds = (code: string) => boolean;
 
-/** A customer (a user with a company) needs the customer page code, staff the orders page code; else 403. */
-async function reader(trx: Db, auth: AuthUser, holds: Holds): Promise<string | null> {
-  const companyId = await callerCompany(trx as Trx, auth);
-  const may = companyId === null ? holds(CARD_SALE_CODES.staffPage) : holds(CARD_SALE_CODES.customerPage);
-  if (!may) throw new ForbiddenError();
-  return companyId;
-}
-
+/** A customer reads with the customer page code, staff with the orders page code. */
+const reader = (trx: Db, auth: AuthUser, holds: Holds) =>
+  readerCompany(trx, auth, holds, {
+    customer: CARD_SALE_CODES.customerPage,
+    staff: CARD_SALE_CODES.staffPage,
+  });
 /** A customer's write: a user with a company holding the customer page; staff and others are 403. */
-async function customer(trx: Db, auth: AuthUser, holds: Holds): Promise<string> {
-  const companyId = await callerCompany(trx as Trx, auth);
-  if (companyId === null || !holds(CARD_SALE_CODES.customerPage)) throw new ForbiddenError();
-  return companyId;
-}
+const customer = (trx: Db, auth: AuthUser, holds: Holds) =>
+  customerCompany(trx, auth, holds, CARD_SALE_CODES.customerPage);
 
 /**
  * The order's files (the signed form, the authorisation letter): read by its company's customers and the staff of the

@@ -1,5 +1,7 @@
+import type { Database } from '../../db/schema';
+import { callerCompanies, callerCompany, customerCompany, readerCompany } from '../../core/company';
 import { Hono, type Context } from 'hono';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import type { Translate } from '../../../lib/contracts/application/application';
 import {
@@ -31,8 +33,6 @@ import { registerRecordOwner, tableRecordOwner } from '../../core/record-access'
 import { parseJson, parseQuery } from '../../core/validation';
 import { withTenant, type Db } from '../../db/tenant';
 import { callerCodes } from '../application/flow';
-import { callerCompany } from '../application/transition';
-import { callerCompanies } from '../application/documents';
 import {
   canApply,
   changeDetail,
@@ -72,30 +72,22 @@ const filesBody = filesInput.extend({
   changeTypes: z.array(z.string()).max(20).optional(),
 });
 
-type Trx = Parameters<typeof callerCompany>[0];
+type Trx = Transaction<Database>;
 
 /**
  * The caller's side: a customer (a user with a company) reads with 我的证书 (`my_certificate`), staff with the staff
  * page code (`pageCode`); anyone else is 403. Codes are read before the transaction (callerCodes).
  */
-async function reader(
+const reader = (
   trx: Db,
   auth: AuthUser,
   holds: (code: string) => boolean,
   pageCode: string = CERT_CHANGE_CODES.staffPage,
-): Promise<string | null> {
-  const companyId = await callerCompany(trx as Trx, auth);
-  const may = companyId === null ? holds(pageCode) : holds(CERT_CHANGE_CODES.customerRead);
-  if (!may) throw new ForbiddenError();
-  return companyId;
-}
+) => readerCompany(trx, auth, holds, { customer: CERT_CHANGE_CODES.customerRead, staff: pageCode });
 
 /** A customer's write: a user of a company holding `application_apply`; staff are 403. */
-async function customerWriter(trx: Db, auth: AuthUser, holds: (code: string) => boolean): Promise<string> {
-  const companyId = await callerCompany(trx as Trx, auth);
-  if (companyId === null || !holds(CERT_CHANGE_CODES.customerWrite)) throw new ForbiddenError();
-  return companyId;
-}
+const customerWriter = (trx: Db, auth: AuthUser, holds: (code: string) => boolean) =>
+  customerCompany(trx, auth, holds, CERT_CHANGE_CODES.customerWrite);
 
 /**
  * A change's files: read by its company's customers and the staff page; uploaded, edited and deleted by the

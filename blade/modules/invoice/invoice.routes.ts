@@ -1,3 +1,12 @@
+import type { Database } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import {
+  assertStaffWith,
+  callerCompanies,
+  callerCompany,
+  customerCompany,
+  readerCompany,
+} from '../../core/company';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {
@@ -13,14 +22,11 @@ import {
 import { idArraySchema } from '../../../lib/contracts/inputs';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
 import { ok } from '../../core/envelope';
-import { ForbiddenError } from '../../core/errors';
 import { contains, fetchPage, pageRequest, toPage } from '../../core/page';
 import { registerRecordOwner, tableRecordOwner } from '../../core/record-access';
 import { parseJson, parseQuery } from '../../core/validation';
 import { withTenant, type Db } from '../../db/tenant';
 import { callerCodes } from '../application/flow';
-import { assertStaffWith, callerCompany } from '../application/transition';
-import { callerCompanies } from '../application/documents';
 import {
   applyInvoice,
   infoOptions,
@@ -57,22 +63,15 @@ const listQuery = pagingQuery.extend({
 });
 const detailQuery = z.object({ id: z.string().regex(/^[1-9]\d{0,18}$/, '必须是有效的ID') });
 
-type Trx = Parameters<typeof callerCompany>[0];
+type Trx = Transaction<Database>;
 
-/** A customer (a user with a company) needs 我的发票, staff 发票管理; anyone else is 403. Answers the company. */
-async function reader(trx: Db, auth: AuthUser, holds: (code: string) => boolean): Promise<string | null> {
-  const companyId = await callerCompany(trx as Trx, auth);
-  const may = companyId === null ? holds(INVOICE_CODES.staffPage) : holds(INVOICE_CODES.customerPage);
-  if (!may) throw new ForbiddenError();
-  return companyId;
-}
-
+type Holds = (code: string) => boolean;
+/** A customer reads with 我的发票, staff with 发票管理. */
+const reader = (trx: Db, auth: AuthUser, holds: Holds) =>
+  readerCompany(trx, auth, holds, { customer: INVOICE_CODES.customerPage, staff: INVOICE_CODES.staffPage });
 /** The customer calls: a user with a company holding 我的发票 (staff have no invoice information). */
-async function customer(trx: Db, auth: AuthUser, holds: (code: string) => boolean): Promise<string> {
-  const companyId = await callerCompany(trx as Trx, auth);
-  if (companyId === null || !holds(INVOICE_CODES.customerPage)) throw new ForbiddenError();
-  return companyId;
-}
+const customer = (trx: Db, auth: AuthUser, holds: Holds) =>
+  customerCompany(trx, auth, holds, INVOICE_CODES.customerPage);
 
 /**
  * The invoice's files (the issued invoice): read by its company's customers and finance; uploaded by finance with the

@@ -1,3 +1,4 @@
+import { callerCompany } from '../../core/company';
 import { Hono, type Context } from 'hono';
 import { sql, type SqlBool, type Transaction } from 'kysely';
 import {
@@ -36,7 +37,6 @@ import { isContinuation, sendFile, type RangeRequest } from '../files/send';
 import { BuiltinSigner, type Signer } from '../files/signer';
 import { stampFile } from '../files/stamping';
 import { storeOfKind } from '../files/stores';
-import { callerCompany } from '../application/transition';
 import { userDisplayName, usersById } from '../business/rows';
 
 /**

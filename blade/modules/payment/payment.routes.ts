@@ -1,3 +1,12 @@
+import type { Database } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import {
+  assertStaffWith,
+  callerCompanies,
+  callerCompany,
+  customerCompany,
+  readerCompany,
+} from '../../core/company';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
@@ -14,14 +23,11 @@ import {
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
 import { zhText } from '../../core/crud';
 import { ok } from '../../core/envelope';
-import { ForbiddenError } from '../../core/errors';
 import { contains, fetchPage, pageRequest, toPage } from '../../core/page';
 import { registerRecordOwner, tableRecordOwner } from '../../core/record-access';
 import { parseJson, parseQuery } from '../../core/validation';
 import { withTenant, type Db } from '../../db/tenant';
 import { callerCodes } from '../application/flow';
-import { assertStaffWith, callerCompany } from '../application/transition';
-import { callerCompanies } from '../application/documents';
 import {
   cancelNote,
   confirmVoucher,
@@ -50,18 +56,11 @@ const pageQuery = z.object({
 });
 const detailQuery = z.object({ id: z.string().regex(/^[1-9]\d{0,18}$/, '必须是有效的ID') });
 
-type Trx = Parameters<typeof callerCompany>[0];
+type Trx = Transaction<Database>;
 
-/**
- * The caller's side: a customer (a user with a company) needs the customer page code, staff the finance page code;
- * anyone else is 403. Codes are read before the transaction (callerCodes).
- */
-async function reader(trx: Db, auth: AuthUser, holds: (code: string) => boolean): Promise<string | null> {
-  const companyId = await callerCompany(trx as Trx, auth);
-  const may = companyId === null ? holds(PAYMENT_CODES.staffPage) : holds(PAYMENT_CODES.customerPage);
-  if (!may) throw new ForbiddenError();
-  return companyId;
-}
+/** A customer reads with the customer page code, staff with the finance page code (codes read before the transaction). */
+const reader = (trx: Db, auth: AuthUser, holds: (code: string) => boolean) =>
+  readerCompany(trx, auth, holds, { customer: PAYMENT_CODES.customerPage, staff: PAYMENT_CODES.staffPage });
 
 /**
  * The note's files (the bank slips): read by its company's customers and finance; uploaded by the company's users
@@ -136,8 +135,7 @@ export function paymentRoutes(deps: Deps): Hono<BladeEnv> {
     const holds = await callerCodes(deps, auth);
     const input = await parseJson(c, saveVoucherInput);
     const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
-      const companyId = await callerCompany(trx, auth);
-      if (companyId === null || !holds(PAYMENT_CODES.customerPage)) throw new ForbiddenError();
+      const companyId = await customerCompany(trx, auth, holds, PAYMENT_CODES.customerPage);
       return saveVoucher(trx, auth, companyId, input);
     });
     return c.json(ok(data));

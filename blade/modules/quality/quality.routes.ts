@@ -1,5 +1,7 @@
+import type { Database } from '../../db/schema';
+import { callerCompany } from '../../core/company';
 import { Hono } from 'hono';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import {
   complaintDetail,
   complaintHandlers,
@@ -20,7 +22,6 @@ import { ForbiddenError } from '../../core/errors';
 import { pageRequest, toPage, contains } from '../../core/page';
 import { withTenant } from '../../db/tenant';
 import { callerCodes } from '../application/flow';
-import { callerCompany } from '../application/transition';
 import {
   applyComplaintStep,
   complaintHistory,
@@ -33,7 +34,7 @@ import {
 } from './complaint';
 import { answerSurvey, surveyAverages, surveyItems, surveyVOs } from './survey';
 
-type Trx = Parameters<typeof callerCompany>[0];
+type Trx = Transaction<Database>;
 
 /**
  * The caller, after checking they may read: a customer with the customer page or its button, staff with the staff

@@ -1,3 +1,4 @@
+import { callerCompany } from '../../core/company';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { idSchema } from '../../../lib/contracts/inputs';
@@ -7,7 +8,6 @@ import { permit } from '../../core/permission';
 import { withTenant } from '../../db/tenant';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { callerCompany } from '../application/transition';
 import { readInput } from '../files/input';
 import { trainerFiles } from './trainers.repository';
 import {

@@ -1,0 +1,61 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Db } from '../db/tenant';
+import type { AuthUser } from './context';
+import { ForbiddenError } from './errors';
+import type { CompanyScope, RecordCaller } from './record-access';
+
+/**
+ * The two sides of the portal (DOMAIN §0): a customer is a user whose account names a customer company and who sees
+ * only that company's records; staff are users without one. Every call that both sides make decides the side here,
+ * in the call's transaction (one read of the caller's row).
+ */
+
+type Trx = Transaction<Database> | Db;
+type Holds = (code: string) => boolean;
+
+/** The caller's customer company, or null for staff (a user without one). */
+export async function callerCompany(trx: Trx, auth: AuthUser): Promise<string | null> {
+  const row = await (trx as Db)
+    .selectFrom('blade_user')
+    .select('company_id')
+    .where('id', '=', auth.userId)
+    .where('tenant_id', '=', auth.tenantId)
+    .executeTakeFirst();
+  return row?.company_id ?? null;
+}
+
+/**
+ * A read both sides make: a customer needs `codes.customer`, staff `codes.staff` (absent: that side is refused);
+ * anyone else is 403. Answers the caller's company, null for staff.
+ */
+export async function readerCompany(
+  trx: Trx,
+  auth: AuthUser,
+  holds: Holds,
+  codes: { customer?: string; staff?: string },
+): Promise<string | null> {
+  const company = await callerCompany(trx, auth);
+  const code = company === null ? codes.staff : codes.customer;
+  if (code === undefined || !holds(code)) throw new ForbiddenError();
+  return company;
+}
+
+/** A customer's call: a user of a company holding `code`; staff and others are 403. Answers the company. */
+export async function customerCompany(trx: Trx, auth: AuthUser, holds: Holds, code: string): Promise<string> {
+  return (await readerCompany(trx, auth, holds, { customer: code })) as string;
+}
+
+/** A staff call that needs one button code: a customer user, or staff without the code, is 403. */
+export async function assertStaffWith(trx: Trx, auth: AuthUser, holds: Holds, code: string): Promise<void> {
+  await readerCompany(trx, auth, holds, { staff: code });
+}
+
+/**
+ * The companies a record caller sees: all for staff, their own for a customer. The `company.of` of every record owner
+ * whose rows carry a company (applications, payment notes, invoices, changes, mark orders).
+ */
+export async function callerCompanies(caller: RecordCaller, trx: Trx): Promise<CompanyScope> {
+  const company = await callerCompany(trx, caller.auth);
+  return company === null ? { all: true } : { all: false, companies: [company] };
+}
