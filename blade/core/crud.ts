@@ -14,10 +14,11 @@ import {
   type ResourceDef,
 } from '../../lib/contracts/resource';
 import { withTenant, type Db } from '../db/tenant';
+import { callerCompany } from './company';
 import { dataScopeCondition, resolveDataScope, type DataScopeColumns } from './data-scope';
 import type { AuthUser, BladeEnv, Deps } from './context';
 import { ok, success } from './envelope';
-import { NotFoundError, ServiceError } from './errors';
+import { ForbiddenError, NotFoundError, ServiceError } from './errors';
 import { nextId } from './ids';
 import { countRows, dictionaryLabels, exportXlsx } from './export';
 import { applySort, contains, fetchPage, fragmentMatches, pageRequest, sortOrders, toPage } from './page';
@@ -133,9 +134,26 @@ function transact<T>(deps: Deps, auth: AuthUser, fn: (trx: AnyDb) => Promise<T>)
   return withTenant(deps.db, auth.tenantId, fn);
 }
 
-/** Live rows of the resource that the caller's tenant owns and the caller's data scope reaches. */
+/**
+ * The caller's company where the definition's rows belong to companies: a customer's own, null for staff (who are
+ * 403 where the rows are the customers' own); undefined for other definitions.
+ */
+export async function ownCompany(
+  trx: AnyDb,
+  def: ResourceDef,
+  auth: AuthUser,
+): Promise<string | null | undefined> {
+  if (!def.company) return undefined;
+  const company = await callerCompany(trx as Db, auth);
+  if (company === null && def.company.customersOnly) throw new ForbiddenError();
+  return company;
+}
+
+/** Live rows of the resource that the caller's tenant owns, the caller's data scope and company reach. */
 export async function liveRows(trx: AnyDb, def: ResourceDef, auth: AuthUser) {
   let q = trx.selectFrom(def.table);
+  const company = await ownCompany(trx, def, auth);
+  if (company) q = q.where(`${def.table}.${def.company!.column}`, '=', company);
   if (def.audit !== false) q = q.where(`${def.table}.is_deleted`, '=', 0);
   if (def.ownership === 'tenant') q = q.where(`${def.table}.tenant_id`, '=', auth.tenantId);
   for (const [column, value] of Object.entries(def.fixed ?? {}))
@@ -441,12 +459,15 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
         const value = input[name] ?? (id ? undefined : (field.default ?? emptyValue(field)));
         if (value !== undefined) values[field.column] = value;
       }
-      await transact(deps, auth, async (trx) => {
+      const answer = await transact(deps, auth, async (trx) => {
         if (
           id &&
           !(await (await liveRows(trx, def, auth)).select('id').where('id', '=', id).executeTakeFirst())
         )
           throw new NotFoundError();
+        // A customer writes its own company's rows only: the company is its, whatever the body says.
+        const company = await ownCompany(trx, def, auth);
+        if (company) values[def.company!.column] = company;
         await hooks.beforeWrite?.({ trx, auth, params }, values, id);
         for (const key of def.unique ?? []) {
           // Unique among all the tenant's live rows, not only those the caller's data scope shows.
@@ -457,6 +478,7 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
           if (id) taken = taken.where('id', '<>', id);
           if (await taken.limit(1).executeTakeFirst()) throw new KeyedError(key.message);
         }
+        let written = id;
         if (id) {
           await trx
             .updateTable(def.table)
@@ -466,6 +488,7 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
           await hooks.afterWrite?.({ trx, auth }, values, id, false);
         } else {
           const added = nextId();
+          written = added;
           await trx
             .insertInto(def.table)
             .values({
@@ -480,11 +503,18 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
             .execute();
           await hooks.afterWrite?.({ trx, auth }, values, added, true);
         }
+        if (!def.answerRow) return undefined;
+        const row = (await trx
+          .selectFrom(def.table)
+          .selectAll()
+          .where('id', '=', written)
+          .executeTakeFirst()) as Row;
+        return (await presentRows({ trx, auth }, def, [row], hooks))[0];
       }).catch(async (err: unknown) => {
         throw await uniqueRefusal(deps.db, def, err);
       });
       hooks.afterCommit?.(deps);
-      return c.json(success());
+      return c.json(answer === undefined ? success() : ok(answer));
     };
   if (def.calls.add) serve('add', permit(deps, def.access.add), write(def.calls.add, 'add'));
   else serve('submit', permit(deps, addOrEdit), write(def.calls.submit));

@@ -5,18 +5,13 @@ import { ID_PATTERN } from '../../lib/contracts/inputs';
 import { ValidationError } from './errors';
 
 /**
- * A comma-joined list of ids that match `pattern` (`ids=1,2,3`); `invalid` refuses one that does not, and a list
- * longer than `max` when one is given.
+ * A list of ids that match `pattern`: comma-joined (`ids=1,2,3`, Blade's form) or, from a JSON body, an array of them;
+ * `invalid` refuses one that does not, and a list longer than `max` when one is given.
  */
 export const idListOf = (pattern: RegExp, invalid: string, max?: number) =>
   z
-    .string({ error: '不能为空' })
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
+    .union([z.string(), z.array(z.union([z.string(), z.number()]))], { error: '不能为空' })
+    .transform((v) => (Array.isArray(v) ? v.map(String) : v.split(',')).map((s) => s.trim()).filter(Boolean))
     .refine((ids) => ids.length > 0, '请至少选择一条数据')
     .refine(
       (ids) => (max === undefined || ids.length <= max) && ids.every((id) => pattern.test(id)),

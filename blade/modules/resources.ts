@@ -110,8 +110,13 @@ import { notesPage } from '../../lib/contracts/notes/notes';
 import { notesRoutes } from './notes/notes.service';
 import { flowCardResource, testItemResource } from '../../lib/contracts/acceptance/acceptance';
 import { acceptanceRoutes, flowCardHooks, testItemHooks } from './acceptance/acceptance.service';
-import { invoiceManagePage, myInvoiceResource } from '../../lib/contracts/invoice/invoice';
+import {
+  invoiceInfoResource,
+  invoiceManagePage,
+  myInvoiceResource,
+} from '../../lib/contracts/invoice/invoice';
 import { invoiceRoutes } from './invoice/invoice.routes';
+import { invoiceInfoHooks } from './invoice/invoice.service';
 import { certChangePage } from '../../lib/contracts/cert-change/cert-change';
 import { certChangeRoutes } from './cert-change/cert-change.routes';
 import { borrowingPage, paperArchivePage } from '../../lib/contracts/paper-archive/paper-archive';
@@ -203,9 +208,11 @@ const SPECIAL = new Map<ResourceDef, Special>([
   [certConfigResource, { hooks: certConfigHooks, actions: alertRoutes }],
   [nodeProgressPage, { hooks: { ownCalls: ['list'] } }],
   [deliveryLogPage, { hooks: { ownCalls: ['list'] } }],
-  // Invoices (issue 16): every call is a route of modules/invoice (invoice.routes.ts).
+  // Invoices (issue 16): the companies' invoice titles are a definition; the applications' calls are routes of
+  // modules/invoice (invoice.routes.ts).
   [myInvoiceResource, { hooks: { ownCalls: ['list', 'detail'] } }],
   [invoiceManagePage, { hooks: { ownCalls: ['list', 'detail'] }, actions: invoiceRoutes }],
+  [invoiceInfoResource, { hooks: invoiceInfoHooks }],
   // Certificate changes and unified certificates (issue 16): every call is a route of modules/cert-change.
   [certChangePage, { hooks: { ownCalls: ['list', 'detail'] }, actions: certChangeRoutes }],
   // Paper archives and archive borrowing (issue 17): every call is a route of modules/paper-archive.

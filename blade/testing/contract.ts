@@ -3,7 +3,9 @@ import type { BladeOptions } from '../app';
 import { zhText } from '../core/crud';
 import { nextId } from '../core/ids';
 import type { Db } from '../db/tenant';
-import { addRole, addTenant, addUser, deptIds, grantMenus } from './fixtures';
+import { withTenant } from '../db/tenant';
+import { insertCompany, insertCustomerUser } from '../modules/customer/customer.repository';
+import { addRole, addTenant, addUser, deptIds, fixturePasswordHash, grantMenus } from './fixtures';
 import {
   ADMIN_PASSWORD,
   createHarness,
@@ -74,6 +76,14 @@ export function describeResource<F extends Record<string, string>>(
   let h: Harness;
   let admin: string;
   let otherAdmin: string;
+  /**
+   * Who the suite calls as: the administrator, or where the rows belong to companies a customer of one (holding
+   * every code of the resource), its company's rows the ones it adds and reads.
+   */
+  let actor: string;
+  /** A customer of another company of the same tenant, holding the same codes (company resources only). */
+  let otherCompany: string;
+  let companyA = '';
   let fixtures: F;
   beforeAll(async () => {
     h = await createHarness(options.harness);
@@ -87,6 +97,24 @@ export function describeResource<F extends Record<string, string>>(
     // Every right of the resource: what tenant B lacks is only tenant A's rows.
     await grantMenus(h.blade.db, OTHER_TENANT, other.roleId, resourceCodes(def));
     otherAdmin = (await h.login('admin', OTHER_ADMIN_PASSWORD, OTHER_TENANT)).access_token;
+    actor = admin;
+    if (def.company) {
+      companyA = await addContractCompany(h, PLATFORM);
+      actor = await customerWithCodes(h, PLATFORM, companyA, resourceCodes(def));
+      otherCompany = await customerWithCodes(
+        h,
+        PLATFORM,
+        await addContractCompany(h, PLATFORM),
+        resourceCodes(def),
+      );
+      // Another tenant's side is a customer too: its administrator is staff, whom a customers' resource refuses.
+      otherAdmin = await customerWithCodes(
+        h,
+        OTHER_TENANT,
+        await addContractCompany(h, OTHER_TENANT),
+        resourceCodes(def),
+      );
+    }
   }, SETUP_TIMEOUT);
   afterAll(async () => {
     await h?.close();
@@ -159,26 +187,26 @@ export function describeResource<F extends Record<string, string>>(
       writes ? 'adds, reads, edits and removes a row' : 'reads a row by its id and in the list',
       async () => {
         const body = next();
-        const id = await add(admin, body);
-        expect((await detail(admin, id)).data).toMatchObject({
+        const id = await add(actor, body);
+        expect((await detail(actor, id)).data).toMatchObject({
           id,
           ...answered(body),
           ...(def.audit !== false && { isDeleted: 0 }),
         });
         if (!writes) {
-          expect(listed(await list(admin, { size: 500 })).map((r) => r.id)).toContain(id);
+          expect(listed(await list(actor, { size: 500 })).map((r) => r.id)).toContain(id);
           return;
         }
         const edited = next();
-        expect(await submit(admin, { ...edited, id })).toMatchObject({ code: 200 });
-        expect((await detail(admin, id)).data).toMatchObject({ id, ...answered(edited) });
-        expect(await remove(admin, [id])).toMatchObject({ code: 200 });
-        expect((await detail(admin, id)).status).toBe(404);
+        expect(await submit(actor, { ...edited, id })).toMatchObject({ code: 200 });
+        expect((await detail(actor, id)).data).toMatchObject({ id, ...answered(edited) });
+        expect(await remove(actor, [id])).toMatchObject({ code: 200 });
+        expect((await detail(actor, id)).status).toBe(404);
       },
     );
 
     /** A body to refuse: a new row's (adds by calls), else an edit of an existing row. */
-    const refusable = async () => (byCalls ? next() : { ...next(), id: await add(admin) });
+    const refusable = async () => (byCalls ? next() : { ...next(), id: await add(actor) });
 
     if (writes)
       it('answers the exact required texts, in declaration order', async () => {
@@ -189,7 +217,7 @@ export function describeResource<F extends Record<string, string>>(
         for (const [name, field] of required) {
           const without = { ...body, [name]: '' };
           // Fields declared before this one are given, so this one's text is the first refusal.
-          expect(await submit(admin, without)).toMatchObject({ status: 400, msg: zhText(field.required!) });
+          expect(await submit(actor, without)).toMatchObject({ status: 400, msg: zhText(field.required!) });
         }
       });
 
@@ -198,13 +226,13 @@ export function describeResource<F extends Record<string, string>>(
         const body = await refusable();
         for (const [name, field] of Object.entries(def.fields)) {
           if (!field.max || field.form === false) continue;
-          const result = await submit(admin, { ...body, [name]: 'x'.repeat(field.max + 1) });
+          const result = await submit(actor, { ...body, [name]: 'x'.repeat(field.max + 1) });
           expect(result).toMatchObject({
             status: 400,
             msg: `${name}:${zhText('common.validation.maxLength', { max: field.max })}`,
           });
           if (!field.min || field.min < 2) continue;
-          expect(await submit(admin, { ...body, [name]: 'x'.repeat(field.min - 1) })).toMatchObject({
+          expect(await submit(actor, { ...body, [name]: 'x'.repeat(field.min - 1) })).toMatchObject({
             status: 400,
             msg: `${name}:${zhText('common.validation.minLength', { min: field.min })}`,
           });
@@ -214,14 +242,14 @@ export function describeResource<F extends Record<string, string>>(
     if (writeOnly.length && byCalls) {
       it('never answers a write-only field, and keeps it on an edit that leaves it blank', async () => {
         const body = next();
-        const id = await add(admin, body);
+        const id = await add(actor, body);
         const answers = JSON.stringify([
-          (await detail(admin, id)).data,
-          (await list(admin, { size: 500 })).data,
+          (await detail(actor, id)).data,
+          (await list(actor, { size: 500 })).data,
         ]);
         for (const name of writeOnly) expect(answers).not.toContain(String(body[name]));
         const blank = Object.fromEntries(writeOnly.map((name) => [name, '']));
-        expect(await submit(admin, { ...next(), ...blank, id })).toMatchObject({ code: 200 });
+        expect(await submit(actor, { ...next(), ...blank, id })).toMatchObject({ code: 200 });
       });
     }
 
@@ -229,15 +257,15 @@ export function describeResource<F extends Record<string, string>>(
       it('keeps unique keys unique', async () => {
         for (const key of def.unique ?? []) {
           const body = next();
-          await add(admin, body);
+          await add(actor, body);
           const clash = { ...next(), ...Object.fromEntries(key.fields.map((f) => [f, body[f]])) };
-          expect(await submit(admin, clash)).toMatchObject({ status: 400, msg: zhText(key.message) });
+          expect(await submit(actor, clash)).toMatchObject({ status: 400, msg: zhText(key.message) });
         }
       });
 
     it('refuses every verb without its right', async () => {
-      const id = await add(admin);
-      const outsider = await userWithCodes(h, []);
+      const id = await add(actor);
+      const outsider = await userWithCodes(h, [], companyA);
       // The verbs the resource serves: no add where rows arrive another way, no writes where it is read-only.
       const attempts = (
         token: string,
@@ -270,16 +298,17 @@ export function describeResource<F extends Record<string, string>>(
         const partial = await userWithCodes(
           h,
           allCodes.filter((code) => !rule.codes!.includes(code)),
+          companyA,
         );
         for (const call of attempts(partial)[verb]) expect(await call()).toMatchObject({ status: 403 });
       }
-      expect((await detail(admin, id)).status).toBe(200);
+      expect((await detail(actor, id)).status).toBe(200);
     });
 
     if (def.ownership === 'tenant') {
       const where = writes ? 'on detail, edit and remove' : 'on detail and leaves them out of the list';
       it(`answers 404 for another tenant's ids ${where}`, async () => {
-        const id = await add(admin);
+        const id = await add(actor);
         expect((await detail(otherAdmin, id)).status).toBe(404);
         if (writes) {
           expect((await submit(otherAdmin, { ...next(), id })).status).toBe(404);
@@ -289,37 +318,66 @@ export function describeResource<F extends Record<string, string>>(
       });
     }
 
+    if (def.company) {
+      it("answers 404 for another company's ids on detail, edit and remove, and leaves them out of its list", async () => {
+        const id = await add(actor);
+        expect((await detail(otherCompany, id)).status).toBe(404);
+        if (writes) {
+          expect((await submit(otherCompany, { ...next(), id })).status).toBe(404);
+          expect((await remove(otherCompany, [id])).status).toBe(404);
+        }
+        expect(listed(await list(otherCompany, { size: 500 })).map((r) => r.id)).not.toContain(id);
+        expect((await detail(actor, id)).status).toBe(200);
+      });
+    }
+
+    if (def.company?.customersOnly) {
+      it('refuses staff every verb, even holding every code: the rows are the customers’ own', async () => {
+        const id = await add(actor);
+        const staff = await userWithCodes(h, resourceCodes(def));
+        for (const token of [staff, admin]) {
+          expect((await list(token)).status).toBe(403);
+          if (def.calls.detail) expect((await send(def.calls.detail, token, { id })).status).toBe(403);
+          if (writes) {
+            expect((await submit(token, next())).status).toBe(403);
+            expect((await submit(token, { ...next(), id })).status).toBe(403);
+            expect((await remove(token, [id])).status).toBe(403);
+          }
+        }
+      });
+    }
+
     it('sorts only by allowlisted columns and clamps the page size', async () => {
       for (const column of sortableColumns(def)) {
-        expect((await list(admin, { descs: column })).code).toBe(200);
+        expect((await list(actor, { descs: column })).code).toBe(200);
       }
       const unsortable = Object.values(def.fields).find((f) => !f.sort)?.column ?? 'password';
-      expect(await list(admin, { descs: unsortable })).toMatchObject({ status: 400 });
-      expect(await list(admin, { ascs: 'id;drop table x' })).toMatchObject({ status: 400 });
+      expect(await list(actor, { descs: unsortable })).toMatchObject({ status: 400 });
+      expect(await list(actor, { ascs: 'id;drop table x' })).toMatchObject({ status: 400 });
       // A tree is answered whole: it has no page size.
-      if (!def.tree) expect((await list(admin, { size: 9999 })).data.size).toBe(500);
+      if (!def.tree) expect((await list(actor, { size: 9999 })).data.size).toBe(500);
     });
 
     const tree = def.tree;
     if (tree) {
       it('answers the list as a tree: a child under its parent, named by it', async () => {
         const parentBody = next();
-        const parent = await add(admin, parentBody);
-        const child = await add(admin, { ...next(), parentId: parent });
-        const node = listed(await list(admin)).find((r) => r.id === parent) as { children?: unknown[] };
+        const parent = await add(actor, parentBody);
+        const child = await add(actor, { ...next(), parentId: parent });
+        const node = listed(await list(actor)).find((r) => r.id === parent) as { children?: unknown[] };
         expect(node.children).toEqual([
           expect.objectContaining({ id: child, parentId: parent, parentName: parentBody[tree.name] }),
         ]);
-        expect((await detail(admin, child)).data).toMatchObject({ parentName: parentBody[tree.name] });
+        expect((await detail(actor, child)).data).toMatchObject({ parentName: parentBody[tree.name] });
       });
     }
 
     if (writes)
       it('removes all or nothing', async () => {
-        const id = await add(admin);
+        const id = await add(actor);
         // An id of the right form that no row has (a snowflake, or 32 hex digits for file ids).
-        expect((await remove(admin, [id, def.idPattern ? '0'.repeat(32) : '123'])).status).toBe(404);
-        expect((await detail(admin, id)).status).toBe(200);
+        expect((await remove(actor, [id, def.idPattern ? '0'.repeat(32) : '123'])).status).toBe(404);
+        expect((await detail(actor, id)).status).toBe(200);
       });
   });
 
@@ -342,9 +400,55 @@ const resourceCodes = (def: ResourceDef) => [
 ];
 
 let accounts = 0;
+let companies = 0;
 
-/** A user of the platform tenant whose one role holds exactly `codes` (menu and button codes). */
-async function userWithCodes(h: Harness, codes: readonly string[]): Promise<string> {
+/** A customer company of `tenant` (names and credit codes unique per suite run). */
+function addContractCompany(h: Harness, tenant: string): Promise<string> {
+  const n = ++companies;
+  return withTenant(h.blade.db, tenant, (trx) =>
+    insertCompany(trx, tenant, {
+      companyName: `契约企业 ${n}`,
+      creditCode: `91${String(n).padStart(16, '0')}`,
+      address: '',
+      contactName: '',
+      contactPhone: '',
+      email: '',
+    }),
+  );
+}
+
+/** A user of company `companyId` of `tenant` whose one role holds exactly `codes`. */
+async function customerWithCodes(
+  h: Harness,
+  tenant: string,
+  companyId: string,
+  codes: readonly string[],
+): Promise<string> {
+  const account = `cc_${++accounts}`;
+  const roleId = await addRole(h.blade.db, tenant, { name: `契约客户 ${accounts}`, alias: account });
+  await grantMenus(h.blade.db, tenant, roleId, codes);
+  const passwordHash = await fixturePasswordHash('contract-pass-1');
+  await withTenant(h.blade.db, tenant, (trx) =>
+    insertCustomerUser(trx, tenant, {
+      account,
+      passwordHash,
+      realName: account,
+      phone: '',
+      email: '',
+      companyId,
+      roleId,
+      status: 1,
+    }),
+  );
+  return (await h.login(account, 'contract-pass-1', tenant)).access_token;
+}
+
+/**
+ * A user of the platform tenant whose one role holds exactly `codes` (menu and button codes): staff, or a customer of
+ * `companyId` when one is given.
+ */
+async function userWithCodes(h: Harness, codes: readonly string[], companyId?: string): Promise<string> {
+  if (companyId) return customerWithCodes(h, PLATFORM, companyId, codes);
   // Short: the fixtures copy it into role_alias and real_name, varchar(10) columns.
   const account = `ct_${++accounts}`;
   const roleId = await addRole(h.blade.db, PLATFORM, { name: `契约测试 ${accounts}`, alias: account });

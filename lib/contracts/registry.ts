@@ -69,7 +69,12 @@ import { QUALITY_ACTIONS, QUALITY_RESOURCES } from './quality/quality';
 import { CARD_SALE_ACTIONS, CARD_SALE_RESOURCES } from './card-sale/card-sale';
 import { certResource, equipmentResource, USAGE_ACTIONS, usagePage } from './equipment/equipment';
 import { ACCEPTANCE_ACTIONS, flowCardResource, testItemResource } from './acceptance/acceptance';
-import { INVOICE_ACTIONS, invoiceManagePage, myInvoiceResource } from './invoice/invoice';
+import {
+  INVOICE_ACTIONS,
+  invoiceInfoResource,
+  invoiceManagePage,
+  myInvoiceResource,
+} from './invoice/invoice';
 import { CERT_CHANGE_ACTIONS, certChangePage } from './cert-change/cert-change';
 import { borrowingPage, PAPER_ARCHIVE_ACTIONS, paperArchivePage } from './paper-archive/paper-archive';
 import { ALERT_ACTIONS, certConfigResource, deliveryLogPage, nodeProgressPage } from './alerts/alerts';
@@ -136,6 +141,7 @@ export const RESOURCE_DEFINITIONS: readonly ResourceDef[] = [
   usagePage,
   myInvoiceResource,
   invoiceManagePage,
+  invoiceInfoResource,
   certChangePage,
   paperArchivePage,
   borrowingPage,

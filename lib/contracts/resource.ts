@@ -148,6 +148,13 @@ export interface ResourceDef<F extends Fields = Fields> {
     deptList?: boolean;
   };
   /**
+   * The rows belong to customer companies (DOMAIN §0), `column` holding the company. A customer (a user whose account
+   * names a company) sees and changes only its own company's rows, and its writes store its company there; another
+   * company's ids answer 404, like another tenant's. Staff reach every company's rows (within a data scope, if any),
+   * unless `customersOnly`: the rows are the customers' own (a company's invoice titles) and staff are 403 on every call.
+   */
+  company?: { column: string; customersOnly?: boolean };
+  /**
    * Column values every row of the resource has (e.g. one user type of a table several resources share): every call
    * sees only such rows and an add writes them. Not fields: clients neither see nor send them.
    */
@@ -198,6 +205,8 @@ export interface ResourceDef<F extends Fields = Fields> {
   dateRange?: { column: string; from: string; to: string; invalid: string; reversed: string };
   /** The list is ordered by id ascending after any order, so equal values never split pages differently. */
   stableOrder?: boolean;
+  /** The submit answers the written row, as the list shows it (blade-customer's saveOrUpdate), not only success. */
+  answerRow?: boolean;
   /** Ids that are not snowflakes (e.g. 32-hex file ids): what detail, submit and remove accept; `message` is a key. */
   idPattern?: { regex: RegExp; message: string };
 }
@@ -246,6 +255,8 @@ export function defineResource<const F extends FieldSpecs>(
       throw new Error(`${def.key}.${name}: a write-only field is no list column, filter or sort key`);
   }
   if (def.tree && !def.fields.parentId) throw new Error(`${def.key}: a tree needs a parentId field`);
+  if (def.company && def.ownership !== 'tenant')
+    throw new Error(`${def.key}: customer companies are a tenant's, so are rows that belong to them`);
   if (def.readOnly && (def.calls.submit.path || def.calls.remove.path))
     throw new Error(`${def.key}: a read-only resource has no submit or remove call (spread NO_WRITES)`);
   return def;
@@ -410,8 +421,20 @@ export function fieldSchema(field: FieldDef, text: Translate) {
       .transform((ids) => [...new Set(ids)].join(','));
   }
   if (field.kind === 'int' || field.kind === 'flag') {
-    const int = z.union([z.number(), z.string().trim()]).transform((v, ctx) => {
-      const n = typeof v === 'number' ? v : /^-?\d{1,9}$/.test(v) ? Number(v) : NaN;
+    // A flag may come as a JSON boolean (a checkbox's value): true is 1, false 0.
+    const given =
+      field.kind === 'flag'
+        ? z.union([z.number(), z.string().trim(), z.boolean()])
+        : z.union([z.number(), z.string().trim()]);
+    const int = given.transform((v, ctx) => {
+      const n =
+        typeof v === 'boolean'
+          ? Number(v)
+          : typeof v === 'number'
+            ? v
+            : /^-?\d{1,9}$/.test(v)
+              ? Number(v)
+              : NaN;
       if (!Number.isSafeInteger(n) || Math.abs(n) > 2_147_483_647) {
         ctx.addIssue({ code: 'custom', message: text('common.validation.integer') });
         return z.NEVER;

@@ -7,7 +7,7 @@ import {
   customerCompany,
   readerCompany,
 } from '../../core/company';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import {
   applyInput,
@@ -15,11 +15,9 @@ import {
   INVOICE_CODES,
   INVOICE_FUNCTION,
   INVOICE_STATES,
-  infoSaveInput,
   issueInput,
   reasonInput,
 } from '../../../lib/contracts/invoice/invoice';
-import { idArraySchema } from '../../../lib/contracts/inputs';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
 import { ok } from '../../core/envelope';
 import { contains, fetchPage, pageRequest, toPage } from '../../core/page';
@@ -34,13 +32,10 @@ import {
   invoiceColumns,
   invoiceDetail,
   issueInvoice,
-  listInfos,
   notesOf,
   presentInvoice,
   redFlushInvoice,
   rejectInvoice,
-  removeInfos,
-  saveInfo,
   visibleInvoices,
   type InvoiceListRow,
 } from './invoice.service';
@@ -102,15 +97,6 @@ registerRecordOwner(INVOICE_FUNCTION, {
     return row?.invoice_state === 'applied';
   },
 });
-
-/** `ids` of a remove: the query string (Blade's `remove?ids=1,2`) or the JSON body (a list or a comma string). */
-const idsInput = z.object({
-  ids: idArraySchema.refine((ids) => ids.length > 0 && ids.length <= 100, '请至少选择一条数据'),
-});
-async function removeIds(c: Context<BladeEnv>): Promise<string[]> {
-  if (c.req.query('ids') !== undefined) return parseQuery(c, idsInput).ids;
-  return (await parseJson(c, idsInput)).ids;
-}
 
 export function invoiceRoutes(deps: Deps): Hono<BladeEnv> {
   const router = new Hono<BladeEnv>();
@@ -193,17 +179,6 @@ export function invoiceRoutes(deps: Deps): Hono<BladeEnv> {
     return c.json(ok(data));
   });
 
-  router.get(INVOICE_CALLS.infoList.path, async (c) => {
-    const auth = c.get('auth');
-    const page = pageRequest(parseQuery(c, pagingQuery));
-    const holds = await callerCodes(deps, auth);
-    const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
-      const { rows, total } = await listInfos(trx, auth, await customer(trx, auth, holds), page);
-      return toPage(rows, total, page);
-    });
-    return c.json(ok(data));
-  });
-
   router.get(INVOICE_CALLS.infoVoList.path, async (c) => {
     const auth = c.get('auth');
     const holds = await callerCodes(deps, auth);
@@ -211,26 +186,6 @@ export function invoiceRoutes(deps: Deps): Hono<BladeEnv> {
       infoOptions(trx, auth, await customer(trx, auth, holds)),
     );
     return c.json(ok(data));
-  });
-
-  router.post(INVOICE_CALLS.infoSave.path, async (c) => {
-    const auth = c.get('auth');
-    const holds = await callerCodes(deps, auth);
-    const input = await parseJson(c, infoSaveInput);
-    const data = await withTenant(deps.db, auth.tenantId, async (trx) =>
-      saveInfo(trx, auth, await customer(trx, auth, holds), input),
-    );
-    return c.json(ok(data));
-  });
-
-  router.post(INVOICE_CALLS.infoRemove.path, async (c) => {
-    const auth = c.get('auth');
-    const holds = await callerCodes(deps, auth);
-    const ids = await removeIds(c);
-    await withTenant(deps.db, auth.tenantId, async (trx) =>
-      removeInfos(trx, auth, await customer(trx, auth, holds), [...new Set(ids)]),
-    );
-    return c.json(ok(true));
   });
 
   router.get(INVOICE_CALLS.invoiceableNotes.path, async (c) => {

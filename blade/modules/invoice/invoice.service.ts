@@ -1,9 +1,10 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
 import {
   INVOICE_FUNCTION,
+  invoiceInfoResource,
+  SPECIAL_FIELDS,
   type InvoiceableNoteVO,
   type InvoiceInfoOptionVO,
-  type InvoiceInfoVO,
   type InvoiceKind,
   type InvoiceNoteVO,
   type InvoiceState,
@@ -12,12 +13,13 @@ import {
 import { fromCents, toCents } from '../../../lib/contracts/payment/money';
 import { recordStatusChanges } from '../../core/action';
 import type { AuthUser } from '../../core/context';
-import { KeyedError, zhText } from '../../core/crud';
+import { KeyedError, zhText, type CrudHooks } from '../../core/crud';
+import { creditCodeProblem } from '../../../lib/contracts/customer/registration';
 import { formatDateTime } from '../../core/dates';
-import { NotFoundError } from '../../core/errors';
+import { NotFoundError, ServiceError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import type { PageRequest } from '../../core/page';
-import type { Database, InvoiceApplicationTable, InvoiceInfoTable } from '../../db/schema';
+import type { Database, InvoiceApplicationTable } from '../../db/schema';
 import { nextNumber } from '../application/numbering';
 import { ensureRecordArchives, type DefaultFunction } from '../business/archives';
 import { companyUsers } from '../customer/customer.repository';
@@ -32,7 +34,6 @@ import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
  */
 
 type Trx = Transaction<Database>;
-type InfoRow = Selectable<InvoiceInfoTable>;
 type InvoiceRow = Selectable<InvoiceApplicationTable>;
 
 /** The resource name of the status history rows. */
@@ -57,44 +58,12 @@ const cents = (v: string | null | undefined) => toCents(v ?? '0') ?? 0n;
 
 // ---------------------------------------------------------------- invoice information
 
-export function presentInfo(row: InfoRow): InvoiceInfoVO {
-  return {
-    id: String(row.id),
-    companyId: String(row.company_id),
-    title: row.title,
-    taxpayerId: row.taxpayer_id,
-    invoiceKind: row.invoice_kind as InvoiceKind,
-    address: row.address,
-    phone: row.phone,
-    bankName: row.bank_name,
-    bankAccount: row.bank_account,
-    email: row.email,
-    isDefault: row.is_default === 1 ? 1 : 0,
-    createTime: formatDateTime(row.create_time),
-  };
-}
-
 function companyInfos(trx: Trx, auth: AuthUser, companyId: string) {
   return trx
     .selectFrom('business_invoice_info')
     .where('tenant_id', '=', auth.tenantId)
     .where('company_id', '=', companyId)
     .where('is_deleted', '=', 0);
-}
-
-/** The company's information records, default first, paged. */
-export async function listInfos(trx: Trx, auth: AuthUser, companyId: string, page: PageRequest) {
-  const total = await companyInfos(trx, auth, companyId)
-    .select(sql<string>`count(*)`.as('n'))
-    .executeTakeFirstOrThrow();
-  const rows = await companyInfos(trx, auth, companyId)
-    .selectAll()
-    .orderBy('is_default', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.size)
-    .offset((page.current - 1) * page.size)
-    .execute();
-  return { rows: rows.map(presentInfo), total: Number(total.n) };
 }
 
 /** The select's options (every record of the company; a company keeps a handful). */
@@ -118,19 +87,6 @@ export async function infoOptions(
   }));
 }
 
-export interface InfoInput {
-  id?: string;
-  title: string;
-  taxpayerId: string;
-  invoiceKind: InvoiceKind;
-  address: string;
-  phone: string;
-  bankName: string;
-  bankAccount: string;
-  email: string;
-  isDefault: 0 | 1;
-}
-
 /** Writers of one company's information queue on the company row, so "one default" is settled in order. */
 async function lockCompany(trx: Trx, auth: AuthUser, companyId: string) {
   await trx
@@ -142,80 +98,46 @@ async function lockCompany(trx: Trx, auth: AuthUser, companyId: string) {
     .executeTakeFirst();
 }
 
-/** Adds or updates one of the company's records; another company's id is 404. A new default unsets the old one. */
-export async function saveInfo(
-  trx: Trx,
-  auth: AuthUser,
-  companyId: string,
-  input: InfoInput,
-): Promise<InvoiceInfoVO> {
-  await lockCompany(trx, auth, companyId);
-  if (input.id) {
-    const found = await companyInfos(trx, auth, companyId)
-      .select('id')
-      .where('id', '=', input.id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!found) throw new NotFoundError();
-  }
-  const special = input.invoiceKind === 'special';
-  const values = {
-    title: input.title,
-    taxpayer_id: input.taxpayerId,
-    invoice_kind: input.invoiceKind,
-    // An ordinary invoice carries no bank details: what the form still held is not kept.
-    address: special ? input.address : '',
-    phone: special ? input.phone : '',
-    bank_name: special ? input.bankName : '',
-    bank_account: special ? input.bankAccount : '',
-    email: input.email,
-    is_default: input.isDefault,
-  };
-  if (input.isDefault === 1)
-    await trx
-      .updateTable('business_invoice_info')
-      .set({ is_default: 0, update_user: auth.userId, update_time: sql`now()` })
-      .where('tenant_id', '=', auth.tenantId)
-      .where('company_id', '=', companyId)
-      .where('is_default', '=', 1)
-      .where('is_deleted', '=', 0)
-      .execute();
-  const id = input.id ?? nextId();
-  const row = input.id
-    ? await trx
+/**
+ * The checks of a record beyond its fields (lib/contracts/invoice/invoice.ts invoiceInfoResource), in the write's
+ * transaction, the company (set by the core: the caller's) locked first so that "one default" is settled in order.
+ */
+export const invoiceInfoHooks: CrudHooks = {
+  async beforeWrite({ trx, auth }, values, id) {
+    const companyId = String(values.company_id);
+    await lockCompany(trx as Trx, auth, companyId);
+    const taxpayerId = String(values.taxpayer_id).toUpperCase();
+    const problem = creditCodeProblem(taxpayerId);
+    if (problem)
+      throw new KeyedError(
+        problem === 'creditCodeInvalid' ? 'invoice.info.taxpayerInvalid' : 'invoice.info.taxpayerCheckDigit',
+      );
+    values.taxpayer_id = taxpayerId;
+    const special = values.invoice_kind === 'special';
+    for (const name of SPECIAL_FIELDS) {
+      const column = invoiceInfoResource.fields[name].column;
+      // A special VAT invoice needs all four (the refusal names the missing one); an ordinary one keeps none.
+      if (!special) values[column] = '';
+      else if ((values[column] ?? '') === '')
+        throw new ServiceError(
+          `${name}:${zhText('invoice.info.specialRequired')}`,
+          400,
+          'invoice.info.specialRequired',
+        );
+    }
+    if (values.is_default === 1) {
+      let others = (trx as Trx)
         .updateTable('business_invoice_info')
-        .set({ ...values, update_user: auth.userId, update_time: sql`now()` })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow()
-    : await trx
-        .insertInto('business_invoice_info')
-        .values({
-          id,
-          tenant_id: auth.tenantId,
-          company_id: companyId,
-          ...values,
-          create_user: auth.userId,
-          update_user: auth.userId,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-  return presentInfo(row);
-}
-
-/** Removes (soft) the company's records, all or nothing: an id it does not own is 404. Applied invoices keep theirs. */
-export async function removeInfos(trx: Trx, auth: AuthUser, companyId: string, ids: string[]): Promise<void> {
-  const removed = await trx
-    .updateTable('business_invoice_info')
-    .set({ is_deleted: 1, is_default: 0, update_user: auth.userId, update_time: sql`now()` })
-    .where('tenant_id', '=', auth.tenantId)
-    .where('company_id', '=', companyId)
-    .where('is_deleted', '=', 0)
-    .where('id', 'in', ids)
-    .returning('id')
-    .execute();
-  if (removed.length !== ids.length) throw new NotFoundError();
-}
+        .set({ is_default: 0, update_user: auth.userId, update_time: sql`now()` })
+        .where('tenant_id', '=', auth.tenantId)
+        .where('company_id', '=', companyId)
+        .where('is_default', '=', 1)
+        .where('is_deleted', '=', 0);
+      if (id) others = others.where('id', '<>', id);
+      await others.execute();
+    }
+  },
+};
 
 // ---------------------------------------------------------------- invoiceable notes
 

@@ -1,6 +1,6 @@
 import { z } from '../../zod';
 import { defineAction } from '../action';
-import { creditCodeProblem } from '../customer/registration';
+import { CREDIT_CODE_PATTERN } from '../customer/registration';
 import { calendarDay, idArraySchema, idSchema } from '../inputs';
 import { amountSchema } from '../payment/payment';
 import { defineResource, NO_WRITES, type FieldSpecs } from '../resource';
@@ -58,45 +58,7 @@ const optional = (max: number) =>
     z.string().trim().max(max, `不能超过${max}个字符`),
   );
 
-/** The taxpayer id is the company's 18-character unified social credit code, checked as registration checks it. */
-export const taxpayerIdSchema = z
-  .string({ error: '不能为空' })
-  .trim()
-  .min(1, '不能为空')
-  .transform((v) => v.toUpperCase())
-  .superRefine((v, ctx) => {
-    const problem = creditCodeProblem(v);
-    if (problem === 'creditCodeInvalid')
-      ctx.addIssue({ code: 'custom', message: '纳税人识别号应为18位统一社会信用代码（不含I、O、S、V、Z）' });
-    else if (problem) ctx.addIssue({ code: 'custom', message: '纳税人识别号校验位不正确，请核对' });
-  });
-
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export const infoSaveInput = z
-  .object({
-    /** Absent: a new record; present: the company's record to update. */
-    id: z.preprocess((v) => (v === '' || v === null ? undefined : v), idSchema.optional()),
-    title: text(100),
-    taxpayerId: taxpayerIdSchema,
-    invoiceKind: z.enum(INVOICE_KINDS, { error: '必须为普通发票或专用发票' }),
-    address: optional(200),
-    phone: optional(30),
-    bankName: optional(100),
-    bankAccount: optional(50),
-    email: optional(100).refine((v) => v === '' || EMAIL.test(v), '邮箱格式不正确'),
-    isDefault: z.preprocess(
-      (v) => (v === true || v === 1 || v === '1' ? 1 : 0),
-      z.union([z.literal(0), z.literal(1)]),
-    ),
-  })
-  .superRefine((v, ctx) => {
-    // A special VAT invoice needs all four; each missing one is named (the 400 says which).
-    if (v.invoiceKind !== 'special') return;
-    for (const field of SPECIAL_FIELDS)
-      if (v[field] === '') ctx.addIssue({ code: 'custom', path: [field], message: '专用发票必须填写' });
-  });
-export type InfoSaveInput = z.input<typeof infoSaveInput>;
 
 export const applyInput = z.object({
   noteIds: idArraySchema
@@ -244,6 +206,54 @@ export const invoiceManagePage = defineResource({
   },
 });
 
+const ownInfo = { codes: [INVOICE_CODES.customerPage] };
+
+/**
+ * 开票信息: the invoice titles a customer company keeps (a handful; one may be the default), which an invoice
+ * application snapshots. The company's own: staff are 403 on every call (they see the snapshot on the invoice).
+ * Beyond the field rules the hooks (modules/invoice) check the taxpayer id's check character, require the four bank
+ * fields of a special invoice and clear them on an ordinary one, and keep one default per company.
+ */
+export const invoiceInfoResource = defineResource({
+  key: 'invoice.info',
+  table: 'business_invoice_info',
+  ownership: 'tenant',
+  company: { column: 'company_id', customersOnly: true },
+  answerRow: true,
+  defaultOrder: [
+    { column: 'is_default', direction: 'desc' },
+    { column: 'id', direction: 'desc' },
+  ],
+  fields: {
+    companyId: { kind: 'text', max: 20, form: false, list: false },
+    title: { kind: 'text', max: 100, required: 'invoice.info.titleRequired' },
+    taxpayerId: {
+      kind: 'text',
+      max: 18,
+      required: 'invoice.info.taxpayerRequired',
+      // Lower case is taken (the hook stores it upper case); the check character is the hook's.
+      pattern: {
+        regex: new RegExp(CREDIT_CODE_PATTERN.source, 'i'),
+        message: 'invoice.info.taxpayerInvalid',
+      },
+    },
+    invoiceKind: {
+      kind: 'text',
+      max: 16,
+      required: 'invoice.info.kindInvalid',
+      pattern: { regex: new RegExp(`^(${INVOICE_KINDS.join('|')})$`), message: 'invoice.info.kindInvalid' },
+    },
+    address: { kind: 'text', max: 200 },
+    phone: { kind: 'text', max: 30 },
+    bankName: { kind: 'text', max: 100 },
+    bankAccount: { kind: 'text', max: 50 },
+    email: { kind: 'text', max: 100, pattern: { regex: EMAIL, message: 'invoice.info.emailInvalid' } },
+    isDefault: { kind: 'flag', default: 0 },
+  },
+  calls: { list: INVOICE_CALLS.infoList, submit: INVOICE_CALLS.infoSave, remove: INVOICE_CALLS.infoRemove },
+  access: { read: ownInfo, add: ownInfo, edit: ownInfo, remove: ownInfo },
+});
+
 const anyone = {};
 const action = (name: string, call: { method: 'GET' | 'POST'; path: string }, input: z.ZodType) =>
   defineAction({ name, call, input, access: anyone, writes: call.method === 'POST' });
@@ -252,9 +262,6 @@ export const INVOICE_ACTIONS = [
   action('invoiceIssue', INVOICE_CALLS.issue, issueInput),
   action('invoiceReject', INVOICE_CALLS.reject, reasonInput),
   action('invoiceRedFlush', INVOICE_CALLS.redFlush, reasonInput),
-  action('invoiceInfoList', INVOICE_CALLS.infoList, z.object({})),
-  action('invoiceInfoSave', INVOICE_CALLS.infoSave, infoSaveInput),
-  action('invoiceInfoRemove', INVOICE_CALLS.infoRemove, z.object({})),
   action('invoiceInfoVoList', INVOICE_CALLS.infoVoList, z.object({})),
   action('invoiceApply', INVOICE_CALLS.apply, applyInput),
   action('invoiceableNotes', INVOICE_CALLS.invoiceableNotes, z.object({})),
