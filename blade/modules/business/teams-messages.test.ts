@@ -224,6 +224,15 @@ describe('teams and members', () => {
     expect((await call('team/saveTeamUser', { teamId: t, userId: users[1].id })).status).toBe(404);
   });
 
+  it('drops a removed user from its teams', async () => {
+    const t = await team('离职组');
+    const [stays, leaves] = [await person('留任'), await person('离职')];
+    for (const u of [stays, leaves]) await call('team/saveTeamUser', { teamId: t, userId: u.id });
+    expect(await h.call('/blade-user/remove', admin, { ids: leaves.id })).toMatchObject({ code: 200 });
+    expect((await records('team/listTeamUser', { teamId: t })).map((r) => r.userId)).toEqual([stays.id]);
+    expect((await records('team/listTeam', { teamName: '离职组' }))[0]).toMatchObject({ memberCount: 1 });
+  });
+
   it("answers 404 for another tenant's team and 403 without the member buttons", async () => {
     const t = await team('本租户组');
     const { roleId } = await addTenant(h.blade.db, {

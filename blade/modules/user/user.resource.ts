@@ -94,6 +94,15 @@ export function userHooks(deps: Deps): CrudHooks {
         .where('id', 'in', ids)
         .execute()) as UserRow[];
       await assertMayManage(trx as Db, auth, users);
+      // A removed user leaves the teams it was a member of (a team it leads keeps it as leader until reassigned: a
+      // team has one). Its devops lines, notes and status history stay: they are records of what it did.
+      await (trx as Db)
+        .updateTable('business_team_user')
+        .set({ is_deleted: 1, update_user: auth.userId, update_time: sql`now()` })
+        .where('tenant_id', '=', auth.tenantId)
+        .where('user_id', 'in', ids)
+        .where('is_deleted', '=', 0)
+        .execute();
     },
 
     // A write may remove roles, disable or delete a user: the session cache is emptied so the change reaches that
