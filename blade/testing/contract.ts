@@ -3,9 +3,8 @@ import type { BladeOptions } from '../app';
 import { zhText } from '../core/crud';
 import { nextId } from '../core/ids';
 import type { Db } from '../db/tenant';
-import { withTenant } from '../db/tenant';
-import { insertCompany, insertCustomerUser } from '../modules/customer/customer.repository';
-import { addRole, addTenant, addUser, deptIds, fixturePasswordHash, grantMenus } from './fixtures';
+import { addCompany, addCustomerUser } from '../modules/application/apply.test-helpers';
+import { addRole, addTenant, addUser, deptIds, grantMenus } from './fixtures';
 import {
   ADMIN_PASSWORD,
   createHarness,
@@ -403,19 +402,10 @@ let accounts = 0;
 let companies = 0;
 
 /** A customer company of `tenant` (names and credit codes unique per suite run). */
-function addContractCompany(h: Harness, tenant: string): Promise<string> {
+const addContractCompany = (h: Harness, tenant: string) => {
   const n = ++companies;
-  return withTenant(h.blade.db, tenant, (trx) =>
-    insertCompany(trx, tenant, {
-      companyName: `契约企业 ${n}`,
-      creditCode: `91${String(n).padStart(16, '0')}`,
-      address: '',
-      contactName: '',
-      contactPhone: '',
-      email: '',
-    }),
-  );
-}
+  return addCompany(h, tenant, `契约企业 ${n}`, `91${String(n).padStart(16, '0')}`);
+};
 
 /** A user of company `companyId` of `tenant` whose one role holds exactly `codes`. */
 async function customerWithCodes(
@@ -427,20 +417,7 @@ async function customerWithCodes(
   const account = `cc_${++accounts}`;
   const roleId = await addRole(h.blade.db, tenant, { name: `契约客户 ${accounts}`, alias: account });
   await grantMenus(h.blade.db, tenant, roleId, codes);
-  const passwordHash = await fixturePasswordHash('contract-pass-1');
-  await withTenant(h.blade.db, tenant, (trx) =>
-    insertCustomerUser(trx, tenant, {
-      account,
-      passwordHash,
-      realName: account,
-      phone: '',
-      email: '',
-      companyId,
-      roleId,
-      status: 1,
-    }),
-  );
-  return (await h.login(account, 'contract-pass-1', tenant)).access_token;
+  return (await addCustomerUser(h, tenant, account, companyId, roleId)).token;
 }
 
 /**
