@@ -1,6 +1,9 @@
 import { creditCodeProblem } from '@/lib/contracts/customer/registration';
 import { fromCents, toCents } from '@/lib/contracts/payment/money';
-import { SPECIAL_FIELDS } from '@/lib/contracts/invoice/invoice';
+import { invoiceInfoResource, SPECIAL_FIELDS } from '@/lib/contracts/invoice/invoice';
+
+/** The definition's rule, so the form and blade/ cannot disagree on what an address is. */
+const EMAIL = invoiceInfoResource.fields.email.pattern.regex;
 
 /**
  * The screens' checks before a call (blade/ checks again): the information form (a special VAT invoice needs its
@@ -29,7 +32,7 @@ export function infoProblems(draft: InfoDraft): Partial<Record<keyof InfoDraft, 
   else if (creditCodeProblem(id)) problems.taxpayerId = 'taxpayerId';
   if (draft.invoiceKind === 'special')
     for (const field of SPECIAL_FIELDS) if (!draft[field].trim()) problems[field] = 'specialRequired';
-  if (draft.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(draft.email.trim())) problems.email = 'email';
+  if (draft.email.trim() && !EMAIL.test(draft.email.trim())) problems.email = 'email';
   return problems;
 }
 
