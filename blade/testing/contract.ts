@@ -346,6 +346,16 @@ export function describeResource<F extends Record<string, string>>(
       });
     }
 
+    const patterned = Object.entries(def.fields).filter(([, f]) => f.search === 'eq' && f.pattern);
+    if (patterned.length)
+      it('refuses a whole-value filter its field’s pattern refuses, in the field’s words', async () => {
+        for (const [name, field] of patterned)
+          expect(await list(actor, { [name]: '!' })).toMatchObject({
+            status: 400,
+            msg: `${name}:${zhText(field.pattern!.message)}`,
+          });
+      });
+
     it('sorts only by allowlisted columns and clamps the page size', async () => {
       for (const column of sortableColumns(def)) {
         expect((await list(actor, { descs: column })).code).toBe(200);

@@ -454,9 +454,16 @@ export function fieldSchema(field: FieldDef, text: Translate) {
   return field.acceptsNumber ? z.preprocess((v) => (typeof v === 'number' ? String(v) : v), rule) : rule;
 }
 
-/** The rule of a search-bar value: a fragment, so only the field's type and length apply. */
+/**
+ * The rule of a search-bar value: a fragment (`like`, `fragment`), so only the field's type and length apply; or, for
+ * `eq`, a whole value, which the field's pattern decides too (an id filter of `abc` is refused in the field's words,
+ * not sent to the database).
+ */
 export function searchSchema(field: FieldDef, text: Translate) {
-  return fieldSchema({ ...field, min: undefined, pattern: undefined }, text);
+  return fieldSchema(
+    { ...field, min: undefined, pattern: field.search === 'eq' ? field.pattern : undefined },
+    text,
+  );
 }
 
 /**
