@@ -82,3 +82,34 @@ describe('date fields', () => {
       expect(refusal(parse('paidOn', bad))).toBe('必须为日期（yyyy-MM-dd）');
   });
 });
+
+describe('flag and integer fields', () => {
+  const flag = fieldSchema({ column: 'is_default', kind: 'flag', label: 'x' }, zhText);
+  const int = fieldSchema({ column: 'sort', kind: 'int', label: 'x' }, zhText);
+
+  it('take a checkbox’s JSON boolean as a flag, and 0 or 1 as number or text', () => {
+    expect([true, false, 1, 0, '1', '0'].map((v) => flag.safeParse(v).data)).toEqual([1, 0, 1, 0, 1, 0]);
+    expect(flag.safeParse(2).success).toBe(false);
+  });
+
+  it('refuse a boolean where a number is meant', () => {
+    expect(int.safeParse(true).success).toBe(false);
+    expect(int.safeParse('12').data).toBe(12);
+  });
+});
+
+describe('company-owned definitions', () => {
+  it('belong to a tenant: customer companies are a tenant’s', () => {
+    expect(() =>
+      defineResource({
+        key: 'demo.global',
+        table: 'demo_global',
+        ownership: 'global',
+        company: { column: 'company_id' },
+        fields: { name: { kind: 'text', max: 10 } },
+        calls: standardCalls('/blade-demo/global'),
+        access: menuAccess('global'),
+      }),
+    ).toThrow('customer companies are a tenant');
+  });
+});
