@@ -1,4 +1,3 @@
-import { callerCompany } from '../../core/company';
 import type { Transaction } from 'kysely';
 import {
   consistencyProblem,
@@ -46,6 +45,7 @@ import { certStatusSql } from './certificate';
 import { APPLICATION_FUNCTIONS, missingDocuments } from './documents';
 import { nextNumber } from './numbering';
 import { applyTransition, type ApplicationRow, type TransitionCaller } from './transition';
+import { callerCompany } from '../../core/company';
 
 /**
  * The customer's side of applications (README.md): drafts, batches, copies, soft deletion, submission with its number,

@@ -1,5 +1,3 @@
-import type { Database } from '../../db/schema';
-import { callerCompany } from '../../core/company';
 import { Hono } from 'hono';
 import { sql, type SqlBool, type Transaction } from 'kysely';
 import { z } from 'zod';
@@ -20,6 +18,8 @@ import { parseJson, parseQuery } from '../../core/validation';
 import { withTenant, type Db } from '../../db/tenant';
 import { certificateVersions, certStatusSql, presentCertificate, type CertificateRow } from './certificate';
 import { certificateHistory, changeCertificateStatus } from './certificate-status';
+import type { Database } from '../../db/schema';
+import { callerCompany } from '../../core/company';
 
 /** An empty query parameter is an absent one (screens send every filter). */
 const blank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);

@@ -1,5 +1,3 @@
-import type { Database } from '../../db/schema';
-import { callerCompany } from '../../core/company';
 import { Hono } from 'hono';
 import { sql, type Transaction } from 'kysely';
 import {
@@ -18,6 +16,8 @@ import { withTenant } from '../../db/tenant';
 import { applyStepData, assertVisible, callerCodes, transitionCaller } from './flow';
 import { applicationVO } from './apply.repository';
 import { applyTransition, HISTORY_RESOURCE } from './transition';
+import type { Database } from '../../db/schema';
+import { callerCompany } from '../../core/company';
 
 /** Staff read a case (timeline, samples, checks) with any business page's code; customers their company's. */
 export const CASE_READ_CODES = STAFF_PAGES.filter((p) => p.menu?.code !== 'certificate').map(

@@ -1,4 +1,3 @@
-import { callerCompany } from '../../core/company';
 import { sql, type Transaction } from 'kysely';
 import type { AuthUser, Deps } from '../../core/context';
 import { KeyedError } from '../../core/crud';
@@ -11,6 +10,7 @@ import { assertNotesPaid } from '../payment/payment.service';
 import { issueCertificate } from './certificate';
 import { assertApplicationFile } from './documents';
 import { type TransitionCaller, type TransitionResult } from './transition';
+import { callerCompany } from '../../core/company';
 
 type Trx = Transaction<Database>;
 

@@ -1,4 +1,3 @@
-import { callerCompany } from '../../core/company';
 import { Hono } from 'hono';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { z } from 'zod';
@@ -25,6 +24,7 @@ import { factoryCheckRoutes } from './factory-check.routes';
 import { flowRoutes } from './flow.routes';
 import { applicationVOs, visibleApplications } from './apply.repository';
 import { type ApplicationRow } from './transition';
+import { callerCompany } from '../../core/company';
 
 /** An empty query parameter is an absent one (screens send every filter). */
 const blank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);

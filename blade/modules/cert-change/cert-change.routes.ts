@@ -1,5 +1,3 @@
-import type { Database } from '../../db/schema';
-import { callerCompanies, callerCompany, customerCompany, readerCompany } from '../../core/company';
 import { Hono, type Context } from 'hono';
 import { sql, type Transaction } from 'kysely';
 import { z } from 'zod';
@@ -46,6 +44,8 @@ import {
   visibleChanges,
   type ChangeListRow,
 } from './cert-change.service';
+import type { Database } from '../../db/schema';
+import { callerCompanies, callerCompany, customerCompany, readerCompany } from '../../core/company';
 
 const zh: Translate = (key, values) => zhText(key, values);
 /** An empty query parameter is an absent one (screens send every filter). */

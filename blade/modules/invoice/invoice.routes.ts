@@ -1,12 +1,3 @@
-import type { Database } from '../../db/schema';
-import type { Transaction } from 'kysely';
-import {
-  assertStaffWith,
-  callerCompanies,
-  callerCompany,
-  customerCompany,
-  readerCompany,
-} from '../../core/company';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
@@ -39,6 +30,15 @@ import {
   visibleInvoices,
   type InvoiceListRow,
 } from './invoice.service';
+import type { Database } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import {
+  assertStaffWith,
+  callerCompanies,
+  callerCompany,
+  customerCompany,
+  readerCompany,
+} from '../../core/company';
 
 /** An empty query parameter is an absent one (screens send every filter). */
 const blank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);

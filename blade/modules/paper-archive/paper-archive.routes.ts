@@ -1,4 +1,3 @@
-import { callerCompany } from '../../core/company';
 import { Hono, type Context } from 'hono';
 import { sql, type SqlBool, type Transaction } from 'kysely';
 import {
@@ -38,6 +37,7 @@ import { BuiltinSigner, type Signer } from '../files/signer';
 import { stampFile } from '../files/stamping';
 import { storeOfKind } from '../files/stores';
 import { userDisplayName, usersById } from '../business/rows';
+import { callerCompany } from '../../core/company';
 
 /**
  * Paper archives and archive borrowing (README.md beside this file). Who may call what is the actions' button codes;

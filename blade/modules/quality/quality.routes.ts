@@ -1,5 +1,3 @@
-import type { Database } from '../../db/schema';
-import { callerCompany } from '../../core/company';
 import { Hono } from 'hono';
 import { sql, type Transaction } from 'kysely';
 import {
@@ -33,6 +31,8 @@ import {
   type QualityCaller,
 } from './complaint';
 import { answerSurvey, surveyAverages, surveyItems, surveyVOs } from './survey';
+import type { Database } from '../../db/schema';
+import { callerCompany } from '../../core/company';
 
 type Trx = Transaction<Database>;
 

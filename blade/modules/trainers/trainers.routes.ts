@@ -1,4 +1,3 @@
-import { callerCompany } from '../../core/company';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { idSchema } from '../../../lib/contracts/inputs';
@@ -21,6 +20,7 @@ import {
   type TrainerCaller,
   type TrainerFileSlot,
 } from './trainers.service';
+import { callerCompany } from '../../core/company';
 
 /**
  * The CNEx trainers calls (calls.tsv area `trainers`, README.md): the persons of a CNEx personnel record. Parameters
