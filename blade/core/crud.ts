@@ -149,10 +149,18 @@ export async function ownCompany(
   return company;
 }
 
-/** Live rows of the resource that the caller's tenant owns, the caller's data scope and company reach. */
-export async function liveRows(trx: AnyDb, def: ResourceDef, auth: AuthUser) {
+/**
+ * Live rows of the resource that the caller's tenant owns, the caller's data scope and company reach. A caller that
+ * has read the company already (a write stamps it too) passes it rather than have it read twice.
+ */
+export async function liveRows(
+  trx: AnyDb,
+  def: ResourceDef,
+  auth: AuthUser,
+  callerCompanyRead: Promise<string | null | undefined> | string | null = ownCompany(trx, def, auth),
+) {
   let q = trx.selectFrom(def.table);
-  const company = await ownCompany(trx, def, auth);
+  const company = await callerCompanyRead;
   if (company) q = q.where(`${def.table}.${def.company!.column}`, '=', company);
   if (def.audit !== false) q = q.where(`${def.table}.is_deleted`, '=', 0);
   if (def.ownership === 'tenant') q = q.where(`${def.table}.tenant_id`, '=', auth.tenantId);
@@ -460,13 +468,18 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
         if (value !== undefined) values[field.column] = value;
       }
       const answer = await transact(deps, auth, async (trx) => {
+        const company = await ownCompany(trx, def, auth);
         if (
           id &&
-          !(await (await liveRows(trx, def, auth)).select('id').where('id', '=', id).executeTakeFirst())
+          !(await (
+            await liveRows(trx, def, auth, company)
+          )
+            .select('id')
+            .where('id', '=', id)
+            .executeTakeFirst())
         )
           throw new NotFoundError();
         // A customer writes its own company's rows only: the company is its, whatever the body says.
-        const company = await ownCompany(trx, def, auth);
         if (company) values[def.company!.column] = company;
         await hooks.beforeWrite?.({ trx, auth, params }, values, id);
         for (const key of def.unique ?? []) {
