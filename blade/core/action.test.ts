@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { defineAction } from '../../lib/contracts/action';
+import { bySide, defineAction } from '../../lib/contracts/action';
+import { addCompany, addCustomerUser } from '../modules/application/apply.test-helpers';
 import { ADMIN_PASSWORD, createHarness, SETUP_TIMEOUT, type Harness } from '../testing/harness';
-import { addRole, addUser, deptIds } from '../testing/fixtures';
+import { addRole, addUser, deptIds, grantMenus } from '../testing/fixtures';
 import { actionRoute } from './action';
 import type { BladeEnv } from './context';
 import { nextId } from './ids';
@@ -26,6 +27,23 @@ const finish = defineAction({
   },
 });
 
+// Both sides with their own codes (two seeded menus' codes stand for them): the handler answers the company it was
+// handed.
+const whose = defineAction({
+  name: 'whose',
+  call: { method: 'POST', path: '/test-service/ticket/whose' },
+  input: z.object({ note: z.string().max(20).optional() }),
+  ...bySide({ customer: 'param', staff: 'post' }),
+  writes: false,
+});
+const staffOnly = defineAction({
+  name: 'close',
+  call: { method: 'POST', path: '/test-service/ticket/close' },
+  input: z.object({}),
+  ...bySide({ staff: 'post' }),
+  writes: true,
+});
+
 let h: Harness;
 let admin: string;
 let clerk: string;
@@ -37,6 +55,14 @@ beforeAll(async () => {
       router.route(
         '/',
         actionRoute(deps, finish, async ({ record }) => ({ state: record?.state })),
+      );
+      router.route(
+        '/',
+        actionRoute(deps, whose, async ({ company, input }) => ({ company, note: input.note ?? '' })),
+      );
+      router.route(
+        '/',
+        actionRoute(deps, staffOnly, async ({ company }) => ({ company })),
       );
       return router;
     },
@@ -111,5 +137,64 @@ describe('actions with a transition', () => {
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
     expect(await history(id)).toHaveLength(1);
+  });
+});
+
+describe('actions by side', () => {
+  let customer: string;
+  let companyId: string;
+  let staff: string;
+  let bareCustomer: string;
+
+  beforeAll(async () => {
+    const tenant = '000000';
+    // A customer role that holds both codes: the side, not the code, keeps it from the staff call.
+    const customerRole = await addRole(h.blade.db, tenant, { name: '票务客户', alias: 'tcust' });
+    await grantMenus(h.blade.db, tenant, customerRole, ['param', 'post']);
+    const staffRole = await addRole(h.blade.db, tenant, { name: '票务员', alias: 'tstaff' });
+    await grantMenus(h.blade.db, tenant, staffRole, ['post']);
+    companyId = await addCompany(h, tenant, '票务客户公司', '91110000TK0000001A');
+    customer = (await addCustomerUser(h, tenant, 'tk_cust', companyId, customerRole)).token;
+    bareCustomer = (await addCustomerUser(h, tenant, 'tk_bare', companyId, staffRole)).token;
+    await addUser(h.blade.db, tenant, {
+      account: 'tk_staff',
+      password: 'tk-staff-pass-1',
+      roleIds: [staffRole],
+      deptIds: (await deptIds(h.blade.db, tenant)).slice(0, 1),
+    });
+    staff = (await h.login('tk_staff', 'tk-staff-pass-1')).access_token;
+  }, SETUP_TIMEOUT);
+
+  it("hands the handler a customer's company and null for staff, each with its side's code", async () => {
+    expect(await h.call('/test-service/ticket/whose', customer, { note: 'a' })).toMatchObject({
+      code: 200,
+      data: { company: companyId, note: 'a' },
+    });
+    expect(await h.call('/test-service/ticket/whose', staff, {})).toMatchObject({
+      code: 200,
+      data: { company: null },
+    });
+    expect(await h.call('/test-service/ticket/whose', admin, {})).toMatchObject({
+      code: 200,
+      data: { company: null },
+    });
+  });
+
+  it('refuses a side without its own code, and a side the action does not name, whatever codes it holds', async () => {
+    // The customer holds only the staff side's code.
+    expect((await h.call('/test-service/ticket/whose', bareCustomer, {})).status).toBe(403);
+    expect((await h.call('/test-service/ticket/close', customer, {})).status).toBe(403);
+    expect(await h.call('/test-service/ticket/close', staff, {})).toMatchObject({
+      code: 200,
+      data: { company: null },
+    });
+    expect((await h.call('/test-service/ticket/whose', clerk, {})).status).toBe(403);
+  });
+
+  it("refuses a NUL in the input in the field's words", async () => {
+    expect(await h.call('/test-service/ticket/whose', staff, { note: 'a\u0000b' })).toMatchObject({
+      status: 400,
+      msg: 'note:不能包含空字符',
+    });
   });
 });

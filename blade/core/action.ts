@@ -1,14 +1,17 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { ActionDef, TransitionDef } from '../../lib/contracts/action';
+import type { Database } from '../db/schema';
 import { withTenant } from '../db/tenant';
+import { sideOf } from './company';
 import type { AuthUser, BladeEnv, Deps } from './context';
 import { KeyedError, readParams, type CrudContext } from './crud';
 import { ok } from './envelope';
 import { NotFoundError } from './errors';
 import { nextId } from './ids';
 import { permit } from './permission';
+import { refuseNul } from './validation';
 
 /**
  * The one way to serve an action: permission before the body is read, the input parsed by its schema, and for a
@@ -16,7 +19,14 @@ import { permit } from './permission';
  * whatever the handler does. The handler answers the envelope's data.
  */
 export type ActionHandler<I extends z.ZodType> = (
-  ctx: CrudContext & { input: z.output<I>; record?: Record<string, unknown> },
+  ctx: CrudContext & {
+    input: z.output<I>;
+    record?: Record<string, unknown>;
+    /** With `sides`: the caller's customer company, null for staff (undefined without `sides`). */
+    company?: string | null;
+    /** With `sides`: whether the caller's roles hold a code. */
+    holds?: (code: string) => boolean;
+  },
 ) => Promise<unknown>;
 
 export function actionRoute<I extends z.ZodType>(
@@ -29,11 +39,16 @@ export function actionRoute<I extends z.ZodType>(
   router.on(def.call.method, def.call.path, guard, async (c) => {
     const auth = c.get('auth');
     const input = def.input.parse(await readParams(c, def.call)) as z.output<I>;
+    // Checked on what the schema returns (as parseJson does): a NUL cannot be stored in a text column.
+    refuseNul(input);
     const transition = def.transition;
+    const sides = def.sides;
     // Under the caller's tenant even for a global record: the history row is the tenant's.
     const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
+      // The side before the record: a caller of the wrong side learns nothing of the record's state.
+      const side = sides && (await sideOf(deps, trx as Transaction<Database>, auth, sides));
       const record = transition && (await transit(trx, auth, def.name, transition, input));
-      return handler({ trx, auth, input, record });
+      return handler({ trx, auth, input, record, ...side });
     });
     return c.json(ok(data ?? {}));
   });

@@ -1,8 +1,11 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Db } from '../db/tenant';
-import type { AuthUser } from './context';
+import type { Sides } from '../../lib/contracts/action';
+import type { AuthUser, Deps } from './context';
 import { ForbiddenError } from './errors';
+import { heldCodes } from './permission';
+import { isPlatformAdmin } from './roles';
 import type { CompanyScope, RecordCaller } from './record-access';
 
 /**
@@ -39,6 +42,21 @@ export async function readerCompany(
   const code = company === null ? codes.staff : codes.customer;
   if (code === undefined || !holds(code)) throw new ForbiddenError();
   return company;
+}
+
+/**
+ * `readerCompany` for an action's declared `sides`: the caller's company (null for staff) and what its roles hold
+ * (read in `trx`; a step may need more codes than the side's, e.g. an issue that also accepts).
+ */
+export async function sideOf(
+  deps: Deps,
+  trx: Transaction<Database>,
+  auth: AuthUser,
+  sides: Sides,
+): Promise<{ company: string | null; holds: Holds }> {
+  const held = await heldCodes(deps, auth, trx);
+  const holds: Holds = (code) => isPlatformAdmin(auth) || held.has(code);
+  return { company: await readerCompany(trx, auth, holds, sides), holds };
 }
 
 /** A customer's call: a user of a company holding `code`; staff and others are 403. Answers the company. */

@@ -13,10 +13,27 @@ export interface ActionDef<I extends z.ZodType = z.ZodType> {
   call: CallDef;
   input: I;
   access: AccessRule;
+  /**
+   * Where the portal's two sides (DOMAIN §0) call it: a customer (a user whose account names a customer company)
+   * needs the `customer` code, staff (a user without one) the `staff` code; a side left out is 403. blade/ decides the
+   * side in the call's transaction and hands the handler the caller's company (null for staff). Declared with
+   * `bySide`, which also makes `access` the codes of either side (checked before the input is read).
+   */
+  sides?: Sides;
   writes: boolean;
   /** `long`: exports, imports and conversions get the long upstream timeout. */
   timeout?: 'default' | 'long';
   transition?: TransitionDef<z.output<I>>;
+}
+
+export interface Sides {
+  customer?: string;
+  staff?: string;
+}
+
+/** `sides` and the `access` either side passes (the side itself is decided on the caller's row). */
+export function bySide(sides: Sides): { sides: Sides; access: AccessRule } {
+  return { sides, access: { codes: [sides.customer, sides.staff].filter((code) => code !== undefined) } };
 }
 
 export interface TransitionDef<Input> {

@@ -1,6 +1,6 @@
 import { z } from '../../zod';
-import { defineAction } from '../action';
-import { calendarDay, idSchema } from '../inputs';
+import { bySide, defineAction } from '../action';
+import { blank, calendarDay, idSchema, queryInt } from '../inputs';
 import { defineResource, NO_WRITES, type FieldSpecs } from '../resource';
 import { toCents } from './money';
 import { PAYMENT_CALLS } from './calls';
@@ -198,8 +198,6 @@ const fields = {
   paidAmount: { kind: 'money', form: false },
 } satisfies FieldSpecs;
 
-const anyone = {};
-
 /** 我的缴费通知单: the customer's page (its company's notes; the voucher upload). */
 export const myPaymentNoteResource = defineResource({
   key: 'payment.customer',
@@ -229,7 +227,7 @@ export const paymentNotePage = defineResource({
   defaultOrder: [{ column: 'id', direction: 'desc' }],
   fields,
   calls: { list: PAYMENT_CALLS.page, detail: PAYMENT_CALLS.detail, ...NO_WRITES.calls },
-  // The route checks: a customer reads its company's, staff need the page code.
+  // PAYMENT_ACTION.page and .detail decide the side and its code.
   access: { read: {}, ...NO_WRITES.access },
   menu: {
     code: PAYMENT_CODES.staffPage,
@@ -247,40 +245,71 @@ export const paymentNotePage = defineResource({
   },
 });
 
-export const PAYMENT_ACTIONS = [
-  defineAction({
+/** The list's filters (screens send every filter, empty when unset). */
+export const notePageQuery = z.object({
+  current: queryInt,
+  size: queryInt,
+  noteState: blank(z.enum(NOTE_STATES, { error: '状态无效' })),
+  applicationNo: blank(z.string().trim().max(32, '不能超过32个字符')),
+  noteNo: blank(z.string().trim().max(32, '不能超过32个字符')),
+  /** `1`: only notes still owed (issued or partly paid) whose due date has passed (the dashboard's overdue tile). */
+  overdue: blank(z.enum(['0', '1'], { error: '逾期筛选只能为0或1' })),
+});
+
+/** Both pages read with their own code: a customer its company's notes, finance every company's. */
+const readNotes = bySide({ customer: PAYMENT_CODES.customerPage, staff: PAYMENT_CODES.staffPage });
+
+/** The calls beside the pages' definitions; blade/modules/payment serves each with actionRoute. */
+export const PAYMENT_ACTION = {
+  page: defineAction({
+    name: 'page',
+    call: PAYMENT_CALLS.page,
+    input: notePageQuery,
+    ...readNotes,
+    writes: false,
+  }),
+  detail: defineAction({
+    name: 'detail',
+    call: PAYMENT_CALLS.detail,
+    input: z.object({ id: idSchema }),
+    ...readNotes,
+    writes: false,
+  }),
+  saveVoucher: defineAction({
     name: 'saveVoucher',
     call: PAYMENT_CALLS.saveVoucher,
     input: saveVoucherInput,
-    access: anyone,
+    ...bySide({ customer: PAYMENT_CODES.customerPage }),
     writes: true,
   }),
-  defineAction({
+  issue: defineAction({
     name: 'issue',
     call: PAYMENT_CALLS.issue,
     input: issueNoteInput,
-    access: anyone,
+    ...bySide({ staff: PAYMENT_CODES.issue }),
     writes: true,
   }),
-  defineAction({
+  confirmVoucher: defineAction({
     name: 'confirmVoucher',
     call: PAYMENT_CALLS.confirmVoucher,
     input: voucherIdInput,
-    access: anyone,
+    ...bySide({ staff: PAYMENT_CODES.confirm }),
     writes: true,
   }),
-  defineAction({
+  rejectVoucher: defineAction({
     name: 'rejectVoucher',
     call: PAYMENT_CALLS.rejectVoucher,
     input: rejectVoucherInput,
-    access: anyone,
+    ...bySide({ staff: PAYMENT_CODES.confirm }),
     writes: true,
   }),
-  defineAction({
+  cancel: defineAction({
     name: 'cancel',
     call: PAYMENT_CALLS.cancel,
     input: cancelNoteInput,
-    access: anyone,
+    ...bySide({ staff: PAYMENT_CODES.cancel }),
     writes: true,
   }),
-] as const;
+};
+
+export const PAYMENT_ACTIONS = Object.values(PAYMENT_ACTION);
