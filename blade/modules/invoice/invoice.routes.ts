@@ -1,21 +1,9 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import {
-  applyInput,
-  INVOICE_CALLS,
-  INVOICE_CODES,
-  INVOICE_FUNCTION,
-  INVOICE_STATES,
-  issueInput,
-  reasonInput,
-} from '../../../lib/contracts/invoice/invoice';
-import type { AuthUser, BladeEnv, Deps } from '../../core/context';
-import { ok } from '../../core/envelope';
+import { INVOICE_ACTION, INVOICE_CODES, INVOICE_FUNCTION } from '../../../lib/contracts/invoice/invoice';
+import { actionRoute } from '../../core/action';
+import type { BladeEnv, Deps } from '../../core/context';
 import { contains, fetchPage, pageRequest, toPage } from '../../core/page';
 import { registerRecordOwner, tableRecordOwner } from '../../core/record-access';
-import { parseJson, parseQuery } from '../../core/validation';
-import { withTenant, type Db } from '../../db/tenant';
-import { callerCodes } from '../application/flow';
 import {
   applyInvoice,
   infoOptions,
@@ -32,41 +20,9 @@ import {
 } from './invoice.service';
 import type { Database } from '../../db/schema';
 import type { Transaction } from 'kysely';
-import {
-  assertStaffWith,
-  callerCompanies,
-  callerCompany,
-  customerCompany,
-  readerCompany,
-} from '../../core/company';
-
-/** An empty query parameter is an absent one (screens send every filter). */
-const blank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
-const int = blank(z.coerce.number().int().min(1).max(1_000_000).optional());
-const pagingQuery = z.object({ current: int, size: int });
-const listQuery = pagingQuery.extend({
-  invoiceState: blank(z.enum(INVOICE_STATES, { error: '状态无效' }).optional()),
-  companyId: blank(
-    z
-      .string()
-      .regex(/^[1-9]\d{0,18}$/, '必须是有效的ID')
-      .optional(),
-  ),
-  companyName: blank(z.string().trim().max(100).optional()),
-  invoiceNo: blank(z.string().trim().max(32).optional()),
-  applicationNo: blank(z.string().trim().max(32).optional()),
-});
-const detailQuery = z.object({ id: z.string().regex(/^[1-9]\d{0,18}$/, '必须是有效的ID') });
+import { callerCompanies, callerCompany } from '../../core/company';
 
 type Trx = Transaction<Database>;
-
-type Holds = (code: string) => boolean;
-/** A customer reads with 我的发票, staff with 发票管理. */
-const reader = (trx: Db, auth: AuthUser, holds: Holds) =>
-  readerCompany(trx, auth, holds, { customer: INVOICE_CODES.customerPage, staff: INVOICE_CODES.staffPage });
-/** The customer calls: a user with a company holding 我的发票 (staff have no invoice information). */
-const customer = (trx: Db, auth: AuthUser, holds: Holds) =>
-  customerCompany(trx, auth, holds, INVOICE_CODES.customerPage);
 
 /**
  * The invoice's files (the issued invoice): read by its company's customers and finance; uploaded by finance with the
@@ -100,15 +56,14 @@ registerRecordOwner(INVOICE_FUNCTION, {
 
 export function invoiceRoutes(deps: Deps): Hono<BladeEnv> {
   const router = new Hono<BladeEnv>();
+  const serve = (route: Hono<BladeEnv>) => router.route('/', route);
+  const typed = (trx: unknown) => trx as Trx;
 
-  router.get(INVOICE_CALLS.page.path, async (c) => {
-    const auth = c.get('auth');
-    const q = parseQuery(c, listQuery);
-    const page = pageRequest(q);
-    const holds = await callerCodes(deps, auth);
-    const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
-      const companyId = await reader(trx, auth, holds);
-      let base = visibleInvoices(trx, auth, companyId);
+  serve(
+    actionRoute(deps, INVOICE_ACTION.page, async ({ trx: anyTrx, auth, input: q, company }) => {
+      const trx = typed(anyTrx);
+      const page = pageRequest(q);
+      let base = visibleInvoices(trx, auth, company ?? null);
       if (q.invoiceState) base = base.where('i.invoice_state', '=', q.invoiceState);
       if (q.companyId) base = base.where('i.company_id', '=', q.companyId);
       if (q.companyName) base = base.where('c.company_name', 'like', contains(q.companyName));
@@ -132,82 +87,42 @@ export function invoiceRoutes(deps: Deps): Hono<BladeEnv> {
         total,
         page,
       );
-    });
-    return c.json(ok(data));
-  });
-
-  router.get(INVOICE_CALLS.detail.path, async (c) => {
-    const auth = c.get('auth');
-    const { id } = parseQuery(c, detailQuery);
-    const holds = await callerCodes(deps, auth);
-    const data = await withTenant(deps.db, auth.tenantId, async (trx) =>
-      invoiceDetail(trx, auth, await reader(trx, auth, holds), id),
-    );
-    return c.json(ok(data));
-  });
-
-  router.post(INVOICE_CALLS.issue.path, async (c) => {
-    const auth = c.get('auth');
-    const holds = await callerCodes(deps, auth);
-    const input = await parseJson(c, issueInput);
-    const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
-      await assertStaffWith(trx, auth, holds, INVOICE_CODES.issue);
-      return issueInvoice(trx, auth, input);
-    });
-    return c.json(ok(data));
-  });
-
-  router.post(INVOICE_CALLS.reject.path, async (c) => {
-    const auth = c.get('auth');
-    const holds = await callerCodes(deps, auth);
-    const { id, reason } = await parseJson(c, reasonInput);
-    const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
-      await assertStaffWith(trx, auth, holds, INVOICE_CODES.reject);
-      return rejectInvoice(trx, auth, id, reason);
-    });
-    return c.json(ok(data));
-  });
-
-  router.post(INVOICE_CALLS.redFlush.path, async (c) => {
-    const auth = c.get('auth');
-    const holds = await callerCodes(deps, auth);
-    const { id, reason } = await parseJson(c, reasonInput);
-    const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
-      await assertStaffWith(trx, auth, holds, INVOICE_CODES.redFlush);
-      return redFlushInvoice(trx, auth, id, reason);
-    });
-    return c.json(ok(data));
-  });
-
-  router.get(INVOICE_CALLS.infoVoList.path, async (c) => {
-    const auth = c.get('auth');
-    const holds = await callerCodes(deps, auth);
-    const data = await withTenant(deps.db, auth.tenantId, async (trx) =>
-      infoOptions(trx, auth, await customer(trx, auth, holds)),
-    );
-    return c.json(ok(data));
-  });
-
-  router.get(INVOICE_CALLS.invoiceableNotes.path, async (c) => {
-    const auth = c.get('auth');
-    const page = pageRequest(parseQuery(c, pagingQuery));
-    const holds = await callerCodes(deps, auth);
-    const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
-      const { records, total } = await invoiceableNotes(trx, auth, await customer(trx, auth, holds), page);
+    }),
+  );
+  serve(
+    actionRoute(deps, INVOICE_ACTION.detail, ({ trx, auth, input, company }) =>
+      invoiceDetail(typed(trx), auth, company ?? null, input.id),
+    ),
+  );
+  serve(
+    actionRoute(deps, INVOICE_ACTION.issue, ({ trx, auth, input }) => issueInvoice(typed(trx), auth, input)),
+  );
+  serve(
+    actionRoute(deps, INVOICE_ACTION.reject, ({ trx, auth, input }) =>
+      rejectInvoice(typed(trx), auth, input.id, input.reason),
+    ),
+  );
+  serve(
+    actionRoute(deps, INVOICE_ACTION.redFlush, ({ trx, auth, input }) =>
+      redFlushInvoice(typed(trx), auth, input.id, input.reason),
+    ),
+  );
+  serve(
+    actionRoute(deps, INVOICE_ACTION.infoVoList, ({ trx, auth, company }) =>
+      infoOptions(typed(trx), auth, company!),
+    ),
+  );
+  serve(
+    actionRoute(deps, INVOICE_ACTION.invoiceableNotes, async ({ trx, auth, input, company }) => {
+      const page = pageRequest(input);
+      const { records, total } = await invoiceableNotes(typed(trx), auth, company!, page);
       return toPage(records, total, page);
-    });
-    return c.json(ok(data));
-  });
-
-  router.post(INVOICE_CALLS.apply.path, async (c) => {
-    const auth = c.get('auth');
-    const holds = await callerCodes(deps, auth);
-    const input = await parseJson(c, applyInput);
-    const data = await withTenant(deps.db, auth.tenantId, async (trx) =>
-      applyInvoice(trx, auth, await customer(trx, auth, holds), input),
-    );
-    return c.json(ok(data));
-  });
-
+    }),
+  );
+  serve(
+    actionRoute(deps, INVOICE_ACTION.apply, ({ trx, auth, input, company }) =>
+      applyInvoice(typed(trx), auth, company!, input),
+    ),
+  );
   return router;
 }

@@ -1,7 +1,7 @@
 import { z } from '../../zod';
-import { defineAction } from '../action';
+import { bySide, defineAction } from '../action';
 import { CREDIT_CODE_PATTERN } from '../customer/registration';
-import { calendarDay, idArraySchema, idSchema } from '../inputs';
+import { blank, calendarDay, idArraySchema, idSchema, queryInt } from '../inputs';
 import { amountSchema } from '../payment/payment';
 import { defineResource, NO_WRITES, type FieldSpecs } from '../resource';
 
@@ -188,7 +188,7 @@ export const invoiceManagePage = defineResource({
   defaultOrder: [{ column: 'id', direction: 'desc' }],
   fields,
   calls: { list: INVOICE_CALLS.page, detail: INVOICE_CALLS.detail, ...NO_WRITES.calls },
-  // The routes check: a customer reads its company's, staff need the page code.
+  // INVOICE_ACTION.page and .detail decide the side and its code.
   access: { read: {}, ...NO_WRITES.access },
   menu: {
     code: INVOICE_CODES.staffPage,
@@ -254,15 +254,81 @@ export const invoiceInfoResource = defineResource({
   access: { read: ownInfo, add: ownInfo, edit: ownInfo, remove: ownInfo },
 });
 
-const anyone = {};
-const action = (name: string, call: { method: 'GET' | 'POST'; path: string }, input: z.ZodType) =>
-  defineAction({ name, call, input, access: anyone, writes: call.method === 'POST' });
+const paging = { current: queryInt, size: queryInt };
 
-export const INVOICE_ACTIONS = [
-  action('invoiceIssue', INVOICE_CALLS.issue, issueInput),
-  action('invoiceReject', INVOICE_CALLS.reject, reasonInput),
-  action('invoiceRedFlush', INVOICE_CALLS.redFlush, reasonInput),
-  action('invoiceInfoVoList', INVOICE_CALLS.infoVoList, z.object({})),
-  action('invoiceApply', INVOICE_CALLS.apply, applyInput),
-  action('invoiceableNotes', INVOICE_CALLS.invoiceableNotes, z.object({})),
-] as const;
+/** The list's filters (screens send every filter, empty when unset). */
+export const invoicePageQuery = z.object({
+  ...paging,
+  invoiceState: blank(z.enum(INVOICE_STATES, { error: '状态无效' })),
+  companyId: blank(idSchema),
+  companyName: blank(z.string().trim().max(100, '不能超过100个字符')),
+  invoiceNo: blank(z.string().trim().max(32, '不能超过32个字符')),
+  applicationNo: blank(z.string().trim().max(32, '不能超过32个字符')),
+});
+
+/** A customer reads with 我的发票 (its company's), finance with 发票管理 (every company's). */
+const readInvoices = bySide({ customer: INVOICE_CODES.customerPage, staff: INVOICE_CODES.staffPage });
+/** The customer's calls: staff keep no invoice information and apply for nothing. */
+const customerOnly = bySide({ customer: INVOICE_CODES.customerPage });
+
+/** The calls beside the definitions; blade/modules/invoice serves each with actionRoute. */
+export const INVOICE_ACTION = {
+  page: defineAction({
+    name: 'page',
+    call: INVOICE_CALLS.page,
+    input: invoicePageQuery,
+    ...readInvoices,
+    writes: false,
+  }),
+  detail: defineAction({
+    name: 'detail',
+    call: INVOICE_CALLS.detail,
+    input: z.object({ id: idSchema }),
+    ...readInvoices,
+    writes: false,
+  }),
+  issue: defineAction({
+    name: 'invoiceIssue',
+    call: INVOICE_CALLS.issue,
+    input: issueInput,
+    ...bySide({ staff: INVOICE_CODES.issue }),
+    writes: true,
+  }),
+  reject: defineAction({
+    name: 'invoiceReject',
+    call: INVOICE_CALLS.reject,
+    input: reasonInput,
+    ...bySide({ staff: INVOICE_CODES.reject }),
+    writes: true,
+  }),
+  redFlush: defineAction({
+    name: 'invoiceRedFlush',
+    call: INVOICE_CALLS.redFlush,
+    input: reasonInput,
+    ...bySide({ staff: INVOICE_CODES.redFlush }),
+    writes: true,
+  }),
+  infoVoList: defineAction({
+    name: 'invoiceInfoVoList',
+    call: INVOICE_CALLS.infoVoList,
+    input: z.object({}),
+    ...customerOnly,
+    writes: false,
+  }),
+  apply: defineAction({
+    name: 'invoiceApply',
+    call: INVOICE_CALLS.apply,
+    input: applyInput,
+    ...customerOnly,
+    writes: true,
+  }),
+  invoiceableNotes: defineAction({
+    name: 'invoiceableNotes',
+    call: INVOICE_CALLS.invoiceableNotes,
+    input: z.object(paging),
+    ...customerOnly,
+    writes: false,
+  }),
+};
+
+export const INVOICE_ACTIONS = Object.values(INVOICE_ACTION);
