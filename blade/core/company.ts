@@ -29,18 +29,18 @@ export async function callerCompany(trx: Trx, auth: AuthUser): Promise<string | 
 }
 
 /**
- * A read both sides make: a customer needs `codes.customer`, staff `codes.staff` (absent: that side is refused);
- * anyone else is 403. Answers the caller's company, null for staff.
+ * A read both sides make: a customer needs (one of) `codes.customer`, staff `codes.staff` (absent: that side is
+ * refused); anyone else is 403. Answers the caller's company, null for staff.
  */
 export async function readerCompany(
   trx: Trx,
   auth: AuthUser,
   holds: Holds,
-  codes: { customer?: string; staff?: string },
+  codes: Sides,
 ): Promise<string | null> {
   const company = await callerCompany(trx, auth);
   const code = company === null ? codes.staff : codes.customer;
-  if (code === undefined || !holds(code)) throw new ForbiddenError();
+  if (code === undefined || ![code].flat().some(holds)) throw new ForbiddenError();
   return company;
 }
 

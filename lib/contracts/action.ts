@@ -15,7 +15,7 @@ export interface ActionDef<I extends z.ZodType = z.ZodType> {
   access: AccessRule;
   /**
    * Where the portal's two sides (DOMAIN §0) call it: a customer (a user whose account names a customer company)
-   * needs the `customer` code, staff (a user without one) the `staff` code; a side left out is 403. blade/ decides the
+   * needs a `customer` code, staff (a user without one) a `staff` code; a side left out is 403. blade/ decides the
    * side in the call's transaction and hands the handler the caller's company (null for staff). Declared with
    * `bySide`, which also makes `access` the codes of either side (checked before the input is read).
    */
@@ -26,14 +26,15 @@ export interface ActionDef<I extends z.ZodType = z.ZodType> {
   transition?: TransitionDef<z.output<I>>;
 }
 
+/** A side's code, or codes of which it needs one. */
 export interface Sides {
-  customer?: string;
-  staff?: string;
+  customer?: string | readonly string[];
+  staff?: string | readonly string[];
 }
 
 /** `sides` and the `access` either side passes (the side itself is decided on the caller's row). */
 export function bySide(sides: Sides): { sides: Sides; access: AccessRule } {
-  return { sides, access: { codes: [sides.customer, sides.staff].filter((code) => code !== undefined) } };
+  return { sides, access: { codes: [sides.customer ?? [], sides.staff ?? []].flat() } };
 }
 
 export interface TransitionDef<Input> {

@@ -1,27 +1,15 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import {
-  cancelSaleInput,
-  CARD_SALE_CALLS,
+  CARD_SALE_ACTION,
   CARD_SALE_CODES,
   CARD_SALE_FUNCTION,
-  rejectSaleInput,
-  SALE_STATES,
-  saleIdInput,
-  saveSaleInput,
-  shipSaleInput,
-  uploadSaleInput,
 } from '../../../lib/contracts/card-sale/card-sale';
 import { toCents } from '../../../lib/contracts/payment/money';
-import type { AuthUser, BladeEnv, Deps } from '../../core/context';
+import { actionRoute } from '../../core/action';
+import type { BladeEnv, Deps } from '../../core/context';
 import { KeyedError, zhText } from '../../core/crud';
-import { ok } from '../../core/envelope';
-import { ForbiddenError } from '../../core/errors';
 import { contains, fetchPage, pageRequest, toPage } from '../../core/page';
 import { registerRecordOwner, tableRecordOwner } from '../../core/record-access';
-import { parseJson, parseQuery } from '../../core/validation';
-import { withTenant, type Db } from '../../db/tenant';
-import { callerCodes } from '../application/flow';
 import {
   cancelSale,
   initSale,
@@ -41,39 +29,9 @@ import {
 } from './card-sale.service';
 import type { Database } from '../../db/schema';
 import type { Transaction } from 'kysely';
-import {
-  assertStaffWith,
-  callerCompanies,
-  callerCompany,
-  customerCompany,
-  readerCompany,
-} from '../../core/company';
-
-/** An empty query parameter is an absent one (screens send every filter). */
-const blank = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
-const int = blank(z.coerce.number().int().min(1).max(1_000_000).optional());
-const pageQuery = z.object({
-  current: int,
-  size: int,
-  saleState: blank(z.enum(SALE_STATES).optional()),
-  orderNo: blank(z.string().trim().max(32).optional()),
-});
-const goodsQuery = z.object({ current: int, size: int });
-const detailQuery = z.object({ id: z.string().regex(/^[1-9]\d{0,18}$/, '必须是有效的ID') });
+import { callerCompanies, callerCompany } from '../../core/company';
 
 type Trx = Transaction<Database>;
-type Holds = (code: string) => boolean;
-
-/** A customer reads with the customer page code, staff with the orders page code. */
-const reader = (trx: Db, auth: AuthUser, holds: Holds) =>
-  readerCompany(trx, auth, holds, {
-    customer: CARD_SALE_CODES.customerPage,
-    staff: CARD_SALE_CODES.staffPage,
-  });
-/** A customer's write: a user with a company holding the customer page; staff and others are 403. */
-const customer = (trx: Db, auth: AuthUser, holds: Holds) =>
-  customerCompany(trx, auth, holds, CARD_SALE_CODES.customerPage);
-
 /**
  * The order's files (the signed form, the authorisation letter): read by its company's customers and the staff of the
  * orders page; uploaded by the company's users while the order is a draft; once submitted they are the order's
@@ -108,66 +66,21 @@ registerRecordOwner(CARD_SALE_FUNCTION, {
 
 export function cardSaleRoutes(deps: Deps): Hono<BladeEnv> {
   const router = new Hono<BladeEnv>();
+  const serve = (route: Hono<BladeEnv>) => router.route('/', route);
+  const typed = (trx: unknown) => trx as Trx;
+  const A = CARD_SALE_ACTION;
 
-  /** Customer writes: parse, check the caller, run in the tenant's transaction. */
-  const customerPost = <I extends z.ZodType>(
-    path: string,
-    input: I,
-    run: (trx: Trx, auth: AuthUser, companyId: string, body: z.output<I>) => Promise<unknown>,
-  ) =>
-    router.post(path, async (c) => {
-      const auth = c.get('auth');
-      const holds = await callerCodes(deps, auth);
-      const body = await parseJson(c, input);
-      const data = await withTenant(deps.db, auth.tenantId, async (trx) =>
-        run(trx, auth, await customer(trx, auth, holds), body),
-      );
-      return c.json(ok(data));
-    });
-
-  const staffPost = <I extends z.ZodType>(
-    path: string,
-    code: string,
-    input: I,
-    run: (trx: Trx, auth: AuthUser, body: z.output<I>) => Promise<unknown>,
-  ) =>
-    router.post(path, async (c) => {
-      const auth = c.get('auth');
-      const holds = await callerCodes(deps, auth);
-      const body = await parseJson(c, input);
-      const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
-        await assertStaffWith(trx, auth, holds, code);
-        return run(trx, auth, body);
-      });
-      return c.json(ok(data));
-    });
-
-  // The goods on sale: customers ordering, staff of the orders or goods pages.
-  router.get(CARD_SALE_CALLS.goodsList.path, async (c) => {
-    const auth = c.get('auth');
-    const page = pageRequest(parseQuery(c, goodsQuery));
-    const holds = await callerCodes(deps, auth);
-    const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
-      const companyId = await callerCompany(trx, auth);
-      const may =
-        companyId === null
-          ? holds(CARD_SALE_CODES.staffPage) || holds(CARD_SALE_CODES.goodsPage)
-          : holds(CARD_SALE_CODES.customerPage);
-      if (!may) throw new ForbiddenError();
-      const { rows, total } = await listGoodsOnSale(trx, auth.tenantId, page);
+  serve(
+    actionRoute(deps, A.goodsList, async ({ trx, auth, input }) => {
+      const page = pageRequest(input);
+      const { rows, total } = await listGoodsOnSale(typed(trx), auth.tenantId, page);
       return toPage(rows, total, page);
-    });
-    return c.json(ok(data));
-  });
-
-  router.get(CARD_SALE_CALLS.page.path, async (c) => {
-    const auth = c.get('auth');
-    const q = parseQuery(c, pageQuery);
-    const page = pageRequest(q);
-    const holds = await callerCodes(deps, auth);
-    const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
-      const companyId = await reader(trx, auth, holds);
-      let base = visibleSales(trx, auth, companyId);
+    }),
+  );
+  serve(
+    actionRoute(deps, A.page, async ({ trx, auth, input: q, company }) => {
+      const page = pageRequest(q);
+      let base = visibleSales(typed(trx), auth, company ?? null);
       if (q.saleState) base = base.where('s.sale_state', '=', q.saleState);
       if (q.orderNo) base = base.where('s.order_no', 'like', contains(q.orderNo));
       const { rows, total } = await fetchPage(
@@ -178,51 +91,48 @@ export function cardSaleRoutes(deps: Deps): Hono<BladeEnv> {
         [{ column: 's.id', direction: 'desc' }],
       );
       return toPage((rows as SaleListRow[]).map(presentSale), total, page);
-    });
-    return c.json(ok(data));
-  });
-
-  router.get(CARD_SALE_CALLS.detail.path, async (c) => {
-    const auth = c.get('auth');
-    const { id } = parseQuery(c, detailQuery);
-    const holds = await callerCodes(deps, auth);
-    const data = await withTenant(deps.db, auth.tenantId, async (trx) =>
-      saleDetail(trx, auth, await reader(trx, auth, holds), id),
-    );
-    return c.json(ok(data));
-  });
-
-  customerPost(CARD_SALE_CALLS.init.path, z.object({}).passthrough(), (trx, auth, companyId) =>
-    initSale(trx, auth, companyId),
+    }),
   );
-  customerPost(CARD_SALE_CALLS.save.path, saveSaleInput, (trx, auth, companyId, body) =>
-    saveSale(trx, auth, companyId, body),
+  serve(
+    actionRoute(deps, A.detail, ({ trx, auth, input, company }) =>
+      saleDetail(typed(trx), auth, company ?? null, input.id),
+    ),
   );
-  customerPost(CARD_SALE_CALLS.upload.path, uploadSaleInput, (trx, auth, companyId, body) =>
-    uploadSaleFiles(trx, auth, companyId, body),
+  serve(actionRoute(deps, A.init, ({ trx, auth, company }) => initSale(typed(trx), auth, company!)));
+  serve(
+    actionRoute(deps, A.save, ({ trx, auth, input, company }) => saveSale(typed(trx), auth, company!, input)),
   );
-  customerPost(CARD_SALE_CALLS.submit.path, saleIdInput, (trx, auth, companyId, { id }) =>
-    submitSale(trx, auth, companyId, id),
+  serve(
+    actionRoute(deps, A.upload, ({ trx, auth, input, company }) =>
+      uploadSaleFiles(typed(trx), auth, company!, input),
+    ),
   );
-  customerPost(CARD_SALE_CALLS.cancel.path, cancelSaleInput, (trx, auth, companyId, { id, reason }) =>
-    cancelSale(trx, auth, companyId, id, reason ?? ''),
+  serve(
+    actionRoute(deps, A.submit, ({ trx, auth, input, company }) =>
+      submitSale(typed(trx), auth, company!, input.id),
+    ),
   );
-  customerPost(CARD_SALE_CALLS.receive.path, saleIdInput, (trx, auth, companyId, { id }) =>
-    receiveSale(trx, auth, companyId, id),
+  serve(
+    actionRoute(deps, A.cancel, ({ trx, auth, input, company }) =>
+      cancelSale(typed(trx), auth, company!, input.id, input.reason ?? ''),
+    ),
   );
-  staffPost(CARD_SALE_CALLS.review.path, CARD_SALE_CODES.review, saleIdInput, (trx, auth, { id }) =>
-    reviewSale(trx, auth, id),
+  serve(
+    actionRoute(deps, A.receive, ({ trx, auth, input, company }) =>
+      receiveSale(typed(trx), auth, company!, input.id),
+    ),
   );
-  staffPost(
-    CARD_SALE_CALLS.reject.path,
-    CARD_SALE_CODES.reject,
-    rejectSaleInput,
-    (trx, auth, { id, reason }) => rejectSale(trx, auth, id, reason),
+  serve(actionRoute(deps, A.review, ({ trx, auth, input }) => reviewSale(typed(trx), auth, input.id)));
+  serve(
+    actionRoute(deps, A.reject, ({ trx, auth, input }) =>
+      rejectSale(typed(trx), auth, input.id, input.reason),
+    ),
   );
-  staffPost(CARD_SALE_CALLS.ship.path, CARD_SALE_CODES.ship, shipSaleInput, (trx, auth, { id, trackingNo }) =>
-    shipSale(trx, auth, id, trackingNo),
+  serve(
+    actionRoute(deps, A.ship, ({ trx, auth, input }) =>
+      shipSale(typed(trx), auth, input.id, input.trackingNo),
+    ),
   );
-
   return router;
 }
 

@@ -1,6 +1,6 @@
 import { z } from '../../zod';
-import { defineAction } from '../action';
-import { idSchema } from '../inputs';
+import { bySide, defineAction } from '../action';
+import { blank, idSchema, queryInt } from '../inputs';
 import { fromCents, toCents } from '../payment/money';
 import { defineResource, menuAccess, NO_WRITES, standardCalls, type FieldSpecs } from '../resource';
 
@@ -305,7 +305,7 @@ export const cardSalePage = defineResource({
   readOnly: true,
   fields: saleFields,
   calls: { list: CARD_SALE_CALLS.page, detail: CARD_SALE_CALLS.detail, ...NO_WRITES.calls },
-  // The route checks: a customer reads its company's, staff need the page code.
+  // CARD_SALE_ACTION.page and .detail decide the side and its code.
   access: { read: {}, ...NO_WRITES.access },
   menu: {
     code: CARD_SALE_CODES.staffPage,
@@ -325,22 +325,50 @@ export const cardSalePage = defineResource({
 
 export const CARD_SALE_RESOURCES = [cardGoodsResource, myCardSaleResource, cardSalePage] as const;
 
-const anyone = {};
-const action = <I extends z.ZodType>(
+const paging = { current: queryInt, size: queryInt };
+
+/** The orders list's filters (screens send every filter, empty when unset). */
+export const salePageQuery = z.object({
+  ...paging,
+  saleState: blank(z.enum(SALE_STATES, { error: '状态无效' })),
+  orderNo: blank(z.string().trim().max(32, '不能超过32个字符')),
+});
+
+/** A customer reads its company's orders, the orders page's staff every company's. */
+const readSales = bySide({ customer: CARD_SALE_CODES.customerPage, staff: CARD_SALE_CODES.staffPage });
+/** The customer's steps of its own company's order. */
+const customerStep = bySide({ customer: CARD_SALE_CODES.customerPage });
+
+const step = <I extends z.ZodType>(
   name: string,
   call: { method: 'GET' | 'POST'; path: string },
   input: I,
-) => defineAction({ name, call, input, access: anyone, writes: call.method === 'POST' });
+  side: ReturnType<typeof bySide>,
+) => defineAction({ name, call, input, ...side, writes: call.method === 'POST' });
 
-export const CARD_SALE_ACTIONS = [
-  action('goodsList', CARD_SALE_CALLS.goodsList, z.object({})),
-  action('init', CARD_SALE_CALLS.init, z.object({})),
-  action('save', CARD_SALE_CALLS.save, saveSaleInput),
-  action('submit', CARD_SALE_CALLS.submit, saleIdInput),
-  action('upload', CARD_SALE_CALLS.upload, uploadSaleInput),
-  action('cancel', CARD_SALE_CALLS.cancel, cancelSaleInput),
-  action('receive', CARD_SALE_CALLS.receive, saleIdInput),
-  action('review', CARD_SALE_CALLS.review, saleIdInput),
-  action('reject', CARD_SALE_CALLS.reject, rejectSaleInput),
-  action('ship', CARD_SALE_CALLS.ship, shipSaleInput),
-] as const;
+/** The calls beside the definitions; blade/modules/card-sale serves each with actionRoute. */
+export const CARD_SALE_ACTION = {
+  // The goods on sale: customers ordering, staff of the orders or the goods page.
+  goodsList: step(
+    'goodsList',
+    CARD_SALE_CALLS.goodsList,
+    z.object(paging),
+    bySide({
+      customer: CARD_SALE_CODES.customerPage,
+      staff: [CARD_SALE_CODES.staffPage, CARD_SALE_CODES.goodsPage],
+    }),
+  ),
+  page: step('page', CARD_SALE_CALLS.page, salePageQuery, readSales),
+  detail: step('detail', CARD_SALE_CALLS.detail, saleIdInput, readSales),
+  init: step('init', CARD_SALE_CALLS.init, z.object({}), customerStep),
+  save: step('save', CARD_SALE_CALLS.save, saveSaleInput, customerStep),
+  submit: step('submit', CARD_SALE_CALLS.submit, saleIdInput, customerStep),
+  upload: step('upload', CARD_SALE_CALLS.upload, uploadSaleInput, customerStep),
+  cancel: step('cancel', CARD_SALE_CALLS.cancel, cancelSaleInput, customerStep),
+  receive: step('receive', CARD_SALE_CALLS.receive, saleIdInput, customerStep),
+  review: step('review', CARD_SALE_CALLS.review, saleIdInput, bySide({ staff: CARD_SALE_CODES.review })),
+  reject: step('reject', CARD_SALE_CALLS.reject, rejectSaleInput, bySide({ staff: CARD_SALE_CODES.reject })),
+  ship: step('ship', CARD_SALE_CALLS.ship, shipSaleInput, bySide({ staff: CARD_SALE_CODES.ship })),
+};
+
+export const CARD_SALE_ACTIONS = Object.values(CARD_SALE_ACTION);
