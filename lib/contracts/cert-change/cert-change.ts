@@ -1,8 +1,8 @@
 import { z } from '../../zod';
-import { defineAction } from '../action';
+import { bySide, defineAction, type ActionDef } from '../action';
 import { exMarkingsSchema, modelsSchema, standardsSchema, type Translate } from '../application/application';
-import { idSchema } from '../inputs';
-import { defineResource, NO_WRITES } from '../resource';
+import { blank, idSchema, queryInt } from '../inputs';
+import { defineResource, NO_WRITES, type CallDef } from '../resource';
 
 /**
  * Certificate changes (证书变更) and unified certificates (统一证书), issue 16 and DOMAIN §3;
@@ -266,6 +266,8 @@ export type SaveChangeInput = z.output<ReturnType<typeof saveChangeInput>>;
 
 export const changeIdInput = z.object({ id: idSchema });
 export const filesInput = z.object({ id: idSchema.optional() });
+/** The files calls: a change's own tree, or the tree the types would need (a draft not yet saved). */
+export const changeFilesInput = filesInput.extend({ changeTypes: z.array(z.string()).max(20).optional() });
 export const stepInput = z.object({
   id: idSchema,
   reason: z.string().trim().max(500, '不能超过500个字符').optional(),
@@ -360,7 +362,7 @@ export const certChangePage = defineResource({
     changeState: { kind: 'text', max: 16, search: 'eq' },
   },
   calls: { list: CERT_CHANGE_CALLS.page, detail: CERT_CHANGE_CALLS.detail, ...NO_WRITES.calls },
-  // The routes check: a customer reads its company's, staff need the page code.
+  // CERT_CHANGE_ACTION.page and .detail decide the side and its code.
   access: { read: {}, ...NO_WRITES.access },
   menu: {
     code: CERT_CHANGE_CODES.staffPage,
@@ -380,27 +382,72 @@ export const certChangePage = defineResource({
   },
 });
 
-const anyone = {};
-const action = (name: string, call: { method: 'GET' | 'POST'; path: string }, writes: boolean) =>
-  defineAction({ name, call, input: z.unknown(), access: anyone, writes });
+const paging = { current: queryInt, size: queryInt };
+const fragment = blank(z.string().trim().max(32, '不能超过32个字符'));
 
-/** The calls served by modules/cert-change beside the page's list and detail (access is checked by the routes). */
-export const CERT_CHANGE_ACTIONS = [
-  action('canApply', CERT_CHANGE_CALLS.canApply, false),
-  action('classify', CERT_CHANGE_CALLS.classify, false),
-  action('cccFiles', CERT_CHANGE_CALLS.cccFiles, false),
-  action('cqstFiles', CERT_CHANGE_CALLS.cqstFiles, false),
-  action('files', CERT_CHANGE_CALLS.files, false),
-  action('saveCcc', CERT_CHANGE_CALLS.saveCcc, true),
-  action('saveCqst', CERT_CHANGE_CALLS.saveCqst, true),
-  action('submitCcc', CERT_CHANGE_CALLS.submitCcc, true),
-  action('submitCqst', CERT_CHANGE_CALLS.submitCqst, true),
-  action('cccPage', CERT_CHANGE_CALLS.cccPage, false),
-  action('expProofPage', CERT_CHANGE_CALLS.expProofPage, false),
-  action('accept', CERT_CHANGE_CALLS.accept, true),
-  action('return', CERT_CHANGE_CALLS.return, true),
-  action('evaluate', CERT_CHANGE_CALLS.evaluate, true),
-  action('approve', CERT_CHANGE_CALLS.approve, true),
-  action('reject', CERT_CHANGE_CALLS.reject, true),
-  action('unifiedPage', CERT_CHANGE_CALLS.unifiedPage, false),
-] as const;
+/** The change lists' filters (screens send every filter, empty when unset). */
+export const changePageQuery = z.object({
+  ...paging,
+  changeState: blank(z.enum(CHANGE_STATES, { error: '状态无效' })),
+  certNumber: fragment,
+  changeNo: fragment,
+});
+
+/** A customer reads its company's changes with 我的证书, staff with the changes page. */
+const readChanges = bySide({ customer: CERT_CHANGE_CODES.customerRead, staff: CERT_CHANGE_CODES.staffPage });
+/** A customer's draft and submit: a user of a company holding `application_apply`. */
+const customerWrite = bySide({ customer: CERT_CHANGE_CODES.customerWrite });
+
+type Side = ReturnType<typeof bySide>;
+const read = <I extends z.ZodType>(name: string, call: CallDef, input: I, side: Side) =>
+  defineAction({ name, call, input, ...side, writes: false });
+const write = <I extends z.ZodType>(name: string, call: CallDef, input: I, side: Side) =>
+  defineAction({ name, call, input, ...side, writes: true });
+
+/**
+ * The calls beside the page's definition; blade/modules/cert-change serves each with actionRoute. The draft's and the
+ * classification's inputs are built with a translator (the form shows their texts in the user's language): blade/
+ * parses them with the zh texts in the handler, so they are declared `z.unknown()` here.
+ */
+export const CERT_CHANGE_ACTION = {
+  canApply: read(
+    'canApply',
+    CERT_CHANGE_CALLS.canApply,
+    z.object({ certificateId: idSchema }),
+    bySide({ customer: CERT_CHANGE_CODES.customerRead }),
+  ),
+  /** Pure: which kind of change the types make (no record, no side). */
+  classify: defineAction({
+    name: 'classify',
+    call: CERT_CHANGE_CALLS.classify,
+    input: z.unknown(),
+    access: {},
+    writes: false,
+  }),
+  cccFiles: read('cccFiles', CERT_CHANGE_CALLS.cccFiles, changeFilesInput, readChanges),
+  cqstFiles: read('cqstFiles', CERT_CHANGE_CALLS.cqstFiles, changeFilesInput, readChanges),
+  files: read('files', CERT_CHANGE_CALLS.files, changeFilesInput, readChanges),
+  saveCcc: write('saveCcc', CERT_CHANGE_CALLS.saveCcc, z.unknown(), customerWrite),
+  saveCqst: write('saveCqst', CERT_CHANGE_CALLS.saveCqst, z.unknown(), customerWrite),
+  submitCcc: write('submitCcc', CERT_CHANGE_CALLS.submitCcc, changeIdInput, customerWrite),
+  submitCqst: write('submitCqst', CERT_CHANGE_CALLS.submitCqst, changeIdInput, customerWrite),
+  page: read('page', CERT_CHANGE_CALLS.page, changePageQuery, readChanges),
+  cccPage: read('cccPage', CERT_CHANGE_CALLS.cccPage, changePageQuery, readChanges),
+  expProofPage: read('expProofPage', CERT_CHANGE_CALLS.expProofPage, changePageQuery, readChanges),
+  detail: read('detail', CERT_CHANGE_CALLS.detail, changeIdInput, readChanges),
+  ...(Object.fromEntries(
+    CHANGE_STEP_NAMES.map((name) => [
+      name,
+      write(name, CERT_CHANGE_CALLS[name], stepInput, bySide({ staff: CHANGE_STEPS[name].code })),
+    ]),
+  ) as Record<ChangeStep, ActionDef<typeof stepInput>>),
+  /** Unified certificates: a customer its company's groups, staff with the certificate page's code. */
+  unifiedPage: read(
+    'unifiedPage',
+    CERT_CHANGE_CALLS.unifiedPage,
+    z.object({ ...paging, holderName: blank(z.string().trim().max(100, '不能超过100个字符')) }),
+    bySide({ customer: CERT_CHANGE_CODES.customerRead, staff: CERT_CHANGE_CODES.certificatePage }),
+  ),
+};
+
+export const CERT_CHANGE_ACTIONS = Object.values(CERT_CHANGE_ACTION);
