@@ -18,16 +18,16 @@ import { refuseNul } from './validation';
  * transition the record locked, its state checked and changed and the change recorded, all in one transaction with
  * whatever the handler does. The handler answers the envelope's data.
  */
-export type ActionHandler<I extends z.ZodType> = (
-  ctx: CrudContext & {
-    input: z.output<I>;
-    record?: Record<string, unknown>;
-    /** With `sides`: the caller's customer company, null for staff (undefined without `sides`). */
-    company?: string | null;
-    /** With `sides`: whether the caller's roles hold a code. */
-    holds?: (code: string) => boolean;
-  },
-) => Promise<unknown>;
+export type ActionContext<Input = unknown> = CrudContext & {
+  input: Input;
+  record?: Record<string, unknown>;
+  /** With `sides`: the caller's customer company, null for staff (undefined without `sides`). */
+  company?: string | null;
+  /** With `sides`: whether the caller's roles hold a code. */
+  holds?: (code: string) => boolean;
+};
+
+export type ActionHandler<I extends z.ZodType> = (ctx: ActionContext<z.output<I>>) => Promise<unknown>;
 
 export function actionRoute<I extends z.ZodType>(
   deps: Deps,

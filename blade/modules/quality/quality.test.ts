@@ -178,8 +178,16 @@ describe('complaints: save, list, remove', () => {
     const missing = await complain('customerA', { subjectType: 'application' });
     expect(missing.code).toBe(400);
     expect(missing.msg).toContain('请选择被投诉的认证申请');
-    expect((await complain('customerA', { title: '' })).code).toBe(400);
-    expect((await complain('customerA', { fileIds: ['not-a-file'] })).code).toBe(400);
+    // Refusals of the input say what is wrong in Chinese, naming the field (no schema library's English).
+    expect(await complain('customerA', { title: '' })).toMatchObject({ code: 400, msg: 'title:不能为空' });
+    expect(await complain('customerA', { fileIds: ['not-a-file'] })).toMatchObject({
+      code: 400,
+      msg: 'fileIds.0:必须是有效的文件',
+    });
+    expect(await complain('customerA', { subjectType: 'nobody' })).toMatchObject({
+      code: 400,
+      msg: 'subjectType:请选择投诉对象',
+    });
     const notMine = await complain('customerA', { fileIds: ['0123456789abcdef0123456789abcdef'] });
     expect(notMine.code).toBe(400);
     expect(notMine.msg).toContain('证据材料');
@@ -213,7 +221,10 @@ describe('complaints: save, list, remove', () => {
     expect((await post('customerA', `${REMOVE}?ids=${one},${theirs}`)).status).toBe(404);
     expect((await complaintRow(one))?.is_deleted).toBe(0);
     expect((await post('qm', `${REMOVE}?ids=${theirs}`)).status).toBe(403);
-    expect((await post('customerA', `${REMOVE}?ids=abc`)).code).toBe(400);
+    expect(await post('customerA', `${REMOVE}?ids=abc`)).toMatchObject({
+      code: 400,
+      msg: 'ids:必须是有效的ID',
+    });
     expect((await post('customerA', `${REMOVE}?ids=${one}`)).code).toBe(200);
     expect((await complaintRow(one))?.is_deleted).toBe(1);
     const list = await get('customerA', LIST, { size: '100' });

@@ -1,5 +1,6 @@
 import { z } from '../../zod';
-import { defineAction } from '../action';
+import { bySide, defineAction } from '../action';
+import { blank, idArraySchema, idSchema, queryInt } from '../inputs';
 import { defineResource, NO_WRITES, type FieldSpecs } from '../resource';
 import {
   COMPLAINT_STEPS,
@@ -22,76 +23,62 @@ import {
 
 const BASE = '/blade-customer';
 
-const id = z
-  .union([z.string(), z.number()])
-  .transform(String)
-  .pipe(z.string().regex(/^[1-9]\d{0,18}$/));
-const optionalId = z
-  .union([z.string(), z.number()])
-  .optional()
-  .transform((v) => (v === undefined || v === '' ? undefined : String(v)))
-  .pipe(
-    z
-      .string()
-      .regex(/^[1-9]\d{0,18}$/)
-      .optional(),
-  );
+export const QUALITY_PAGE_CODES = {
+  myComplaint: 'my_complaint',
+  mySurvey: 'my_survey',
+  complaint: 'complaint',
+  survey: 'survey',
+} as const;
+
+const id = idSchema;
+/** An id or nothing (`""` and null are nothing: a form's empty pick). */
+const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), idSchema.optional());
 /** A file of the files module (blade_file.id: 32 hex characters). */
 const fileId = z
-  .string()
+  .string({ error: '必须是有效的文件' })
   .trim()
-  .regex(/^[0-9a-f]{32}$/);
-const pageInput = {
-  current: z.coerce.number().int().min(1).optional(),
-  size: z.coerce.number().int().min(1).max(500).optional(),
-};
+  .regex(/^[0-9a-f]{32}$/, '必须是有效的文件');
+const pageInput = { current: queryInt, size: queryInt };
+const text = (max: number) =>
+  z.string({ error: '不能为空' }).trim().min(1, '不能为空').max(max, `不能超过${max}个字符`);
+const optionalText = (max: number) => z.string().trim().max(max, `不能超过${max}个字符`);
 
 // --- complaints -------------------------------------------------------------------------------------------------
 
 export const complaintListInput = z.object({
   ...pageInput,
-  caseNo: z.string().trim().max(32).optional(),
-  complaintState: z.string().trim().max(16).optional(),
-  kind: z.string().trim().max(16).optional(),
+  caseNo: blank(optionalText(32)),
+  complaintState: blank(optionalText(16)),
+  kind: blank(optionalText(16)),
   /** `1`: only cases past a deadline still open (acknowledgement or answer). */
-  overdue: z.enum(['0', '1']).optional(),
+  overdue: blank(z.enum(['0', '1'], { error: '逾期筛选只能为0或1' })),
 });
 
 export const complaintSaveInput = z.object({
   id: optionalId,
-  kind: z.enum(CUSTOMER_KINDS).default('complaint'),
-  subjectType: z.enum(SUBJECT_TYPES),
+  kind: z.enum(CUSTOMER_KINDS, { error: '类型无效' }).default('complaint'),
+  subjectType: z.enum(SUBJECT_TYPES, { error: '请选择投诉对象' }),
   applicationId: optionalId,
   certificateId: optionalId,
   /** The staff member complained about, if any (kept out of the handler's choice). */
   subjectUserId: optionalId,
-  title: z.string().trim().min(1).max(200),
-  content: z.string().trim().min(1).max(4000),
-  fileIds: z.array(fileId).max(20).default([]),
+  title: text(200),
+  content: text(4000),
+  fileIds: z.array(fileId, { error: '必须是有效的文件' }).max(20, '最多20个文件').default([]),
 });
 export type ComplaintSaveInput = z.input<typeof complaintSaveInput>;
 
 export const complaintRemoveInput = z.object({
-  ids: z
-    .string()
-    .trim()
-    .min(1)
-    .transform((s) => [...new Set(s.split(',').map((x) => x.trim()))])
-    .pipe(
-      z
-        .array(z.string().regex(/^[1-9]\d{0,18}$/))
-        .min(1)
-        .max(100),
-    ),
+  ids: idArraySchema.refine((ids) => ids.length >= 1 && ids.length <= 100, '请选择1到100条记录'),
 });
 
 export const complaintTransitInput = z.object({
   id,
-  action: z.enum(COMPLAINT_STEPS),
+  action: z.enum(COMPLAINT_STEPS, { error: '操作无效' }),
   /** assign: the staff user who handles the case. */
   handlerId: optionalId,
   /** The reason (notAccept, reopen), the findings (investigate), the answer (respond), a remark otherwise. */
-  text: z.string().trim().max(4000).optional(),
+  text: optionalText(4000).optional(),
 });
 
 export const complaintDetailInput = z.object({ id });
@@ -154,41 +141,61 @@ export interface HandlerCandidate {
   conflict: boolean;
 }
 
-const anyone = {};
+/**
+ * Complaints: a customer reads its company's with 我的投诉 (or its 投诉 button), staff with 投诉处理; only a customer
+ * with the 投诉 button files or withdraws one; each step checks its own code (machine.ts).
+ */
+const readComplaints = bySide({
+  customer: [QUALITY_PAGE_CODES.myComplaint, QUALITY_CODES.apply],
+  staff: QUALITY_PAGE_CODES.complaint,
+});
+const complain = bySide({ customer: QUALITY_CODES.apply });
 
+export const complaintList = defineAction({
+  name: 'list',
+  call: { method: 'GET', path: `${BASE}/complaint/selectComplaintList` },
+  input: complaintListInput,
+  ...readComplaints,
+  writes: false,
+});
 export const complaintSave = defineAction({
   name: 'save',
   call: { method: 'POST', path: `${BASE}/complaint/save` },
   input: complaintSaveInput,
-  access: anyone,
+  ...complain,
   writes: true,
 });
 export const complaintRemove = defineAction({
   name: 'remove',
   call: { method: 'POST', path: `${BASE}/complaint/remove` },
   input: complaintRemoveInput,
-  access: anyone,
+  ...complain,
   writes: true,
 });
 export const complaintTransit = defineAction({
   name: 'transit',
   call: { method: 'POST', path: `${BASE}/complaint/transit` },
   input: complaintTransitInput,
-  access: anyone,
+  ...readComplaints,
   writes: true,
 });
 export const complaintDetail = defineAction({
   name: 'detail',
   call: { method: 'GET', path: `${BASE}/complaint/detail` },
   input: complaintDetailInput,
-  access: anyone,
+  ...readComplaints,
   writes: false,
 });
+/**
+ * Who may handle a case, for the staff's 指派 pick: the caller needs the button (`access`, before the input is read)
+ * and, as staff, the complaints page (`sides`).
+ */
 export const complaintHandlers = defineAction({
   name: 'handlers',
   call: { method: 'GET', path: `${BASE}/complaint/selectHandlerList` },
   input: complaintDetailInput,
-  access: anyone,
+  sides: { staff: QUALITY_PAGE_CODES.complaint },
+  access: { codes: [QUALITY_CODES.assign] },
   writes: false,
 });
 
@@ -196,8 +203,10 @@ export const complaintHandlers = defineAction({
 
 export const surveyListInput = z.object({
   ...pageInput,
-  surveyState: z.enum(['sent', 'answered']).optional(),
+  surveyState: blank(z.enum(['sent', 'answered'], { error: '状态无效' })),
 });
+
+const SCORE_RULE = `必须为${SCORE_MIN}到${SCORE_MAX}的整数`;
 
 export const surveySaveInput = z.object({
   id,
@@ -205,12 +214,17 @@ export const surveySaveInput = z.object({
     .array(
       z.object({
         itemId: id,
-        score: z.coerce.number().int().min(SCORE_MIN).max(SCORE_MAX),
+        score: z.coerce
+          .number({ error: SCORE_RULE })
+          .int(SCORE_RULE)
+          .min(SCORE_MIN, SCORE_RULE)
+          .max(SCORE_MAX, SCORE_RULE),
       }),
+      { error: '请逐项评分' },
     )
-    .min(1)
-    .max(50),
-  comment: z.string().trim().max(1000).default(''),
+    .min(1, '请逐项评分')
+    .max(50, '最多50项'),
+  comment: optionalText(1000).default(''),
 });
 export type SurveySaveInput = z.input<typeof surveySaveInput>;
 
@@ -244,18 +258,28 @@ export interface SurveyAverages {
   items: { itemId: string; title: string; average: string; count: number }[];
 }
 
+/** Surveys: a customer answers and reads its company's with 我的满意度调查, staff read with 满意度调查. */
+const readSurveys = bySide({ customer: QUALITY_PAGE_CODES.mySurvey, staff: QUALITY_PAGE_CODES.survey });
+
+export const surveyList = defineAction({
+  name: 'list',
+  call: { method: 'GET', path: `${BASE}/satisfactionSurvey/selectSatisfactionSurveyList` },
+  input: surveyListInput,
+  ...readSurveys,
+  writes: false,
+});
 export const surveySave = defineAction({
   name: 'save',
   call: { method: 'POST', path: `${BASE}/satisfactionSurvey/save` },
   input: surveySaveInput,
-  access: anyone,
+  ...bySide({ customer: QUALITY_PAGE_CODES.mySurvey }),
   writes: true,
 });
 export const surveyItemsList = defineAction({
   name: 'items',
   call: { method: 'GET', path: `${BASE}/surveyItems/selectSurveyItemsList` },
   input: z.object({}),
-  access: anyone,
+  ...readSurveys,
   writes: false,
 });
 
@@ -275,21 +299,11 @@ const surveyFields = {
 } satisfies FieldSpecs;
 
 const complaintCalls = {
-  list: { method: 'GET', path: `${BASE}/complaint/selectComplaintList` },
-  detail: { method: 'GET', path: `${BASE}/complaint/detail` },
+  list: complaintList.call,
+  detail: complaintDetail.call,
   ...NO_WRITES.calls,
 } as const;
-const surveyCalls = {
-  list: { method: 'GET', path: `${BASE}/satisfactionSurvey/selectSatisfactionSurveyList` },
-  ...NO_WRITES.calls,
-} as const;
-
-export const QUALITY_PAGE_CODES = {
-  myComplaint: 'my_complaint',
-  mySurvey: 'my_survey',
-  complaint: 'complaint',
-  survey: 'survey',
-} as const;
+const surveyCalls = { list: surveyList.call, ...NO_WRITES.calls } as const;
 
 export const myComplaintResource = defineResource({
   key: 'quality.complaint',
@@ -381,6 +395,8 @@ export const surveyPage = defineResource({
 
 export const QUALITY_RESOURCES = [myComplaintResource, mySurveyResource, complaintPage, surveyPage] as const;
 export const QUALITY_ACTIONS = [
+  complaintList,
+  surveyList,
   complaintSave,
   complaintRemove,
   complaintTransit,
