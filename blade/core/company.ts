@@ -11,7 +11,8 @@ import type { CompanyScope, RecordCaller } from './record-access';
 /**
  * The two sides of the portal (DOMAIN §0): a customer is a user whose account names a customer company and who sees
  * only that company's records; staff are users without one. Every call that both sides make decides the side here,
- * in the call's transaction (one read of the caller's row).
+ * in the call's transaction (one read of the caller's row): actions by their declared `sides`, definitions by their
+ * `company` (core/crud.ts ownCompany), file owners by `callerCompanies`.
  */
 
 type Trx = Transaction<Database> | Db;
@@ -29,24 +30,9 @@ export async function callerCompany(trx: Trx, auth: AuthUser): Promise<string | 
 }
 
 /**
- * A read both sides make: a customer needs (one of) `codes.customer`, staff `codes.staff` (absent: that side is
- * refused); anyone else is 403. Answers the caller's company, null for staff.
- */
-export async function readerCompany(
-  trx: Trx,
-  auth: AuthUser,
-  holds: Holds,
-  codes: Sides,
-): Promise<string | null> {
-  const company = await callerCompany(trx, auth);
-  const code = company === null ? codes.staff : codes.customer;
-  if (code === undefined || ![code].flat().some(holds)) throw new ForbiddenError();
-  return company;
-}
-
-/**
- * `readerCompany` for an action's declared `sides`: the caller's company (null for staff) and what its roles hold
- * (read in `trx`; a step may need more codes than the side's, e.g. an issue that also accepts).
+ * The side an action declares (`sides`): a customer needs (one of) `sides.customer`, staff `sides.staff` (absent:
+ * that side is 403). Answers the caller's company (null for staff) and what its roles hold (read in `trx`; a step may
+ * need more codes than the side's, e.g. an issue that also accepts).
  */
 export async function sideOf(
   deps: Deps,
@@ -56,17 +42,10 @@ export async function sideOf(
 ): Promise<{ company: string | null; holds: Holds }> {
   const held = await heldCodes(deps, auth, trx);
   const holds: Holds = (code) => isPlatformAdmin(auth) || held.has(code);
-  return { company: await readerCompany(trx, auth, holds, sides), holds };
-}
-
-/** A customer's call: a user of a company holding `code`; staff and others are 403. Answers the company. */
-export async function customerCompany(trx: Trx, auth: AuthUser, holds: Holds, code: string): Promise<string> {
-  return (await readerCompany(trx, auth, holds, { customer: code })) as string;
-}
-
-/** A staff call that needs one button code: a customer user, or staff without the code, is 403. */
-export async function assertStaffWith(trx: Trx, auth: AuthUser, holds: Holds, code: string): Promise<void> {
-  await readerCompany(trx, auth, holds, { staff: code });
+  const company = await callerCompany(trx, auth);
+  const codes = company === null ? sides.staff : sides.customer;
+  if (codes === undefined || ![codes].flat().some(holds)) throw new ForbiddenError();
+  return { company, holds };
 }
 
 /**
