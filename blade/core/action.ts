@@ -6,7 +6,8 @@ import type { Database } from '../db/schema';
 import { withTenant } from '../db/tenant';
 import { sideOf } from './company';
 import type { AuthUser, BladeEnv, Deps } from './context';
-import { KeyedError, readParams, type CrudContext } from './crud';
+import { KeyedError, type CrudContext } from './crud';
+import { readParams } from './input';
 import { ok } from './envelope';
 import { NotFoundError } from './errors';
 import { nextId } from './ids';
@@ -38,7 +39,7 @@ export function actionRoute<I extends z.ZodType>(
   const guard: MiddlewareHandler<BladeEnv> = permit(deps, def.access);
   router.on(def.call.method, def.call.path, guard, async (c) => {
     const auth = c.get('auth');
-    const input = def.input.parse(await readParams(c, def.call)) as z.output<I>;
+    const input = def.input.parse(await readParams(c)) as z.output<I>;
     // Checked on what the schema returns (as parseJson does): a NUL cannot be stored in a text column.
     refuseNul(input);
     const transition = def.transition;

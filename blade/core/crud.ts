@@ -25,6 +25,7 @@ import { applySort, contains, fetchPage, fragmentMatches, pageRequest, sortOrder
 import { pageQuerySchema } from '../../lib/contracts/inputs';
 import { demand, permit } from './permission';
 import { buildTree } from './tree';
+import { readParams } from './input';
 import { idListOf, idListSchema } from './validation';
 import { idSchema } from '../../lib/contracts/inputs';
 import { auditFields } from './vo';
@@ -102,23 +103,6 @@ export interface CrudHooks {
   ): Promise<Expression<SqlBool> | undefined>;
   /** Calls of the definition the resource serves with a route of its own (same path): crudRoutes leaves them out. */
   ownCalls?: readonly (keyof ResourceDef['calls'])[];
-}
-
-/** Parameters of a call: the query string for GET; for POST the query string with the body's fields over it. */
-export async function readParams(c: Context, call: CallDef): Promise<Record<string, unknown>> {
-  const query: Record<string, unknown> = c.req.query();
-  if (call.method === 'GET') return query;
-  const type = c.req.header('content-type') ?? '';
-  let body: unknown = {};
-  try {
-    if (type.includes('application/json')) body = await c.req.json();
-    else if (type.includes('form')) body = await c.req.parseBody();
-  } catch {
-    throw new ServiceError('消息不能读取');
-  }
-  if (body === null || typeof body !== 'object' || Array.isArray(body))
-    throw new ServiceError('消息不能读取');
-  return { ...query, ...(body as Record<string, unknown>) };
 }
 
 /** Registers a call under its own method and path. */
@@ -328,9 +312,9 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
   };
 
   /** The list call's rows as its parameters select and order them (the list and its export share it). */
-  const selection = async (c: Context<BladeEnv>, call: CallDef) => {
+  const selection = async (c: Context<BladeEnv>) => {
     const auth = c.get('auth');
-    const params = await readParams(c, call);
+    const params = await readParams(c);
     const query = listSchema.parse(params);
     // One row by id through the list (business-service has no detail call): a detail page reads its record so.
     const only = params.id === undefined || params.id === '' ? undefined : idRule.parse(params.id);
@@ -370,7 +354,7 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
   };
 
   serve('list', permit(deps, def.access.list ?? def.access.read), async (c) => {
-    const { auth, page, orders, matching } = await selection(c, def.calls.list);
+    const { auth, page, orders, matching } = await selection(c);
     if (def.tree) {
       const tree = def.tree;
       const nodes = await transact(deps, auth, async (trx) => {
@@ -404,7 +388,7 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
   const exportCall = def.calls.export;
   if (exportCall && !def.tree)
     on(router, exportCall, permit(deps, def.access.list ?? def.access.read), async (c) => {
-      const { auth, params, orders, matching } = await selection(c, exportCall);
+      const { auth, params, orders, matching } = await selection(c);
       const order = [
         ...(orders.length ? orders : [...(def.defaultOrder ?? [{ column: 'id', direction: 'asc' }])]),
         { column: 'id', direction: 'asc' },
@@ -431,7 +415,7 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
   if (detailCall)
     serve('detail', permit(deps, def.access.read), async (c) => {
       const auth = c.get('auth');
-      const { id } = z.object({ id: idRule }).parse(await readParams(c, detailCall));
+      const { id } = z.object({ id: idRule }).parse(await readParams(c));
       const vo = await transact(deps, auth, async (trx) => {
         const row = (await (
           await liveRows(trx, def, auth)
@@ -450,10 +434,10 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
 
   /** Add (no id) and edit (an id) through one call; `only` limits it to one of them (separate add and update). */
   const write =
-    (call: CallDef, only?: 'add' | 'edit'): MiddlewareHandler<BladeEnv> =>
+    (only?: 'add' | 'edit'): MiddlewareHandler<BladeEnv> =>
     async (c) => {
       const auth = c.get('auth');
-      const params = await readParams(c, call);
+      const params = await readParams(c);
       const id = params.id === undefined || params.id === '' ? null : idRule.parse(params.id);
       if (only === 'add' && id) throw new ServiceError('id:新增时不能指定');
       if (only === 'edit' && !id) throw new ServiceError('id:不能为空');
@@ -529,13 +513,13 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
       hooks.afterCommit?.(deps);
       return c.json(answer === undefined ? success() : ok(answer));
     };
-  if (def.calls.add) serve('add', permit(deps, def.access.add), write(def.calls.add, 'add'));
-  else serve('submit', permit(deps, addOrEdit), write(def.calls.submit));
-  if (def.calls.update) serve('update', permit(deps, def.access.edit), write(def.calls.update, 'edit'));
+  if (def.calls.add) serve('add', permit(deps, def.access.add), write('add'));
+  else serve('submit', permit(deps, addOrEdit), write());
+  if (def.calls.update) serve('update', permit(deps, def.access.edit), write('edit'));
 
   serve('remove', permit(deps, def.access.remove), async (c) => {
     const auth = c.get('auth');
-    const ids = [...new Set(idsRule.parse((await readParams(c, def.calls.remove)).ids))];
+    const ids = [...new Set(idsRule.parse((await readParams(c)).ids))];
     await transact(deps, auth, async (trx) => {
       await hooks.beforeRemove?.({ trx, auth }, ids);
       const reachable = (await liveRows(trx, def, auth))

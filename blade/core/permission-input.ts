@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Context } from 'hono';
 import type { AuthUser } from './context';
-import { ValidationError } from './errors';
+import { readParams } from './input';
 import { idListSchema } from './validation';
 import { idSchema } from '../../lib/contracts/inputs';
 
@@ -20,19 +20,10 @@ export function updatedBy(auth: AuthUser) {
 
 /**
  * Comma-joined ids from the query string (Saber) or a urlencoded / JSON body (Sword, portal forms) — `ids`,
- * `userIds`, … — de-duplicated.
+ * `userIds`, … — de-duplicated (core/input.ts reads them).
  */
 export async function idsParam(c: Context, field = 'ids'): Promise<string[]> {
-  let raw: unknown = c.req.query(field);
-  if (raw === undefined && c.req.method === 'POST') {
-    const type = c.req.header('content-type') ?? '';
-    try {
-      if (type.includes('application/json')) raw = ((await c.req.json()) as Record<string, unknown>)[field];
-      else if (type.includes('form')) raw = (await c.req.parseBody())[field];
-    } catch {
-      throw new ValidationError('', '消息不能读取');
-    }
-  }
+  const raw = (await readParams(c))[field];
   return [...new Set(z.object({ ids: idListSchema }).parse({ ids: raw }).ids)];
 }
 

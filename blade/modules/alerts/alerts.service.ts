@@ -17,7 +17,8 @@ import {
 } from '../../../lib/contracts/alerts/alerts';
 import { actionRoute, recordStatusChanges } from '../../core/action';
 import type { BladeEnv, Deps } from '../../core/context';
-import { KeyedError, readParams, type CrudContext, type CrudHooks } from '../../core/crud';
+import { KeyedError, type CrudContext, type CrudHooks } from '../../core/crud';
+import { readParams } from '../../core/input';
 import { ok } from '../../core/envelope';
 import { permit } from '../../core/permission';
 import { maskPhone } from '../sms/sms.providers';
@@ -405,7 +406,7 @@ function deliveryRoutes(deps: Deps, router: Hono<BladeEnv>) {
   // connection the send's own log needs), so the claim, the send and the outcome are three steps (retryDelivery).
   router.on(retryAction.call.method, retryAction.call.path, permit(deps, retryAction.access), async (c) => {
     const auth = c.get('auth');
-    const input = retryAction.input.parse(await readParams(c, retryAction.call));
+    const input = retryAction.input.parse(await readParams(c));
     return c.json(ok(await retryDelivery(deps, auth, input)));
   });
 }

@@ -13,7 +13,7 @@ import { ok } from '../../core/envelope';
 import { pageRequest } from '../../core/page';
 import { withTenant } from '../../db/tenant';
 import { fileAccess } from '../files/access';
-import { params } from '../user/user-input';
+import { readParams } from '../../core/input';
 import * as apply from './apply.service';
 import { APPLICATION_FUNCTIONS } from './documents';
 
@@ -157,7 +157,7 @@ export function applyRoutes(deps: Deps): Hono<BladeEnv> {
       const who = await apply.whoIs(deps, auth);
       if (mode === 'write') apply.demandApply(who);
       else apply.demandRead(who);
-      const raw = await params(c);
+      const raw = await readParams(c);
       const data = await withTenant(deps.db, auth.tenantId, (trx) => work(trx, who, raw));
       return c.json(ok(data ?? null));
     });
@@ -200,7 +200,7 @@ export function applyRoutes(deps: Deps): Hono<BladeEnv> {
       const who = await apply.whoIs(deps, auth);
       apply.demandApply(who);
       const access = await fileAccess(deps, auth);
-      const input = fileInput.parse(await params(c));
+      const input = fileInput.parse(await readParams(c));
       const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
         await access.record(
           trx,

@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 import { APPLICATION_CODES } from '../../../lib/contracts/application/machine';
 import { factoryCheckList, factoryCheckSave } from '../../../lib/contracts/application/staff';
 import type { BladeEnv, Deps } from '../../core/context';
-import { KeyedError, readParams } from '../../core/crud';
+import { KeyedError } from '../../core/crud';
+import { readParams } from '../../core/input';
 import { formatDateTime } from '../../core/dates';
 import { ok } from '../../core/envelope';
 import { nextId } from '../../core/ids';
@@ -53,7 +54,7 @@ export function factoryCheckRoutes(deps: Deps): Hono<BladeEnv> {
 
   router.post(factoryCheckSave.call.path, permit(deps, factoryCheckSave.access), async (c) => {
     const auth = c.get('auth');
-    const input = factoryCheckSave.input.parse(await readParams(c, factoryCheckSave.call));
+    const input = factoryCheckSave.input.parse(await readParams(c));
     const ncItems = input.ncItems ?? '';
     if (input.result === 'nc' && !ncItems) throw new KeyedError('application.flow.ncItemsRequired');
     if (input.result === 'fail' && !input.conclusion)
@@ -116,7 +117,7 @@ export function factoryCheckRoutes(deps: Deps): Hono<BladeEnv> {
 
   router.get(factoryCheckList.call.path, async (c) => {
     const auth = c.get('auth');
-    const input = factoryCheckList.input.parse(await readParams(c, factoryCheckList.call));
+    const input = factoryCheckList.input.parse(await readParams(c));
     const holds = await callerCodes(deps, auth);
     const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
       await assertVisible(trx, auth, await caseReader(trx, auth, holds), input.applicationId);

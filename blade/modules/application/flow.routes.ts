@@ -8,7 +8,8 @@ import {
   STAFF_PAGES,
 } from '../../../lib/contracts/application/staff';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
-import { KeyedError, readParams } from '../../core/crud';
+import { KeyedError } from '../../core/crud';
+import { readParams } from '../../core/input';
 import { formatDateTime } from '../../core/dates';
 import { ok } from '../../core/envelope';
 import { ForbiddenError } from '../../core/errors';
@@ -47,7 +48,7 @@ export function flowRoutes(deps: Deps): Hono<BladeEnv> {
 
   router.post(applicationTransit.call.path, async (c) => {
     const auth = c.get('auth');
-    const input = applicationTransit.input.parse(await readParams(c, applicationTransit.call));
+    const input = applicationTransit.input.parse(await readParams(c));
     // These steps carry data of their own calls: a factory check's record, the courier number.
     if (input.action === 'inspectPass' || input.action === 'inspectNc')
       throw new KeyedError('application.flow.useFactoryCheck');
@@ -69,7 +70,7 @@ export function flowRoutes(deps: Deps): Hono<BladeEnv> {
 
   router.post(sampleSentAction.call.path, async (c) => {
     const auth = c.get('auth');
-    const input = sampleSentAction.input.parse(await readParams(c, sampleSentAction.call));
+    const input = sampleSentAction.input.parse(await readParams(c));
     const holds = await callerCodes(deps, auth);
     const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
       const caller = await transitionCaller(trx, auth, holds);
@@ -87,7 +88,7 @@ export function flowRoutes(deps: Deps): Hono<BladeEnv> {
 
   router.post(ifSampleSentAction.call.path, async (c) => {
     const auth = c.get('auth');
-    const input = ifSampleSentAction.input.parse(await readParams(c, ifSampleSentAction.call));
+    const input = ifSampleSentAction.input.parse(await readParams(c));
     const holds = await callerCodes(deps, auth);
     const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
       await assertVisible(trx, auth, await caseReader(trx, auth, holds), input.id);
@@ -108,7 +109,7 @@ export function flowRoutes(deps: Deps): Hono<BladeEnv> {
 
   router.get(flowTimeline.call.path, async (c) => {
     const auth = c.get('auth');
-    const input = flowTimeline.input.parse(await readParams(c, flowTimeline.call));
+    const input = flowTimeline.input.parse(await readParams(c));
     const holds = await callerCodes(deps, auth);
     const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
       await assertVisible(trx, auth, await caseReader(trx, auth, holds), input.businessId);

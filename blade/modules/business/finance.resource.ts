@@ -19,7 +19,8 @@ import { actionRoute } from '../../core/action';
 import type { ResourceDef } from '../../../lib/contracts/resource';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
 import { blank, calendarDay, idSchema } from '../../../lib/contracts/inputs';
-import { KeyedError, liveRows, readParams, zhText, type CrudHooks } from '../../core/crud';
+import { KeyedError, liveRows, zhText, type CrudHooks } from '../../core/crud';
+import { readParams } from '../../core/input';
 import { ok } from '../../core/envelope';
 import { permit } from '../../core/permission';
 import { withTenant } from '../../db/tenant';
@@ -511,7 +512,7 @@ export function invoiceActions(deps: Deps): Hono<BladeEnv> {
   const { method, path } = invoiceUpload.call;
   router.on(method, path, permit(deps, invoiceUpload.access), async (c) => {
     const auth = c.get('auth');
-    const input = invoiceUpload.input.parse(await readParams(c, invoiceUpload.call));
+    const input = invoiceUpload.input.parse(await readParams(c));
     const setScan = async (fileId?: string) =>
       withTenant(deps.db, auth.tenantId, async (trx) => {
         if (!input.id) return;

@@ -9,7 +9,7 @@ import { withTenant, type Db } from '../../db/tenant';
 import type { UserRow } from '../../db/schema';
 import { scopedUser } from '../user/user-admin.repository';
 import { findUserById } from '../user/user.repository';
-import { params } from '../user/user-input';
+import { readParams } from '../../core/input';
 import { blank, idSchema } from '../../../lib/contracts/inputs';
 import { findCompany, standardsGroups, type CompanyRow } from './customer.repository';
 
@@ -65,7 +65,7 @@ export function companyRoutes(deps: Deps) {
   // data scope, with the user page's code. Any other id (another company's, another tenant's) is 404.
   router.post('/user/selectUserById', async (c) => {
     const auth = c.get('auth');
-    const { id } = byIdSchema.parse(await params(c));
+    const { id } = byIdSchema.parse(await readParams(c));
     const me = await withTenant(deps.db, auth.tenantId, (trx) => caller(trx, auth));
     if (!me.company_id) await demand(deps, auth, STAFF_READ);
     const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
@@ -82,7 +82,7 @@ export function companyRoutes(deps: Deps) {
   // POST company/selectCompanyOne {id?} — a customer's own company; staff name the company (user page's code).
   router.post('/company/selectCompanyOne', async (c) => {
     const auth = c.get('auth');
-    const { id } = companySchema.parse(await params(c));
+    const { id } = companySchema.parse(await readParams(c));
     const me = await withTenant(deps.db, auth.tenantId, (trx) => caller(trx, auth));
     if (!me.company_id) await demand(deps, auth, STAFF_READ);
     const wanted = me.company_id ?? id;
@@ -96,7 +96,7 @@ export function companyRoutes(deps: Deps) {
 
   // POST standards/selectStandardsVoByGroupName {groupName?} — the standards groups (all, or the one named).
   router.post('/standards/selectStandardsVoByGroupName', async (c) => {
-    const { groupName } = standardsSchema.parse(await params(c));
+    const { groupName } = standardsSchema.parse(await readParams(c));
     return c.json(ok(await standardsGroups(deps.db, groupName ?? undefined)));
   });
 

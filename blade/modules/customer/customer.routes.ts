@@ -5,7 +5,7 @@ import { ok } from '../../core/envelope';
 import type { RateRule } from '../../core/rate-limit';
 import { withTenant } from '../../db/tenant';
 import { accountTaken } from '../user/user-admin.repository';
-import { params } from '../user/user-input';
+import { readParams } from '../../core/input';
 import {
   insertUserSchema,
   maskEmail,
@@ -32,7 +32,7 @@ export const RATES = {
 
 /** The tenant (checked live) and the parameters, after one call of the address is counted under `rule`. */
 async function publicInput(deps: Deps, c: Context<BladeEnv>, rule: RateRule) {
-  const raw = await params(c);
+  const raw = await readParams(c);
   // The tenant of a public call is found as verify's code calls find it (one rule for the whole flow).
   const tenantId = await publicTenant(deps, c, raw.tenantId);
   await spendAddressRate(deps, c, tenantId, rule);

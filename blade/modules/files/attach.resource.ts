@@ -10,7 +10,8 @@ import { requireTenantAdmin } from '../../core/roles';
 import type { Database } from '../../db/schema';
 import { withTenant } from '../../db/tenant';
 import { recordHistory } from './history.repository';
-import { fileIdsOf, readInput } from './input';
+import { fileIdsOf } from './input';
+import { readTextParams } from '../../core/input';
 import { storedName } from './names';
 
 /**
@@ -56,7 +57,7 @@ export function attachActions(deps: Deps) {
   // and so does a selection of stamped files only.
   router.post(attachResource.calls.remove.path, requireTenantAdmin, async (c) => {
     const auth = c.get('auth');
-    const ids = [...new Set(fileIdsOf((await readInput(c)).ids))];
+    const ids = [...new Set(fileIdsOf((await readTextParams(c)).ids))];
     await withTenant(deps.db, auth.tenantId, async (trx) => {
       const found = await trx
         .selectFrom('blade_file')

@@ -20,7 +20,7 @@ import {
 import { fileAccess, MSG_NODE_NOT_FOUND } from './access';
 import { fileVO, nodeFiles, recordFiles, type FileRow } from './file.repository';
 import { recordHistory } from './history.repository';
-import { readInput } from './input';
+import { readTextParams } from '../../core/input';
 import { storedName } from './names';
 import { listRequest } from './list-request';
 
@@ -159,7 +159,7 @@ export function catalogRoutes(deps: Deps) {
   // record's tree under a node whose canAddAppNode is 1.
   router.post('/blade-resource/fileCatalog/saveInUsing', async (c) => {
     const auth = c.get('auth');
-    const input = await readInput(c);
+    const input = await readTextParams(c);
     const record = recordOf(input);
     const parentId = nodeIdOf(input, 'parentId');
     const name = storedName(input.catalogName ?? '').trim();
@@ -220,7 +220,7 @@ export function catalogRoutes(deps: Deps) {
     action: 'rename' | 'remark' | 'remove-node',
   ) {
     const auth = c.get('auth');
-    const input = await readInput(c);
+    const input = await readTextParams(c);
     const record = recordOf(input);
     const nodeId = nodeIdOf(input);
     const access = await fileAccess(deps, auth);

@@ -20,7 +20,8 @@ import {
   type UploadTarget,
 } from './file.service';
 import { recordFileHistory, recordHistory } from './history.repository';
-import { fileIdOf, fileIdsOf, readInput } from './input';
+import { fileIdOf, fileIdsOf } from './input';
+import { readTextParams } from '../../core/input';
 import { listRequest } from './list-request';
 import { isContinuation, sendFile, type RangeRequest } from './send';
 import { storeOfKind, uploadStore } from './stores';
@@ -140,7 +141,7 @@ export function fileRoutes(deps: Deps) {
   // POST /blade-resource/file/delFileById?fileId — removes one file (node canDel; plain files: creator or admin).
   router.post('/blade-resource/file/delFileById', async (c) => {
     const auth = c.get('auth');
-    const id = fileIdOf(await readInput(c));
+    const id = fileIdOf(await readTextParams(c));
     const access = await fileAccess(deps, auth);
     await withTenant(deps.db, auth.tenantId, (trx) => removeFiles(trx, auth, access, [id]));
     return c.json(success());
@@ -150,7 +151,7 @@ export function fileRoutes(deps: Deps) {
   for (const path of ['/blade-resource/file/remove', '/blade-combusiness/file/remove']) {
     router.post(path, async (c) => {
       const auth = c.get('auth');
-      const input = await readInput(c);
+      const input = await readTextParams(c);
       const ids = fileIdsOf(input.ids);
       const access = await fileAccess(deps, auth);
       await withTenant(deps.db, auth.tenantId, (trx) => removeFiles(trx, auth, access, ids));
@@ -163,7 +164,7 @@ export function fileRoutes(deps: Deps) {
   for (const path of ['/blade-resource/file/updateFileById', '/blade-combusiness/file/updateFileById']) {
     router.post(path, async (c) => {
       const auth = c.get('auth');
-      const input = await readInput(c);
+      const input = await readTextParams(c);
       const id = fileIdOf(input);
       const hasProblem = input.hasProblem;
       if (hasProblem !== '0' && hasProblem !== '1') throw new ValidationError('hasProblem', '必须为0或1');
@@ -223,7 +224,7 @@ export function fileRoutes(deps: Deps) {
   ] as const) {
     router.post(path, async (c) => {
       const auth = c.get('auth');
-      const input = await readInput(c);
+      const input = await readTextParams(c);
       if (input.businessType !== String(BUSINESS_TYPE_QUERY))
         throw new ServiceError('缺失标记仅用于档案查询 (businessType=1)');
       if (input.isMissing !== undefined && input.isMissing !== String(isMissing))

@@ -1,37 +1,7 @@
-import type { Context } from 'hono';
 import { z } from 'zod';
 import { ValidationError } from '../../core/errors';
 import { idListOf } from '../../core/validation';
 import { FILE_ID } from './file.repository';
-
-/**
- * The parameters of a Blade POST as clients send them: in the query string (Saber's `params`), a JSON body or a
- * urlencoded form. Later sources fill only what earlier ones left out; values are strings.
- */
-export async function readInput(c: Context): Promise<Record<string, string>> {
-  const out: Record<string, string> = { ...c.req.query() };
-  if (c.req.method === 'GET' || c.req.method === 'HEAD') return out;
-  const type = c.req.header('content-type') ?? '';
-  let body: Record<string, unknown> = {};
-  if (/application\/json/i.test(type)) {
-    try {
-      const parsed: unknown = await c.req.json();
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
-        body = parsed as Record<string, unknown>;
-      else throw new Error('not an object');
-    } catch {
-      throw new ValidationError('', '消息不能读取');
-    }
-  } else if (/application\/x-www-form-urlencoded/i.test(type)) {
-    body = Object.fromEntries(new URLSearchParams(await c.req.text()));
-  }
-  for (const [k, v] of Object.entries(body)) {
-    if (out[k] !== undefined && out[k] !== '') continue;
-    if (v === null || v === undefined) continue;
-    out[k] = Array.isArray(v) ? v.join(',') : String(v);
-  }
-  return out;
-}
 
 /** A file id from `field` (or `id`), else 400 on that field. */
 export function fileIdOf(input: Record<string, string>, field = 'fileId'): string {

@@ -17,7 +17,7 @@ import { withTenant } from '../../db/tenant';
 import { requireTenantAdmin } from '../../core/roles';
 import { RULE_FIELDS } from './catalog.service';
 import { checkRange } from './config.resource';
-import { readInput } from './input';
+import { readTextParams } from '../../core/input';
 import { listRequest } from './list-request';
 import { storedNameInput } from './names';
 
@@ -137,7 +137,7 @@ export function fileCatalogActions(deps: Deps) {
   // the node.
   router.post(def.calls.submit.path, requireTenantAdmin, async (c) => {
     const auth = c.get('auth');
-    const params = await readInput(c);
+    const params = await readTextParams(c);
     const body = placement.parse(params);
     // The name is cleaned (bidi controls, NFC) before it is trimmed and measured.
     const input = libraryInput.parse({

@@ -12,7 +12,8 @@ import { fileVO, findFile, originalFile, updateFile, type FileRow } from './file
 import { nodeOfFile } from './file.service';
 import { assertFileAction, authorisedRead } from './file.routes';
 import { recordFileHistory } from './history.repository';
-import { fileIdOf, readInput } from './input';
+import { fileIdOf } from './input';
+import { readTextParams } from '../../core/input';
 import { baseName } from './names';
 import { sendFile, type RangeRequest } from './send';
 import { storeOfKind } from './stores';
@@ -135,7 +136,7 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
   // 0 cancels it (the copy is dropped, the original stays as it was).
   router.post('/blade-resource/file/updateStamped', async (c) => {
     const auth = c.get('auth');
-    const input = await readInput(c);
+    const input = await readTextParams(c);
     const stampedId = fileIdOf(input, 'stampedFileId');
     const save = input.isSaveStamped;
     if (save !== '0' && save !== '1' && save !== 'true' && save !== 'false')
@@ -172,7 +173,7 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
   // copy as an attachment (400 when the file is not stamped).
   router.post('/blade-resource/file/downloadTemplate', async (c) => {
     const auth = c.get('auth');
-    const input = await readInput(c);
+    const input = await readTextParams(c);
     const id = fileIdOf(input);
     const access = await fileAccess(deps, auth);
     const copy = await withTenant(deps.db, auth.tenantId, async (trx) => {

@@ -19,7 +19,8 @@ import {
 import { localDay } from '../../../lib/contracts/equipment/status';
 import { actionRoute } from '../../core/action';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
-import { KeyedError, readParams, zhText, type CrudContext } from '../../core/crud';
+import { KeyedError, zhText, type CrudContext } from '../../core/crud';
+import { readParams } from '../../core/input';
 import { ok } from '../../core/envelope';
 import { formatDateTime } from '../../core/dates';
 import { ForbiddenError, NotFoundError, ServiceError } from '../../core/errors';
@@ -822,7 +823,7 @@ export function paperArchiveRoutes(deps: Deps, signer: Signer = new BuiltinSigne
     permit(deps, startSignatureAction.access),
     async (c) => {
       const auth = c.get('auth');
-      const input = startSignatureAction.input.parse(await readParams(c, startSignatureAction.call));
+      const input = startSignatureAction.input.parse(await readParams(c));
       const { archive, file } = await withTenant(deps.db, auth.tenantId, async (anyTrx) => {
         const trx = anyTrx as Trx;
         await assertStaff(trx, auth);

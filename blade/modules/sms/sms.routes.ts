@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { SmsSendAnswer } from '../../../lib/contracts/system/sms';
 import type { BladeEnv, Deps } from '../../core/context';
 import { ok } from '../../core/envelope';
-import { ServiceError, ValidationError } from '../../core/errors';
+import { ServiceError } from '../../core/errors';
+import { readParams } from '../../core/input';
 import { permit } from '../../core/permission';
 import { blank, PHONE_PATTERN } from '../../../lib/contracts/inputs';
 import { smsSender } from './sms.deliver';
@@ -20,15 +21,7 @@ const sendInput = z.object({
 
 /** code, phones and params from the query string (the spec's form) or a urlencoded / JSON body. */
 async function readSendInput(c: Context<BladeEnv>) {
-  const fields: Record<string, unknown> = { ...c.req.query() };
-  const type = c.req.header('content-type') ?? '';
-  try {
-    if (type.includes('application/json')) Object.assign(fields, await c.req.json());
-    else if (type.includes('form')) Object.assign(fields, await c.req.parseBody());
-  } catch {
-    throw new ValidationError('', '消息不能读取');
-  }
-  const input = sendInput.parse(fields);
+  const input = sendInput.parse(await readParams(c));
   const phones = [
     ...new Set(
       input.phones

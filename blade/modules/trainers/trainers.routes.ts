@@ -7,7 +7,7 @@ import { permit } from '../../core/permission';
 import { withTenant } from '../../db/tenant';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { readInput } from '../files/input';
+import { readTextParams } from '../../core/input';
 import { trainerFiles } from './trainers.repository';
 import {
   addTrainer,
@@ -65,20 +65,20 @@ export function trainersRoutes(deps: Deps) {
 
   // Added beside the catalogue (which has no add call for a person): body = the person's form + cnexId.
   router.post('/trainers/saveTrainers', write, async (c) => {
-    const input = await readInput(c);
+    const input = await readTextParams(c);
     const { cnexId } = cnexSchema.parse(input);
     return c.json(ok(await inTenant(c, (trx, caller) => addTrainer(trx, caller, cnexId, input))));
   });
 
   router.post('/trainers/updateTrainersById', write, async (c) => {
-    const input = await readInput(c);
+    const input = await readTextParams(c);
     const { id } = byIdSchema.parse(input);
     return c.json(ok(await inTenant(c, (trx, caller) => updateTrainer(trx, caller, id, input))));
   });
 
   const link = (slot: TrainerFileSlot, options: { insert?: boolean; withRecord?: boolean } = {}) =>
     async function handler(c: Context<BladeEnv>) {
-      const input = await readInput(c);
+      const input = await readTextParams(c);
       const { id, fileId } = fileLinkSchema.parse({ ...input, id: input.id || input.trainerId });
       const cnexId = options.withRecord ? cnexSchema.parse(input).cnexId : undefined;
       const vo = await inTenant(c, (trx, caller) =>
@@ -98,7 +98,7 @@ export function trainersRoutes(deps: Deps) {
   router.post('/trainers/insertCnexTrainStudentFile', write, link('train_student_file_id'));
 
   router.post('/trainers/submitTrainers', write, async (c) => {
-    const { cnexId } = cnexSchema.parse(await readInput(c));
+    const { cnexId } = cnexSchema.parse(await readTextParams(c));
     return c.json(ok(await inTenant(c, (trx, caller) => submitTrainers(trx, caller, cnexId))));
   });
 

@@ -9,7 +9,7 @@ import { withTenant } from '../../db/tenant';
 import { hashPassword } from '../auth/password';
 import { MESSAGE_CATEGORY, sendGrouped, tenantAdminIds } from '../message/message.repository';
 import { insertGuest, oauthBound } from './guest.repository';
-import { params } from './user-input';
+import { readParams } from '../../core/input';
 import { accountTaken, assertAccountRoom, forgetUserTotals } from './user-admin.repository';
 
 // Account and name reach administrators' screens: plain characters only, so neither can carry a link or a message.
@@ -63,7 +63,7 @@ export function guestRoutes(deps: Deps) {
   // cannot tell which accounts exist. At most 5 requests a day per caller; the tenant's account quota holds.
   router.post('/register-guest', async (c) => {
     const auth = c.get('auth');
-    const input = guestSchema.parse(await params(c));
+    const input = guestSchema.parse(await readParams(c));
     if (input.tenantId && input.tenantId !== auth.tenantId)
       throw new ValidationError('tenantId', '租户编号与当前登录的租户不一致');
     const tenantId = auth.tenantId;

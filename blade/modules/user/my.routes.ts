@@ -18,7 +18,7 @@ import { mailConfigured, sendMail } from '../verify/mail-config.resource';
 import { linkOrigin } from '../verify/mailer';
 import { assertAvatar, storeAvatar } from './avatar';
 import { consumeEmailBinding, createEmailBinding, updateProfile } from './my.repository';
-import { params } from './user-input';
+import { readParams } from '../../core/input';
 import { findUserById } from './user.repository';
 import { toUserVO } from './user.vo';
 import { PHONE_PATTERN } from '../../../lib/contracts/inputs';
@@ -110,7 +110,7 @@ const PICKED = ['id', 'account', 'real_name', 'name', 'dept_id'] as const;
  */
 async function userListByName(deps: Deps, c: Context<BladeEnv>) {
   const auth = c.get('auth');
-  const { name } = byNameSchema.parse(await params(c));
+  const { name } = byNameSchema.parse(await readParams(c));
   const rows = await withTenant(deps.db, auth.tenantId, async (trx) => {
     const users = await liveUsers(trx, auth.tenantId, name)
       .select(PICKED)
@@ -134,7 +134,7 @@ const sharePageSchema = byNameSchema.extend({
  */
 async function sharePage(deps: Deps, c: Context<BladeEnv>) {
   const auth = c.get('auth');
-  const input = sharePageSchema.parse(await params(c));
+  const input = sharePageSchema.parse(await readParams(c));
   const page = pageRequest(input);
   const answer = await withTenant(deps.db, auth.tenantId, async (trx) => {
     const base = liveUsers(trx, auth.tenantId, input.name).where('id', '!=', auth.userId);
@@ -181,7 +181,7 @@ export async function myDetail(deps: Deps, c: Context<BladeEnv>) {
 
 async function updateMine(deps: Deps, c: Context<BladeEnv>) {
   const auth = c.get('auth');
-  const change = profileSchema.parse(await params(c));
+  const change = profileSchema.parse(await readParams(c));
   assertAvatar(deps, change.avatar);
   await withTenant(deps.db, auth.tenantId, (trx) => updateProfile(trx, auth.tenantId, auth.userId, change));
   return c.json(success('更新成功'));
@@ -189,7 +189,7 @@ async function updateMine(deps: Deps, c: Context<BladeEnv>) {
 
 async function changePassword(deps: Deps, c: Context<BladeEnv>) {
   const auth = c.get('auth');
-  const input = passwordSchema.parse(await params(c));
+  const input = passwordSchema.parse(await readParams(c));
   if (input.newPassword !== input.newPassword1) throw new ServiceError('请输入正确的确认密码!');
   await changeOwnPassword(deps, auth, input.oldPassword, input.newPassword);
   return c.json(success('修改密码成功'));
@@ -239,7 +239,7 @@ export function myRoutes(deps: Deps) {
   // it refuses, and no link exists; a link whose mail the server refused is never usable: it never left the server.
   router.post('/my/sendEmailBindingLink', async (c) => {
     const auth = c.get('auth');
-    const { email } = emailSchema.parse(await params(c));
+    const { email } = emailSchema.parse(await readParams(c));
     if (!(await mailConfigured(deps, auth.tenantId))) throw new KeyedError('verify.mailUnavailable');
     await withTenant(deps.db, auth.tenantId, (trx) =>
       spendRate(trx, auth.tenantId, BINDING_RATE, auth.userId),
@@ -270,7 +270,7 @@ export function myPublicRoutes(deps: Deps) {
 
   // POST /blade-user/my/bindingEmail — {key} from the binding link; binds the e-mail once, within a day.
   router.post('/my/bindingEmail', async (c) => {
-    const { key } = bindingKeySchema.parse(await params(c));
+    const { key } = bindingKeySchema.parse(await readParams(c));
     const [tenantId, secret] = key.split('.');
     const bound = await withTenant(deps.db, tenantId, (trx) => consumeEmailBinding(trx, tenantId, secret));
     if (!bound) throw new ServiceError('链接无效或已过期');

@@ -3,7 +3,8 @@ import { mailEnable, mailSendTest } from '../../../lib/contracts/system/mail.act
 import { MAIL_ENABLED } from '../../../lib/contracts/system/mail';
 import { actionRoute } from '../../core/action';
 import type { BladeEnv, Deps } from '../../core/context';
-import { KeyedError, readParams, type CrudHooks } from '../../core/crud';
+import { KeyedError, type CrudHooks } from '../../core/crud';
+import { readParams } from '../../core/input';
 import { ok } from '../../core/envelope';
 import { NotFoundError } from '../../core/errors';
 import { permit } from '../../core/permission';
@@ -104,7 +105,7 @@ export function mailActions(deps: Deps): Hono<BladeEnv> {
     permit(deps, mailSendTest.access),
     async (c) => {
       const auth = c.get('auth');
-      const { id, to } = mailSendTest.input.parse(await readParams(c, mailSendTest.call));
+      const { id, to } = mailSendTest.input.parse(await readParams(c));
       const row = await withTenant(deps.db, auth.tenantId, (trx) =>
         findLiveConfig(trx, 'blade_mail', auth.tenantId, id),
       );

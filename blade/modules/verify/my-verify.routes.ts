@@ -8,7 +8,7 @@ import { ServiceError, UnauthorizedError } from '../../core/errors';
 import { withTenant } from '../../db/tenant';
 import { setOwnPassword, verifyOwnPassword } from '../auth/password-change.service';
 import { findSmsForSending } from '../sms/sms.repository';
-import { params } from '../user/user-input';
+import { readParams } from '../../core/input';
 import { findUserById } from '../user/user.repository';
 import { mailConfigured } from './mail-config.resource';
 import {
@@ -82,7 +82,7 @@ async function sendOwnCode(deps: Deps, c: Context<BladeEnv>, channel: VerifyChan
 
 async function checkOwnCode(deps: Deps, c: Context<BladeEnv>, channel: VerifyChannel) {
   const { auth, user } = await caller(deps, c);
-  const input = codeSchema.parse(await params(c));
+  const input = codeSchema.parse(await readParams(c));
   const { key } = await checkCode(deps, {
     tenantId: auth.tenantId,
     codeId: input.codeId,
@@ -159,7 +159,7 @@ export function myVerifyRoutes(deps: Deps) {
   // POST my/updateEable — {method: 'sms', enable: 0|1}: the caller turns the SMS login of their account off or on.
   router.post('/my/updateEable', async (c) => {
     const auth = c.get('auth');
-    const input = switchSchema.parse(await params(c));
+    const input = switchSchema.parse(await readParams(c));
     await withTenant(deps.db, auth.tenantId, (trx) =>
       trx
         .updateTable('blade_user')
@@ -207,7 +207,7 @@ export function myVerifyRoutes(deps: Deps) {
   // POST my/validatePassword — {password} (md5 hex) → {key}; wrong passwords are limited like update-password's.
   router.post('/my/validatePassword', async (c) => {
     const auth = c.get('auth');
-    const { password } = passwordSchema.parse(await params(c));
+    const { password } = passwordSchema.parse(await readParams(c));
     await verifyOwnPassword(deps, auth, password);
     const key = await withTenant(deps.db, auth.tenantId, (trx) =>
       issueKey(deps, trx, {
@@ -232,7 +232,7 @@ export function myVerifyRoutes(deps: Deps) {
   // proof; ends the user's other sessions (the portal gives this session a new id).
   router.post('/my/updatePasswordWithKey', async (c) => {
     const auth = c.get('auth');
-    const input = newPasswordSchema.parse(await params(c));
+    const input = newPasswordSchema.parse(await readParams(c));
     if (input.newPassword !== input.newPassword1) throw new ServiceError('请输入正确的确认密码!');
     await setOwnPassword(deps, auth, input.newPassword, ownKey(deps, auth.userId, auth.tenantId, input.key));
     return c.json(success('修改密码成功'));
@@ -242,7 +242,7 @@ export function myVerifyRoutes(deps: Deps) {
   // catalogue by name: updatePhoneWithKey needs it). The phone must not be another account's.
   router.post('/my/sendNewPhoneValidateCode', async (c) => {
     const { auth } = await caller(deps, c);
-    const { phone } = newPhoneSchema.parse(await params(c));
+    const { phone } = newPhoneSchema.parse(await readParams(c));
     if (!PHONE_PATTERN.test(phone)) throw new KeyedError('verify.phoneFormat');
     await refuseTakenPhone(deps, auth.tenantId, auth.userId, phone);
     const { codeId } = await sendCode(deps, {
@@ -260,7 +260,7 @@ export function myVerifyRoutes(deps: Deps) {
   // POST my/updatePhoneWithKey — {key, phone, codeId, code}: the caller's proof and the code sent to the new phone.
   router.post('/my/updatePhoneWithKey', async (c) => {
     const auth = c.get('auth');
-    const input = phoneChangeSchema.parse(await params(c));
+    const input = phoneChangeSchema.parse(await readParams(c));
     if (!PHONE_PATTERN.test(input.phone)) throw new KeyedError('verify.phoneFormat');
     const checked = await consumeCode(deps, {
       tenantId: auth.tenantId,
@@ -326,7 +326,7 @@ export function loginCodeRoutes(deps: Deps) {
   // account; for any other number nothing is sent, and the answer is the same words either way (so the call does not
   // tell which numbers have accounts) — words that say exactly that.
   router.post('/my/sendLoginPhoneValidateCode', async (c) => {
-    const input = loginCodeSchema.parse(await params(c));
+    const input = loginCodeSchema.parse(await readParams(c));
     const tenantId = await publicTenant(deps, c, input.tenantId);
     if (!PHONE_PATTERN.test(input.phone)) throw new KeyedError('verify.phoneFormat');
     const user = await withTenant(deps.db, tenantId, (trx) =>

@@ -5,7 +5,7 @@ import { clientIp } from '../../core/client-ip';
 import { KeyedError, zhText } from '../../core/crud';
 import { ok } from '../../core/envelope';
 import { withTenant } from '../../db/tenant';
-import { params } from '../user/user-input';
+import { readParams } from '../../core/input';
 import { findUserByAccount } from '../user/user.repository';
 import {
   checkCode,
@@ -91,7 +91,7 @@ async function addressee(
 }
 
 async function send(deps: Deps, c: Context<BladeEnv>, channel: VerifyChannel) {
-  const input = sendSchema.parse(await params(c));
+  const input = sendSchema.parse(await readParams(c));
   const tenantId = await publicTenant(deps, c, input.tenantId);
   const { target, userId } = await addressee(deps, tenantId, channel, input);
   const { codeId } = await sendCode(deps, {
@@ -106,7 +106,7 @@ async function send(deps: Deps, c: Context<BladeEnv>, channel: VerifyChannel) {
 }
 
 async function check(deps: Deps, c: Context<BladeEnv>, channel: VerifyChannel) {
-  const input = checkSchema.parse(await params(c));
+  const input = checkSchema.parse(await readParams(c));
   const tenantId = await publicTenant(deps, c, input.tenantId);
   const given = channel === 'email' ? input.email : input.phone;
   const { key } = await checkCode(deps, {

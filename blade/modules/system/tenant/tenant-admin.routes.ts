@@ -1,11 +1,12 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import type { BladeEnv, Deps } from '../../../core/context';
 import { KeyedError } from '../../../core/crud';
 import { formatDateTime } from '../../../core/dates';
 import { ok, success } from '../../../core/envelope';
-import { NotFoundError, ServiceError, ValidationError } from '../../../core/errors';
+import { NotFoundError, ServiceError } from '../../../core/errors';
 import { nextId } from '../../../core/ids';
+import { readParams } from '../../../core/input';
 import { contains, fetchPage, pageRequest, sortOrders, toPage } from '../../../core/page';
 import { pageQuerySchema } from '../../../../lib/contracts/inputs';
 import { clearPermissionCaches, permit } from '../../../core/permission';
@@ -79,20 +80,6 @@ const settingFields = z.object({ accountNumber: blank(intSchema), expireTime: da
 const tenantIdField = z.object({
   tenantId: z.string({ error: '不能为空' }).regex(/^[A-Za-z0-9_-]{1,12}$/, '租户ID格式不正确'),
 });
-
-/** Fields from the query string, else a JSON or form body (Saber posts these as query parameters). */
-async function fields(c: Context<BladeEnv>): Promise<Record<string, unknown>> {
-  const query: Record<string, unknown> = c.req.query();
-  if (Object.keys(query).length > 0) return query;
-  const type = c.req.header('content-type') ?? '';
-  try {
-    if (type.includes('application/json')) return (await c.req.json()) as Record<string, unknown>;
-    if (type.includes('form')) return (await c.req.parseBody()) as Record<string, unknown>;
-  } catch {
-    throw new ValidationError('', '消息不能读取');
-  }
-  return {};
-}
 
 const toDate = (v: string | null | undefined) => (v ? new Date(v.replace(' ', 'T')) : null);
 
@@ -219,7 +206,7 @@ export function tenantAdminRoutes(deps: Deps) {
   // POST /blade-system/tenant/setting?ids&accountNumber&expireTime — account quota (-1 unlimited) and expiry of the
   // listed tenants; an expired tenant's users cannot log in or refresh (auth/token.service → tenantExpired).
   router.post('/tenant/setting', platform, async (c) => {
-    const raw = await fields(c);
+    const raw = await readParams(c);
     const ids = [...new Set(splitIds(typeof raw.ids === 'string' ? raw.ids : ''))];
     if (ids.length === 0 || !ids.every((id) => /^[1-9]\d{0,18}$/.test(id)))
       throw new ServiceError('请选择至少一条数据');
@@ -264,7 +251,7 @@ export function tenantAdminRoutes(deps: Deps) {
   // POST /blade-system/tenant/package-setting?tenantId&packageId — binds a package (blank: none = every tenant
   // menu) and re-grants the tenant's menus: its `admin` roles get exactly them, other roles lose what lies outside.
   router.post('/tenant/package-setting', platform, async (c) => {
-    const raw = await fields(c);
+    const raw = await readParams(c);
     const { tenantId } = tenantIdField.parse(raw);
     const { packageId } = z.object({ packageId: blank(idSchema) }).parse(raw);
     if (tenantId === PLATFORM_TENANT) throw new ServiceError('管理组租户不能设置产品包!');
