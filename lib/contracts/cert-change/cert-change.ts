@@ -267,7 +267,12 @@ export type SaveChangeInput = z.output<ReturnType<typeof saveChangeInput>>;
 export const changeIdInput = z.object({ id: idSchema });
 export const filesInput = z.object({ id: idSchema.optional() });
 /** The files calls: a change's own tree, or the tree the types would need (a draft not yet saved). */
-export const changeFilesInput = filesInput.extend({ changeTypes: z.array(z.string()).max(20).optional() });
+export const changeFilesInput = filesInput.extend({
+  changeTypes: z
+    .array(z.string({ error: '变更类型无效' }), { error: '变更类型无效' })
+    .max(20, '变更类型过多')
+    .optional(),
+});
 export const stepInput = z.object({
   id: idSchema,
   reason: z.string().trim().max(500, '不能超过500个字符').optional(),
