@@ -68,10 +68,12 @@ export const intSchema = z
   .transform((v) => Number(v))
   .refine((n) => n >= INT4_MIN && n <= INT4_MAX, MSG_INT_RANGE);
 
+/** The paging parameters of a list call, for the inputs that take no sort (spread into their object). */
+export const pagingInput = { current: queryInt, size: queryInt };
+
 /** The paging and sorting parameters of a list call (Blade's Query). */
 export const pageQuerySchema = z.object({
-  current: queryInt,
-  size: queryInt,
+  ...pagingInput,
   ascs: blank(z.string().max(500)),
   descs: blank(z.string().max(500)),
 });

@@ -1,6 +1,6 @@
 import { z } from '../../zod';
 import { bySide, defineAction } from '../action';
-import { blank, idSchema, queryInt } from '../inputs';
+import { blank, idSchema, pagingInput } from '../inputs';
 import { fromCents, toCents } from '../payment/money';
 import { defineResource, menuAccess, NO_WRITES, standardCalls, type FieldSpecs } from '../resource';
 
@@ -325,11 +325,9 @@ export const cardSalePage = defineResource({
 
 export const CARD_SALE_RESOURCES = [cardGoodsResource, myCardSaleResource, cardSalePage] as const;
 
-const paging = { current: queryInt, size: queryInt };
-
 /** The orders list's filters (screens send every filter, empty when unset). */
 export const salePageQuery = z.object({
-  ...paging,
+  ...pagingInput,
   saleState: blank(z.enum(SALE_STATES, { error: '状态无效' })),
   orderNo: blank(z.string().trim().max(32, '不能超过32个字符')),
 });
@@ -352,7 +350,7 @@ export const CARD_SALE_ACTION = {
   goodsList: step(
     'goodsList',
     CARD_SALE_CALLS.goodsList,
-    z.object(paging),
+    z.object(pagingInput),
     bySide({
       customer: CARD_SALE_CODES.customerPage,
       staff: [CARD_SALE_CODES.staffPage, CARD_SALE_CODES.goodsPage],

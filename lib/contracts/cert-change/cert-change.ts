@@ -1,7 +1,7 @@
 import { z } from '../../zod';
 import { bySide, defineAction, type ActionDef } from '../action';
 import { exMarkingsSchema, modelsSchema, standardsSchema, type Translate } from '../application/application';
-import { blank, idSchema, queryInt } from '../inputs';
+import { blank, idSchema, pagingInput } from '../inputs';
 import { defineResource, NO_WRITES, type CallDef } from '../resource';
 
 /**
@@ -387,12 +387,11 @@ export const certChangePage = defineResource({
   },
 });
 
-const paging = { current: queryInt, size: queryInt };
 const fragment = blank(z.string().trim().max(32, '不能超过32个字符'));
 
 /** The change lists' filters (screens send every filter, empty when unset). */
 export const changePageQuery = z.object({
-  ...paging,
+  ...pagingInput,
   changeState: blank(z.enum(CHANGE_STATES, { error: '状态无效' })),
   certNumber: fragment,
   changeNo: fragment,
@@ -450,7 +449,7 @@ export const CERT_CHANGE_ACTION = {
   unifiedPage: read(
     'unifiedPage',
     CERT_CHANGE_CALLS.unifiedPage,
-    z.object({ ...paging, holderName: blank(z.string().trim().max(100, '不能超过100个字符')) }),
+    z.object({ ...pagingInput, holderName: blank(z.string().trim().max(100, '不能超过100个字符')) }),
     bySide({ customer: CERT_CHANGE_CODES.customerRead, staff: CERT_CHANGE_CODES.certificatePage }),
   ),
 };

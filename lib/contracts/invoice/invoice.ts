@@ -1,7 +1,7 @@
 import { z } from '../../zod';
 import { bySide, defineAction } from '../action';
 import { CREDIT_CODE_PATTERN } from '../customer/registration';
-import { blank, calendarDay, idArraySchema, idSchema, queryInt } from '../inputs';
+import { blank, calendarDay, idArraySchema, idSchema, pagingInput } from '../inputs';
 import { amountSchema } from '../payment/payment';
 import { defineResource, NO_WRITES, type FieldSpecs } from '../resource';
 
@@ -254,11 +254,9 @@ export const invoiceInfoResource = defineResource({
   access: { read: ownInfo, add: ownInfo, edit: ownInfo, remove: ownInfo },
 });
 
-const paging = { current: queryInt, size: queryInt };
-
 /** The list's filters (screens send every filter, empty when unset). */
 export const invoicePageQuery = z.object({
-  ...paging,
+  ...pagingInput,
   invoiceState: blank(z.enum(INVOICE_STATES, { error: '状态无效' })),
   companyId: blank(idSchema),
   companyName: blank(z.string().trim().max(100, '不能超过100个字符')),
@@ -325,7 +323,7 @@ export const INVOICE_ACTION = {
   invoiceableNotes: defineAction({
     name: 'invoiceableNotes',
     call: INVOICE_CALLS.invoiceableNotes,
-    input: z.object(paging),
+    input: z.object(pagingInput),
     ...customerOnly,
     writes: false,
   }),

@@ -1,6 +1,6 @@
 import { z } from '../../zod';
 import { bySide, defineAction } from '../action';
-import { blank, calendarDay, idSchema, queryInt } from '../inputs';
+import { blank, calendarDay, idSchema, pagingInput } from '../inputs';
 import { defineResource, NO_WRITES, type FieldSpecs } from '../resource';
 import { toCents } from './money';
 import { PAYMENT_CALLS } from './calls';
@@ -247,8 +247,7 @@ export const paymentNotePage = defineResource({
 
 /** The list's filters (screens send every filter, empty when unset). */
 export const notePageQuery = z.object({
-  current: queryInt,
-  size: queryInt,
+  ...pagingInput,
   noteState: blank(z.enum(NOTE_STATES, { error: '状态无效' })),
   applicationNo: blank(z.string().trim().max(32, '不能超过32个字符')),
   noteNo: blank(z.string().trim().max(32, '不能超过32个字符')),

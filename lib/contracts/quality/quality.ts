@@ -1,6 +1,6 @@
 import { z } from '../../zod';
 import { bySide, defineAction } from '../action';
-import { blank, idArraySchema, idSchema, queryInt } from '../inputs';
+import { blank, idArraySchema, idSchema, pagingInput } from '../inputs';
 import { defineResource, NO_WRITES, type FieldSpecs } from '../resource';
 import {
   COMPLAINT_STEPS,
@@ -38,7 +38,6 @@ const fileId = z
   .string({ error: '必须是有效的文件' })
   .trim()
   .regex(/^[0-9a-f]{32}$/, '必须是有效的文件');
-const pageInput = { current: queryInt, size: queryInt };
 const text = (max: number) =>
   z.string({ error: '不能为空' }).trim().min(1, '不能为空').max(max, `不能超过${max}个字符`);
 const optionalText = (max: number) => z.string().trim().max(max, `不能超过${max}个字符`);
@@ -46,7 +45,7 @@ const optionalText = (max: number) => z.string().trim().max(max, `不能超过${
 // --- complaints -------------------------------------------------------------------------------------------------
 
 export const complaintListInput = z.object({
-  ...pageInput,
+  ...pagingInput,
   caseNo: blank(optionalText(32)),
   complaintState: blank(optionalText(16)),
   kind: blank(optionalText(16)),
@@ -202,7 +201,7 @@ export const complaintHandlers = defineAction({
 // --- surveys ----------------------------------------------------------------------------------------------------
 
 export const surveyListInput = z.object({
-  ...pageInput,
+  ...pagingInput,
   surveyState: blank(z.enum(['sent', 'answered'], { error: '状态无效' })),
 });
 
