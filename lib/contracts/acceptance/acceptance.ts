@@ -1,6 +1,6 @@
 import { z } from '../../zod';
 import { defineAction } from '../action';
-import { idArraySchema, idSchema, queryInt } from '../inputs';
+import { idArraySchema, idSchema, pagingInput, queryInt } from '../inputs';
 import { defineResource, menuAccess, standardCalls } from '../resource';
 
 /**
@@ -204,7 +204,7 @@ export const uploadReportInput = z.object({
     .regex(/^[0-9a-f]{32}$/, '请先上传报告文件'),
 });
 export const updateRemarkInput = z.object({ id: idSchema, remark });
-export const oftenUsedInput = z.object({ current: queryInt, size: queryInt });
+export const oftenUsedInput = z.object(pagingInput);
 export const certifiedProjectsInput = z.object({ applicationId: idSchema });
 export const exportKeyInput = z.object({
   export: z.enum(Object.keys(EXPORTS) as [ExportName, ...ExportName[]], { error: '未知的导出' }),

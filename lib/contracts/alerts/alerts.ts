@@ -1,7 +1,7 @@
 import { z } from '../../zod';
 import { defineAction } from '../action';
 import type { ApplicationState } from '../application/machine';
-import { blank, calendarDay, idSchema, queryInt } from '../inputs';
+import { blank, calendarDay, idSchema, pagingInput } from '../inputs';
 import { defineResource, NO_WRITES } from '../resource';
 
 /**
@@ -122,8 +122,7 @@ export const NODE_CALLS = {
 } as const;
 
 const trackPageQuery = z.object({
-  current: queryInt,
-  size: queryInt,
+  ...pagingInput,
   /** Only applications over a node's limit now. */
   overdue: blank(z.enum(['0', '1']).optional()),
   productName: blank(z.string().trim().max(100).optional()),
@@ -229,8 +228,7 @@ export const DELIVERY_CALLS = {
 const dayFilter = (message: string) => blank(calendarDay(message));
 
 export const deliveryPageQuery = z.object({
-  current: queryInt,
-  size: queryInt,
+  ...pagingInput,
   alertKind: blank(z.enum(ALERT_KINDS, { error: '提醒类型不存在' }).optional()),
   channel: blank(z.enum(DELIVERY_CHANNELS, { error: '渠道不存在' }).optional()),
   outcome: blank(z.enum(DELIVERY_OUTCOMES, { error: '发送结果不存在' }).optional()),

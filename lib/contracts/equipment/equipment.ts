@@ -1,6 +1,6 @@
 import { z } from '../../zod';
 import { defineAction } from '../action';
-import { idSchema, queryInt } from '../inputs';
+import { idSchema, pagingInput } from '../inputs';
 import { defineResource, NO_WRITES, standardCalls } from '../resource';
 
 /**
@@ -253,9 +253,8 @@ export const beginUseInput = z.object({
   purpose: z.string().trim().max(500, '长度不能超过500').optional().default(''),
 });
 
-const usageQuery = { current: queryInt, size: queryInt };
 export const usagePageQuery = z.object({
-  ...usageQuery,
+  ...pagingInput,
   equipmentId: z.preprocess((v) => (v === '' ? undefined : v), idSchema.optional()),
   usageState: z.preprocess((v) => (v === '' ? undefined : v), z.enum(USAGE_STATES).optional()),
   /** Bookings that overlap [from, to): a calendar's window. */

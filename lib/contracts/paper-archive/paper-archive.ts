@@ -1,6 +1,6 @@
 import { z } from '../../zod';
 import { defineAction } from '../action';
-import { calendarDay, idSchema, queryInt } from '../inputs';
+import { calendarDay, idSchema, pagingInput } from '../inputs';
 import { defineResource, NO_WRITES } from '../resource';
 import { PAPER_ARCHIVE_CALLS } from './calls';
 
@@ -151,8 +151,7 @@ const required = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `长度不能超过${max}`);
 
 export const archivePageQuery = z.object({
-  current: queryInt,
-  size: queryInt,
+  ...pagingInput,
   applicationId: z.preprocess(blankToUndefined, idSchema.optional()),
   archiveNo: z.preprocess(blankToUndefined, text(64).optional()),
   productName: z.preprocess(blankToUndefined, text(100).optional()),
@@ -188,8 +187,7 @@ export const archiveSubmitInput = z
   .refine(hasApplication, APPLICATION_REQUIRED);
 
 export const borrowPageQuery = z.object({
-  current: queryInt,
-  size: queryInt,
+  ...pagingInput,
   borrowState: z.preprocess(blankToUndefined, z.enum([...BORROW_STATES, 'expired', 'overdue']).optional()),
   applicationId: z.preprocess(blankToUndefined, idSchema.optional()),
   /** Only the caller's own requests (the engineer's view; without the approve or manage button it is forced). */
