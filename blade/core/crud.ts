@@ -2,9 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import { z } from 'zod';
-import zh from '../../messages/zh.json';
 import {
-  messageText,
   missingRequired,
   searchSchema,
   sortableColumns,
@@ -29,6 +27,7 @@ import { readParams } from './input';
 import { idListOf, idListSchema } from './validation';
 import { idSchema } from '../../lib/contracts/inputs';
 import { auditFields } from './vo';
+import { zhText } from './refusal-keys';
 
 /**
  * The one CRUD router: list (paged, filtered, sorted through the definition's allowlist), detail, submit (add without
@@ -41,11 +40,8 @@ import { auditFields } from './vo';
 type AnyDb = Kysely<any> | Transaction<any>;
 type Row = Record<string, unknown> & { id: string };
 
-/** zh text of a message key, `{name}` placeholders filled: blade/ answers in the spec's language. */
-export function zhText(key: string, values?: Record<string, string | number>): string {
-  const text = messageText(zh, key);
-  return values ? text.replace(/\{(\w+)\}/g, (all, name: string) => String(values[name] ?? all)) : text;
-}
+// The modules take zhText from here, beside KeyedError, the refusal it words.
+export { zhText };
 
 /** A refusal whose text is a message key's zh text; the key goes out as the envelope's errorCode. */
 export class KeyedError extends ServiceError {

@@ -19,17 +19,35 @@ export function success(msg = MSG_SUCCESS): R<Record<string, never>> {
 }
 
 /**
- * `errorCode`: the refusal's message key, for clients that show it in another language (absent when there is none);
- * `errorArgs`: the values of its placeholders (`{unpaid}`), when it has any.
+ * A refusal's parts for clients that show it in another language: `errorCode` is its message key (absent when it
+ * has none), `errorArgs` the values of the key's placeholders (`{unpaid}`), `errorField` the path of the refused input
+ * (`msg` is then `<field>:<text>`, Blade's form, and a client puts the field before its own text the same way).
+ */
+export interface Refusal {
+  errorCode?: string;
+  errorArgs?: Record<string, string | number>;
+  errorField?: string;
+}
+
+/**
+ * The envelope of a refusal: `msg` is `<field>:<text>` when the refusal names its input, else the text. The key, its
+ * values and the field go out only with a key (core/errors.ts finds the key of a refusal written as text).
  */
 export function failure(
   code: number,
-  msg: string,
-  errorCode?: string,
-  errorArgs?: Record<string, string | number>,
-): R<Record<string, never>> & { errorCode?: string; errorArgs?: Record<string, string | number> } {
+  text: string,
+  refusal: Refusal = {},
+): R<Record<string, never>> & Refusal {
+  const { errorCode, errorArgs, errorField } = refusal;
+  const msg = errorField ? `${errorField}:${text}` : text;
   if (!errorCode) return { code, success: false, data: {}, msg };
-  return errorArgs
-    ? { code, success: false, data: {}, msg, errorCode, errorArgs }
-    : { code, success: false, data: {}, msg, errorCode };
+  return {
+    code,
+    success: false,
+    data: {},
+    msg,
+    errorCode,
+    ...(errorArgs && { errorArgs }),
+    ...(errorField && { errorField }),
+  };
 }

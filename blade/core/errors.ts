@@ -3,7 +3,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { PayloadTooLargeError } from './body-limit';
-import { failure } from './envelope';
+import { failure, type Refusal } from './envelope';
+import { issueText, keyed } from './refusal-keys';
 import type { BladeLog } from './log';
 
 /**
@@ -25,8 +26,11 @@ export class ServiceError extends Error {
 
 /** Bad input detected outside zod (unknown sort column, unreadable body). */
 export class ValidationError extends ServiceError {
-  constructor(field: string, message: string) {
-    super(field ? `${field}:${message}` : message, 400);
+  constructor(
+    readonly field: string,
+    readonly text: string,
+  ) {
+    super(field ? `${field}:${text}` : text, 400);
     this.name = 'ValidationError';
   }
 }
@@ -52,22 +56,28 @@ export class ForbiddenError extends Error {
   }
 }
 
-export function zodMessage(error: z.ZodError): string {
+/** The first issue's field (its path, `a.b.0`, or "") and text. */
+function zodRefusal(error: z.ZodError): { field: string; text: string } {
   const issue = error.issues[0];
-  if (!issue) return '参数校验失败';
-  const field = issue.path.map(String).join('.');
-  return field ? `${field}:${issue.message}` : issue.message;
+  if (!issue) return { field: '', text: '参数校验失败' };
+  return { field: issue.path.map(String).join('.'), text: issueText(issue) };
+}
+
+/** `<field>:<text>` of the first issue, as Blade answers it. */
+export function zodMessage(error: z.ZodError): string {
+  const { field, text } = zodRefusal(error);
+  return field ? `${field}:${text}` : text;
 }
 
 function respond(
   c: Context,
   status: ContentfulStatusCode,
-  msg: string,
+  text: string,
   code: number = status,
-  errorCode?: string,
-  errorArgs?: Record<string, string | number>,
+  refusal?: Refusal,
 ) {
-  return c.json(failure(code, msg, errorCode, errorArgs), status);
+  const answer = keyed(text, refusal);
+  return c.json(failure(code, answer.text, answer.refusal), status);
 }
 
 const HTTP_MESSAGES: Record<number, string> = {
@@ -93,9 +103,13 @@ export function isDataException(err: unknown): boolean {
 /** The one place errors become responses. Unknown errors are logged and never echoed (SQL text stays server-side). */
 export function errorHandler(log: BladeLog) {
   return (err: Error, c: Context) => {
-    if (err instanceof z.ZodError) return respond(c, 400, zodMessage(err));
+    if (err instanceof z.ZodError) {
+      const { field, text } = zodRefusal(err);
+      return respond(c, 400, text, 400, { errorField: field });
+    }
+    if (err instanceof ValidationError) return respond(c, 400, err.text, err.code, { errorField: err.field });
     if (err instanceof ServiceError)
-      return respond(c, 400, err.message, err.code, err.errorCode, err.errorArgs);
+      return respond(c, 400, err.message, err.code, { errorCode: err.errorCode, errorArgs: err.errorArgs });
     if (err instanceof NotFoundError) return respond(c, 404, err.message);
     if (err instanceof UnauthorizedError) return respond(c, 401, err.message);
     if (err instanceof ForbiddenError) return respond(c, 403, err.message);

@@ -19,6 +19,8 @@ export interface BladeEnvelope<T = unknown> {
   errorCode?: string;
   /** The values of the key's placeholders. */
   errorArgs?: Record<string, string | number>;
+  /** The refused input's path: `msg` is `<field>:<text>`, and the translated text gets the same prefix. */
+  errorField?: string;
 }
 
 export class BladeError extends Error {
@@ -93,7 +95,8 @@ export function withRequestId(message: string, requestId: string | undefined): s
 
 export function errorText(body: Partial<BladeEnvelope> | undefined, fallback: string): string {
   const translated = body?.errorCode ? hooks.translate(body.errorCode, body.errorArgs) : undefined;
-  return translated || body?.msg || body?.error_description || fallback;
+  if (translated) return body?.errorField ? `${body.errorField}:${translated}` : translated;
+  return body?.msg || body?.error_description || fallback;
 }
 
 export async function bladeRequest<T = unknown>(

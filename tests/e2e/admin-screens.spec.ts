@@ -308,6 +308,32 @@ test.describe('external users', () => {
   });
 });
 
+test('a refusal reaches the English screen in English', async ({ page }) => {
+  // blade/ words the refusal in Chinese (不能删除本账号!) and names its message key; the portal shows the key's English.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await login(page);
+  await page.context().addCookies([{ name: 'NEXT_LOCALE', value: 'en', url: new URL(page.url()).origin }]);
+  await page.goto('/system/user');
+  const grid = page.getByRole('grid', { name: 'Users' });
+  await grid
+    .getByRole('row', { name: /\badmin\b/ })
+    .first()
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByText('Delete the selected data?')).toBeVisible();
+  const refused = page.waitForResponse((r) => r.url().includes('/blade-user/remove'));
+  await page.getByRole('button', { name: 'OK' }).click();
+  expect(await (await refused).json()).toMatchObject({
+    code: 400,
+    msg: '不能删除本账号!',
+    errorCode: 'common.refusal.deleteSelf',
+  });
+  await expect(page.getByText('You cannot delete your own account')).toBeVisible();
+  await expect(page.getByText('不能删除本账号!')).toHaveCount(0);
+  await expect(grid.getByRole('row', { name: /\badmin\b/ }).first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/refusal-en.png' });
+});
+
 test.describe('every administration page loads its list', () => {
   const pages: Array<[string, string]> = [
     ['/system/user', 'user'],

@@ -53,6 +53,24 @@ describe('bladeRequest — the spec error catalogue', () => {
     configureFetcher({ translate: () => undefined });
   });
 
+  it("puts the refused field before a keyed refusal's translated text, as blade/ puts it before the zh one", async () => {
+    configureFetcher({
+      translate: (key, values) =>
+        key === 'common.validation.maxLength' ? `At most ${values?.max} characters` : undefined,
+    });
+    global.fetch = respond(400, {
+      code: 400,
+      success: false,
+      data: {},
+      msg: 'paramName:长度不能超过32',
+      errorCode: 'common.validation.maxLength',
+      errorArgs: { max: '32' },
+      errorField: 'paramName',
+    });
+    await expect(bladeRequest('/api/x')).rejects.toThrow('paramName:At most 32 characters');
+    configureFetcher({ translate: () => undefined });
+  });
+
   it('falls back to error_description, then to unknown error', async () => {
     global.fetch = respond(400, { error_code: 400, error_description: '验证码不正确' });
     await expect(bladeRequest('/api/x')).rejects.toThrow('验证码不正确');

@@ -61,7 +61,9 @@ function admit(
   live: LiveSession,
 ): Promise<Response | void> {
   if (live.locked && !WHILE_LOCKED.has(c.req.path))
-    return Promise.resolve(c.json(failure(423, MSG_LOCKED), 423));
+    return Promise.resolve(
+      c.json(failure(423, MSG_LOCKED, { errorCode: 'common.refusal.sessionLocked' }), 423),
+    );
   c.set('auth', heldRolesOnly(auth, live.roles));
   return next();
 }

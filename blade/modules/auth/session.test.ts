@@ -190,7 +190,13 @@ describe('token checks on API calls', () => {
   ])('refuses %s with 401 请求未授权', async (_name, make) => {
     const res = await h.authed('/blade-user/info', { token: make() });
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ code: 401, success: false, data: {}, msg: '请求未授权' });
+    expect(await res.json()).toEqual({
+      code: 401,
+      success: false,
+      data: {},
+      msg: '请求未授权',
+      errorCode: 'common.refusal.unauthorized',
+    });
   });
 
   it('refuses requests without a token, and the token in a query string', async () => {

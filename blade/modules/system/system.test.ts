@@ -192,7 +192,14 @@ describe('dept and role select', () => {
   it('refuses a malformed userId with a clear 400', async () => {
     const res = await h.authed("/blade-system/dept/select?userId=1'or'1'='1", { token: admin });
     expect(res.status).toBe(400);
-    expect(await json(res)).toEqual({ code: 400, success: false, data: {}, msg: 'userId:必须是有效的ID' });
+    expect(await json(res)).toEqual({
+      code: 400,
+      success: false,
+      data: {},
+      msg: 'userId:必须是有效的ID',
+      errorCode: 'common.validation.ids',
+      errorField: 'userId',
+    });
   });
 
   it('does not take a role alias that merely contains admin', async () => {

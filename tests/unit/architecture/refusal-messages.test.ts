@@ -1,0 +1,40 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import zh from '../../../messages/zh.json';
+import en from '../../../messages/en.json';
+import { root } from './import-graph';
+
+// `common.refusal` holds the refusals blade/ throws as text (blade/core/refusal-keys.ts finds a refusal's key by its zh
+// text). A leaf whose text no source says any more is a translation nobody can meet: when a refusal's wording changes,
+// its message must change with it, or the English portal falls back to the Chinese.
+
+const SOURCE = /\.ts$/;
+const TEST = /\.test\.ts$|\.test-helpers?\.ts$/;
+
+function sourcesUnder(dir: string): string[] {
+  return readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const name = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourcesUnder(name);
+    return SOURCE.test(entry.name) && !TEST.test(entry.name) ? [path.join(root, name)] : [];
+  });
+}
+
+const sources = [...sourcesUnder('blade'), ...sourcesUnder('lib/contracts')]
+  .map((file) => readFileSync(file, 'utf8'))
+  .join('\n');
+
+const refusals = Object.entries(zh.common.refusal as Record<string, string>);
+
+it('every common.refusal text is a refusal some source still throws', () => {
+  expect(refusals.length).toBeGreaterThan(100);
+  // In a literal of its own, or ending one that names the field first (`'id:新增时不能指定'`).
+  const unsaid = refusals.filter(
+    ([, text]) => !sources.includes(`'${text}'`) && !sources.includes(`:${text}'`),
+  );
+  expect(unsaid).toEqual([]);
+});
+
+it('every common.refusal has its English', () => {
+  const english = en.common.refusal as Record<string, string>;
+  for (const [key] of refusals) expect(english[key]?.trim()).toBeTruthy();
+});
