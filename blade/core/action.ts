@@ -1,12 +1,11 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { ActionDef, TransitionDef } from '../../lib/contracts/action';
-import type { Database } from '../db/schema';
-import { withTenant } from '../db/tenant';
+import { withTenant, type Trx } from '../db/tenant';
 import { sideOf } from './company';
 import type { AuthUser, BladeEnv, Deps } from './context';
-import { KeyedError, type CrudContext } from './crud';
+import { KeyedError, type AnyDb, type CrudContext } from './crud';
 import { readParams } from './input';
 import { ok } from './envelope';
 import { NotFoundError } from './errors';
@@ -47,7 +46,7 @@ export function actionRoute<I extends z.ZodType>(
     // Under the caller's tenant even for a global record: the history row is the tenant's.
     const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
       // The side before the record: a caller of the wrong side learns nothing of the record's state.
-      const side = sides && (await sideOf(deps, trx as Transaction<Database>, auth, sides));
+      const side = sides && (await sideOf(deps, trx, auth, sides));
       const record = transition && (await transit(trx, auth, def.name, transition, input));
       return handler({ trx, auth, input, record, ...side });
     });
@@ -61,14 +60,16 @@ export function actionRoute<I extends z.ZodType>(
  * the first's state), refuses a state outside `from`, sets `to` and writes the history row.
  */
 async function transit<I>(
-  trx: CrudContext['trx'],
+  trx: Trx,
   auth: AuthUser,
   action: string,
   transition: TransitionDef<I>,
   input: I,
 ): Promise<Record<string, unknown>> {
+  // The transition names its table at run time: its queries are untyped.
+  const untyped: AnyDb = trx;
   const id = transition.id(input);
-  let q = trx.selectFrom(transition.table).selectAll().where('id', '=', id).where('is_deleted', '=', 0);
+  let q = untyped.selectFrom(transition.table).selectAll().where('id', '=', id).where('is_deleted', '=', 0);
   if (transition.ownership === 'tenant') q = q.where('tenant_id', '=', auth.tenantId);
   const record = (await q.forUpdate().executeTakeFirst()) as Record<string, unknown> | undefined;
   if (!record) throw new NotFoundError();
@@ -76,7 +77,7 @@ async function transit<I>(
   const to = typeof transition.to === 'function' ? transition.to(input) : transition.to;
   if (!transition.from.some((state) => String(state) === String(from)) || String(from) === String(to))
     throw new KeyedError('common.transition.notAllowed');
-  await trx
+  await untyped
     .updateTable(transition.table)
     .set({ [transition.column]: to, update_user: auth.userId, update_time: sql`now()` })
     .where('id', '=', id)
@@ -109,7 +110,7 @@ export interface StatusChange {
 
 /** Records state changes made by `auth` in the caller's transaction (the one history of every state machine). */
 export async function recordStatusChanges(
-  trx: CrudContext['trx'],
+  trx: Trx,
   auth: Pick<AuthUser, 'tenantId' | 'userId'>,
   changes: readonly StatusChange[],
 ): Promise<void> {

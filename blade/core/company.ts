@@ -1,6 +1,4 @@
-import type { Transaction } from 'kysely';
-import type { Database } from '../db/schema';
-import type { Db } from '../db/tenant';
+import type { Db, Trx } from '../db/tenant';
 import type { Sides } from '../../lib/contracts/action';
 import type { AuthUser, Deps } from './context';
 import { ForbiddenError } from './errors';
@@ -15,12 +13,11 @@ import type { CompanyScope, RecordCaller } from './record-access';
  * `company` (core/crud.ts ownCompany), file owners by `callerCompanies`.
  */
 
-type Trx = Transaction<Database> | Db;
 type Holds = (code: string) => boolean;
 
 /** The caller's customer company, or null for staff (a user without one). */
-export async function callerCompany(trx: Trx, auth: AuthUser): Promise<string | null> {
-  const row = await (trx as Db)
+export async function callerCompany(trx: Db, auth: AuthUser): Promise<string | null> {
+  const row = await trx
     .selectFrom('blade_user')
     .select('company_id')
     .where('id', '=', auth.userId)
@@ -36,7 +33,7 @@ export async function callerCompany(trx: Trx, auth: AuthUser): Promise<string | 
  */
 export async function sideOf(
   deps: Deps,
-  trx: Transaction<Database>,
+  trx: Trx,
   auth: AuthUser,
   sides: Sides,
 ): Promise<{ company: string | null; holds: Holds }> {
@@ -52,7 +49,7 @@ export async function sideOf(
  * The companies a record caller sees: all for staff, their own for a customer. The `company.of` of every record owner
  * whose rows carry a company (applications, payment notes, invoices, changes, mark orders).
  */
-export async function callerCompanies(caller: RecordCaller, trx: Trx): Promise<CompanyScope> {
+export async function callerCompanies(caller: RecordCaller, trx: Db): Promise<CompanyScope> {
   const company = await callerCompany(trx, caller.auth);
   return company === null ? { all: true } : { all: false, companies: [company] };
 }

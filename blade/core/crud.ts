@@ -11,7 +11,7 @@ import {
   type FieldDef,
   type ResourceDef,
 } from '../../lib/contracts/resource';
-import { withTenant, type Db } from '../db/tenant';
+import { withTenant, type Db, type Trx } from '../db/tenant';
 import { callerCompany } from './company';
 import { dataScopeCondition, resolveDataScope, type DataScopeColumns } from './data-scope';
 import type { AuthUser, BladeEnv, Deps } from './context';
@@ -35,9 +35,10 @@ import { zhText } from './refusal-keys';
  * goes into hooks; everything else is the definition.
  */
 
-// The definitions name their tables at run time, so queries here are untyped; the definition is the schema.
+// The definitions name their tables at run time, so queries here are untyped; the definition is the schema. Only for
+// such queries (a definition's table, a transition's): hooks and handlers get the typed Trx.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any> | Transaction<any>;
+export type AnyDb = Kysely<any> | Transaction<any>;
 type Row = Record<string, unknown> & { id: string };
 
 // The modules take zhText from here, beside KeyedError, the refusal it words.
@@ -52,7 +53,8 @@ export class KeyedError extends ServiceError {
 }
 
 export interface CrudContext {
-  trx: AnyDb;
+  /** The call's transaction under the caller's tenant (withTenant's), typed by the schema. */
+  trx: Trx;
   auth: AuthUser;
   /**
    * The submit's parameters as sent (beforeWrite only): for a hook that reads a name the definition does not declare
@@ -109,9 +111,15 @@ function on(router: Hono<BladeEnv>, call: CallDef, ...handlers: MiddlewareHandle
 /**
  * Every call runs in a transaction bound to the caller's tenant, global resources too: the data scope and the history
  * read tenant-owned tables, which row-level security shows only under the tenant.
+ * fn gets that one transaction twice: untyped for the router's own queries (the definition names its table at run
+ * time), and typed by the schema in the hooks' context, the one place the context is built.
  */
-function transact<T>(deps: Deps, auth: AuthUser, fn: (trx: AnyDb) => Promise<T>): Promise<T> {
-  return withTenant(deps.db, auth.tenantId, fn);
+function transact<T>(
+  deps: Deps,
+  auth: AuthUser,
+  fn: (untyped: AnyDb, ctx: CrudContext) => Promise<T>,
+): Promise<T> {
+  return withTenant(deps.db, auth.tenantId, (trx) => fn(trx, { trx, auth }));
 }
 
 /**
@@ -119,12 +127,12 @@ function transact<T>(deps: Deps, auth: AuthUser, fn: (trx: AnyDb) => Promise<T>)
  * 403 where the rows are the customers' own); undefined for other definitions.
  */
 export async function ownCompany(
-  trx: AnyDb,
+  trx: Trx,
   def: ResourceDef,
   auth: AuthUser,
 ): Promise<string | null | undefined> {
   if (!def.company) return undefined;
-  const company = await callerCompany(trx as Db, auth);
+  const company = await callerCompany(trx, auth);
   if (company === null && def.company.customersOnly) throw new ForbiddenError();
   return company;
 }
@@ -134,12 +142,14 @@ export async function ownCompany(
  * has read the company already (a write stamps it too) passes it rather than have it read twice.
  */
 export async function liveRows(
-  trx: AnyDb,
+  trx: Trx,
   def: ResourceDef,
   auth: AuthUser,
   callerCompanyRead: Promise<string | null | undefined> | string | null = ownCompany(trx, def, auth),
 ) {
-  let q = trx.selectFrom(def.table);
+  // The definition names its table at run time: this query is untyped.
+  const untyped: AnyDb = trx;
+  let q = untyped.selectFrom(def.table);
   const company = await callerCompanyRead;
   if (company) q = q.where(`${def.table}.${def.company!.column}`, '=', company);
   if (def.audit !== false) q = q.where(`${def.table}.is_deleted`, '=', 0);
@@ -148,7 +158,7 @@ export async function liveRows(
     q = q.where(`${def.table}.${column}`, '=', value);
   const scoped = def.dataScope;
   if (scoped) {
-    const scope = await resolveDataScope(trx as Db, auth, scoped.resource);
+    const scope = await resolveDataScope(trx, auth, scoped.resource);
     const columns: DataScopeColumns = {
       dept: scoped.dept ? { column: `${def.table}.${scoped.dept}`, list: scoped.deptList } : undefined,
       owner: scoped.owner && `${def.table}.${scoped.owner}`,
@@ -189,7 +199,7 @@ async function presentRows(
 
 /** The `name` field of the rows' parents that the caller may see, by parent id. */
 async function parentNames(
-  trx: AnyDb,
+  trx: Trx,
   def: ResourceDef,
   auth: AuthUser,
   tree: NonNullable<ResourceDef['tree']>,
@@ -320,7 +330,8 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
       column: sortColumn.get(o.column) ?? o.column,
     }));
     const range = def.dateRange && dateRangeOf(def.dateRange, query as Record<string, unknown>);
-    const matching = async (trx: AnyDb) => {
+    const matching = async (ctx: CrudContext) => {
+      const { trx } = ctx;
       let base = await liveRows(trx, def, auth);
       if (only) base = base.where(`${def.table}.id`, '=', only);
       for (const [column, value] of Object.entries(hooks.listWhere ?? {}))
@@ -343,7 +354,7 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
               ? base.where(field.column, 'ilike', contains(String(value)))
               : base.where(field.column, '=', value);
       }
-      const condition = await hooks.listCondition?.({ trx, auth, params }, params);
+      const condition = await hooks.listCondition?.({ ...ctx, params }, params);
       return condition ? base.where(condition) : base;
     };
     return { auth, params, page, orders, matching };
@@ -353,14 +364,14 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
     const { auth, page, orders, matching } = await selection(c);
     if (def.tree) {
       const tree = def.tree;
-      const nodes = await transact(deps, auth, async (trx) => {
+      const nodes = await transact(deps, auth, async (_, ctx) => {
         const order = orders.length
           ? orders
           : [...(def.defaultOrder ?? [{ column: 'id', direction: 'asc' }])];
-        const rows = (await applySort((await matching(trx)).selectAll(), order).execute()) as Row[];
+        const rows = (await applySort((await matching(ctx)).selectAll(), order).execute()) as Row[];
         const parentColumn = def.fields.parentId.column;
         // A filtered tree still names each row's parent, matching or not.
-        const names = await parentNames(trx, def, auth, tree, rows);
+        const names = await parentNames(ctx.trx, def, auth, tree, rows);
         return rows.map((r) => ({
           ...(toVO(def, r, hooks) as { id: string; parentId: string }),
           parentName: names.get(String(r[parentColumn])) ?? '',
@@ -368,15 +379,15 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
       });
       return c.json(ok(buildTree(nodes)));
     }
-    const { records, total } = await transact(deps, auth, async (trx) => {
+    const { records, total } = await transact(deps, auth, async (_, ctx) => {
       const { rows, total } = await fetchPage(
-        await matching(trx),
+        await matching(ctx),
         (qb) => qb.selectAll(),
         page,
         orders.length && def.stableOrder ? [...orders, { column: 'id', direction: 'asc' }] : orders,
         def.defaultOrder && [...def.defaultOrder],
       );
-      return { records: await presentRows({ trx, auth }, def, rows as Row[], hooks), total };
+      return { records: await presentRows(ctx, def, rows as Row[], hooks), total };
     });
     return c.json(ok(toPage(records, total, page)));
   });
@@ -393,17 +404,17 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
       return exportXlsx(c, {
         def,
         language,
-        total: () => transact(deps, auth, async (trx) => countRows((await matching(trx)) as never)),
+        total: () => transact(deps, auth, async (_, ctx) => countRows((await matching(ctx)) as never)),
         // Each chunk in a transaction of its own: a slow download holds no connection between chunks.
         chunk: (offset, size) =>
-          transact(deps, auth, async (trx) => {
-            const rows = (await applySort((await matching(trx)).selectAll(), order)
+          transact(deps, auth, async (_, ctx) => {
+            const rows = (await applySort((await matching(ctx)).selectAll(), order)
               .limit(size)
               .offset(offset)
               .execute()) as Row[];
-            return presentRows({ trx, auth }, def, rows, hooks);
+            return presentRows(ctx, def, rows, hooks);
           }),
-        dictionaries: (codes) => transact(deps, auth, (trx) => dictionaryLabels(trx as Db, codes)),
+        dictionaries: (codes) => transact(deps, auth, (_, { trx }) => dictionaryLabels(trx, codes)),
       });
     });
 
@@ -412,7 +423,8 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
     serve('detail', permit(deps, def.access.read), async (c) => {
       const auth = c.get('auth');
       const { id } = z.object({ id: idRule }).parse(await readParams(c));
-      const vo = await transact(deps, auth, async (trx) => {
+      const vo = await transact(deps, auth, async (_, ctx) => {
+        const { trx } = ctx;
         const row = (await (
           await liveRows(trx, def, auth)
         )
@@ -422,8 +434,8 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
         if (!row) throw new NotFoundError();
         const names = def.tree && (await parentNames(trx, def, auth, def.tree, [row]));
         const parent = names && { parentName: names.get(String(row[def.fields.parentId.column])) ?? '' };
-        const [vo] = await presentRows({ trx, auth }, def, [row], hooks, true);
-        return { ...vo, ...parent, ...(await hooks.presentDetail?.({ trx, auth }, row)) };
+        const [vo] = await presentRows(ctx, def, [row], hooks, true);
+        return { ...vo, ...parent, ...(await hooks.presentDetail?.(ctx, row)) };
       });
       return c.json(ok(vo));
     });
@@ -447,7 +459,8 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
         const value = input[name] ?? (id ? undefined : (field.default ?? emptyValue(field)));
         if (value !== undefined) values[field.column] = value;
       }
-      const answer = await transact(deps, auth, async (trx) => {
+      const answer = await transact(deps, auth, async (untyped, ctx) => {
+        const { trx } = ctx;
         const company = await ownCompany(trx, def, auth);
         if (
           id &&
@@ -461,10 +474,10 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
           throw new NotFoundError();
         // A customer writes its own company's rows only: the company is its, whatever the body says.
         if (company) values[def.company!.column] = company;
-        await hooks.beforeWrite?.({ trx, auth, params }, values, id);
+        await hooks.beforeWrite?.({ ...ctx, params }, values, id);
         for (const key of def.unique ?? []) {
           // Unique among all the tenant's live rows, not only those the caller's data scope shows.
-          let taken = trx.selectFrom(def.table).select('id').where('is_deleted', '=', 0);
+          let taken = untyped.selectFrom(def.table).select('id').where('is_deleted', '=', 0);
           if (def.ownership === 'tenant') taken = taken.where('tenant_id', '=', auth.tenantId);
           for (const name of key.fields)
             taken = taken.where(def.fields[name].column, '=', values[def.fields[name].column]);
@@ -473,16 +486,16 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
         }
         let written = id;
         if (id) {
-          await trx
+          await untyped
             .updateTable(def.table)
             .set({ ...values, update_user: auth.userId, update_time: sql`now()` })
             .where('id', '=', id)
             .execute();
-          await hooks.afterWrite?.({ trx, auth }, values, id, false);
+          await hooks.afterWrite?.(ctx, values, id, false);
         } else {
           const added = nextId();
           written = added;
-          await trx
+          await untyped
             .insertInto(def.table)
             .values({
               id: added,
@@ -494,15 +507,15 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
               update_user: auth.userId,
             })
             .execute();
-          await hooks.afterWrite?.({ trx, auth }, values, added, true);
+          await hooks.afterWrite?.(ctx, values, added, true);
         }
         if (!def.answerRow) return undefined;
-        const row = (await trx
+        const row = (await untyped
           .selectFrom(def.table)
           .selectAll()
           .where('id', '=', written)
           .executeTakeFirst()) as Row;
-        return (await presentRows({ trx, auth }, def, [row], hooks))[0];
+        return (await presentRows(ctx, def, [row], hooks))[0];
       }).catch(async (err: unknown) => {
         throw await uniqueRefusal(deps.db, def, err);
       });
@@ -516,12 +529,12 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
   serve('remove', permit(deps, def.access.remove), async (c) => {
     const auth = c.get('auth');
     const ids = [...new Set(idsRule.parse((await readParams(c)).ids))];
-    await transact(deps, auth, async (trx) => {
-      await hooks.beforeRemove?.({ trx, auth }, ids);
-      const reachable = (await liveRows(trx, def, auth))
+    await transact(deps, auth, async (untyped, ctx) => {
+      await hooks.beforeRemove?.(ctx, ids);
+      const reachable = (await liveRows(ctx.trx, def, auth))
         .select(`${def.table}.id`)
         .where(`${def.table}.id`, 'in', ids);
-      const removed = await trx
+      const removed = await untyped
         .updateTable(def.table)
         .set({ is_deleted: 1, update_user: auth.userId, update_time: sql`now()` })
         .where('id', 'in', reachable)
@@ -529,7 +542,7 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
         .execute();
       // All or nothing: an id that is not a live row of the caller's tenant rolls the whole removal back.
       if (removed.length !== ids.length) throw new NotFoundError();
-      await hooks.afterRemove?.({ trx, auth }, ids);
+      await hooks.afterRemove?.(ctx, ids);
     });
     hooks.afterCommit?.(deps);
     return c.json(success());

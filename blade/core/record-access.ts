@@ -1,6 +1,7 @@
-import { expressionBuilder, sql, type Expression, type SqlBool, type Transaction } from 'kysely';
+import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
 import { isPlatformAdmin } from './roles';
 import type { Database } from '../db/schema';
+import type { Trx } from '../db/tenant';
 import type { AuthUser, Deps } from './context';
 import { dataScopeCondition, resolveDataScope, type DataScopeColumns } from './data-scope';
 import { ForbiddenError, NotFoundError } from './errors';
@@ -20,8 +21,6 @@ import { heldCodes } from './permission';
  * Codes compare exactly, as everywhere (core/permission.ts): the platform administrator holds every code, a tenant's
  * administrator holds what its roles were granted (provisioning grants the tenant's whole menu set).
  */
-
-type Trx = Transaction<Database>;
 
 /** What a call does with a record's files: see them, or one of the three changes the archive screens' buttons name. */
 export type RecordAction = 'read' | 'upload' | 'edit' | 'delete';

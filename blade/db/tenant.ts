@@ -6,16 +6,18 @@ import type { Database } from './schema';
 export type Db = Kysely<Database>;
 
 /**
+ * A tenant's transaction, typed by the schema: what withTenant hands its callback, and so what CRUD hooks and action
+ * handlers get as `trx`. A Db too (Transaction extends Kysely), for helpers that take either.
+ */
+export type Trx = Transaction<Database>;
+
+/**
  * Runs fn in a transaction bound to one tenant: app.tenant_id feeds the row-level-security policies and the
  * non-owner role makes them apply even when the connection user is a superuser (PGlite always is).
  * Repositories still filter by tenant_id themselves; this is the second wall.
  * Inside fn use only trx: PGlite has one connection, so a query on db would wait for this transaction forever.
  */
-export async function withTenant<T>(
-  db: Db,
-  tenantId: string,
-  fn: (trx: Transaction<Database>) => Promise<T>,
-): Promise<T> {
+export async function withTenant<T>(db: Db, tenantId: string, fn: (trx: Trx) => Promise<T>): Promise<T> {
   const outer = openTransaction.getStore();
   // A second transaction opened from inside one works on a PostgreSQL pool but stops the embedded API for good (the
   // inner waits for the outer's connection): refuse it loudly here, on either database, so tests find it.
@@ -57,7 +59,7 @@ export type LinkTable = 'blade_post_role' | 'blade_dept_external_user';
  * transaction (withTenant) rolls the deletion back. One statement instead of a lookup and a delete.
  */
 export async function deleteTenantRows(
-  trx: Transaction<Database>,
+  trx: Trx,
   table: LinkTable,
   tenantId: string,
   ids: readonly string[],

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import en from '../../../messages/en.json';
 import {
   ACCEPTANCE_ACTIONS,
@@ -19,15 +19,14 @@ import { deriveStatus, localDay, type CertFacts } from '../../../lib/contracts/e
 import { messageText } from '../../../lib/contracts/resource';
 import { actionRoute } from '../../core/action';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
-import { KeyedError, zhText, type CrudContext, type CrudHooks } from '../../core/crud';
+import { KeyedError, zhText, type CrudHooks } from '../../core/crud';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../core/errors';
 import { exportXlsx } from '../../core/export';
 import { nextId } from '../../core/ids';
 import { toPage, pageRequest } from '../../core/page';
 import { demand } from '../../core/permission';
 import { registerRecordOwner, tableRecordOwner } from '../../core/record-access';
-import type { Database } from '../../db/schema';
-import { withTenant } from '../../db/tenant';
+import { withTenant, type Trx } from '../../db/tenant';
 import { ensureRecordArchives, type DefaultFunction } from '../business/archives';
 import { findFile } from '../files/file.repository';
 import {
@@ -46,9 +45,6 @@ import { flowCardStateRoutes } from './flow-card-states';
  * instrument must not be red when it is recorded (the colour as modules/equipment derives it); its report is a file of
  * the card's archive, each upload a new version; online editing is a documented limit.
  */
-
-type Trx = Transaction<Database>;
-const typed = (trx: CrudContext['trx']) => trx as Trx;
 
 /** A card's files: the items' reports, one folder. */
 export const FLOW_CARD_ARCHIVES: readonly DefaultFunction[] = [
@@ -90,7 +86,7 @@ export const testItemHooks: CrudHooks = {
   },
   async beforeRemove({ trx, auth }, ids) {
     // An item recorded on a card stays: the card's history names it.
-    const used = await typed(trx)
+    const used = await trx
       .selectFrom('business_flow_card_item')
       .select('id')
       .where('tenant_id', '=', auth.tenantId)
@@ -116,20 +112,20 @@ async function applicationOf(trx: Trx, auth: AuthUser, id: string) {
 export const flowCardHooks: CrudHooks = {
   async beforeWrite({ trx, auth }, values, id) {
     // An archived card is the record of what was tested: it stays as it is.
-    if (id) assertNotArchived((await lockCard(typed(trx), auth, id)).state);
+    if (id) assertNotArchived((await lockCard(trx, auth, id)).state);
     const applicationId = String(values.application_id ?? '');
     // A card follows an application's samples or samples received without one (DOMAIN §7); never neither.
     if (!applicationId && !String(values.sample_no ?? ''))
       throw new KeyedError('acceptance.card.ownerRequired');
-    if (applicationId && !(await applicationOf(typed(trx), auth, applicationId)))
+    if (applicationId && !(await applicationOf(trx, auth, applicationId)))
       throw new KeyedError('acceptance.card.applicationUnknown');
     values.application_id = applicationId || null;
   },
   async afterWrite({ trx, auth }, _values, _id, added) {
-    if (added) await ensureRecordArchives(typed(trx), auth.tenantId, FLOW_CARD_ARCHIVES);
+    if (added) await ensureRecordArchives(trx, auth.tenantId, FLOW_CARD_ARCHIVES);
   },
   async beforeRemove({ trx, auth }, ids) {
-    const archived = await typed(trx)
+    const archived = await trx
       .selectFrom('business_flow_card')
       .select('id')
       .where('tenant_id', '=', auth.tenantId)
@@ -139,7 +135,7 @@ export const flowCardHooks: CrudHooks = {
     if (archived) throw new KeyedError('acceptance.card.archived');
   },
   async afterRemove({ trx, auth }, ids) {
-    await typed(trx)
+    await trx
       .updateTable('business_flow_card_item')
       .set({ is_deleted: 1, update_user: auth.userId, update_time: sql`now()` })
       .where('tenant_id', '=', auth.tenantId)
@@ -150,7 +146,7 @@ export const flowCardHooks: CrudHooks = {
     const ids = [...new Set(rows.map((r) => String(r.application_id ?? '')).filter(Boolean))];
     const numbers = new Map<string, string>();
     if (ids.length)
-      for (const a of await typed(trx)
+      for (const a of await trx
         .selectFrom('business_application')
         .select(['id', 'application_no'])
         .where('tenant_id', '=', auth.tenantId)
@@ -164,7 +160,7 @@ export const flowCardHooks: CrudHooks = {
     }));
   },
   async presentDetail({ trx, auth }, row) {
-    return { items: await cardItems(typed(trx), auth, String(row.id)) };
+    return { items: await cardItems(trx, auth, String(row.id)) };
   },
 };
 
@@ -405,8 +401,7 @@ export function acceptanceRoutes(deps: Deps): Hono<BladeEnv> {
   // The items most recorded on live cards, most used first (ties by code): the card form's quick picks.
   router.route(
     '/',
-    actionRoute(deps, oftenUsedAction, async ({ trx: anyTrx, auth, input }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, oftenUsedAction, async ({ trx, auth, input }) => {
       const page = pageRequest(input);
       const used = trx
         .selectFrom('business_test_item as t')
@@ -465,8 +460,7 @@ export function acceptanceRoutes(deps: Deps): Hono<BladeEnv> {
 
   router.route(
     '/',
-    actionRoute(deps, itemSaveAction, async ({ trx: anyTrx, auth, input }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, itemSaveAction, async ({ trx, auth, input }) => {
       if (input.id) {
         const item = await lockItem(trx, auth, input.id);
         if (String(item.card_id) !== input.cardId) throw new KeyedError('acceptance.flowItem.cardFixed');
@@ -515,8 +509,7 @@ export function acceptanceRoutes(deps: Deps): Hono<BladeEnv> {
 
   router.route(
     '/',
-    actionRoute(deps, itemRemoveAction, async ({ trx: anyTrx, auth, input }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, itemRemoveAction, async ({ trx, auth, input }) => {
       // All or none: an id that is not a live item of the tenant is 404 and nothing is removed.
       for (const id of [...input.ids].sort()) assertItemsOpen((await lockItem(trx, auth, id)).cardState);
       await trx
@@ -531,8 +524,7 @@ export function acceptanceRoutes(deps: Deps): Hono<BladeEnv> {
 
   router.route(
     '/',
-    actionRoute(deps, uploadReportAction, async ({ trx: anyTrx, auth, input }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, uploadReportAction, async ({ trx, auth, input }) => {
       const item = await lockItem(trx, auth, input.id);
       assertNotArchived(item.cardState);
       const file = await findFile(trx, auth.tenantId, input.fileId);
@@ -556,8 +548,7 @@ export function acceptanceRoutes(deps: Deps): Hono<BladeEnv> {
 
   router.route(
     '/',
-    actionRoute(deps, clearReportAction, async ({ trx: anyTrx, auth, input }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, clearReportAction, async ({ trx, auth, input }) => {
       const item = await lockItem(trx, auth, input.id);
       assertNotArchived(item.cardState);
       if (!item.report_file_id) throw new KeyedError('acceptance.flowItem.noReport');
@@ -573,8 +564,7 @@ export function acceptanceRoutes(deps: Deps): Hono<BladeEnv> {
 
   router.route(
     '/',
-    actionRoute(deps, updateRemarkAction, async ({ trx: anyTrx, auth, input }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, updateRemarkAction, async ({ trx, auth, input }) => {
       assertNotArchived((await lockItem(trx, auth, input.id)).cardState);
       await trx
         .updateTable('business_flow_card_item')
@@ -588,8 +578,8 @@ export function acceptanceRoutes(deps: Deps): Hono<BladeEnv> {
   // The documented limit (README "Online editing"): the current version to view, and why it is not edited here.
   router.route(
     '/',
-    actionRoute(deps, onlineEditingAction, async ({ trx: anyTrx, auth, input }): Promise<OnlineEditingVO> => {
-      const item = await itemById(typed(anyTrx), auth, input.id);
+    actionRoute(deps, onlineEditingAction, async ({ trx, auth, input }): Promise<OnlineEditingVO> => {
+      const item = await itemById(trx, auth, input.id);
       if (!item.reportFileId) throw new KeyedError('acceptance.flowItem.noReport');
       return {
         itemId: item.id,
@@ -605,7 +595,7 @@ export function acceptanceRoutes(deps: Deps): Hono<BladeEnv> {
   router.route(
     '/',
     actionRoute(deps, certifiedProjectsAction, ({ trx, auth, input }) =>
-      coverage(typed(trx), auth, input.applicationId),
+      coverage(trx, auth, input.applicationId),
     ),
   );
 
@@ -613,7 +603,7 @@ export function acceptanceRoutes(deps: Deps): Hono<BladeEnv> {
   router.route(
     '/',
     actionRoute(deps, exportKeyAction, ({ trx, auth, input }) =>
-      issueExportKey(deps, typed(trx), auth, input.export),
+      issueExportKey(deps, trx, auth, input.export),
     ),
   );
 

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import {
   ITEMS_OPEN,
   type CardState,
@@ -9,15 +9,13 @@ import type { AuthUser } from '../../core/context';
 import { KeyedError, zhText } from '../../core/crud';
 import { formatDateTime } from '../../core/dates';
 import { NotFoundError } from '../../core/errors';
-import type { Database } from '../../db/schema';
+import type { Trx } from '../../db/tenant';
 
 /**
  * A card's items as the calls answer them, and the locks every item write takes: the card first (FOR UPDATE), then
  * the item, in that order everywhere, so an item write and a card transition of one card run one after the other
  * and never deadlock, and a transition's rule (every item has a result…) reads items nobody is changing.
  */
-
-type Trx = Transaction<Database>;
 
 type ItemRow = {
   id: string;

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import {
   ACCEPTANCE_ACTIONS,
   ACCEPTANCE_CODES,
@@ -12,12 +12,12 @@ import {
 } from '../../../lib/contracts/acceptance/acceptance';
 import { actionRoute, recordStatusChanges, type StatusChange } from '../../core/action';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
-import { KeyedError, zhText, type CrudContext } from '../../core/crud';
+import { KeyedError, zhText } from '../../core/crud';
 import { formatDateTime } from '../../core/dates';
 import { ForbiddenError, NotFoundError } from '../../core/errors';
 import { pageRequest, toPage } from '../../core/page';
 import { heldCodes } from '../../core/permission';
-import type { Database } from '../../db/schema';
+import type { Trx } from '../../db/tenant';
 import { userDisplayName, usersById } from '../business/rows';
 import { assertItemsOpen, itemById, lockItem, touched } from './flow-card-items';
 
@@ -27,9 +27,6 @@ import { assertItemsOpen, itemById, lockItem, touched } from './flow-card-items'
  * items run in the same transaction after the lock, so they read items no item write can change meanwhile (item
  * writes lock the card first too). A failed result moves the card to rectification in the result's transaction.
  */
-
-type Trx = Transaction<Database>;
-const typed = (trx: CrudContext['trx']) => trx as Trx;
 
 const [, , , , , , , , , historyAction, applicationsAction, assignAction, startAction, resultAction] =
   ACCEPTANCE_ACTIONS;
@@ -165,8 +162,7 @@ export function flowCardStateRoutes(deps: Deps): Hono<BladeEnv> {
   ][])
     router.route(
       '/',
-      actionRoute(deps, def, async ({ trx: anyTrx, auth, input, record }) => {
-        const trx = typed(anyTrx);
+      actionRoute(deps, def, async ({ trx, auth, input, record }) => {
         const items = await liveItems(trx, auth, input.id);
         RULES[name](items);
         if (name === 'rectified') {
@@ -202,14 +198,13 @@ export function flowCardStateRoutes(deps: Deps): Hono<BladeEnv> {
 
   router.route(
     '/',
-    actionRoute(deps, historyAction, ({ trx, auth, input }) => cardHistory(typed(trx), auth, input.id)),
+    actionRoute(deps, historyAction, ({ trx, auth, input }) => cardHistory(trx, auth, input.id)),
   );
 
   // The card form's application picker: the tenant's live applications by a fragment of the number.
   router.route(
     '/',
-    actionRoute(deps, applicationsAction, async ({ trx: anyTrx, auth, input }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, applicationsAction, async ({ trx, auth, input }) => {
       const page = pageRequest({ current: 1, size: Math.min(input.size ?? 20, 50) });
       let base = trx
         .selectFrom('business_application')
@@ -235,8 +230,7 @@ export function flowCardStateRoutes(deps: Deps): Hono<BladeEnv> {
 
   router.route(
     '/',
-    actionRoute(deps, assignAction, async ({ trx: anyTrx, auth, input }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, assignAction, async ({ trx, auth, input }) => {
       const item = await lockItem(trx, auth, input.id);
       assertItemsOpen(item.cardState);
       if (item.result) throw new KeyedError('acceptance.flowItem.hasResult');
@@ -259,8 +253,7 @@ export function flowCardStateRoutes(deps: Deps): Hono<BladeEnv> {
 
   router.route(
     '/',
-    actionRoute(deps, startAction, async ({ trx: anyTrx, auth, input }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, startAction, async ({ trx, auth, input }) => {
       const item = await lockItem(trx, auth, input.id);
       assertTesting(item.cardState);
       if (!item.assignee_id) throw new KeyedError('acceptance.flowItem.noAssignee');
@@ -278,8 +271,7 @@ export function flowCardStateRoutes(deps: Deps): Hono<BladeEnv> {
 
   router.route(
     '/',
-    actionRoute(deps, resultAction, async ({ trx: anyTrx, auth, input }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, resultAction, async ({ trx, auth, input }) => {
       const item = await lockItem(trx, auth, input.id);
       assertTesting(item.cardState);
       await assertMayTest(deps, trx, auth, item.assignee_id);

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import {
   ALERT_ACTIONS,
   certConfigResource,
@@ -17,7 +17,7 @@ import {
 } from '../../../lib/contracts/alerts/alerts';
 import { actionRoute, recordStatusChanges } from '../../core/action';
 import type { BladeEnv, Deps } from '../../core/context';
-import { KeyedError, type CrudContext, type CrudHooks } from '../../core/crud';
+import { KeyedError, type CrudHooks } from '../../core/crud';
 import { readParams } from '../../core/input';
 import { ok } from '../../core/envelope';
 import { permit } from '../../core/permission';
@@ -26,13 +26,11 @@ import { formatDateTime } from '../../core/dates';
 import { NotFoundError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import { pageRequest, toPage } from '../../core/page';
-import type { Database } from '../../db/schema';
+import type { Trx } from '../../db/tenant';
 import { reach } from '../business/rows';
 import { HISTORY_RESOURCE } from '../application/transition';
 import { applicationPositions, elapsedDays, retryDelivery, type Position } from './alert-scan';
 
-type Trx = Transaction<Database>;
-const typed = (trx: CrudContext['trx']) => trx as Trx;
 const [
   deleteAction,
   statusAction,
@@ -105,7 +103,7 @@ export function alertRoutes(deps: Deps): Hono<BladeEnv> {
     '/',
     actionRoute(deps, deleteAction, async ({ trx, auth, input }) => {
       await reach(trx, certConfigResource, auth, input.id);
-      await typed(trx)
+      await trx
         .updateTable('business_alert_cert_config')
         .set({ is_deleted: 1, update_user: auth.userId, update_time: sql`now()` })
         .where('tenant_id', '=', auth.tenantId)
@@ -120,7 +118,7 @@ export function alertRoutes(deps: Deps): Hono<BladeEnv> {
     '/',
     actionRoute(deps, statusAction, async ({ trx, auth, input }) => {
       await reach(trx, certConfigResource, auth, input.id);
-      const row = await typed(trx)
+      const row = await trx
         .selectFrom('business_alert_cert_config')
         .select(['id', 'enabled'])
         .where('tenant_id', '=', auth.tenantId)
@@ -130,7 +128,7 @@ export function alertRoutes(deps: Deps): Hono<BladeEnv> {
         .executeTakeFirst();
       if (!row) throw new NotFoundError();
       const enabled = row.enabled === 1 ? 0 : 1;
-      await typed(trx)
+      await trx
         .updateTable('business_alert_cert_config')
         .set({ enabled, update_user: auth.userId, update_time: sql`now()` })
         .where('id', '=', row.id)
@@ -158,8 +156,8 @@ export function alertRoutes(deps: Deps): Hono<BladeEnv> {
       actionRoute(deps, action, async ({ trx, auth, input }) => {
         const page = pageRequest(input);
         const now = new Date();
-        const limits = await limitsOf(typed(trx), auth.tenantId);
-        let rows = (await applicationPositions(typed(trx), auth.tenantId)).map((p) =>
+        const limits = await limitsOf(trx, auth.tenantId);
+        let rows = (await applicationPositions(trx, auth.tenantId)).map((p) =>
           trackRow(p, level, limits, now),
         );
         if (input.productName) rows = rows.filter((r) => r.productName.includes(input.productName!));
@@ -182,7 +180,7 @@ export function alertRoutes(deps: Deps): Hono<BladeEnv> {
       const known: readonly string[] =
         input.trackLevel === 'coarse' ? COARSE_STAGES.map((s) => s.code) : FINE_NODES;
       if (!known.includes(input.nodeCode)) throw new KeyedError('alerts.track.nodeUnknown');
-      const existing = await typed(trx)
+      const existing = await trx
         .selectFrom('business_alert_node_limit')
         .select('id')
         .where('tenant_id', '=', auth.tenantId)
@@ -192,7 +190,7 @@ export function alertRoutes(deps: Deps): Hono<BladeEnv> {
         .forUpdate()
         .executeTakeFirst();
       const row = existing
-        ? await typed(trx)
+        ? await trx
             .updateTable('business_alert_node_limit')
             .set({
               limit_days: input.limitDays,
@@ -203,7 +201,7 @@ export function alertRoutes(deps: Deps): Hono<BladeEnv> {
             .where('id', '=', existing.id)
             .returningAll()
             .executeTakeFirstOrThrow()
-        : await typed(trx)
+        : await trx
             .insertInto('business_alert_node_limit')
             .values({
               id: nextId(),
@@ -232,7 +230,7 @@ export function alertRoutes(deps: Deps): Hono<BladeEnv> {
   router.route(
     '/',
     actionRoute(deps, coarseDetailAction, async ({ trx, auth, input }) => {
-      const application = await typed(trx)
+      const application = await trx
         .selectFrom('business_application')
         .select(['id', 'application_no', 'product_name', 'flow_state', 'submitted_at'])
         .where('tenant_id', '=', auth.tenantId)
@@ -240,7 +238,7 @@ export function alertRoutes(deps: Deps): Hono<BladeEnv> {
         .where('is_deleted', '=', 0)
         .executeTakeFirst();
       if (!application) throw new NotFoundError();
-      const steps = await typed(trx)
+      const steps = await trx
         .selectFrom('blade_status_history')
         .select(['from_value', 'to_value', 'create_time'])
         .where('tenant_id', '=', auth.tenantId)
@@ -250,7 +248,7 @@ export function alertRoutes(deps: Deps): Hono<BladeEnv> {
         .orderBy('create_time')
         .orderBy('id')
         .execute();
-      const limits = await limitsOf(typed(trx), auth.tenantId);
+      const limits = await limitsOf(trx, auth.tenantId);
       const now = new Date();
       // The coarse stages in the order the application went through them (a stage entered again is a new row).
       const nodes: TrackNodeVO[] = [];
@@ -316,7 +314,7 @@ function deliveryRoutes(deps: Deps, router: Hono<BladeEnv>) {
       const page = pageRequest(input);
       const { from, to } = dayBounds(input.createTimeStart ?? undefined, input.createTimeEnd ?? undefined);
       const states = (outcome: string) => (outcome === 'pending' ? ['pending', 'sending'] : [outcome]);
-      let q = typed(trx)
+      let q = trx
         .selectFrom('business_alert_delivery as d')
         .leftJoin('business_certificate as c', (j) =>
           j

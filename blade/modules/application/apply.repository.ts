@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type {
   ApplicationFields,
   ApplicationModelVO,
@@ -8,10 +8,8 @@ import type { Scheme } from '../../../lib/contracts/application/machine';
 import type { AuthUser } from '../../core/context';
 import { dataScopeCondition, resolveDataScope } from '../../core/data-scope';
 import { formatDateTime } from '../../core/dates';
-import type { Database } from '../../db/schema';
+import type { Trx } from '../../db/tenant';
 import type { ApplicationRow } from './transition';
-
-type Trx = Transaction<Database>;
 
 /** A customer reads their company's applications with the customer pages' codes. */
 export const CUSTOMER_READ_CODES = ['my_application', 'application_apply'] as const;

@@ -1,4 +1,3 @@
-import type { Transaction } from 'kysely';
 import {
   consistencyProblem,
   missingFields,
@@ -23,8 +22,7 @@ import { nextId } from '../../core/ids';
 import { toPage, type PageRequest } from '../../core/page';
 import { heldCodes } from '../../core/permission';
 import { isPlatformAdmin } from '../../core/roles';
-import type { Database } from '../../db/schema';
-import { withTenant } from '../../db/tenant';
+import { withTenant, type Trx } from '../../db/tenant';
 import { resolveNode } from '../files/catalog.service';
 import { countNodeFiles, findFile } from '../files/file.repository';
 import { limitMessage } from '../files/file.service';
@@ -52,8 +50,6 @@ import { callerCompany } from '../../core/company';
  * and the documents of a batch. Every function runs in the caller's tenant transaction; rows another company or
  * tenant owns are 404 whatever the call.
  */
-
-type Trx = Transaction<Database>;
 
 /** The caller as these calls see them: their company (null for staff) and the codes their roles hold. */
 export type Who = TransitionCaller;

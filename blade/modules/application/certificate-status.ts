@@ -1,16 +1,14 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { recordStatusChanges } from '../../core/action';
 import { CERTIFICATE_ACTIONS, type CertificateAction } from '../../../lib/contracts/application/machine';
 import type { AuthUser } from '../../core/context';
 import { KeyedError, zhText } from '../../core/crud';
 import { formatDateTime } from '../../core/dates';
 import { NotFoundError } from '../../core/errors';
-import type { Database } from '../../db/schema';
+import type { Trx } from '../../db/tenant';
 import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
 import { certStatusSql } from './certificate';
 import { companyUsers } from '../customer/customer.repository';
-
-type Trx = Transaction<Database>;
 
 /** blade_status_history.resource of certificate decisions. */
 export const CERTIFICATE_HISTORY_RESOURCE = 'business_certificate';

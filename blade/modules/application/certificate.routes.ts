@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { sql, type SqlBool, type Transaction } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { z } from 'zod';
 import { CERTIFICATE_ACTION_NAMES, CERTIFICATE_STATES } from '../../../lib/contracts/application/machine';
 import {
@@ -18,7 +18,6 @@ import { parseJson, parseQuery } from '../../core/validation';
 import { withTenant, type Db } from '../../db/tenant';
 import { certificateVersions, certStatusSql, presentCertificate, type CertificateRow } from './certificate';
 import { certificateHistory, changeCertificateStatus } from './certificate-status';
-import type { Database } from '../../db/schema';
 import { callerCompany } from '../../core/company';
 
 /** An empty query parameter is an absent one (screens send every filter). */
@@ -48,7 +47,7 @@ export const RENEWAL_FALLBACK_DAYS = 90;
  * go blank for want of a configuration.
  */
 async function alertLeadDays(trx: Db, tenantId: string): Promise<number> {
-  const configs = await (trx as Transaction<Database>)
+  const configs = await trx
     .selectFrom('business_alert_cert_config')
     .select('lead_days')
     .where('tenant_id', '=', tenantId)
@@ -70,7 +69,7 @@ const changeBody = z.object({
  * transaction: the code check reads through a transaction of its own).
  */
 async function reader(trx: Db, auth: AuthUser, staffMay: boolean): Promise<string | null> {
-  const companyId = await callerCompany(trx as Transaction<Database>, auth);
+  const companyId = await callerCompany(trx, auth);
   if (companyId === null && !staffMay) throw new ForbiddenError();
   return companyId;
 }
@@ -129,11 +128,7 @@ export function certificateRoutes(deps: Deps): Hono<BladeEnv> {
       if (!row) throw new NotFoundError();
       return {
         ...presentCertificate(row),
-        versions: await certificateVersions(
-          trx as Parameters<typeof certificateVersions>[0],
-          auth.tenantId,
-          row.cert_number,
-        ),
+        versions: await certificateVersions(trx, auth.tenantId, row.cert_number),
       };
     });
     return c.json(ok(data));
@@ -145,7 +140,7 @@ export function certificateRoutes(deps: Deps): Hono<BladeEnv> {
     const staffMay = await allowed(deps, auth, { codes: [CERTIFICATE_STATUS_CODE] });
     const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
       if ((await reader(trx, auth, staffMay)) !== null) throw new ForbiddenError();
-      return changeCertificateStatus(trx as Parameters<typeof changeCertificateStatus>[0], auth, {
+      return changeCertificateStatus(trx, auth, {
         id: input.id,
         action: input.action as Parameters<typeof changeCertificateStatus>[2]['action'],
         reason: input.reason,
@@ -167,7 +162,7 @@ export function certificateRoutes(deps: Deps): Hono<BladeEnv> {
         .where('is_deleted', '=', 0);
       if (companyId !== null) q = q.where('company_id', '=', companyId);
       if (!(await q.executeTakeFirst())) throw new NotFoundError();
-      return certificateHistory(trx as Parameters<typeof certificateHistory>[0], auth.tenantId, id);
+      return certificateHistory(trx, auth.tenantId, id);
     });
     return c.json(ok(data));
   });

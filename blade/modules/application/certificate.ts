@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import {
   CERTIFICATE_YEARS,
   NUMBER_COUNTERS,
@@ -9,12 +9,10 @@ import type { AuthUser } from '../../core/context';
 import { KeyedError } from '../../core/crud';
 import { formatDateTime } from '../../core/dates';
 import { nextId } from '../../core/ids';
-import type { Database } from '../../db/schema';
+import type { Trx } from '../../db/tenant';
 import { paramValue } from '../customer/customer.repository';
 import { nextNumber } from './numbering';
 import type { ApplicationRow } from './transition';
-
-type Trx = Transaction<Database>;
 
 /** blade_param holding the certification body's two-digit code in CCC certificate numbers (default `23`). */
 export const PARAM_BODY_CODE = 'application.bodyCode';

@@ -1,4 +1,3 @@
-import type { Transaction } from 'kysely';
 import {
   EDITABLE_STATES,
   type ApplicationState,
@@ -6,7 +5,7 @@ import {
 } from '../../../lib/contracts/application/machine';
 import { registerRecordOwner, tableRecordOwner } from '../../core/record-access';
 import { KeyedError } from '../../core/crud';
-import type { Database } from '../../db/schema';
+import type { Trx } from '../../db/tenant';
 import type { DefaultFunction } from '../business/archives';
 import { childNodes, type RecordRef } from '../files/catalog.service';
 import { findFile } from '../files/file.repository';
@@ -18,8 +17,6 @@ import { CUSTOMER_READ_CODES, STAFF_READ_CODES, visibleApplications } from './ap
  * the projects' and contracts' (modules/business/archives.ts), and the owner that decides who reaches an
  * application's files (SECURITY 28).
  */
-
-type Trx = Transaction<Database>;
 
 export const APPLICATION_FUNCTIONS: Readonly<Record<Scheme, string>> = {
   ccc: 'ccc_application',

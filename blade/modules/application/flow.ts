@@ -1,18 +1,16 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { AuthUser, Deps } from '../../core/context';
 import { KeyedError } from '../../core/crud';
 import { NotFoundError } from '../../core/errors';
 import { heldCodes } from '../../core/permission';
 import { isPlatformAdmin } from '../../core/roles';
-import type { Database } from '../../db/schema';
+import type { Trx } from '../../db/tenant';
 import { visibleApplications } from './apply.repository';
 import { assertNotesPaid } from '../payment/payment.service';
 import { issueCertificate } from './certificate';
 import { assertApplicationFile } from './documents';
 import { type TransitionCaller, type TransitionResult } from './transition';
 import { callerCompany } from '../../core/company';
-
-type Trx = Transaction<Database>;
 
 /**
  * The codes the caller's roles hold, read before the call's transaction: heldCodes reads through a transaction of its

@@ -1,11 +1,9 @@
-import { sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import { sql } from 'kysely';
+import type { Trx } from '../../db/tenant';
 
 // The numbers the business modules hand out (applications, certificates, complaints, invoices, mark orders, payment
 // notes): one counter row per tenant and key. Apart from transition.ts so that any module may number without
 // importing the application's state machine.
-
-type Trx = Transaction<Database>;
 
 /** The next number of a counter (machine.ts NUMBER_COUNTERS), inside the caller's transaction: never handed out twice. */
 export async function nextNumber(trx: Trx, tenantId: string, counterKey: string): Promise<number> {

@@ -1,10 +1,8 @@
-import { sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import { sql } from 'kysely';
+import type { Trx } from '../../db/tenant';
 
 // Who is told that a step of a business module waits (applications, certificate changes, complaints). Apart from
 // transition.ts so that a module the transition calls (quality's survey) can use it without an import cycle.
-
-type Trx = Transaction<Database>;
 
 /**
  * At most this many staff are told that a step waits for them: a tenant with more holders of one code has a team

@@ -1,4 +1,4 @@
-import { sql, type Selectable, type Transaction } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { recordStatusChanges } from '../../core/action';
 import {
   APPLICATION_CODES,
@@ -14,7 +14,8 @@ import {
 import type { AuthUser } from '../../core/context';
 import { KeyedError, zhText } from '../../core/crud';
 import { NotFoundError } from '../../core/errors';
-import type { ApplicationTable, Database } from '../../db/schema';
+import type { ApplicationTable } from '../../db/schema';
+import type { Trx } from '../../db/tenant';
 import { companyUsers } from '../customer/customer.repository';
 import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
 import { sendSurveyOnIssue } from '../quality/survey';
@@ -26,7 +27,6 @@ import { staffHolding } from './recipients';
  * refusal writes nothing.
  */
 
-type Trx = Transaction<Database>;
 export type ApplicationRow = Selectable<ApplicationTable>;
 
 export const HISTORY_RESOURCE = 'business_application';

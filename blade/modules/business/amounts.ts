@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import type { CrudContext } from '../../core/crud';
-import type { Db } from '../../db/tenant';
+import type { Trx } from '../../db/tenant';
 
 /**
  * The derived amounts of projects, contracts and batches, and the locks under which they change.
@@ -11,7 +10,6 @@ import type { Db } from '../../db/tenant';
  * locks the stored amounts are recomputed from their sources by SQL over numeric (no floating point anywhere).
  */
 
-type Trx = CrudContext['trx'];
 const live = 0;
 
 /** Locks the projects, then the contracts, in id order; answers the contracts' projects. */
@@ -19,7 +17,7 @@ export async function lockContracts(trx: Trx, tenantId: string, contractIds: rea
   if (contractIds.length === 0) return [] as string[];
   // project_id never changes (a contract's edit refuses it), so reading it before the lock is safe.
   const projectIds = (
-    await (trx as Db)
+    await trx
       .selectFrom('business_contract')
       .select('project_id')
       .distinct()
@@ -28,7 +26,7 @@ export async function lockContracts(trx: Trx, tenantId: string, contractIds: rea
       .execute()
   ).map((r) => r.project_id);
   await lockProjects(trx, tenantId, projectIds);
-  await (trx as Db)
+  await trx
     .selectFrom('business_contract')
     .select('id')
     .where('tenant_id', '=', tenantId)
@@ -41,7 +39,7 @@ export async function lockContracts(trx: Trx, tenantId: string, contractIds: rea
 
 export async function lockProjects(trx: Trx, tenantId: string, projectIds: readonly string[]) {
   if (projectIds.length === 0) return;
-  await (trx as Db)
+  await trx
     .selectFrom('business_project')
     .select('id')
     .where('tenant_id', '=', tenantId)
@@ -122,7 +120,7 @@ export async function recomputeCost(trx: Trx, costId: string) {
 export async function recomputeFromContract(trx: Trx, contractId: string) {
   await recomputeBatches(trx, contractId);
   await recomputeContract(trx, contractId);
-  const row = await (trx as Db)
+  const row = await trx
     .selectFrom('business_contract')
     .select('project_id')
     .where('id', '=', contractId)

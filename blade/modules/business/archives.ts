@@ -1,16 +1,13 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { projectResource } from '../../../lib/contracts/business/project';
 import { nextId } from '../../core/ids';
 import { registerRecordOwner, tableRecordOwner } from '../../core/record-access';
-import type { Database } from '../../db/schema';
-import { withTenant, type Db } from '../../db/tenant';
+import { withTenant, type Db, type Trx } from '../../db/tenant';
 
 /**
  * The archive trees of projects and contracts (the detail pages' 附件 tab, README "Archives"): which catalogue every
  * tenant starts with, and who reaches a record's files.
  */
-
-type Trx = Transaction<Database>;
 
 /**
  * Files of a project or contract follow the record (SECURITY 28): reading them needs the record's read right and the

@@ -13,16 +13,12 @@ import { KeyedError, liveRows, type CrudHooks } from '../../core/crud';
 import { NotFoundError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import { lockProjects, recomputeCost, recomputeProject } from './amounts';
-import { db, namesOf, reach, type Trx } from './rows';
+import type { Trx } from '../../db/tenant';
+import { namesOf, reach } from './rows';
 
 /** The projects of the rows (costs or plans), removed or not. */
 async function projectsOf(trx: Trx, table: 'business_real_cost' | 'business_cost_plan', ids: string[]) {
-  const rows = await db(trx)
-    .selectFrom(table)
-    .select('project_id')
-    .distinct()
-    .where('id', 'in', ids)
-    .execute();
+  const rows = await trx.selectFrom(table).select('project_id').distinct().where('id', 'in', ids).execute();
   return rows.map((r) => r.project_id);
 }
 
@@ -44,7 +40,7 @@ export async function projectOf(
 export const realCostHooks: CrudHooks = {
   async beforeWrite({ trx, auth }, values, id) {
     const current = id
-      ? await db(trx)
+      ? await trx
           .selectFrom('business_real_cost')
           .select('project_id')
           .where('id', '=', id)
@@ -68,7 +64,7 @@ export const realCostHooks: CrudHooks = {
   },
   async afterRemove({ trx, auth }, ids) {
     // A cost's payments go with it, and leave the project's paid amount.
-    await db(trx)
+    await trx
       .updateTable('business_pay_record')
       .set({ is_deleted: 1, update_user: auth.userId, update_time: sql`now()` })
       .where('cost_id', 'in', ids)
@@ -82,7 +78,7 @@ export const realCostHooks: CrudHooks = {
       'business_project',
       rows.map((r) => String(r.project_id)),
     );
-    const payments = await db(trx)
+    const payments = await trx
       .selectFrom('business_pay_record')
       .select([
         'id',
@@ -122,7 +118,7 @@ export const realCostHooks: CrudHooks = {
 export const costPlanHooks: CrudHooks = {
   async beforeWrite({ trx, auth }, values, id) {
     const current = id
-      ? await db(trx)
+      ? await trx
           .selectFrom('business_cost_plan')
           .select('project_id')
           .where('id', '=', id)
@@ -154,10 +150,9 @@ async function financePlan(trx: Trx, projects: ProjectIds, year: string) {
   const month = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM')`;
   const inYear = (column: string) => sql<boolean>`to_char(${sql.ref(column)}, 'YYYY') = ${year}`;
   const live = (table: string) => sql<boolean>`${sql.ref(`${table}.is_deleted`)} = 0`;
-  const q = db(trx);
   const [incomePlanned, incomeActual, outlayPlanned, outlayActual, planByType, actualByType] =
     await Promise.all([
-      q
+      trx
         .selectFrom('business_contract_batch as b')
         .innerJoin('business_contract as c', 'c.id', 'b.contract_id')
         .select([month('b.planned_date').as('month'), total('b.batch_amount').as('amount')])
@@ -167,7 +162,7 @@ async function financePlan(trx: Trx, projects: ProjectIds, year: string) {
         .where(inYear('b.planned_date'))
         .groupBy(month('b.planned_date'))
         .execute(),
-      q
+      trx
         .selectFrom('business_real_income as r')
         .innerJoin('business_contract as c', 'c.id', 'r.contract_id')
         .select([month('r.received_date').as('month'), total('r.received_amount').as('amount')])
@@ -176,7 +171,7 @@ async function financePlan(trx: Trx, projects: ProjectIds, year: string) {
         .where(inYear('r.received_date'))
         .groupBy(month('r.received_date'))
         .execute(),
-      q
+      trx
         .selectFrom('business_cost_plan as p')
         .select(['p.plan_month as month', total('p.plan_amount').as('amount')])
         .where(live('p'))
@@ -184,7 +179,7 @@ async function financePlan(trx: Trx, projects: ProjectIds, year: string) {
         .where('p.plan_month', 'like', `${year}-%`)
         .groupBy('p.plan_month')
         .execute(),
-      q
+      trx
         .selectFrom('business_pay_record as r')
         .select([month('r.paid_date').as('month'), total('r.paid_amount').as('amount')])
         .where(live('r'))
@@ -192,7 +187,7 @@ async function financePlan(trx: Trx, projects: ProjectIds, year: string) {
         .where(inYear('r.paid_date'))
         .groupBy(month('r.paid_date'))
         .execute(),
-      q
+      trx
         .selectFrom('business_cost_plan as p')
         .select(['p.cost_type as costType', total('p.plan_amount').as('amount')])
         .where(live('p'))
@@ -200,7 +195,7 @@ async function financePlan(trx: Trx, projects: ProjectIds, year: string) {
         .where('p.plan_month', 'like', `${year}-%`)
         .groupBy('p.cost_type')
         .execute(),
-      q
+      trx
         .selectFrom('business_real_cost as c')
         .select(['c.pay_type as costType', total('c.pay_amount').as('amount')])
         .where(live('c'))
@@ -237,7 +232,7 @@ async function financePlan(trx: Trx, projects: ProjectIds, year: string) {
 
 export function realCostActions(deps: Deps): Hono<BladeEnv> {
   return actionRoute(deps, realCostAddInvoice, async ({ trx, auth, input }) => {
-    const cost = await db(trx)
+    const cost = await trx
       .selectFrom('business_real_cost')
       .select('project_id')
       .where('id', '=', input.costId)
@@ -253,7 +248,7 @@ export function realCostActions(deps: Deps): Hono<BladeEnv> {
     if (!check.rows[0].fits)
       throw new KeyedError('business.cost.paymentOver', { unpaid: check.rows[0].unpaid });
     const id = nextId();
-    await db(trx)
+    await trx
       .insertInto('business_pay_record')
       .values({
         id,

@@ -3,12 +3,12 @@ import { customerImport, customerListForSelect } from '../../../lib/contracts/bu
 import { actionRoute } from '../../core/action';
 import { PayloadTooLargeError } from '../../core/body-limit';
 import type { BladeEnv, Deps } from '../../core/context';
-import { KeyedError, zhText, type CrudContext, type CrudHooks } from '../../core/crud';
+import { KeyedError, zhText, type CrudHooks } from '../../core/crud';
 import { ok } from '../../core/envelope';
 import { contains } from '../../core/page';
 import { nextId } from '../../core/ids';
 import { permit } from '../../core/permission';
-import { withTenant, type Db } from '../../db/tenant';
+import { withTenant, type Trx } from '../../db/tenant';
 import {
   checkRows,
   importBytes,
@@ -18,12 +18,9 @@ import {
   type ImportProblem,
 } from './customer-import';
 
-type Trx = CrudContext['trx'];
-const db = (trx: Trx) => trx as Db;
-
 /** A live customer of the tenant, other than `id`, with this credit code. */
 async function creditCodeTaken(trx: Trx, tenantId: string, code: string, id: string | null) {
-  let q = db(trx)
+  let q = trx
     .selectFrom('business_customer')
     .select('id')
     .where('tenant_id', '=', tenantId)
@@ -60,7 +57,7 @@ function uniqueRefusal(err: unknown): unknown {
 async function takenByStored(trx: Trx, tenantId: string, drafts: CustomerDraft[]): Promise<ImportProblem[]> {
   const problems: ImportProblem[] = [];
   const live = () =>
-    db(trx).selectFrom('business_customer').where('tenant_id', '=', tenantId).where('is_deleted', '=', 0);
+    trx.selectFrom('business_customer').where('tenant_id', '=', tenantId).where('is_deleted', '=', 0);
   const names = new Set(
     (
       await live()
@@ -97,7 +94,7 @@ export function customerActions(deps: Deps): Hono<BladeEnv> {
   const router = new Hono<BladeEnv>().route(
     '/',
     actionRoute(deps, customerListForSelect, async ({ trx, auth, input }) => {
-      let q = db(trx)
+      let q = trx
         .selectFrom('business_customer')
         .select(['id', 'customer_name'])
         .where('tenant_id', '=', auth.tenantId)

@@ -4,7 +4,7 @@ import { KeyedError, type CrudHooks } from '../../core/crud';
 import { ValidationError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import { projectOf } from './costs.resource';
-import { db, namesOf, reach } from './rows';
+import { namesOf, reach } from './rows';
 
 type DevUsers = ReturnType<typeof devUserListSchema.parse>;
 
@@ -19,7 +19,7 @@ const sent = new WeakMap<Record<string, unknown>, DevUsers>();
 export const devopsRecordHooks: CrudHooks = {
   async beforeWrite({ trx, auth, params }, values, id) {
     const current = id
-      ? await db(trx)
+      ? await trx
           .selectFrom('business_devops_record')
           .select('project_id')
           .where('id', '=', id)
@@ -33,7 +33,7 @@ export const devopsRecordHooks: CrudHooks = {
     const parsed = devUserListSchema.safeParse(raw);
     if (!parsed.success) throw new ValidationError('devUserList', parsed.error.issues[0].message);
     const ids = parsed.data.map((u) => u.devUserId);
-    const live = await db(trx)
+    const live = await trx
       .selectFrom('blade_user')
       .select('id')
       .where('tenant_id', '=', auth.tenantId)
@@ -46,8 +46,8 @@ export const devopsRecordHooks: CrudHooks = {
   async afterWrite({ trx, auth }, values, id) {
     const users = sent.get(values);
     if (!users) return;
-    await db(trx).deleteFrom('business_devops_user').where('devops_id', '=', id).execute();
-    await db(trx)
+    await trx.deleteFrom('business_devops_user').where('devops_id', '=', id).execute();
+    await trx
       .insertInto('business_devops_user')
       .values(
         users.map((u) => ({
@@ -65,7 +65,7 @@ export const devopsRecordHooks: CrudHooks = {
        where r.id = ${id}`.execute(trx);
   },
   async afterRemove({ trx }, ids) {
-    await db(trx).deleteFrom('business_devops_user').where('devops_id', 'in', ids).execute();
+    await trx.deleteFrom('business_devops_user').where('devops_id', 'in', ids).execute();
   },
   async presentAll({ trx }, rows) {
     const projects = await namesOf(
@@ -73,7 +73,7 @@ export const devopsRecordHooks: CrudHooks = {
       'business_project',
       rows.map((r) => String(r.project_id)),
     );
-    const users = await db(trx)
+    const users = await trx
       .selectFrom('business_devops_user as d')
       .innerJoin('blade_user as u', 'u.id', 'd.user_id')
       .select(['d.devops_id', 'd.user_id', 'd.workload', 'u.real_name', 'u.account'])

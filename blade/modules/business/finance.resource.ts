@@ -23,13 +23,13 @@ import { KeyedError, liveRows, zhText, type CrudHooks } from '../../core/crud';
 import { readParams } from '../../core/input';
 import { ok } from '../../core/envelope';
 import { permit } from '../../core/permission';
-import { withTenant } from '../../db/tenant';
+import { withTenant, type Trx } from '../../db/tenant';
 import { PARSED_UPLOAD_BYTES } from '../../core/body-limit';
 import { storeStream } from '../files/file.service';
 import { NotFoundError } from '../../core/errors';
 import { lockContracts, lockProjects, recomputeFromContract, recomputeProject } from './amounts';
 
-import { db, namesOf, reach, refuseIfReferred, type Trx } from './rows';
+import { namesOf, reach, refuseIfReferred } from './rows';
 // Registers who owns the files of projects, contracts and invoices (the archive trees, the scans).
 import { INVOICE_SCAN_FUNCTION } from './archives';
 
@@ -58,7 +58,7 @@ export const projectHooks: CrudHooks = {
   },
   async afterRemove({ trx, auth }, ids) {
     // Its budget lines have no meaning without the project.
-    await db(trx)
+    await trx
       .updateTable('business_cost_plan')
       .set({ is_deleted: 1, update_user: auth.userId, update_time: sql`now()` })
       .where('project_id', 'in', ids)
@@ -103,12 +103,12 @@ export const contractHooks: CrudHooks = {
   },
   async afterRemove({ trx, auth }, ids) {
     // The batches go with their contract (none has money against it: see beforeRemove).
-    await db(trx)
+    await trx
       .updateTable('business_contract_batch')
       .set({ is_deleted: 1, update_user: auth.userId, update_time: sql`now()` })
       .where('contract_id', 'in', ids)
       .execute();
-    const projects = await db(trx)
+    const projects = await trx
       .selectFrom('business_contract')
       .select('project_id')
       .distinct()
@@ -174,7 +174,7 @@ export const contractBatchHooks: CrudHooks = {
     const contractId = String(values.contract_id);
     await recomputeFromContract(trx, contractId);
     // A smaller share may not leave a batch owing less than it has received (unless handled as abnormal).
-    const short = await db(trx)
+    const short = await trx
       .selectFrom('business_contract_batch')
       .select('batch_name')
       .where('contract_id', '=', contractId)
@@ -187,7 +187,7 @@ export const contractBatchHooks: CrudHooks = {
   async beforeRemove({ trx, auth }, ids) {
     const contracts = await contractsOf(trx, 'business_contract_batch', ids);
     await lockContracts(trx, auth.tenantId, contracts);
-    const open = await db(trx)
+    const open = await trx
       .selectFrom('business_contract')
       .select('id')
       .where('id', 'in', contracts.length ? contracts : ['0'])
@@ -219,12 +219,7 @@ async function contractsOf(
   table: 'business_contract_batch' | 'business_real_income',
   ids: string[],
 ) {
-  const rows = await db(trx)
-    .selectFrom(table)
-    .select('contract_id')
-    .distinct()
-    .where('id', 'in', ids)
-    .execute();
+  const rows = await trx.selectFrom(table).select('contract_id').distinct().where('id', 'in', ids).execute();
   return rows.map((r) => r.contract_id);
 }
 
@@ -260,7 +255,7 @@ export const realIncomeHooks: CrudHooks = {
   },
   async beforeWrite({ trx, auth }, values, id) {
     const batchId = String(values.batch_id);
-    const batch = await db(trx)
+    const batch = await trx
       .selectFrom('business_contract_batch')
       .select('contract_id')
       .where('id', '=', batchId)
@@ -342,7 +337,7 @@ async function invoiceRoom(trx: Trx, contractId: string, amount: string, id: str
  * that is not the tenant's (row-level security hides those) — is refused as not there.
  */
 async function checkScan(trx: Trx, auth: AuthUser, fileId: string, invoiceId: string | null) {
-  const file = await db(trx)
+  const file = await trx
     .selectFrom('blade_file')
     .select(['function_code', 'data_id', 'create_user'])
     .where('id', '=', fileId)
@@ -355,7 +350,7 @@ async function checkScan(trx: Trx, auth: AuthUser, fileId: string, invoiceId: st
 
 /** From its save on, the scan is the invoice's record and is read as the invoice is (archives.ts). */
 async function bindScan(trx: Trx, fileId: string, invoiceId: string) {
-  await db(trx)
+  await trx
     .updateTable('blade_file')
     .set({ function_code: INVOICE_SCAN_FUNCTION, data_id: invoiceId })
     .where('id', '=', fileId)
@@ -424,7 +419,7 @@ export function projectActions(deps: Deps): Hono<BladeEnv> {
       '/',
       actionRoute(deps, projectAcceptance, async ({ trx, auth, input }) => {
         await reach(trx, projectResource, auth, input.id);
-        const open = await db(trx)
+        const open = await trx
           .selectFrom('business_contract')
           .select('contract_code')
           .where('project_id', '=', input.id)
@@ -432,7 +427,7 @@ export function projectActions(deps: Deps): Hono<BladeEnv> {
           .where('contract_status', '=', '1')
           .executeTakeFirst();
         if (open) throw new KeyedError('business.project.contractsOpen', { code: open.contract_code });
-        await db(trx)
+        await trx
           .updateTable('business_project')
           .set(acceptanceValues(input))
           .where('id', '=', input.id)
@@ -450,7 +445,7 @@ const setOnReached =
   ) =>
   async ({ trx, auth, input }: { trx: Trx; auth: AuthUser; input: I }) => {
     await reach(trx, def, auth, input.id);
-    await db(trx)
+    await trx
       .updateTable(def.table as 'business_contract')
       .set(values(input, auth))
       .where('id', '=', input.id)
@@ -516,7 +511,7 @@ export function invoiceActions(deps: Deps): Hono<BladeEnv> {
     const setScan = async (fileId?: string) =>
       withTenant(deps.db, auth.tenantId, async (trx) => {
         if (!input.id) return;
-        const invoice = await db(trx)
+        const invoice = await trx
           .selectFrom('business_invoice')
           .select('contract_id')
           .where('id', '=', input.id)
@@ -526,7 +521,7 @@ export function invoiceActions(deps: Deps): Hono<BladeEnv> {
         await lockContracts(trx, auth.tenantId, [invoice.contract_id]);
         await reach(trx, invoiceResource, auth, input.id);
         if (!fileId) return;
-        await db(trx)
+        await trx
           .updateTable('business_invoice')
           .set({ file_id: fileId, update_user: auth.userId, update_time: sql`now()` })
           .where('id', '=', input.id)

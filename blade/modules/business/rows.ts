@@ -1,12 +1,8 @@
 import type { ResourceDef } from '../../../lib/contracts/resource';
 import type { AuthUser } from '../../core/context';
-import { KeyedError, liveRows, type CrudContext } from '../../core/crud';
+import { KeyedError, liveRows } from '../../core/crud';
 import { NotFoundError } from '../../core/errors';
-import type { Db } from '../../db/tenant';
-
-/** Reading the business tables inside a call's transaction (the CRUD layer's handle is untyped). */
-export type Trx = CrudContext['trx'];
-export const db = (trx: Trx) => trx as Db;
+import type { Trx } from '../../db/tenant';
 
 /** The row of `def` with this id if the caller's tenant and data scope reach it; otherwise 404, as for any other id. */
 export async function reach(trx: Trx, def: ResourceDef, auth: AuthUser, id: string) {
@@ -28,7 +24,7 @@ export async function namesOf(
 ) {
   const unique = [...new Set(ids.filter(Boolean))];
   if (unique.length === 0) return new Map<string, Record<string, unknown>>();
-  const rows = (await db(trx).selectFrom(table).selectAll().where('id', 'in', unique).execute()) as Array<
+  const rows = (await trx.selectFrom(table).selectAll().where('id', 'in', unique).execute()) as Array<
     Record<string, unknown> & { id: string }
   >;
   return new Map(rows.map((r) => [r.id, r]));
@@ -53,11 +49,10 @@ export async function refuseIfReferred(
   ids: string[],
   key: string,
 ) {
-  const q = db(trx);
-  const row = await q
+  const row = await trx
     .selectFrom(table)
     .select('id')
-    .where(q.dynamic.ref(column), 'in', ids)
+    .where(trx.dynamic.ref(column), 'in', ids)
     .where('is_deleted', '=', 0)
     .executeTakeFirst();
   if (row) throw new KeyedError(key);
@@ -67,7 +62,7 @@ export async function refuseIfReferred(
 export async function usersById(trx: Trx, ids: readonly string[]) {
   const unique = [...new Set(ids.filter(Boolean))];
   if (unique.length === 0) return new Map<string, { name: string; real_name: string; account: string }>();
-  const rows = await db(trx)
+  const rows = await trx
     .selectFrom('blade_user')
     .select(['id', 'name', 'real_name', 'account'])
     .where('id', 'in', unique)

@@ -3,7 +3,8 @@ import { fieldTaskResource } from '../../../lib/contracts/business/field-task';
 import { projectResource } from '../../../lib/contracts/business/project';
 import type { ResourceDef } from '../../../lib/contracts/resource';
 import { KeyedError, type CrudHooks } from '../../core/crud';
-import { db, namesOf, reach, userDisplayName, usersById, type Trx } from './rows';
+import type { Trx } from '../../db/tenant';
+import { namesOf, reach, userDisplayName, usersById } from './rows';
 
 /** A terminated project (状态 4 终止) takes no new field tasks; events may still be recorded on it. */
 const TERMINATED = '4';
@@ -46,7 +47,7 @@ function projectRowHooks(
       const row = id ? await reach(trx, def, auth, id) : null;
       if (row && String(row.project_id) !== projectId) throw new KeyedError(messages.projectFixed);
       const project = await reach(trx, projectResource, auth, projectId);
-      const user = await db(trx)
+      const user = await trx
         .selectFrom('blade_user')
         .select('id')
         .where('id', '=', String(values.user_id))

@@ -4,7 +4,8 @@ import { KeyedError, type CrudHooks } from '../../core/crud';
 import { nextId } from '../../core/ids';
 import { NotFoundError } from '../../core/errors';
 import { deliverMessage } from '../message/message.repository';
-import { db, userDisplayName, usersById, type Trx } from './rows';
+import type { Trx } from '../../db/tenant';
+import { userDisplayName, usersById } from './rows';
 
 // Teams, their members and the messages staff send (blade/modules/business/teams-messages.md).
 
@@ -14,7 +15,7 @@ const now = sql<Date>`now()`;
 /** The enabled, not deleted users of the tenant among `ids` (row-level security hides other tenants' anyway). */
 async function liveUserIds(trx: Trx, tenantId: string, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db(trx)
+  const rows = await trx
     .selectFrom('blade_user')
     .select('id')
     .where('tenant_id', '=', tenantId)
@@ -28,7 +29,7 @@ async function liveUserIds(trx: Trx, tenantId: string, ids: readonly string[]): 
 /** Locks the live teams of the tenant among `ids`, in id order (member writes lock their team the same way). */
 async function lockTeams(trx: Trx, tenantId: string, ids: readonly string[]) {
   if (ids.length === 0) return [];
-  return db(trx)
+  return trx
     .selectFrom('business_team')
     .select(['id', 'team_name'])
     .where('tenant_id', '=', tenantId)
@@ -58,7 +59,7 @@ export const teamHooks: CrudHooks = {
     );
     deptOrNull(values, params, id);
     const stored = id
-      ? await db(trx)
+      ? await trx
           .selectFrom('business_team')
           .select(['leader_id', 'dept_id'])
           .where('id', '=', id)
@@ -73,7 +74,7 @@ export const teamHooks: CrudHooks = {
       throw new KeyedError('business.team.leaderInvalid');
     const dept = values.dept_id;
     if (dept != null && String(stored?.dept_id) !== String(dept)) {
-      const found = await db(trx)
+      const found = await trx
         .selectFrom('blade_dept')
         .select('id')
         .where('tenant_id', '=', auth.tenantId)
@@ -88,7 +89,7 @@ export const teamHooks: CrudHooks = {
     await lockTeams(trx, auth.tenantId, ids);
   },
   async afterRemove({ trx, auth }, ids) {
-    await db(trx)
+    await trx
       .updateTable('business_team_user')
       .set({ is_deleted: 1, update_user: auth.userId, update_time: now })
       .where('team_id', 'in', ids)
@@ -104,7 +105,7 @@ export const teamHooks: CrudHooks = {
     const depts = new Map(
       deptIds.length
         ? (
-            await db(trx)
+            await trx
               .selectFrom('blade_dept')
               .select(['id', 'dept_name'])
               .where('id', 'in', deptIds)
@@ -114,7 +115,7 @@ export const teamHooks: CrudHooks = {
     );
     const counts = new Map(
       (
-        await db(trx)
+        await trx
           .selectFrom('business_team_user')
           .select(['team_id', (eb) => eb.fn.countAll<string>().as('n')])
           .where(
@@ -147,7 +148,7 @@ export const teamUserHooks: CrudHooks = {
     // Under the team's lock: two adds of one user queue, and a team being deleted takes its members with it.
     if ((await lockTeams(trx, auth.tenantId, [teamId])).length === 0) throw new NotFoundError();
     const stored = id
-      ? await db(trx)
+      ? await trx
           .selectFrom('business_team_user')
           .select(['team_id', 'user_id'])
           .where('id', '=', id)
@@ -166,11 +167,7 @@ export const teamUserHooks: CrudHooks = {
     const teamIds = [...new Set(rows.map((r) => String(r.team_id)))];
     const teams = new Map(
       (
-        await db(trx)
-          .selectFrom('business_team')
-          .select(['id', 'team_name'])
-          .where('id', 'in', teamIds)
-          .execute()
+        await trx.selectFrom('business_team').select(['id', 'team_name']).where('id', 'in', teamIds).execute()
       ).map((t) => [String(t.id), t.team_name]),
     );
     return rows.map((r) => {
@@ -194,7 +191,7 @@ const splitIds = (v: unknown) =>
 /** The copies a message delivered that are still in the recipients' notices, with whether each was read. */
 async function liveCopies(trx: Trx, messageIds: readonly string[]) {
   if (messageIds.length === 0) return [];
-  return db(trx)
+  return trx
     .selectFrom('business_message_delivery as d')
     .innerJoin('blade_message as m', 'm.id', 'd.notice_id')
     .select(['d.message_id', 'd.user_id', 'd.notice_id', 'm.is_readed'])
@@ -206,7 +203,7 @@ async function liveCopies(trx: Trx, messageIds: readonly string[]) {
 /** Delivers the message to `userIds` through the notices and records each copy. */
 async function deliver(trx: Trx, tenantId: string, userId: string, message: Row, userIds: string[]) {
   if (userIds.length === 0) return;
-  const notices = await deliverMessage(db(trx), tenantId, {
+  const notices = await deliverMessage(trx, tenantId, {
     userIds,
     category: Number(message.category),
     title: String(message.title),
@@ -214,7 +211,7 @@ async function deliver(trx: Trx, tenantId: string, userId: string, message: Row,
     sender: String(message.sender),
     createUser: userId,
   });
-  await db(trx)
+  await trx
     .insertInto('business_message_delivery')
     .values(
       userIds.map((user, i) => ({
@@ -241,7 +238,7 @@ export const bizMessageHooks: CrudHooks = {
   },
   async beforeWrite({ trx, auth }, values, id) {
     if (id) {
-      const stored = await db(trx)
+      const stored = await trx
         .selectFrom('business_message')
         .select('create_user')
         .where('id', '=', id)
@@ -263,7 +260,7 @@ export const bizMessageHooks: CrudHooks = {
     }
   },
   async afterWrite({ trx, auth }, _values, id, added) {
-    const message = (await db(trx)
+    const message = (await trx
       .selectFrom('business_message')
       .selectAll()
       .where('id', '=', id)
@@ -282,7 +279,7 @@ export const bizMessageHooks: CrudHooks = {
     // `is_readed = 0` again in the writes: a recipient who reads the message meanwhile either waits for this edit and
     // reads the new text, or read it first, and then this edit changes fewer rows than it found and is refused.
     if (keep.length) {
-      const rewritten = await db(trx)
+      const rewritten = await trx
         .updateTable('blade_message')
         .set({
           title: String(message.title),
@@ -298,7 +295,7 @@ export const bizMessageHooks: CrudHooks = {
       if (Number(rewritten.numUpdatedRows) !== keep.length) throw alreadyRead();
     }
     if (drop.length) {
-      const withdrawn = await db(trx)
+      const withdrawn = await trx
         .updateTable('blade_message')
         .set({ is_deleted: 1, update_user: auth.userId, update_time: now })
         .where('id', 'in', drop)
@@ -316,7 +313,7 @@ export const bizMessageHooks: CrudHooks = {
     );
   },
   async beforeRemove({ trx, auth }, ids) {
-    const own = await db(trx)
+    const own = await trx
       .selectFrom('business_message')
       .select('id')
       .where('tenant_id', '=', auth.tenantId)
@@ -332,7 +329,7 @@ export const bizMessageHooks: CrudHooks = {
     // Copies nobody has read are withdrawn; a read copy stays the recipient's, as a sent letter does.
     const notices = (await liveCopies(trx, ids)).filter((c) => c.is_readed === 0).map((c) => c.notice_id);
     if (notices.length === 0) return;
-    await db(trx)
+    await trx
       .updateTable('blade_message')
       .set({ is_deleted: 1, update_user: auth.userId, update_time: now })
       .where('id', 'in', notices)

@@ -27,11 +27,8 @@ import {
   visibleSales,
   type SaleListRow,
 } from './card-sale.service';
-import type { Database } from '../../db/schema';
-import type { Transaction } from 'kysely';
 import { callerCompanies, callerCompany } from '../../core/company';
 
-type Trx = Transaction<Database>;
 /**
  * The order's files (the signed form, the authorisation letter): read by its company's customers and the staff of the
  * orders page; uploaded by the company's users while the order is a draft; once submitted they are the order's
@@ -50,9 +47,9 @@ registerRecordOwner(CARD_SALE_FUNCTION, {
   }),
   async changeable(caller, trx, dataId, action) {
     if (action !== 'upload' && action !== 'delete') return false;
-    const company = await callerCompany(trx as Trx, caller.auth);
+    const company = await callerCompany(trx, caller.auth);
     if (company === null) return false;
-    const row = await (trx as Trx)
+    const row = await trx
       .selectFrom('business_ccc_card_sale')
       .select('sale_state')
       .where('tenant_id', '=', caller.auth.tenantId)
@@ -67,20 +64,19 @@ registerRecordOwner(CARD_SALE_FUNCTION, {
 export function cardSaleRoutes(deps: Deps): Hono<BladeEnv> {
   const router = new Hono<BladeEnv>();
   const serve = (route: Hono<BladeEnv>) => router.route('/', route);
-  const typed = (trx: unknown) => trx as Trx;
   const A = CARD_SALE_ACTION;
 
   serve(
     actionRoute(deps, A.goodsList, async ({ trx, auth, input }) => {
       const page = pageRequest(input);
-      const { rows, total } = await listGoodsOnSale(typed(trx), auth.tenantId, page);
+      const { rows, total } = await listGoodsOnSale(trx, auth.tenantId, page);
       return toPage(rows, total, page);
     }),
   );
   serve(
     actionRoute(deps, A.page, async ({ trx, auth, input: q, company }) => {
       const page = pageRequest(q);
-      let base = visibleSales(typed(trx), auth, company ?? null);
+      let base = visibleSales(trx, auth, company ?? null);
       if (q.saleState) base = base.where('s.sale_state', '=', q.saleState);
       if (q.orderNo) base = base.where('s.order_no', 'like', contains(q.orderNo));
       const { rows, total } = await fetchPage(
@@ -95,44 +91,32 @@ export function cardSaleRoutes(deps: Deps): Hono<BladeEnv> {
   );
   serve(
     actionRoute(deps, A.detail, ({ trx, auth, input, company }) =>
-      saleDetail(typed(trx), auth, company ?? null, input.id),
+      saleDetail(trx, auth, company ?? null, input.id),
     ),
   );
-  serve(actionRoute(deps, A.init, ({ trx, auth, company }) => initSale(typed(trx), auth, company!)));
-  serve(
-    actionRoute(deps, A.save, ({ trx, auth, input, company }) => saveSale(typed(trx), auth, company!, input)),
-  );
+  serve(actionRoute(deps, A.init, ({ trx, auth, company }) => initSale(trx, auth, company!)));
+  serve(actionRoute(deps, A.save, ({ trx, auth, input, company }) => saveSale(trx, auth, company!, input)));
   serve(
     actionRoute(deps, A.upload, ({ trx, auth, input, company }) =>
-      uploadSaleFiles(typed(trx), auth, company!, input),
+      uploadSaleFiles(trx, auth, company!, input),
     ),
   );
   serve(
-    actionRoute(deps, A.submit, ({ trx, auth, input, company }) =>
-      submitSale(typed(trx), auth, company!, input.id),
-    ),
+    actionRoute(deps, A.submit, ({ trx, auth, input, company }) => submitSale(trx, auth, company!, input.id)),
   );
   serve(
     actionRoute(deps, A.cancel, ({ trx, auth, input, company }) =>
-      cancelSale(typed(trx), auth, company!, input.id, input.reason ?? ''),
+      cancelSale(trx, auth, company!, input.id, input.reason ?? ''),
     ),
   );
   serve(
     actionRoute(deps, A.receive, ({ trx, auth, input, company }) =>
-      receiveSale(typed(trx), auth, company!, input.id),
+      receiveSale(trx, auth, company!, input.id),
     ),
   );
-  serve(actionRoute(deps, A.review, ({ trx, auth, input }) => reviewSale(typed(trx), auth, input.id)));
-  serve(
-    actionRoute(deps, A.reject, ({ trx, auth, input }) =>
-      rejectSale(typed(trx), auth, input.id, input.reason),
-    ),
-  );
-  serve(
-    actionRoute(deps, A.ship, ({ trx, auth, input }) =>
-      shipSale(typed(trx), auth, input.id, input.trackingNo),
-    ),
-  );
+  serve(actionRoute(deps, A.review, ({ trx, auth, input }) => reviewSale(trx, auth, input.id)));
+  serve(actionRoute(deps, A.reject, ({ trx, auth, input }) => rejectSale(trx, auth, input.id, input.reason)));
+  serve(actionRoute(deps, A.ship, ({ trx, auth, input }) => shipSale(trx, auth, input.id, input.trackingNo)));
   return router;
 }
 

@@ -1,4 +1,4 @@
-import { sql, type Selectable, type Transaction, type UpdateObject } from 'kysely';
+import { sql, type Selectable, type UpdateObject } from 'kysely';
 import {
   CARD_SALE_FUNCTION,
   isWholeQuantity,
@@ -19,6 +19,7 @@ import { formatDateTime } from '../../core/dates';
 import { NotFoundError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import type { CccCardSaleTable, Database } from '../../db/schema';
+import type { Trx } from '../../db/tenant';
 import { certStatusSql } from '../application/certificate';
 import { nextNumber } from '../application/numbering';
 import { ensureRecordArchives, type DefaultFunction } from '../business/archives';
@@ -33,7 +34,6 @@ import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
  * re-evaluates on the locked row: concurrent reviews never take more than there is; the table's check holds it too.
  */
 
-type Trx = Transaction<Database>;
 type SaleRow = Selectable<CccCardSaleTable>;
 
 /** The resource name of the orders' status history rows. */

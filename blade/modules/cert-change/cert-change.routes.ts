@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Translate } from '../../../lib/contracts/application/application';
 import {
   CERT_CHANGE_ACTION,
@@ -33,11 +33,9 @@ import {
   visibleChanges,
   type ChangeListRow,
 } from './cert-change.service';
-import type { Database } from '../../db/schema';
 import { callerCompanies, callerCompany } from '../../core/company';
 
 const zh: Translate = (key, values) => zhText(key, values);
-type Trx = Transaction<Database>;
 
 /**
  * A change's files: read by its company's customers and the staff page; uploaded, edited and deleted by the
@@ -56,9 +54,9 @@ for (const functionCode of Object.values(CERT_CHANGE_FUNCTIONS))
       company: { column: 'company_id', of: callerCompanies },
     }),
     async changeable(caller, trx, dataId) {
-      const company = await callerCompany(trx as Trx, caller.auth);
+      const company = await callerCompany(trx, caller.auth);
       if (company === null) return false;
-      const row = await (trx as Trx)
+      const row = await trx
         .selectFrom('business_cert_change')
         .select(['change_state', 'scheme'])
         .where('tenant_id', '=', caller.auth.tenantId)
@@ -77,12 +75,11 @@ for (const functionCode of Object.values(CERT_CHANGE_FUNCTIONS))
 export function certChangeRoutes(deps: Deps): Hono<BladeEnv> {
   const router = new Hono<BladeEnv>();
   const serve = (route: Hono<BladeEnv>) => router.route('/', route);
-  const typed = (trx: unknown) => trx as Trx;
   const A = CERT_CHANGE_ACTION;
 
   serve(
     actionRoute(deps, A.canApply, ({ trx, auth, input, company }) =>
-      canApply(typed(trx), auth, company!, input.certificateId),
+      canApply(trx, auth, company!, input.certificateId),
     ),
   );
   serve(
@@ -99,13 +96,13 @@ export function certChangeRoutes(deps: Deps): Hono<BladeEnv> {
   ] as const)
     serve(
       actionRoute(deps, action, async ({ trx, auth, input, company }) => {
-        const change = input.id ? await findChange(typed(trx), auth, company ?? null, input.id) : undefined;
+        const change = input.id ? await findChange(trx, auth, company ?? null, input.id) : undefined;
         const own = scheme ?? (change?.scheme as ChangeScheme | undefined);
         // The generic call answers a change's own tree: without one there is no scheme to answer.
         if (!own) return [];
         if (change && change.scheme !== own) return [];
         const types = classifyChange((input.changeTypes ?? []) as ChangeType[], own).changeTypes;
-        return changeFiles(typed(trx), auth, own, change, types);
+        return changeFiles(trx, auth, own, change, types);
       }),
     );
 
@@ -115,7 +112,7 @@ export function certChangeRoutes(deps: Deps): Hono<BladeEnv> {
   ] as const)
     serve(
       actionRoute(deps, action, ({ trx, auth, input, company }) =>
-        saveChange(typed(trx), auth, company!, scheme, saveChangeInput(zh).parse(input)),
+        saveChange(trx, auth, company!, scheme, saveChangeInput(zh).parse(input)),
       ),
     );
 
@@ -125,7 +122,7 @@ export function certChangeRoutes(deps: Deps): Hono<BladeEnv> {
   ] as const)
     serve(
       actionRoute(deps, action, ({ trx, auth, input, company }) =>
-        submitChange(typed(trx), auth, company!, scheme, input.id),
+        submitChange(trx, auth, company!, scheme, input.id),
       ),
     );
 
@@ -137,7 +134,7 @@ export function certChangeRoutes(deps: Deps): Hono<BladeEnv> {
     serve(
       actionRoute(deps, action, async ({ trx, auth, input: q, company }) => {
         const page = pageRequest(q);
-        let base = visibleChanges(typed(trx), auth, company ?? null);
+        let base = visibleChanges(trx, auth, company ?? null);
         if (scheme) base = base.where('g.scheme', '=', scheme);
         if (q.changeState) base = base.where('g.change_state', '=', q.changeState);
         if (q.certNumber) base = base.where('g.cert_number', 'like', contains(q.certNumber));
@@ -155,14 +152,14 @@ export function certChangeRoutes(deps: Deps): Hono<BladeEnv> {
 
   serve(
     actionRoute(deps, A.detail, ({ trx, auth, input, company }) =>
-      changeDetail(typed(trx), auth, company ?? null, input.id),
+      changeDetail(trx, auth, company ?? null, input.id),
     ),
   );
 
   for (const name of CHANGE_STEP_NAMES)
     serve(
       actionRoute(deps, A[name], ({ trx, auth, input }) =>
-        stepChange(typed(trx), auth, name, input.id, input.reason),
+        stepChange(trx, auth, name, input.id, input.reason),
       ),
     );
 

@@ -1,4 +1,4 @@
-import { sql, type Selectable, type Transaction } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import {
   CERT_CHANGE_CODES,
   CERT_CHANGE_FUNCTIONS,
@@ -26,7 +26,8 @@ import { KeyedError, zhText } from '../../core/crud';
 import { formatDateTime } from '../../core/dates';
 import { NotFoundError } from '../../core/errors';
 import { nextId } from '../../core/ids';
-import type { CertChangeTable, Database } from '../../db/schema';
+import type { CertChangeTable } from '../../db/schema';
+import type { Trx } from '../../db/tenant';
 import { certStatusSql, type CertificateRow } from '../application/certificate';
 import { CERTIFICATE_HISTORY_RESOURCE } from '../application/certificate-status';
 import { missingDocuments } from '../application/documents';
@@ -45,7 +46,6 @@ import { assertChangeNotesPaid } from '../payment/payment.service';
  * indexes of the migration hold the same rules in the database.
  */
 
-type Trx = Transaction<Database>;
 export type ChangeRow = Selectable<CertChangeTable>;
 
 export const CHANGE_HISTORY_RESOURCE = 'business_cert_change';

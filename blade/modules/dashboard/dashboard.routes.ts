@@ -10,11 +10,7 @@ import { deriveStatus, localDay, type CertFacts } from '../../../lib/contracts/e
 import type { BladeEnv, Deps } from '../../core/context';
 import { ok } from '../../core/envelope';
 import { permit } from '../../core/permission';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
-import { withTenant } from '../../db/tenant';
-
-type Trx = Transaction<Database>;
+import { withTenant, type Trx } from '../../db/tenant';
 
 /** The first day of the month `back` months before today's (server calendar). */
 function monthStart(today: string, back: number): string {

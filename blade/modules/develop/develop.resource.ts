@@ -7,7 +7,7 @@ import { platformOnly, PROPERTY_NAME, SLUG, SQL_IDENTIFIER } from '../../../lib/
 import { modelPrototypeResource } from '../../../lib/contracts/develop/model-prototype';
 import { actionRoute } from '../../core/action';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
-import { KeyedError, zhText, type CrudContext, type CrudHooks } from '../../core/crud';
+import { KeyedError, zhText, type CrudHooks } from '../../core/crud';
 import { success } from '../../core/envelope';
 import { NotFoundError, ServiceError } from '../../core/errors';
 import { nextId } from '../../core/ids';
@@ -34,7 +34,6 @@ import { zipFiles } from './zip';
 
 const ID = /^[1-9]\d{0,18}$/;
 const camel = (s: string) => s.replace(/_+([a-z0-9])/g, (_, ch: string) => ch.toUpperCase());
-const db = (ctx: CrudContext) => ctx.trx as Db;
 
 async function liveModel(trx: Db, id: string) {
   if (!ID.test(id)) return undefined;
@@ -113,7 +112,7 @@ export const modelHooks: CrudHooks = {
     if (typeof datasource === 'string') {
       const found =
         ID.test(datasource) &&
-        (await db(ctx)
+        (await ctx.trx
           .selectFrom('blade_datasource')
           .select('id')
           .where('id', '=', datasource)
@@ -124,18 +123,18 @@ export const modelHooks: CrudHooks = {
     const table = values.model_table;
     if (typeof table !== 'string') return;
     if (!SQL_IDENTIFIER.test(table)) throw new KeyedError('develop.model.tableRule');
-    if ((await tableColumns(db(ctx), table)).length === 0) throw new KeyedError('develop.model.tableMissing');
+    if ((await tableColumns(ctx.trx, table)).length === 0) throw new KeyedError('develop.model.tableMissing');
     if (!id) return;
-    const stored = await liveModel(db(ctx), id);
+    const stored = await liveModel(ctx.trx, id);
     // Another table: its fields replace the old ones (afterWrite reads them).
-    if (stored && stored.model_table !== table) await softDeletePrototypesOf(db(ctx), [id], ctx.auth.userId);
+    if (stored && stored.model_table !== table) await softDeletePrototypesOf(ctx.trx, [id], ctx.auth.userId);
   },
   // A model without live fields (a new one, or one whose table changed) reads them from its table.
   async afterWrite(ctx, _values, id) {
-    if ((await prototypesOf(db(ctx), id)).length > 0) return;
-    const model = await liveModel(db(ctx), id);
+    if ((await prototypesOf(ctx.trx, id)).length > 0) return;
+    const model = await liveModel(ctx.trx, id);
     if (!model) return;
-    const columns = await tableColumns(db(ctx), model.model_table);
+    const columns = await tableColumns(ctx.trx, model.model_table);
     if (columns.length === 0) return;
     await ctx.trx
       .insertInto('blade_model_prototype')
@@ -149,13 +148,12 @@ export const modelHooks: CrudHooks = {
       .execute();
   },
   async afterRemove(ctx, ids) {
-    if ((await codesUsingModels(db(ctx), ids)) > 0) throw new KeyedError('develop.model.inUse');
-    await softDeletePrototypesOf(db(ctx), ids, ctx.auth.userId);
+    if ((await codesUsingModels(ctx.trx, ids)) > 0) throw new KeyedError('develop.model.inUse');
+    await softDeletePrototypesOf(ctx.trx, ids, ctx.auth.userId);
   },
 };
 
-export const modelActions = (deps: Deps) =>
-  actionRoute(deps, modelTableList, ({ trx }) => listTables(trx as Db));
+export const modelActions = (deps: Deps) => actionRoute(deps, modelTableList, ({ trx }) => listTables(trx));
 
 /** Generator configurations: service and module names become folders, the table name a migration's table. */
 export const codeHooks: CrudHooks = {
@@ -170,7 +168,7 @@ export const codeHooks: CrudHooks = {
     if (typeof values.pk_name === 'string' && !SQL_IDENTIFIER.test(values.pk_name))
       throw new KeyedError('develop.code.pkRule');
     if (typeof values.model_id === 'string') {
-      const model = await liveModel(db(ctx), values.model_id);
+      const model = await liveModel(ctx.trx, values.model_id);
       if (!model) throw new KeyedError('develop.model.missing');
       // A new configuration generates its model's table unless it names another one.
       if (!id && !values.table_name) values.table_name = model.model_table;

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import {
   certResource,
@@ -19,13 +19,13 @@ import {
 import { actionRoute, recordStatusChanges } from '../../core/action';
 import { heldCodes } from '../../core/permission';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
-import { KeyedError, zhText, type CrudContext, type CrudHooks } from '../../core/crud';
+import { KeyedError, zhText, type CrudHooks } from '../../core/crud';
 import { formatDateTime } from '../../core/dates';
 import { NotFoundError, ServiceError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import { fetchPage, pageRequest, toPage } from '../../core/page';
 import { registerRecordOwner, tableRecordOwner } from '../../core/record-access';
-import type { Database } from '../../db/schema';
+import type { Trx } from '../../db/tenant';
 import { ensureRecordArchives, type DefaultFunction } from '../business/archives';
 import { reach, userDisplayName, usersById } from '../business/rows';
 import { findFile } from '../files/file.repository';
@@ -35,9 +35,6 @@ import { findFile } from '../files/file.repository';
  * from the certificates and the day; bookings are kept apart by the database's exclusion constraint
  * (business_equipment_usage_no_overlap), whose violation answers 400 naming the booking it collides with.
  */
-
-type Trx = Transaction<Database>;
-const typed = (trx: CrudContext['trx']) => trx as Trx;
 
 /** An instrument's files: its certificate scans, one folder. */
 export const EQUIPMENT_ARCHIVES: readonly DefaultFunction[] = [
@@ -160,11 +157,11 @@ export const equipmentHooks: CrudHooks = {
        order by c.calibration_date desc, c.valid_to desc, c.id desc limit 1) <= ${today}::date + ${days}::int)`;
   },
   async beforeWrite({ trx, auth }, values, id) {
-    if (id) await lockEquipment(typed(trx), auth, id, 'update');
+    if (id) await lockEquipment(trx, auth, id, 'update');
     if (Number(values.cycle_months ?? 0) < 0) throw new KeyedError('equipment.equipment.cycleInvalid');
     const custodian = String(values.custodian_id ?? '');
     if (custodian) {
-      const user = await typed(trx)
+      const user = await trx
         .selectFrom('blade_user')
         .select('id')
         .where('tenant_id', '=', auth.tenantId)
@@ -176,10 +173,10 @@ export const equipmentHooks: CrudHooks = {
   },
   async afterWrite({ trx, auth }, _values, _id, added) {
     // The certificate scans' folder exists before the first certificate is added.
-    if (added) await ensureRecordArchives(typed(trx), auth.tenantId, EQUIPMENT_ARCHIVES);
+    if (added) await ensureRecordArchives(trx, auth.tenantId, EQUIPMENT_ARCHIVES);
   },
   async beforeRemove({ trx, auth }, ids) {
-    const live = await typed(trx)
+    const live = await trx
       .selectFrom('business_equipment_usage')
       .select('id')
       .where('tenant_id', '=', auth.tenantId)
@@ -190,7 +187,7 @@ export const equipmentHooks: CrudHooks = {
     if (live) throw new KeyedError('equipment.equipment.hasBookings');
   },
   async afterRemove({ trx, auth }, ids) {
-    await typed(trx)
+    await trx
       .updateTable('business_equipment_cert')
       .set({ is_deleted: 1, update_user: auth.userId, update_time: sql`now()` })
       .where('tenant_id', '=', auth.tenantId)
@@ -199,7 +196,7 @@ export const equipmentHooks: CrudHooks = {
   },
   async presentAll({ trx, auth }, rows) {
     const certs = await certsOf(
-      typed(trx),
+      trx,
       auth.tenantId,
       rows.map((r) => String(r.id)),
     );
@@ -217,7 +214,7 @@ export const equipmentHooks: CrudHooks = {
     });
   },
   async presentDetail({ trx, auth }, row) {
-    const certs = await typed(trx)
+    const certs = await trx
       .selectFrom('business_equipment_cert as c')
       .leftJoin('blade_file as f', (j) =>
         j.onRef('f.id', '=', 'c.file_id').on('f.tenant_id', '=', auth.tenantId),
@@ -268,18 +265,18 @@ export const certHooks: CrudHooks = {
       if (String(row.equipment_id) !== equipmentId) throw new KeyedError('equipment.cert.equipmentFixed');
     }
     // The certificate decides the colour: bookings of the instrument wait for it (they lock it FOR SHARE).
-    await lockEquipment(typed(trx), auth, equipmentId, 'update');
+    await lockEquipment(trx, auth, equipmentId, 'update');
     if (String(values.valid_to) <= String(values.calibration_date))
       throw new KeyedError('equipment.cert.validToBeforeCalibration');
     const fileId = String(values.file_id ?? '');
     if (fileId) {
-      const file = await findFile(typed(trx), auth.tenantId, fileId);
+      const file = await findFile(trx, auth.tenantId, fileId);
       if (!file || file.function_code !== EQUIPMENT_FUNCTION || file.data_id !== equipmentId)
         throw new KeyedError('equipment.cert.fileNotInEquipment');
     }
   },
   async beforeRemove({ trx, auth }, ids) {
-    const owners = await typed(trx)
+    const owners = await trx
       .selectFrom('business_equipment_cert')
       .select('equipment_id')
       .distinct()
@@ -287,13 +284,13 @@ export const certHooks: CrudHooks = {
       .where('id', 'in', ids)
       .execute();
     for (const o of owners.sort((a, b) => String(a.equipment_id).localeCompare(String(b.equipment_id))))
-      await lockEquipment(typed(trx), auth, String(o.equipment_id), 'update').catch(() => undefined);
+      await lockEquipment(trx, auth, String(o.equipment_id), 'update').catch(() => undefined);
   },
   async presentAll({ trx, auth }, rows) {
     const ids = rows.map((r) => String(r.file_id ?? '')).filter(Boolean);
     const names = new Map<string, string>();
     if (ids.length)
-      for (const f of await typed(trx)
+      for (const f of await trx
         .selectFrom('blade_file')
         .select(['id', 'original_filename'])
         .where('tenant_id', '=', auth.tenantId)
@@ -453,7 +450,7 @@ export function usageRoutes(deps: Deps): Hono<BladeEnv> {
       '/',
       actionRoute(deps, action, async ({ trx, auth, input }) => {
         const page = pageRequest(input);
-        let base = visibleUsages(typed(trx), auth);
+        let base = visibleUsages(trx, auth);
         if (input.equipmentId) base = base.where('u.equipment_id', '=', input.equipmentId);
         if (input.usageState) base = base.where('u.usage_state', '=', input.usageState);
         if (input.from) base = base.where('u.end_time', '>', input.from);
@@ -468,14 +465,13 @@ export function usageRoutes(deps: Deps): Hono<BladeEnv> {
             { column: 'u.id', direction: 'desc' },
           ],
         );
-        return toPage(await presentUsages(typed(trx), rows as unknown as UsageRow[]), total, page);
+        return toPage(await presentUsages(trx, rows as unknown as UsageRow[]), total, page);
       }),
     );
 
   router.route(
     '/',
-    actionRoute(deps, saveAction, async ({ trx: anyTrx, auth, input }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, saveAction, async ({ trx, auth, input }) => {
       const equipment = await lockEquipment(trx, auth, input.equipmentId, 'share');
       const userId = await bookingUser(trx, auth, input.userId);
       await checkBookable(trx, auth, equipment, input.startTime, input.endTime);
@@ -504,8 +500,7 @@ export function usageRoutes(deps: Deps): Hono<BladeEnv> {
 
   router.route(
     '/',
-    actionRoute(deps, updateAction, async ({ trx: anyTrx, auth, input }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, updateAction, async ({ trx, auth, input }) => {
       const row = await trx
         .selectFrom('business_equipment_usage')
         .select(['id', 'usage_state'])
@@ -542,8 +537,7 @@ export function usageRoutes(deps: Deps): Hono<BladeEnv> {
 
   router.route(
     '/',
-    actionRoute(deps, beginAction, async ({ trx: anyTrx, auth, input, record }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, beginAction, async ({ trx, auth, input, record }) => {
       await assertOperates(deps, trx, auth, record!);
       // The state has changed in this transaction; a refusal here rolls it back with the history row.
       const equipment = await lockEquipment(trx, auth, String(record!.equipment_id), 'share');
@@ -563,8 +557,7 @@ export function usageRoutes(deps: Deps): Hono<BladeEnv> {
 
   router.route(
     '/',
-    actionRoute(deps, endAction, async ({ trx: anyTrx, auth, input, record }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, endAction, async ({ trx, auth, input, record }) => {
       await assertOperates(deps, trx, auth, record!);
       await trx
         .updateTable('business_equipment_usage')
@@ -577,8 +570,7 @@ export function usageRoutes(deps: Deps): Hono<BladeEnv> {
 
   router.route(
     '/',
-    actionRoute(deps, exceptionAction, async ({ trx: anyTrx, auth, input }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, exceptionAction, async ({ trx, auth, input }) => {
       await trx
         .updateTable('business_equipment_usage')
         .set({ ended_at: sql`now()`, exception_reason: input.reason })
@@ -591,8 +583,7 @@ export function usageRoutes(deps: Deps): Hono<BladeEnv> {
   // Walk-up use: a booking from now to the given end, in use at once (same checks and constraint as a booking).
   router.route(
     '/',
-    actionRoute(deps, useAction, async ({ trx: anyTrx, auth, input }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, useAction, async ({ trx, auth, input }) => {
       const equipment = await lockEquipment(trx, auth, input.id, 'share');
       const now = new Date();
       await checkBookable(trx, auth, equipment, now, input.endTime);

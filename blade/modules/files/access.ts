@@ -1,4 +1,3 @@
-import type { Transaction } from 'kysely';
 import type { AuthUser, Deps } from '../../core/context';
 import { ForbiddenError } from '../../core/errors';
 import {
@@ -9,11 +8,9 @@ import {
   type RecordOwner,
   type RecordRights,
 } from '../../core/record-access';
-import type { Database } from '../../db/schema';
+import type { Trx } from '../../db/tenant';
 import { isTenantAdmin } from '../../core/roles';
 import type { FileRow } from './file.repository';
-
-type Trx = Transaction<Database>;
 
 /**
  * The archive screens' codes (seeded menus: 档案查询, 档案目录 and the latter's buttons): the rule for a function no

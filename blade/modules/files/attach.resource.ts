@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { sql, type SqlBool, type Transaction } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { attachResource } from '../../../lib/contracts/files/attach';
 import type { BladeEnv, Deps } from '../../core/context';
 import { KeyedError, type CrudHooks } from '../../core/crud';
@@ -7,7 +7,6 @@ import { success } from '../../core/envelope';
 import { NotFoundError } from '../../core/errors';
 import { contains } from '../../core/page';
 import { requireTenantAdmin } from '../../core/roles';
-import type { Database } from '../../db/schema';
 import { withTenant } from '../../db/tenant';
 import { recordHistory } from './history.repository';
 import { fileIdsOf } from './input';
@@ -40,7 +39,7 @@ export const attachHooks: CrudHooks = {
     if (!values.original_filename) throw new KeyedError('system.attach.nameRequired');
   },
   async afterWrite(ctx, values, id) {
-    await recordHistory(ctx.trx as Transaction<Database>, ctx.auth, {
+    await recordHistory(ctx.trx, ctx.auth, {
       fileId: id,
       action: 'rename',
       detail: String(values.original_filename),

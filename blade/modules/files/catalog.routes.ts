@@ -4,9 +4,7 @@ import { ok, success } from '../../core/envelope';
 import { NotFoundError, ServiceError, ValidationError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import { fetchPage, toPage } from '../../core/page';
-import { withTenant } from '../../db/tenant';
-import type { Database } from '../../db/schema';
-import type { Transaction } from 'kysely';
+import { withTenant, type Trx } from '../../db/tenant';
 import {
   callerRules,
   childNodes,
@@ -23,8 +21,6 @@ import { recordHistory } from './history.repository';
 import { readTextParams } from '../../core/input';
 import { storedName } from './names';
 import { listRequest } from './list-request';
-
-type Trx = Transaction<Database>;
 
 const ID = /^\d{1,19}$/;
 export const TREE_PAGE_SIZE = 100;

@@ -1,10 +1,10 @@
-import type { Selectable, Transaction } from 'kysely';
+import type { Selectable } from 'kysely';
 import { sql } from 'kysely';
 import type { RecordRights } from '../../core/record-access';
-import type { Database, FileCatalogTable, FileCatalogUsingTable, FilePresetTable } from '../../db/schema';
+import type { FileCatalogTable, FileCatalogUsingTable, FilePresetTable } from '../../db/schema';
+import type { Trx } from '../../db/tenant';
 import { recordFiles } from './file.repository';
 
-type Trx = Transaction<Database>;
 type CatalogRow = Selectable<FileCatalogTable>;
 type PresetRow = Selectable<FilePresetTable>;
 type UsingRow = Selectable<FileCatalogUsingTable>;

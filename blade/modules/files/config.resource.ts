@@ -62,7 +62,8 @@ export const filePresetHooks: CrudHooks = {
       .selectFrom('blade_file_catalog')
       .select('id')
       .where('tenant_id', '=', auth.tenantId)
-      .where('id', '=', values.file_catalog_id)
+      // As the definition's rule parsed it: a required id text (values are untyped, Record<string, unknown>).
+      .where('id', '=', values.file_catalog_id as string)
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
     if (!node) throw new NotFoundError('目录不存在');

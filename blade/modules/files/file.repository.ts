@@ -1,12 +1,11 @@
-import type { Transaction } from 'kysely';
 import { formatDateTime } from '../../core/dates';
 import { NotFoundError } from '../../core/errors';
-import type { Database, FileTable } from '../../db/schema';
+import type { FileTable } from '../../db/schema';
+import type { Trx } from '../../db/tenant';
 import type { Selectable, Updateable } from 'kysely';
 import { MSG_FILE_NOT_FOUND } from './access';
 
 export type FileRow = Selectable<FileTable>;
-type Trx = Transaction<Database>;
 
 export const FILE_ID = /^[0-9a-f]{32}$/;
 

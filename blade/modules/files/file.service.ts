@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { AuthUser, Deps } from '../../core/context';
 import { NotFoundError, ServiceError } from '../../core/errors';
-import type { Database } from '../../db/schema';
-import { withTenant } from '../../db/tenant';
+import { withTenant, type Trx } from '../../db/tenant';
 import type { FileAccess } from './access';
 import { resolveNode, type RecordRef, type ResolvedNode } from './catalog.service';
 import { extensionOf, KINDS, kindOf, MSG_BAD_EXTENSION } from './file-type';
@@ -13,8 +12,6 @@ import { recordFileHistory, recordHistory } from './history.repository';
 import { storedName } from './names';
 import { uploadStore } from './stores';
 import { CheckedStream, MAX_UPLOAD_MB, type StoredUpload } from './upload';
-
-type Trx = Transaction<Database>;
 
 /** Problem-file replacements allowed per problem (000 §5). */
 export const MAX_REPLACEMENTS = 5;

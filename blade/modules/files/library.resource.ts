@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { Transaction, Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import { z } from 'zod';
 import { fileCatalogResource } from '../../../lib/contracts/files/catalog';
 import { NODE_RULE_MAX } from '../../../lib/contracts/files/rules';
@@ -13,7 +13,7 @@ import { contains, fetchPage, toPage } from '../../core/page';
 import { permit } from '../../core/permission';
 import { blank, idSchema } from '../../../lib/contracts/inputs';
 import type { Database } from '../../db/schema';
-import { withTenant } from '../../db/tenant';
+import { withTenant, type Trx } from '../../db/tenant';
 import { requireTenantAdmin } from '../../core/roles';
 import { RULE_FIELDS } from './catalog.service';
 import { checkRange } from './config.resource';
@@ -23,8 +23,6 @@ import { storedNameInput } from './names';
 
 // The catalogue library's list and submit (fileCatalogResource names them as its own calls): a lazy tree, one level
 // per list call, and a submit that places a new node under its parent. Detail and remove are the generic ones.
-
-type Trx = Transaction<Database>;
 
 /** The submit's input by the definition's field rules; `parentId` and `id` by their own (a top node's parent is 0). */
 const libraryInput = submitSchema(fileCatalogResource, zhText);

@@ -1,20 +1,16 @@
 import { Hono } from 'hono';
-import type { Transaction } from 'kysely';
 import sharp from 'sharp';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
 import { KeyedError } from '../../core/crud';
 import { ok, success } from '../../core/envelope';
 import { ServiceError, ValidationError } from '../../core/errors';
-import type { Database } from '../../db/schema';
-import { withTenant } from '../../db/tenant';
+import { withTenant, type Trx } from '../../db/tenant';
 import { requireTenantAdmin } from '../../core/roles';
 import type { FileRow } from './file.repository';
 import { newFileId, objectKey } from './file.service';
 import { recordHistory } from './history.repository';
 import { readLimited, storeOfKind, uploadStore } from './stores';
 import { receiveUpload } from './upload';
-
-type Trx = Transaction<Database>;
 
 /** The seal is a small picture: 2 MB, and between 64 and 4096 pixels a side (a seal that still reads when scaled). */
 export const SEAL_MAX_MB = 2;

@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { Transaction } from 'kysely';
 import type { AuthUser, Deps } from '../../core/context';
 import { KeyedError } from '../../core/crud';
 import { NotFoundError, ServiceError } from '../../core/errors';
-import type { Database } from '../../db/schema';
-import { withTenant } from '../../db/tenant';
+import { withTenant, type Trx } from '../../db/tenant';
 import { StorageNotFound } from '../../storage';
 import { convertToPdf, OFFICE, sofficePath } from './convert';
 import { kindOf } from './file-type';
@@ -15,8 +13,6 @@ import { baseName } from './names';
 import { currentSeal, MSG_SEAL_MISSING } from './seal.routes';
 import { readLimited, storeOfKind, uploadStore } from './stores';
 import type { Signer } from './signer';
-
-type Trx = Transaction<Database>;
 
 /** Stamping and conversion read the whole file (readLimited). */
 const MAX_PROCESS_BYTES = 100 * 1024 * 1024;

@@ -18,11 +18,7 @@ import {
   visibleInvoices,
   type InvoiceListRow,
 } from './invoice.service';
-import type { Database } from '../../db/schema';
-import type { Transaction } from 'kysely';
 import { callerCompanies, callerCompany } from '../../core/company';
-
-type Trx = Transaction<Database>;
 
 /**
  * The invoice's files (the issued invoice): read by its company's customers and finance; uploaded by finance with the
@@ -42,8 +38,8 @@ registerRecordOwner(INVOICE_FUNCTION, {
   }),
   async changeable(caller, trx, dataId, action) {
     if (action !== 'upload') return false;
-    if ((await callerCompany(trx as Trx, caller.auth)) !== null) return false;
-    const row = await (trx as Trx)
+    if ((await callerCompany(trx, caller.auth)) !== null) return false;
+    const row = await trx
       .selectFrom('business_invoice_application')
       .select('invoice_state')
       .where('tenant_id', '=', caller.auth.tenantId)
@@ -57,11 +53,9 @@ registerRecordOwner(INVOICE_FUNCTION, {
 export function invoiceRoutes(deps: Deps): Hono<BladeEnv> {
   const router = new Hono<BladeEnv>();
   const serve = (route: Hono<BladeEnv>) => router.route('/', route);
-  const typed = (trx: unknown) => trx as Trx;
 
   serve(
-    actionRoute(deps, INVOICE_ACTION.page, async ({ trx: anyTrx, auth, input: q, company }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, INVOICE_ACTION.page, async ({ trx, auth, input: q, company }) => {
       const page = pageRequest(q);
       let base = visibleInvoices(trx, auth, company ?? null);
       if (q.invoiceState) base = base.where('i.invoice_state', '=', q.invoiceState);
@@ -91,37 +85,35 @@ export function invoiceRoutes(deps: Deps): Hono<BladeEnv> {
   );
   serve(
     actionRoute(deps, INVOICE_ACTION.detail, ({ trx, auth, input, company }) =>
-      invoiceDetail(typed(trx), auth, company ?? null, input.id),
+      invoiceDetail(trx, auth, company ?? null, input.id),
     ),
   );
-  serve(
-    actionRoute(deps, INVOICE_ACTION.issue, ({ trx, auth, input }) => issueInvoice(typed(trx), auth, input)),
-  );
+  serve(actionRoute(deps, INVOICE_ACTION.issue, ({ trx, auth, input }) => issueInvoice(trx, auth, input)));
   serve(
     actionRoute(deps, INVOICE_ACTION.reject, ({ trx, auth, input }) =>
-      rejectInvoice(typed(trx), auth, input.id, input.reason),
+      rejectInvoice(trx, auth, input.id, input.reason),
     ),
   );
   serve(
     actionRoute(deps, INVOICE_ACTION.redFlush, ({ trx, auth, input }) =>
-      redFlushInvoice(typed(trx), auth, input.id, input.reason),
+      redFlushInvoice(trx, auth, input.id, input.reason),
     ),
   );
   serve(
     actionRoute(deps, INVOICE_ACTION.infoVoList, ({ trx, auth, company }) =>
-      infoOptions(typed(trx), auth, company!),
+      infoOptions(trx, auth, company!),
     ),
   );
   serve(
     actionRoute(deps, INVOICE_ACTION.invoiceableNotes, async ({ trx, auth, input, company }) => {
       const page = pageRequest(input);
-      const { records, total } = await invoiceableNotes(typed(trx), auth, company!, page);
+      const { records, total } = await invoiceableNotes(trx, auth, company!, page);
       return toPage(records, total, page);
     }),
   );
   serve(
     actionRoute(deps, INVOICE_ACTION.apply, ({ trx, auth, input, company }) =>
-      applyInvoice(typed(trx), auth, company!, input),
+      applyInvoice(trx, auth, company!, input),
     ),
   );
   return router;

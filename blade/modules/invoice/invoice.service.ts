@@ -1,4 +1,4 @@
-import { sql, type Selectable, type Transaction } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import {
   INVOICE_FUNCTION,
   invoiceInfoResource,
@@ -19,7 +19,8 @@ import { formatDateTime } from '../../core/dates';
 import { NotFoundError, ServiceError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import type { PageRequest } from '../../core/page';
-import type { Database, InvoiceApplicationTable } from '../../db/schema';
+import type { InvoiceApplicationTable } from '../../db/schema';
+import type { Trx } from '../../db/tenant';
 import { nextNumber } from '../application/numbering';
 import { ensureRecordArchives, type DefaultFunction } from '../business/archives';
 import { companyUsers } from '../customer/customer.repository';
@@ -33,7 +34,6 @@ import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
  * database. A state change locks the application row and writes the status history in its transaction.
  */
 
-type Trx = Transaction<Database>;
 type InvoiceRow = Selectable<InvoiceApplicationTable>;
 
 /** The resource name of the status history rows. */
@@ -105,7 +105,7 @@ async function lockCompany(trx: Trx, auth: AuthUser, companyId: string) {
 export const invoiceInfoHooks: CrudHooks = {
   async beforeWrite({ trx, auth }, values, id) {
     const companyId = String(values.company_id);
-    await lockCompany(trx as Trx, auth, companyId);
+    await lockCompany(trx, auth, companyId);
     const taxpayerId = String(values.taxpayer_id).toUpperCase();
     const problem = creditCodeProblem(taxpayerId);
     if (problem)
@@ -126,7 +126,7 @@ export const invoiceInfoHooks: CrudHooks = {
         );
     }
     if (values.is_default === 1) {
-      let others = (trx as Trx)
+      let others = trx
         .updateTable('business_invoice_info')
         .set({ is_default: 0, update_user: auth.userId, update_time: sql`now()` })
         .where('tenant_id', '=', auth.tenantId)

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import {
   CONTENT_MAX,
   NOTE_ACTION,
@@ -18,11 +18,11 @@ import {
 } from '../../../lib/contracts/notes/notes';
 import { actionRoute } from '../../core/action';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
-import { KeyedError, zhText, type CrudContext } from '../../core/crud';
+import { KeyedError, zhText } from '../../core/crud';
 import { formatDateTime } from '../../core/dates';
 import { ForbiddenError, NotFoundError, ServiceError } from '../../core/errors';
 import { nextId } from '../../core/ids';
-import type { Database } from '../../db/schema';
+import type { Trx } from '../../db/tenant';
 import { userDisplayName, usersById } from '../business/rows';
 import { sanitizeNoteHtml } from './sanitize';
 
@@ -33,9 +33,6 @@ import { sanitizeNoteHtml } from './sanitize';
  * the content and adds notes inside a shared catalogue; a share `read` only reads (writes: 403); anyone else is told
  * the node does not exist (404), so ids of others' notes reveal nothing.
  */
-
-type Trx = Transaction<Database>;
-const typed = (trx: CrudContext['trx']) => trx as Trx;
 
 interface NodeRow {
   id: string;
@@ -507,34 +504,33 @@ export function notesRoutes(deps: Deps): Hono<BladeEnv> {
   router.route(
     '/',
     actionRoute(deps, NOTE_ACTION.tree, async ({ trx, auth }): Promise<NoteTreeVO> => ({
-      tree: await ownTree(typed(trx), auth),
-      shared: await sharedWithMe(typed(trx), auth),
+      tree: await ownTree(trx, auth),
+      shared: await sharedWithMe(trx, auth),
     })),
   );
 
   router.route(
     '/',
-    actionRoute(deps, NOTE_ACTION.content, ({ trx, auth, input }) => contentVO(typed(trx), auth, input.id)),
+    actionRoute(deps, NOTE_ACTION.content, ({ trx, auth, input }) => contentVO(trx, auth, input.id)),
   );
 
   router.route(
     '/',
     actionRoute(deps, NOTE_ACTION.saveCatalog, ({ trx, auth, input }) =>
-      insertNode(typed(trx), auth, { ...input, nodeType: 'catalog' }),
+      insertNode(trx, auth, { ...input, nodeType: 'catalog' }),
     ),
   );
 
   router.route(
     '/',
     actionRoute(deps, NOTE_ACTION.saveNote, ({ trx, auth, input }) =>
-      insertNode(typed(trx), auth, { ...input, nodeType: 'note', content: cleanContent(input.content) }),
+      insertNode(trx, auth, { ...input, nodeType: 'note', content: cleanContent(input.content) }),
     ),
   );
 
   router.route(
     '/',
-    actionRoute(deps, NOTE_ACTION.modifyName, async ({ trx: anyTrx, auth, input }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, NOTE_ACTION.modifyName, async ({ trx, auth, input }) => {
       const { row, authority } = await access(trx, auth, input.id, 'update');
       if (authority === 'read') throw forbidden('notes.error.readOnly');
       await trx
@@ -548,8 +544,7 @@ export function notesRoutes(deps: Deps): Hono<BladeEnv> {
 
   router.route(
     '/',
-    actionRoute(deps, NOTE_ACTION.saveContent, async ({ trx: anyTrx, auth, input }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, NOTE_ACTION.saveContent, async ({ trx, auth, input }) => {
       const row = await editableNote(trx, auth, input.id, input.version);
       const clean = cleanContent(input.content);
       // Saving what is already there makes no new version.
@@ -560,8 +555,7 @@ export function notesRoutes(deps: Deps): Hono<BladeEnv> {
 
   router.route(
     '/',
-    actionRoute(deps, NOTE_ACTION.move, async ({ trx: anyTrx, auth, input }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, NOTE_ACTION.move, async ({ trx, auth, input }) => {
       await lockOwnersTree(trx, auth);
       const row = await owned(trx, auth, input.id, 'update');
       await ownCatalog(trx, auth, input.parentId, 'update');
@@ -584,8 +578,7 @@ export function notesRoutes(deps: Deps): Hono<BladeEnv> {
 
   router.route(
     '/',
-    actionRoute(deps, NOTE_ACTION.resort, async ({ trx: anyTrx, auth, input }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, NOTE_ACTION.resort, async ({ trx, auth, input }) => {
       await ownCatalog(trx, auth, input.parentId, 'share');
       const children = await trx
         .selectFrom('business_note_tree')
@@ -617,8 +610,7 @@ export function notesRoutes(deps: Deps): Hono<BladeEnv> {
 
   router.route(
     '/',
-    actionRoute(deps, NOTE_ACTION.remove, async ({ trx: anyTrx, auth, input }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, NOTE_ACTION.remove, async ({ trx, auth, input }) => {
       // Locked first, as a move does: a node saved meanwhile under this catalogue is committed and seen below.
       await lockOwnersTree(trx, auth);
       await owned(trx, auth, input.id, 'update');
@@ -649,8 +641,7 @@ export function notesRoutes(deps: Deps): Hono<BladeEnv> {
 
   router.route(
     '/',
-    actionRoute(deps, NOTE_ACTION.queryAuth, async ({ trx: anyTrx, auth, input }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, NOTE_ACTION.queryAuth, async ({ trx, auth, input }) => {
       const row = await owned(trx, auth, input.id);
       // The tenant's departments come with the shares: the dialog offers them, and the department tree itself is an
       // administrator's call the note's owner may not hold.
@@ -672,8 +663,7 @@ export function notesRoutes(deps: Deps): Hono<BladeEnv> {
 
   router.route(
     '/',
-    actionRoute(deps, NOTE_ACTION.updateAuth, async ({ trx: anyTrx, auth, input }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, NOTE_ACTION.updateAuth, async ({ trx, auth, input }) => {
       const row = await owned(trx, auth, input.id, 'update');
       await checkTargets(trx, auth, input.auths);
       // The list replaces the note's shares: what is left out is no longer shared.
@@ -705,42 +695,36 @@ export function notesRoutes(deps: Deps): Hono<BladeEnv> {
 
   router.route(
     '/',
-    actionRoute(
-      deps,
-      NOTE_ACTION.versions,
-      async ({ trx: anyTrx, auth, input }): Promise<NoteVersionsAnswer> => {
-        const trx = typed(anyTrx);
-        const { row } = await access(trx, auth, input.id);
-        if (row.node_type !== 'note') throw new KeyedError('notes.error.notANote');
-        const kept = await trx
-          .selectFrom('business_note_version')
-          .select(['version', 'name', 'content', 'written_by', 'written_at'])
-          .where('tenant_id', '=', auth.tenantId)
-          .where('note_id', '=', row.id)
-          .orderBy('version', 'desc')
-          .limit(NOTE_VERSIONS_KEPT)
-          .execute();
-        const writers = await usersById(trx, [
-          ...new Set(kept.filter((v) => v.written_by !== null).map((v) => String(v.written_by))),
-        ]);
-        return {
-          current: row.version,
-          versions: kept.map((v) => ({
-            version: Number(v.version),
-            name: v.name,
-            content: v.content,
-            writerName: v.written_by === null ? '' : userDisplayName(writers.get(String(v.written_by))),
-            writtenAt: formatDateTime(v.written_at),
-          })),
-        };
-      },
-    ),
+    actionRoute(deps, NOTE_ACTION.versions, async ({ trx, auth, input }): Promise<NoteVersionsAnswer> => {
+      const { row } = await access(trx, auth, input.id);
+      if (row.node_type !== 'note') throw new KeyedError('notes.error.notANote');
+      const kept = await trx
+        .selectFrom('business_note_version')
+        .select(['version', 'name', 'content', 'written_by', 'written_at'])
+        .where('tenant_id', '=', auth.tenantId)
+        .where('note_id', '=', row.id)
+        .orderBy('version', 'desc')
+        .limit(NOTE_VERSIONS_KEPT)
+        .execute();
+      const writers = await usersById(trx, [
+        ...new Set(kept.filter((v) => v.written_by !== null).map((v) => String(v.written_by))),
+      ]);
+      return {
+        current: row.version,
+        versions: kept.map((v) => ({
+          version: Number(v.version),
+          name: v.name,
+          content: v.content,
+          writerName: v.written_by === null ? '' : userDisplayName(writers.get(String(v.written_by))),
+          writtenAt: formatDateTime(v.written_at),
+        })),
+      };
+    }),
   );
 
   router.route(
     '/',
-    actionRoute(deps, NOTE_ACTION.restoreVersion, async ({ trx: anyTrx, auth, input }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, NOTE_ACTION.restoreVersion, async ({ trx, auth, input }) => {
       const row = await editableNote(trx, auth, input.id, input.baseVersion);
       const kept = await trx
         .selectFrom('business_note_version')

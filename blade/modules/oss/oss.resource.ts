@@ -11,7 +11,6 @@ import { actionRoute } from '../../core/action';
 import type { BladeEnv, Deps } from '../../core/context';
 import { KeyedError, type CrudHooks } from '../../core/crud';
 import { NotFoundError } from '../../core/errors';
-import type { Db } from '../../db/tenant';
 import { disableConfigs, enableConfig, findLiveConfig } from '../system/enabled-config.repository';
 
 const blank = (value: unknown) => value === '' || value === null;
@@ -48,18 +47,18 @@ export function ossHooks(deps: Deps): CrudHooks {
         values.transform_endpoint = await deps.outbound.accept(String(values.transform_endpoint), '外网地址');
     },
     async afterRemove({ trx }, ids) {
-      await disableConfigs(trx as Db, 'blade_oss', ids);
+      await disableConfigs(trx, 'blade_oss', ids);
     },
   };
 }
 
 export function ossActions(deps: Deps): Hono<BladeEnv> {
   return actionRoute(deps, ossEnable, async ({ trx, auth, input: { id } }) => {
-    const row = await findLiveConfig(trx as Db, 'blade_oss', auth.tenantId, id);
+    const row = await findLiveConfig(trx, 'blade_oss', auth.tenantId, id);
     if (!row) throw new NotFoundError();
     // A stored row of a vendor the files module does not speak cannot become the tenant's storage.
     checkOssCategory(row.category);
-    await enableConfig(trx as Db, 'blade_oss', auth.tenantId, id, auth.userId);
+    await enableConfig(trx, 'blade_oss', auth.tenantId, id, auth.userId);
     return null;
   });
 }

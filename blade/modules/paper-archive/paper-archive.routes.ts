@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { sql, type SqlBool, type Transaction } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import {
   MAX_PAPER_LOAN_DAYS,
   eOpenFileQuery,
@@ -27,8 +27,7 @@ import { ForbiddenError, NotFoundError, ServiceError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import { fetchPage, pageRequest, toPage } from '../../core/page';
 import { heldCodes, permit } from '../../core/permission';
-import type { Database } from '../../db/schema';
-import { withTenant } from '../../db/tenant';
+import { withTenant, type Trx } from '../../db/tenant';
 import { StorageNotFound } from '../../storage';
 import { MSG_FILE_NOT_FOUND } from '../files/access';
 import { signAuthKey, verifyAuthKey } from '../files/auth-key';
@@ -47,9 +46,6 @@ import { callerCompany } from '../../core/company';
  * business_archive_borrowing_one_loan, whose violation answers 400 in words. An electronic loan reads as expired once
  * its `view_until` has passed, on every read; every view is written to business_archive_view_log.
  */
-
-type Trx = Transaction<Database>;
-const typed = (trx: CrudContext['trx']) => trx as Trx;
 
 const [
   countAction,
@@ -342,8 +338,7 @@ async function approve(
 }
 
 function borrowPage(deps: Deps, kind: BorrowKind) {
-  return async ({ trx: anyTrx, auth, input }: CrudContext & { input: BorrowPageInput }) => {
-    const trx = typed(anyTrx);
+  return async ({ trx, auth, input }: CrudContext & { input: BorrowPageInput }) => {
     await assertStaff(trx, auth);
     const page = pageRequest(input);
     let base = borrowings(trx, auth, kind);
@@ -475,8 +470,7 @@ export function paperArchiveRoutes(deps: Deps, signer: Signer = new BuiltinSigne
 
   router.route(
     '/',
-    actionRoute(deps, countAction, async ({ trx: anyTrx, auth }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, countAction, async ({ trx, auth }) => {
       await assertStaff(trx, auth);
       const total = await trx
         .selectFrom('business_paper_archive')
@@ -518,8 +512,7 @@ export function paperArchiveRoutes(deps: Deps, signer: Signer = new BuiltinSigne
 
   router.route(
     '/',
-    actionRoute(deps, pageAction, async ({ trx: anyTrx, auth, input }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, pageAction, async ({ trx, auth, input }) => {
       await assertStaff(trx, auth);
       const page = pageRequest(input);
       let base = archives(trx, auth);
@@ -545,8 +538,7 @@ export function paperArchiveRoutes(deps: Deps, signer: Signer = new BuiltinSigne
 
   router.route(
     '/',
-    actionRoute(deps, byApplicationAction, async ({ trx: anyTrx, auth, input }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, byApplicationAction, async ({ trx, auth, input }) => {
       await assertStaff(trx, auth);
       await applicationOf(trx, auth, input);
       const row = await archives(trx, auth)
@@ -560,8 +552,7 @@ export function paperArchiveRoutes(deps: Deps, signer: Signer = new BuiltinSigne
 
   router.route(
     '/',
-    actionRoute(deps, submitAction, async ({ trx: anyTrx, auth, input }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, submitAction, async ({ trx, auth, input }) => {
       await assertStaff(trx, auth);
       const application = await applicationOf(trx, auth, input);
       if (!application.applicationNo) throw new KeyedError('paperArchive.error.application_not_submitted');
@@ -604,8 +595,7 @@ export function paperArchiveRoutes(deps: Deps, signer: Signer = new BuiltinSigne
 
   router.route(
     '/',
-    actionRoute(deps, paperSaveAction, async ({ trx: anyTrx, auth, input }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, paperSaveAction, async ({ trx, auth, input }) => {
       await assertStaff(trx, auth);
       const archive = await trx
         .selectFrom('business_paper_archive')
@@ -652,8 +642,7 @@ export function paperArchiveRoutes(deps: Deps, signer: Signer = new BuiltinSigne
 
   router.route(
     '/',
-    actionRoute(deps, eSaveAction, async ({ trx: anyTrx, auth, input }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, eSaveAction, async ({ trx, auth, input }) => {
       await assertStaff(trx, auth);
       const application = await applicationOf(trx, auth, input);
       if (!application.applicationNo) throw new KeyedError('paperArchive.error.application_not_submitted');
@@ -680,20 +669,19 @@ export function paperArchiveRoutes(deps: Deps, signer: Signer = new BuiltinSigne
   router.route(
     '/',
     actionRoute(deps, paperApproveAction, async ({ trx, auth, input, record }) =>
-      approve(typed(trx), auth, 'paper', record, input),
+      approve(trx, auth, 'paper', record, input),
     ),
   );
   router.route(
     '/',
     actionRoute(deps, eApproveAction, async ({ trx, auth, input, record }) =>
-      approve(typed(trx), auth, 'electronic', record, input),
+      approve(trx, auth, 'electronic', record, input),
     ),
   );
 
   router.route(
     '/',
-    actionRoute(deps, manageBorrowAction, async ({ trx: anyTrx, auth, input, record }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, manageBorrowAction, async ({ trx, auth, input, record }) => {
       assertKind(record, 'paper');
       await assertStaff(trx, auth);
       const archiveId = String(record!.archive_id);
@@ -729,8 +717,7 @@ export function paperArchiveRoutes(deps: Deps, signer: Signer = new BuiltinSigne
 
   router.route(
     '/',
-    actionRoute(deps, manageReturnAction, async ({ trx: anyTrx, auth, input, record }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, manageReturnAction, async ({ trx, auth, input, record }) => {
       assertKind(record, 'paper');
       await assertStaff(trx, auth);
       await trx
@@ -745,8 +732,7 @@ export function paperArchiveRoutes(deps: Deps, signer: Signer = new BuiltinSigne
   // The view an electronic loan grants: the borrower only, while it runs; every view is logged.
   router.route(
     '/',
-    actionRoute(deps, eViewAction, async ({ trx: anyTrx, auth, input }): Promise<ElectronicViewVO> => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, eViewAction, async ({ trx, auth, input }): Promise<ElectronicViewVO> => {
       await assertStaff(trx, auth);
       const loan = await runningLoan(trx, auth, input.id);
       await trx
@@ -766,8 +752,7 @@ export function paperArchiveRoutes(deps: Deps, signer: Signer = new BuiltinSigne
   // A key to open one file of a running loan in a new window (the open itself checks the loan again and logs it).
   router.route(
     '/',
-    actionRoute(deps, eFileKeyAction, async ({ trx: anyTrx, auth, input }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, eFileKeyAction, async ({ trx, auth, input }) => {
       await assertStaff(trx, auth);
       const loan = await runningLoan(trx, auth, input.id);
       await applicationFile(trx, auth, String(loan.application_id), input.fileId);
@@ -785,8 +770,7 @@ export function paperArchiveRoutes(deps: Deps, signer: Signer = new BuiltinSigne
   router.get(PAPER_ARCHIVE_CALLS.eOpenFile.path, permit(deps, eFileKeyAction.access), async (c) => {
     const auth = c.get('auth');
     const input = eOpenFileQuery.parse(c.req.query());
-    const file = await withTenant(deps.db, auth.tenantId, async (anyTrx) => {
-      const trx = anyTrx as Trx;
+    const file = await withTenant(deps.db, auth.tenantId, async (trx) => {
       await assertStaff(trx, auth);
       const loan = await runningLoan(trx, auth, input.id);
       const row = await applicationFile(trx, auth, String(loan.application_id), input.fileId);
@@ -824,8 +808,7 @@ export function paperArchiveRoutes(deps: Deps, signer: Signer = new BuiltinSigne
     async (c) => {
       const auth = c.get('auth');
       const input = startSignatureAction.input.parse(await readParams(c));
-      const { archive, file } = await withTenant(deps.db, auth.tenantId, async (anyTrx) => {
-        const trx = anyTrx as Trx;
+      const { archive, file } = await withTenant(deps.db, auth.tenantId, async (trx) => {
         await assertStaff(trx, auth);
         const archiveId = input.archiveId ?? input.id;
         let q = trx
@@ -874,8 +857,7 @@ export function paperArchiveRoutes(deps: Deps, signer: Signer = new BuiltinSigne
   // The files the print dialog offers: the archive's application's electronic archive.
   router.route(
     '/',
-    actionRoute(deps, printFilesAction, async ({ trx: anyTrx, auth, input }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, printFilesAction, async ({ trx, auth, input }) => {
       await assertStaff(trx, auth);
       const archive = await trx
         .selectFrom('business_paper_archive')
@@ -896,8 +878,7 @@ export function paperArchiveRoutes(deps: Deps, signer: Signer = new BuiltinSigne
     const claims = { tenantId: auth.tenantId, userId: auth.userId, fileId: printClaim(input.id) };
     if (!verifyAuthKey(deps.settings.jwtSigningKey, input.authKey, claims))
       throw new ForbiddenError('下载授权无效或已过期');
-    const copy = await withTenant(deps.db, auth.tenantId, async (anyTrx) => {
-      const trx = anyTrx as Trx;
+    const copy = await withTenant(deps.db, auth.tenantId, async (trx) => {
       await assertStaff(trx, auth);
       const row = await trx
         .selectFrom('business_archive_print_log as l')

@@ -17,11 +17,7 @@ import {
   visibleNotes,
   type NoteListRow,
 } from './payment.service';
-import type { Database } from '../../db/schema';
-import type { Transaction } from 'kysely';
 import { callerCompanies, callerCompany } from '../../core/company';
-
-type Trx = Transaction<Database>;
 
 /**
  * The note's files (the bank slips): read by its company's customers and finance; uploaded by the company's users
@@ -40,9 +36,9 @@ registerRecordOwner(PAYMENT_FUNCTION, {
   }),
   async changeable(caller, trx, dataId, action) {
     if (action !== 'upload') return false;
-    const company = await callerCompany(trx as Trx, caller.auth);
+    const company = await callerCompany(trx, caller.auth);
     if (company === null) return false;
-    const row = await (trx as Trx)
+    const row = await trx
       .selectFrom('business_payment_note')
       .select('note_state')
       .where('tenant_id', '=', caller.auth.tenantId)
@@ -57,12 +53,11 @@ registerRecordOwner(PAYMENT_FUNCTION, {
 export function paymentRoutes(deps: Deps): Hono<BladeEnv> {
   const router = new Hono<BladeEnv>();
   const serve = (route: Hono<BladeEnv>) => router.route('/', route);
-  const typed = (trx: unknown) => trx as Trx;
 
   serve(
     actionRoute(deps, PAYMENT_ACTION.page, async ({ trx, auth, input: q, company }) => {
       const page = pageRequest(q);
-      let base = visibleNotes(typed(trx), auth, company ?? null);
+      let base = visibleNotes(trx, auth, company ?? null);
       if (q.noteState) base = base.where('n.note_state', '=', q.noteState);
       if (q.applicationNo) base = base.where('a.application_no', 'like', contains(q.applicationNo));
       if (q.noteNo) base = base.where('n.note_no', 'like', contains(q.noteNo));
@@ -79,32 +74,32 @@ export function paymentRoutes(deps: Deps): Hono<BladeEnv> {
   );
   serve(
     actionRoute(deps, PAYMENT_ACTION.detail, ({ trx, auth, input, company }) =>
-      noteDetail(typed(trx), auth, company ?? null, input.id),
+      noteDetail(trx, auth, company ?? null, input.id),
     ),
   );
   serve(
     actionRoute(deps, PAYMENT_ACTION.saveVoucher, ({ trx, auth, input, company }) =>
-      saveVoucher(typed(trx), auth, company!, input),
+      saveVoucher(trx, auth, company!, input),
     ),
   );
   serve(
     actionRoute(deps, PAYMENT_ACTION.issue, ({ trx, auth, input, holds }) =>
-      issueNote(typed(trx), auth, holds!, input),
+      issueNote(trx, auth, holds!, input),
     ),
   );
   serve(
     actionRoute(deps, PAYMENT_ACTION.confirmVoucher, ({ trx, auth, input }) =>
-      confirmVoucher(typed(trx), auth, input.id),
+      confirmVoucher(trx, auth, input.id),
     ),
   );
   serve(
     actionRoute(deps, PAYMENT_ACTION.rejectVoucher, ({ trx, auth, input }) =>
-      rejectVoucher(typed(trx), auth, input.id, input.reason),
+      rejectVoucher(trx, auth, input.id, input.reason),
     ),
   );
   serve(
     actionRoute(deps, PAYMENT_ACTION.cancel, ({ trx, auth, input }) =>
-      cancelNote(typed(trx), auth, input.id, input.reason ?? ''),
+      cancelNote(trx, auth, input.id, input.reason ?? ''),
     ),
   );
   return router;

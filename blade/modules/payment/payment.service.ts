@@ -1,4 +1,4 @@
-import { sql, type Selectable, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Selectable, type SqlBool } from 'kysely';
 import { APPLICATION_CODES } from '../../../lib/contracts/application/machine';
 import { fromCents, sumAmounts, toCents } from '../../../lib/contracts/payment/money';
 import {
@@ -15,7 +15,8 @@ import { KeyedError, zhText } from '../../core/crud';
 import { formatDateTime } from '../../core/dates';
 import { NotFoundError } from '../../core/errors';
 import { nextId } from '../../core/ids';
-import type { Database, PaymentNoteTable, PaymentVoucherTable } from '../../db/schema';
+import type { PaymentNoteTable, PaymentVoucherTable } from '../../db/schema';
+import type { Trx } from '../../db/tenant';
 import { visibleApplications } from '../application/apply.repository';
 import { nextNumber } from '../application/numbering';
 import { applyTransition } from '../application/transition';
@@ -31,7 +32,6 @@ import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
  * first wrote: concurrent confirmations never pay a note beyond its total. Amounts are exact (integer cents).
  */
 
-type Trx = Transaction<Database>;
 type NoteRow = Selectable<PaymentNoteTable>;
 type VoucherRow = Selectable<PaymentVoucherTable>;
 

@@ -1,4 +1,4 @@
-import { sql, type Selectable, type Transaction } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { recordStatusChanges } from '../../core/action';
 import {
   COMPLAINT_COUNTER,
@@ -23,7 +23,8 @@ import { KeyedError, zhText } from '../../core/crud';
 import { formatDateTime } from '../../core/dates';
 import { NotFoundError } from '../../core/errors';
 import { nextId } from '../../core/ids';
-import type { ComplaintTable, Database } from '../../db/schema';
+import type { ComplaintTable } from '../../db/schema';
+import type { Trx } from '../../db/tenant';
 import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
 import { companyUsers, paramValue } from '../customer/customer.repository';
 import { nextNumber } from '../application/numbering';
@@ -35,7 +36,6 @@ import { staffHolding } from '../application/recipients';
  * transaction: lock, checks, write, history, messages), so a refusal writes nothing.
  */
 
-type Trx = Transaction<Database>;
 export type ComplaintRow = Selectable<ComplaintTable>;
 
 export const COMPLAINT_HISTORY = 'business_complaint';

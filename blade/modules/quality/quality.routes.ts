@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import {
   complaintDetail,
   complaintHandlers,
@@ -25,9 +25,6 @@ import {
   type QualityCaller,
 } from './complaint';
 import { answerSurvey, surveyAverages, surveyItems, surveyVOs } from './survey';
-import type { Database } from '../../db/schema';
-
-type Trx = Transaction<Database>;
 
 /** The step functions' caller, from what actionRoute decided (the side's company and the held codes). */
 const qualityCaller = ({ auth, company, holds }: ActionContext): QualityCaller => ({
@@ -40,11 +37,9 @@ const qualityCaller = ({ auth, company, holds }: ActionContext): QualityCaller =
 export function qualityRoutes(deps: Deps): Hono<BladeEnv> {
   const router = new Hono<BladeEnv>();
   const serve = (route: Hono<BladeEnv>) => router.route('/', route);
-  const typed = (trx: unknown) => trx as Trx;
 
   serve(
-    actionRoute(deps, complaintList, async ({ trx: anyTrx, auth, input, company }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, complaintList, async ({ trx, auth, input, company }) => {
       const page = pageRequest(input);
       let q = trx
         .selectFrom('business_complaint')
@@ -78,7 +73,7 @@ export function qualityRoutes(deps: Deps): Hono<BladeEnv> {
 
   serve(
     actionRoute(deps, complaintDetail, async (ctx) => {
-      const trx = typed(ctx.trx);
+      const trx = ctx.trx;
       const row = await visibleComplaint(trx, qualityCaller(ctx), ctx.input.id);
       const [vo] = await complaintVOs(trx, ctx.auth.tenantId, [row]);
       return { ...vo, history: await complaintHistory(trx, ctx.auth.tenantId, ctx.input.id) };
@@ -87,14 +82,14 @@ export function qualityRoutes(deps: Deps): Hono<BladeEnv> {
 
   serve(
     actionRoute(deps, complaintHandlers, async (ctx) => {
-      const trx = typed(ctx.trx);
+      const trx = ctx.trx;
       return handlerCandidates(trx, await visibleComplaint(trx, qualityCaller(ctx), ctx.input.id));
     }),
   );
 
   serve(
     actionRoute(deps, complaintSave, async (ctx) => {
-      const trx = typed(ctx.trx);
+      const trx = ctx.trx;
       const row = await saveComplaint(trx, qualityCaller(ctx), ctx.input);
       return (await complaintVOs(trx, ctx.auth.tenantId, [row]))[0];
     }),
@@ -102,25 +97,24 @@ export function qualityRoutes(deps: Deps): Hono<BladeEnv> {
 
   serve(
     actionRoute(deps, complaintRemove, async (ctx) => {
-      await removeComplaints(typed(ctx.trx), qualityCaller(ctx), ctx.input.ids);
+      await removeComplaints(ctx.trx, qualityCaller(ctx), ctx.input.ids);
       return {};
     }),
   );
 
   serve(
     actionRoute(deps, complaintTransit, async (ctx) => {
-      const trx = typed(ctx.trx);
+      const trx = ctx.trx;
       const { after } = await applyComplaintStep(trx, qualityCaller(ctx), ctx.input);
       const [vo] = await complaintVOs(trx, ctx.auth.tenantId, [after]);
       return { ...vo, history: await complaintHistory(trx, ctx.auth.tenantId, String(after.id)) };
     }),
   );
 
-  serve(actionRoute(deps, surveyItemsList, ({ trx, auth }) => surveyItems(typed(trx), auth.tenantId)));
+  serve(actionRoute(deps, surveyItemsList, ({ trx, auth }) => surveyItems(trx, auth.tenantId)));
 
   serve(
-    actionRoute(deps, surveyList, async ({ trx: anyTrx, auth, input, company }) => {
-      const trx = typed(anyTrx);
+    actionRoute(deps, surveyList, async ({ trx, auth, input, company }) => {
       const page = pageRequest(input);
       let q = trx
         .selectFrom('business_satisfaction_survey')
@@ -138,7 +132,7 @@ export function qualityRoutes(deps: Deps): Hono<BladeEnv> {
 
   serve(
     actionRoute(deps, surveySave, async (ctx) => {
-      const trx = typed(ctx.trx);
+      const trx = ctx.trx;
       const row = await answerSurvey(trx, qualityCaller(ctx), ctx.input);
       return (await surveyVOs(trx, ctx.auth.tenantId, [row]))[0];
     }),

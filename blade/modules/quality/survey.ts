@@ -1,4 +1,4 @@
-import { sql, type Selectable, type Transaction } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { DEFAULT_SURVEY_ITEMS, isLowScore } from '../../../lib/contracts/quality/machine';
 import type { SurveyAverages, SurveyItemVO, SurveyVO } from '../../../lib/contracts/quality/quality';
 import type { AuthUser } from '../../core/context';
@@ -6,7 +6,8 @@ import { KeyedError, zhText } from '../../core/crud';
 import { formatDateTime } from '../../core/dates';
 import { NotFoundError } from '../../core/errors';
 import { nextId } from '../../core/ids';
-import type { Database, SatisfactionSurveyTable, SurveyAnswer } from '../../db/schema';
+import type { SatisfactionSurveyTable, SurveyAnswer } from '../../db/schema';
+import type { Trx } from '../../db/tenant';
 import { companyUsers } from '../customer/customer.repository';
 import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
 import type { ApplicationRow } from '../application/transition';
@@ -18,7 +19,6 @@ import { openCase, type QualityCaller } from './complaint';
  * flow, where the quality role acknowledges and assigns it like any complaint.
  */
 
-type Trx = Transaction<Database>;
 export type SurveyRow = Selectable<SatisfactionSurveyTable>;
 
 /**

@@ -10,7 +10,6 @@ import { actionRoute } from '../../core/action';
 import type { BladeEnv, Deps } from '../../core/context';
 import { KeyedError, type CrudHooks } from '../../core/crud';
 import { NotFoundError } from '../../core/errors';
-import type { Db } from '../../db/tenant';
 import { disableConfigs, enableConfig, findLiveConfig } from '../system/enabled-config.repository';
 
 /**
@@ -51,7 +50,7 @@ export function smsHooks(deps: Deps): CrudHooks {
     }),
     async beforeWrite({ trx, auth }, values, id) {
       // An edit may leave fields out: the vendor's needs are checked against the row as it will be.
-      const stored = id ? await findLiveConfig(trx as Db, 'blade_sms', auth.tenantId, id) : undefined;
+      const stored = id ? await findLiveConfig(trx, 'blade_sms', auth.tenantId, id) : undefined;
       const row: Record<string, unknown> = { ...stored, ...values };
       const category = usableCategory(row.category);
       checkVendorFields(category, row);
@@ -59,18 +58,18 @@ export function smsHooks(deps: Deps): CrudHooks {
         values.endpoint = await deps.outbound.accept(String(values.endpoint), '短信服务地址');
     },
     async afterRemove({ trx }, ids) {
-      await disableConfigs(trx as Db, 'blade_sms', ids);
+      await disableConfigs(trx, 'blade_sms', ids);
     },
   };
 }
 
 export function smsActions(deps: Deps): Hono<BladeEnv> {
   return actionRoute(deps, smsEnable, async ({ trx, auth, input: { id } }) => {
-    const row = await findLiveConfig(trx as Db, 'blade_sms', auth.tenantId, id);
+    const row = await findLiveConfig(trx, 'blade_sms', auth.tenantId, id);
     if (!row) throw new NotFoundError();
     // A stored row of an unknown category, or the log channel in production, cannot become the tenant's sender.
     usableCategory(row.category);
-    await enableConfig(trx as Db, 'blade_sms', auth.tenantId, id, auth.userId);
+    await enableConfig(trx, 'blade_sms', auth.tenantId, id, auth.userId);
     return null;
   });
 }

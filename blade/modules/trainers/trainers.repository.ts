@@ -1,9 +1,9 @@
-import type { Selectable, Transaction } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { TrainerFileVO, TrainerState, TrainerVO } from '../../../lib/contracts/application/trainers';
 import { formatDateTime } from '../../core/dates';
-import type { CnexTrainerTable, Database } from '../../db/schema';
+import type { CnexTrainerTable } from '../../db/schema';
+import type { Trx } from '../../db/tenant';
 
-type Trx = Transaction<Database>;
 export type TrainerRow = Selectable<CnexTrainerTable>;
 
 /** A person's row with the names of its two linked files (null when a link is empty or its file was removed). */

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { recordStatusChanges } from '../../core/action';
 import {
   APPLICATION_CODES,
@@ -18,12 +18,10 @@ import { KeyedError } from '../../core/crud';
 import { dataScopeCondition, resolveDataScope } from '../../core/data-scope';
 import { NotFoundError } from '../../core/errors';
 import { nextId } from '../../core/ids';
-import type { Database } from '../../db/schema';
+import type { Trx } from '../../db/tenant';
 import { FILE_ID } from '../files/file.repository';
 import type { ApplicationRow } from '../application/transition';
 import { liveTrainers, trainersWithFiles, trainerVO, type TrainerRow } from './trainers.repository';
-
-type Trx = Transaction<Database>;
 
 /** Who calls: the verified identity and the customer company (callerCompany), null for staff. */
 export interface TrainerCaller {

@@ -5,7 +5,6 @@ import { deptsWithChildren } from '../../core/data-scope';
 import { KeyedError, zhText, type CrudHooks } from '../../core/crud';
 import { ServiceError } from '../../core/errors';
 import type { UserRow } from '../../db/schema';
-import type { Db } from '../../db/tenant';
 import { hashPassword, md5Hex } from '../auth/password';
 import { assertAvatar } from './avatar';
 import {
@@ -44,18 +43,17 @@ async function passwordHash(params: Readonly<Record<string, unknown>>): Promise<
  */
 export function userHooks(deps: Deps): CrudHooks {
   return {
-    presentAll: ({ trx, auth }, rows) => userVOs(trx as Db, auth.tenantId, rows as unknown as UserRow[]),
+    presentAll: ({ trx, auth }, rows) => userVOs(trx, auth.tenantId, rows as unknown as UserRow[]),
 
     // `deptId`: users of that dept and of the depts below it.
     async listCondition({ trx, auth }, params) {
       const { deptId } = deptQuery.parse(params);
       if (!deptId) return undefined;
-      const deptIds = await deptsWithChildren(trx as Db, auth.tenantId, [deptId]);
+      const deptIds = await deptsWithChildren(trx, auth.tenantId, [deptId]);
       return deptIds.length ? overlaps(deptIds) : sql<boolean>`false`;
     },
 
     async beforeWrite({ trx, auth, params = {} }, values, id) {
-      const db = trx as Db;
       assertAvatar(deps, values.avatar as string | undefined);
       if (id) {
         // The password is not changed by an edit (contract §11 #14): it is no field, a sent one is ignored.
@@ -66,37 +64,37 @@ export function userHooks(deps: Deps): CrudHooks {
       if (!given(params.sex)) values.sex = null;
       // No user type sent: an add keeps the column's default (1, web), an edit the stored one.
       if (!given(params.userType) || values.user_type === 0) delete values.user_type;
-      const existing = id ? await scopedUser(db, auth, id) : undefined;
+      const existing = id ? await scopedUser(trx, auth, id) : undefined;
       if (existing) {
-        await assertMayManage(db, auth, [existing]);
+        await assertMayManage(trx, auth, [existing]);
         if (existing.id === auth.userId && values.status !== undefined && values.status !== 1)
           throw new ServiceError('不能停用本账号!');
       }
-      await assertMaySetRoles(db, auth, existing ? [existing] : [], splitIds(String(values.role_id)));
+      await assertMaySetRoles(trx, auth, existing ? [existing] : [], splitIds(String(values.role_id)));
       await checkReferences(
-        db,
+        trx,
         auth,
         splitIds(String(values.dept_id)),
         splitIds(String(values.post_id ?? '')),
       );
-      if (await accountTaken(db, auth.tenantId, String(values.account), id))
+      if (await accountTaken(trx, auth.tenantId, String(values.account), id))
         throw new ServiceError('当前账号已被使用!');
-      if (!existing) await assertAccountRoom(db, auth.tenantId);
+      if (!existing) await assertAccountRoom(trx, auth.tenantId);
     },
 
     // Inside the removal's transaction: a refusal rolls it back. The rows are removed already, so read them as stored.
     async afterRemove({ trx, auth }, ids) {
       if (ids.includes(auth.userId)) throw new ServiceError('不能删除本账号!');
-      const users = (await (trx as Db)
+      const users = (await trx
         .selectFrom('blade_user')
         .selectAll()
         .where('tenant_id', '=', auth.tenantId)
         .where('id', 'in', ids)
         .execute()) as UserRow[];
-      await assertMayManage(trx as Db, auth, users);
+      await assertMayManage(trx, auth, users);
       // A removed user leaves the teams it was a member of (a team it leads keeps it as leader until reassigned: a
       // team has one). Its devops lines, notes and status history stay: they are records of what it did.
-      await (trx as Db)
+      await trx
         .updateTable('business_team_user')
         .set({ is_deleted: 1, update_user: auth.userId, update_time: sql`now()` })
         .where('tenant_id', '=', auth.tenantId)

@@ -8,7 +8,7 @@ import { readParams } from '../../core/input';
 import { ok } from '../../core/envelope';
 import { NotFoundError } from '../../core/errors';
 import { permit } from '../../core/permission';
-import { withTenant, type Db } from '../../db/tenant';
+import { withTenant } from '../../db/tenant';
 import { disableConfigs, enableConfig, findLiveConfig } from '../system/enabled-config.repository';
 import type { Mailer, OutgoingMail } from '../../core/context';
 import { tenantMailer } from './mailer';
@@ -83,7 +83,7 @@ export function mailHooks(deps: Deps): CrudHooks {
       }
     },
     async afterRemove({ trx }, ids) {
-      await disableConfigs(trx as Db, 'blade_mail', ids);
+      await disableConfigs(trx, 'blade_mail', ids);
     },
   };
 }
@@ -93,8 +93,8 @@ export function mailActions(deps: Deps): Hono<BladeEnv> {
   router.route(
     '/',
     actionRoute(deps, mailEnable, async ({ trx, auth, input: { id } }) => {
-      if (!(await findLiveConfig(trx as Db, 'blade_mail', auth.tenantId, id))) throw new NotFoundError();
-      await enableConfig(trx as Db, 'blade_mail', auth.tenantId, id, auth.userId);
+      if (!(await findLiveConfig(trx, 'blade_mail', auth.tenantId, id))) throw new NotFoundError();
+      await enableConfig(trx, 'blade_mail', auth.tenantId, id, auth.userId);
       return null;
     }),
   );

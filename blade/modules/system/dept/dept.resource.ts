@@ -28,7 +28,7 @@ export const deptHooks: CrudHooks = {
     // A form without a parent puts the dept at the top, as Blade's does.
     values.parent_id ??= '0';
     if (!values.full_name) values.full_name = values.dept_name;
-    const byId = new Map((await visibleDepts(trx as Db, auth)).map((d) => [d.id, d]));
+    const byId = new Map((await visibleDepts(trx, auth)).map((d) => [d.id, d]));
     let ancestors = '0';
     const parentId = String(values.parent_id);
     if (parentId !== '0') {
@@ -41,7 +41,7 @@ export const deptHooks: CrudHooks = {
     }
     values.ancestors = ancestors;
     const before = id ? byId.get(id) : undefined;
-    if (before) await moveSubtree(trx as Db, auth.tenantId, before, ancestors);
+    if (before) await moveSubtree(trx, auth.tenantId, before, ancestors);
   },
   async afterRemove({ trx, auth }, ids) {
     const removing = new Set(ids);
@@ -117,7 +117,7 @@ export function deptActions(deps: Deps): Hono<BladeEnv> {
   router.route(
     '/',
     actionRoute(deps, deptLazyList, async ({ trx, auth, input }) => {
-      const { rows, matching } = await filtered(trx as Db, auth, input);
+      const { rows, matching } = await filtered(trx, auth, input);
       const names = new Map(rows.map((d) => [d.id, d.dept_name]));
       const parents = new Set(rows.map((d) => d.parent_id));
       const parentId = input.parentId ?? (input.deptName || input.fullName ? undefined : '0');
@@ -135,7 +135,7 @@ export function deptActions(deps: Deps): Hono<BladeEnv> {
   router.route(
     '/',
     actionRoute(deps, deptTree, async ({ trx, auth, input }) => {
-      const { rows } = await filtered(trx as Db, auth, input);
+      const { rows } = await filtered(trx, auth, input);
       return buildTree(rows.map((d) => treeNode(d.id, d.parent_id, d.dept_name)));
     }),
   );
@@ -144,7 +144,7 @@ export function deptActions(deps: Deps): Hono<BladeEnv> {
   router.route(
     '/',
     actionRoute(deps, deptLazyTree, async ({ trx, auth, input }) => {
-      const { rows } = await filtered(trx as Db, auth, input);
+      const { rows } = await filtered(trx, auth, input);
       const parents = new Set(rows.map((d) => d.parent_id));
       const ids = new Set(rows.map((d) => d.id));
       const parentId = input.parentId ?? '0';

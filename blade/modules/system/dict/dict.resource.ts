@@ -10,7 +10,7 @@ import {
 } from '../../../../lib/contracts/system/dict.actions';
 import { actionRoute } from '../../../core/action';
 import type { BladeEnv, Deps } from '../../../core/context';
-import { KeyedError, liveRows, toVO, type CrudContext, type CrudHooks } from '../../../core/crud';
+import { KeyedError, liveRows, toVO, type AnyDb, type CrudContext, type CrudHooks } from '../../../core/crud';
 import { applySort, contains, fetchPage, pageRequest, sortOrders, toPage } from '../../../core/page';
 import { buildTree } from '../../../core/tree';
 import type { DictRow } from '../../../db/schema';
@@ -31,6 +31,9 @@ const CODE_PATTERN = /^[A-Za-z0-9_.:-]+$/;
 const HEADER_KEY = '-1';
 
 const live = (ctx: CrudContext, def: Dict) => liveRows(ctx.trx, def, ctx.auth);
+
+/** The transaction for queries of `def.table`: one of two tables, named at run time, so untyped. */
+const untyped = (ctx: CrudContext): AnyDb => ctx.trx;
 
 async function findRow(ctx: CrudContext, def: Dict, id: string): Promise<DictRow | undefined> {
   return (await live(ctx, def)).selectAll().$castTo<DictRow>().where('id', '=', id).executeTakeFirst();
@@ -82,7 +85,7 @@ function dictHooks(def: Dict): CrudHooks {
       Object.assign(values, { parent_id: parentId, code, dict_key: dictKey });
       // A header's new code goes to its items, which carry it; a key clash under the new code rolls this back.
       if (existing?.parent_id === '0' && existing.code !== code)
-        await ctx.trx
+        await untyped(ctx)
           .updateTable(def.table)
           .set({ code })
           .where('id', 'in', (await live(ctx, def)).select('id').where('code', '=', existing.code))
@@ -90,7 +93,7 @@ function dictHooks(def: Dict): CrudHooks {
     },
     // The rows are already marked removed in this transaction: a refusal here rolls the whole batch back.
     async afterRemove(ctx, ids) {
-      let removed = ctx.trx.selectFrom(def.table).selectAll().$castTo<DictRow>().where('id', 'in', ids);
+      let removed = untyped(ctx).selectFrom(def.table).selectAll().$castTo<DictRow>().where('id', 'in', ids);
       if (def.ownership === 'tenant') removed = removed.where('tenant_id', '=', ctx.auth.tenantId);
       for (const row of await removed.execute())
         if (await sealed(ctx, def, row)) throw new KeyedError('system.dict.sealedRefused');

@@ -1,6 +1,5 @@
 import { KeyedError, type CrudHooks } from '../../../core/crud';
 import { clearPermissionCaches } from '../../../core/permission';
-import type { Db } from '../../../db/tenant';
 import { listLiveMenus, MENU_CATEGORY } from './menu.repository';
 
 const CATEGORIES = [1, 2];
@@ -23,7 +22,7 @@ export const menuHooks: CrudHooks = {
     oneOf('action', ACTIONS, 'system.menu.actionInvalid');
     oneOf('is_open', IS_OPEN, 'system.menu.isOpenInvalid');
     const parentId = values.parent_id as string | undefined;
-    const all = await listLiveMenus(trx as Db);
+    const all = await listLiveMenus(trx);
     const byId = new Map(all.map((m) => [m.id, m]));
     if (parentId !== undefined && parentId !== '0') {
       if (parentId === id) throw new KeyedError('system.menu.parentSelf');

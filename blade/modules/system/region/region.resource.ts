@@ -107,10 +107,9 @@ export function regionActions(deps: Deps): Hono<BladeEnv> {
     def: ActionDef<I>,
     handler: (trx: Db, input: z.output<I>) => Promise<unknown>,
   ) =>
-    // The action's transaction is untyped (definitions name their tables at run time); blade_region is typed here.
     router.route(
       '/',
-      actionRoute(deps, def, ({ trx, input }) => handler(trx as Db, input)),
+      actionRoute(deps, def, ({ trx, input }) => handler(trx, input)),
     );
   serve(regionLazyTree, async (trx, input) =>
     (await childrenOf(trx, input.parentCode ?? REGION_ROOT.code, input)).map((r) => ({

@@ -9,7 +9,6 @@ import { clearPermissionCaches, demandGrantable, roleRights, type Rights } from 
 import { PRIVILEGED_ALIASES, treeNode } from '../../../core/permission-input';
 import { buildTree } from '../../../core/tree';
 import type { RoleRow } from '../../../db/schema';
-import type { Db } from '../../../db/tenant';
 import { isPlatformAdmin, isTenantAdmin } from '../../../core/roles';
 import { callerRoleIds } from '../../user/user-access';
 import { replaceRoleMenus } from '../menu/menu.repository';
@@ -30,14 +29,14 @@ export const roleHooks: CrudHooks = {
       throw new KeyedError('system.role.administratorAlias');
     if (PRIVILEGED_ALIASES.has(alias) && !isTenantAdmin(auth)) throw new ForbiddenError();
     if (id) {
-      const [existing] = await requireRoles(trx as Db, auth, [id]);
+      const [existing] = await requireRoles(trx, auth, [id]);
       assertMayHandOut(auth, [existing]);
-      await assertNotHeld(trx as Db, auth, [existing.id]);
+      await assertNotHeld(trx, auth, [existing.id]);
     }
     const parentId = String(values.parent_id);
     if (parentId === '0') return;
     if (parentId === id) throw new KeyedError('system.role.parentSelf');
-    const byId = new Map((await listRoles(trx as Db, auth.tenantId)).map((r) => [r.id, r]));
+    const byId = new Map((await listRoles(trx, auth.tenantId)).map((r) => [r.id, r]));
     if (!byId.has(parentId)) throw new KeyedError('system.role.parentMissing');
     for (let r = byId.get(parentId); r && r.parent_id !== '0'; r = byId.get(r.parent_id)) {
       if (r.parent_id === id) throw new KeyedError('system.role.parentDescendant');
@@ -52,12 +51,12 @@ export const roleHooks: CrudHooks = {
       .where('id', 'in', ids)
       .execute()) as RoleRow[];
     assertMayHandOut(auth, roles);
-    const held = await callerRoleIds(trx as Db, auth);
+    const held = await callerRoleIds(trx, auth);
     if (ids.some((id) => held.has(id))) throw new KeyedError('system.role.heldRemove');
     const removing = new Set(ids);
-    if ((await listRoles(trx as Db, auth.tenantId)).some((r) => removing.has(r.parent_id)))
+    if ((await listRoles(trx, auth.tenantId)).some((r) => removing.has(r.parent_id)))
       throw new KeyedError('system.role.childrenFirst');
-    for (const table of ['blade_role_menu', 'blade_role_scope', 'blade_post_role'])
+    for (const table of ['blade_role_menu', 'blade_role_scope', 'blade_post_role'] as const)
       await trx
         .deleteFrom(table)
         .where('tenant_id', '=', auth.tenantId)
@@ -73,7 +72,7 @@ export function roleActions(deps: Deps): Hono<BladeEnv> {
   router.route(
     '/',
     actionRoute(deps, roleTree, async ({ trx, auth }) => {
-      const roles = await listRoles(trx as Db, auth.tenantId);
+      const roles = await listRoles(trx, auth.tenantId);
       return buildTree(
         roles.filter((r) => shownTo(auth, r)).map((r) => treeNode(r.id, r.parent_id, r.role_name)),
       );
@@ -93,8 +92,7 @@ export function roleActions(deps: Deps): Hono<BladeEnv> {
     '/',
     actionRoute(deps, roleGrant, async ({ trx, auth, input }) => {
       if (input.roleIds.length === 0) throw new KeyedError('system.role.rolesRequired');
-      const db = trx as Db;
-      const roles = await requireRoles(db, auth, input.roleIds);
+      const roles = await requireRoles(trx, auth, input.roleIds);
       assertMayHandOut(auth, roles);
       for (const [ids, table] of [
         [input.menuIds, 'blade_menu'],
@@ -102,7 +100,7 @@ export function roleActions(deps: Deps): Hono<BladeEnv> {
         [input.apiScopeIds, 'blade_scope_api'],
       ] as const) {
         if (!ids?.length) continue;
-        const live = await db
+        const live = await trx
           .selectFrom(table)
           .select('id')
           .where('id', 'in', ids)
@@ -114,22 +112,22 @@ export function roleActions(deps: Deps): Hono<BladeEnv> {
       const whole = input.menuIds && input.dataScopeIds && input.apiScopeIds;
       const after: Rights[] = [];
       for (const roleId of input.roleIds) {
-        const own = whole ? undefined : await roleRights(db, auth.tenantId, [roleId]);
+        const own = whole ? undefined : await roleRights(trx, auth.tenantId, [roleId]);
         after.push({
           menus: new Set(input.menuIds ?? own?.menus),
           dataScopes: new Set(input.dataScopeIds ?? own?.dataScopes),
           apiScopes: new Set(input.apiScopeIds ?? own?.apiScopes),
         });
       }
-      await demandGrantable(db, auth, after);
-      await assertNotHeld(db, auth, input.roleIds);
-      if (input.menuIds) await replaceRoleMenus(db, auth.tenantId, input.roleIds, input.menuIds, nextId);
+      await demandGrantable(trx, auth, after);
+      await assertNotHeld(trx, auth, input.roleIds);
+      if (input.menuIds) await replaceRoleMenus(trx, auth.tenantId, input.roleIds, input.menuIds, nextId);
       for (const [ids, category] of [
         [input.dataScopeIds, 1],
         [input.apiScopeIds, 2],
       ] as const) {
         if (!ids) continue;
-        await db
+        await trx
           .deleteFrom('blade_role_scope')
           .where('tenant_id', '=', auth.tenantId)
           .where('role_id', 'in', input.roleIds)
@@ -144,7 +142,7 @@ export function roleActions(deps: Deps): Hono<BladeEnv> {
             scope_category: category,
           })),
         );
-        if (rows.length) await db.insertInto('blade_role_scope').values(rows).execute();
+        if (rows.length) await trx.insertInto('blade_role_scope').values(rows).execute();
       }
       return null;
     }),

@@ -1,6 +1,6 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Deps } from '../../../core/context';
-import { KeyedError, type CrudContext, type CrudHooks } from '../../../core/crud';
+import { KeyedError, type AnyDb, type CrudContext, type CrudHooks } from '../../../core/crud';
 import { clearPermissionCaches, normaliseScopePath } from '../../../core/permission';
 import { blank, idSchema } from '../../../../lib/contracts/inputs';
 
@@ -19,7 +19,8 @@ async function checkMenu(ctx: CrudContext, menuId: unknown) {
   const menu = await ctx.trx
     .selectFrom('blade_menu')
     .select('id')
-    .where('id', '=', menuId)
+    // Compared as the definition's rule parsed it (a required id text; values are Record<string, unknown>).
+    .where('id', '=', menuId as string)
     .where('is_deleted', '=', 0)
     .executeTakeFirst();
   if (!menu) throw new KeyedError('system.scope.menuMissing');
@@ -28,7 +29,9 @@ async function checkMenu(ctx: CrudContext, menuId: unknown) {
 /** A value the edit leaves out is the stored one. */
 async function stored(ctx: CrudContext, table: string, id: string | null, column: string) {
   if (!id) return undefined;
-  const row = (await ctx.trx.selectFrom(table).select(column).where('id', '=', id).executeTakeFirst()) as
+  // The table is named at run time: the query is untyped.
+  const untyped: AnyDb = ctx.trx;
+  const row = (await untyped.selectFrom(table).select(column).where('id', '=', id).executeTakeFirst()) as
     Record<string, unknown> | undefined;
   return row?.[column];
 }

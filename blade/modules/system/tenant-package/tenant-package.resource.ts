@@ -12,7 +12,7 @@ export const tenantPackageHooks: CrudHooks = {
   async beforeWrite({ trx }, values) {
     if (values.menu_id === undefined) return;
     const ids = String(values.menu_id).split(',');
-    if (!(await allMenusLive(trx as Db, ids))) throw new KeyedError('system.tenantPackage.menuMissing');
+    if (!(await allMenusLive(trx, ids))) throw new KeyedError('system.tenantPackage.menuMissing');
   },
 };
 

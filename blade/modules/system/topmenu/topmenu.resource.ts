@@ -7,7 +7,6 @@ import { ForbiddenError, NotFoundError } from '../../../core/errors';
 import { nextId } from '../../../core/ids';
 import { clearPermissionCaches } from '../../../core/permission';
 import { liveSortedRows } from '../../../db/live-rows';
-import type { Db } from '../../../db/tenant';
 import { isPlatformAdmin } from '../../../core/roles';
 import { allMenusLive, findGrantedMenuIds } from '../menu/menu.repository';
 
@@ -36,11 +35,11 @@ export function topMenuActions(deps: Deps): Hono<BladeEnv> {
     actionRoute(deps, topMenuGrant, async ({ trx, auth, input: { topMenuIds, menuIds } }) => {
       if (topMenuIds.length === 0) throw new KeyedError('system.topmenu.topMenusRequired');
       if (menuIds.length === 0) throw new KeyedError('system.topmenu.menusRequired');
-      const tops = await liveSortedRows(trx as Db, 'blade_top_menu', auth.tenantId, topMenuIds);
+      const tops = await liveSortedRows(trx, 'blade_top_menu', auth.tenantId, topMenuIds);
       if (tops.length !== topMenuIds.length) throw new NotFoundError();
-      if (!(await allMenusLive(trx as Db, menuIds))) throw new NotFoundError();
+      if (!(await allMenusLive(trx, menuIds))) throw new NotFoundError();
       if (!isPlatformAdmin(auth)) {
-        const held = await findGrantedMenuIds(trx as Db, auth.tenantId, auth.roleIds);
+        const held = await findGrantedMenuIds(trx, auth.tenantId, auth.roleIds);
         if (!menuIds.every((id) => held.has(id))) throw new ForbiddenError();
       }
       await trx
