@@ -314,7 +314,7 @@ test('a refusal reaches the English screen in English', async ({ page }) => {
   await login(page);
   await page.context().addCookies([{ name: 'NEXT_LOCALE', value: 'en', url: new URL(page.url()).origin }]);
   await page.goto('/system/user');
-  const grid = page.getByRole('grid', { name: 'Users' });
+  const grid = page.getByRole('grid', { name: 'user' });
   await grid
     .getByRole('row', { name: /\badmin\b/ })
     .first()
