@@ -179,7 +179,7 @@ describe('body limits', () => {
   it('stops reading an undeclared body at the limit and answers 413, even to a reader that swallows errors', async () => {
     for (const [path, type] of [
       ['/blade-system/post/submit', 'application/json'],
-      // Reads its form with parseBody().catch(() => ({})): the limit still decides the answer.
+      // A form read by core/input.ts#readParams: the limit decides the answer, not the form's reading.
       ['/blade-user/unlock', 'application/x-www-form-urlencoded'],
       // A multipart body where it is parsed in memory is small too.
       ['/blade-user/my/updateAvatar', 'multipart/form-data; boundary=x'],

@@ -9,6 +9,7 @@ import { pageQuerySchema } from '../../../lib/contracts/inputs';
 import { clearPermissionCaches, permit } from '../../core/permission';
 import { idsParam, updatedBy } from '../../core/permission-input';
 import { parseJson, parseQuery } from '../../core/validation';
+import { readParams } from '../../core/input';
 import { blank, idSchema, queryInt } from '../../../lib/contracts/inputs';
 import { withTenant } from '../../db/tenant';
 import { hashPassword, md5Hex } from '../auth/password';
@@ -166,11 +167,10 @@ export function userAdminRoutes(deps: Deps) {
 
   // POST /blade-user/unlock?userIds — clears the users' login-failure counters (every address).
   router.post('/unlock', permit(deps, { codes: ['user_unlock'] }), async (c) => {
-    const raw = c.req.query('userIds') ?? '';
     const auth = c.get('auth');
-    const form = raw ? {} : await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    const ids = idList(raw || (typeof form['userIds'] === 'string' ? form['userIds'] : ''), 'userIds');
-    if (ids.length === 0) return c.json({ code: 400, success: false, data: {}, msg: '请至少选择一个用户' });
+    const { userIds } = await readParams(c);
+    const ids = idList(typeof userIds === 'string' || Array.isArray(userIds) ? userIds : '', 'userIds');
+    if (ids.length === 0) throw new ServiceError('请至少选择一个用户');
     await withTenant(deps.db, auth.tenantId, async (trx) => {
       const users = await scopedUsers(trx, auth, ids);
       await trx
