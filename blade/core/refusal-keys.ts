@@ -4,10 +4,14 @@ import en from '../../messages/en.json';
 import { messageText } from '../../lib/contracts/resource';
 import type { Refusal } from './envelope';
 
+/** A message's text with its `{name}` placeholders filled (a placeholder without a value stays as written). */
+function fill(text: string, values?: Record<string, string | number>): string {
+  return values ? text.replace(/\{(\w+)\}/g, (all, name: string) => String(values[name] ?? all)) : text;
+}
+
 /** zh text of a message key, `{name}` placeholders filled: blade/ answers in the spec's language. */
 export function zhText(key: string, values?: Record<string, string | number>): string {
-  const text = messageText(zh, key);
-  return values ? text.replace(/\{(\w+)\}/g, (all, name: string) => String(values[name] ?? all)) : text;
+  return fill(messageText(zh, key), values);
 }
 
 /** zod's English default texts ("Invalid input: …", "Too big: …", "Unrecognized key(s) …"), from its en locale. */
@@ -129,7 +133,7 @@ function buildIndex(): Index {
 
 function englishOf(english: Leaves, key: string, args?: Record<string, string>): string | undefined {
   const text = english.get(key);
-  return text && args ? text.replace(/\{(\w+)\}/g, (all, name: string) => args[name] ?? all) : text;
+  return text && fill(text, args);
 }
 
 /** The one key the candidates agree on, or undefined. */
