@@ -5,9 +5,8 @@ import { formatDateTime } from './dates';
 import { ValidationError, zodMessage } from './errors';
 import { nextId } from './ids';
 import { contains, pageRequest, sortOrders, toPage } from './page';
-import { pageQuerySchema } from '../../lib/contracts/inputs';
+import { pageQuerySchema, blank, idSchema } from '../../lib/contracts/inputs';
 import { buildTree } from './tree';
-import { blank, idSchema } from '../../lib/contracts/inputs';
 
 describe('paging', () => {
   it.each([

@@ -16,16 +16,15 @@ import { callerCompany } from './company';
 import { dataScopeCondition, resolveDataScope, type DataScopeColumns } from './data-scope';
 import type { AuthUser, BladeEnv, Deps } from './context';
 import { ok, success } from './envelope';
-import { ForbiddenError, NotFoundError, ServiceError } from './errors';
+import { ForbiddenError, KeyedError, NotFoundError, ServiceError } from './errors';
 import { nextId } from './ids';
 import { countRows, dictionaryLabels, exportXlsx } from './export';
 import { applySort, contains, fetchPage, fragmentMatches, pageRequest, sortOrders, toPage } from './page';
-import { pageQuerySchema } from '../../lib/contracts/inputs';
+import { pageQuerySchema, idSchema } from '../../lib/contracts/inputs';
 import { demand, permit } from './permission';
 import { buildTree } from './tree';
 import { readParams } from './input';
 import { idListOf, idListSchema } from './validation';
-import { idSchema } from '../../lib/contracts/inputs';
 import { auditFields } from './vo';
 import { zhText } from './refusal-keys';
 
@@ -40,17 +39,6 @@ import { zhText } from './refusal-keys';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyDb = Kysely<any> | Transaction<any>;
 type Row = Record<string, unknown> & { id: string };
-
-// The modules take zhText from here, beside KeyedError, the refusal it words.
-export { zhText };
-
-/** A refusal whose text is a message key's zh text; the key goes out as the envelope's errorCode. */
-export class KeyedError extends ServiceError {
-  constructor(key: string, values?: Record<string, string | number>) {
-    super(zhText(key, values), 400, key, values);
-    this.name = 'KeyedError';
-  }
-}
 
 export interface CrudContext {
   /** The call's transaction under the caller's tenant (withTenant's), typed by the schema. */

@@ -230,6 +230,23 @@ describe('error mapping', () => {
     expect(refusalKey('没有这条消息的文字')).toBeUndefined();
   });
 
+  it('keys the refusals the modules word with values by the common.refusal template they fill', () => {
+    expect(refusalKey('一次最多发送100个手机号')).toEqual({
+      key: 'common.refusal.smsTooManyPhones',
+      args: { max: '100' },
+    });
+    expect(refusalKey('文件格式不正确，仅支持 pdf, png')).toEqual({
+      key: 'common.refusal.fileExtension',
+      args: { extensions: 'pdf, png' },
+    });
+    expect(refusalKey('上传限制：不超过 3 个文件')).toEqual({
+      key: 'common.refusal.uploadLimit',
+      args: { max: '3' },
+    });
+    // A refusal that names a setting says it by key (OutboundRefused), not by a template a zh label would fill.
+    expect(refusalKey('短信服务地址不能指向内部网络')).toBeUndefined();
+  });
+
   it('answers 500 服务器异常 for anything else, logging the detail instead of returning it', async () => {
     const res = await app.request('/boom');
     expect(res.status).toBe(500);
@@ -262,6 +279,8 @@ describe('error mapping', () => {
       success: false,
       data: {},
       msg: '请求内容过大，不能超过1MB',
+      errorCode: 'common.refusal.payloadOverLimit',
+      errorArgs: { max: '1' },
     });
   });
 });

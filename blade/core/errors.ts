@@ -4,7 +4,7 @@ import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { PayloadTooLargeError } from './body-limit';
 import { failure, type Refusal } from './envelope';
-import { issueText, keyed } from './refusal-keys';
+import { issueText, keyed, zhText } from './refusal-keys';
 import type { BladeLog } from './log';
 
 /**
@@ -21,6 +21,14 @@ export class ServiceError extends Error {
   ) {
     super(message);
     this.name = 'ServiceError';
+  }
+}
+
+/** A refusal whose text is a message key's zh text; the key goes out as the envelope's errorCode. */
+export class KeyedError extends ServiceError {
+  constructor(key: string, values?: Record<string, string | number>) {
+    super(zhText(key, values), 400, key, values);
+    this.name = 'KeyedError';
   }
 }
 

@@ -2,6 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { ConfigError, parseConfig } from '@/lib/env';
+import { messageText } from '@/lib/contracts/resource';
+import { messageValues } from '@/lib/i18n/message-args';
+import en from '@/messages/en.json';
 import { bladeOptionsFrom } from '../options';
 import {
   CONNECT_REFUSED,
@@ -57,7 +60,28 @@ describe('an endpoint is scheme, host and port', () => {
     ['file:///etc/passwd', '必须是 http(s) 地址'],
     ['s3.example.com', '必须是 http(s) 地址'],
   ])('refuses %s', (value, reason) => {
-    expect(() => parseEndpoint(value, '资源地址')).toThrow(`资源地址${reason}`);
+    expect(() => parseEndpoint(value, 'ossEndpoint')).toThrow(`资源地址${reason}`);
+  });
+
+  it('names its key and the setting as a key, so the English portal says both in English', () => {
+    let refused: unknown;
+    try {
+      parseEndpoint('ftp://s3.example.com', 'smsEndpoint');
+    } catch (err) {
+      refused = err;
+    }
+    expect(refused).toBeInstanceOf(OutboundRefused);
+    expect(refused).toMatchObject({
+      message: '短信服务地址必须是 http(s) 地址',
+      errorCode: 'common.outbound.notHttp',
+      errorArgs: { labelKey: 'common.outbound.label.smsEndpoint' },
+    });
+    const { errorCode, errorArgs } = refused as OutboundRefused;
+    const english = (key: string) => messageText(en, key);
+    const values = messageValues(errorArgs, english) ?? {};
+    expect(english(errorCode!).replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]))).toBe(
+      'The SMS service address must be an http(s) address',
+    );
   });
 });
 
@@ -121,10 +145,10 @@ describe('on save', () => {
     { allowedHosts: ['minio.internal:9000', 'https://s3.corp', 'files.corp'] },
     ['http://minio.ops:9000/'],
   );
-  const accept = (policy: OutboundPolicy, value: string) => refusal(policy.accept(value, '资源地址'));
+  const accept = (policy: OutboundPolicy, value: string) => refusal(policy.accept(value, 'ossEndpoint'));
 
   it('takes the names ops allow, with their ports, and nothing else unless public endpoints are permitted', async () => {
-    expect(await opsOnly.accept('http://minio.internal:9000/', '资源地址')).toBe(
+    expect(await opsOnly.accept('http://minio.internal:9000/', 'ossEndpoint')).toBe(
       'http://minio.internal:9000',
     );
     expect(await accept(opsOnly, 'http://minio.ops:9000')).toBe('accepted');
@@ -210,7 +234,7 @@ describe('at connect time', () => {
       resolve: async (hostname) => answers(table)(hostname),
     });
   const get = async (policy: OutboundPolicy, endpoint: string, path = '/bucket/key') => {
-    const { origin, dispatcher } = policy.route(endpoint, '资源地址');
+    const { origin, dispatcher } = policy.route(endpoint, 'ossEndpoint');
     const res = await request(`${origin}${path}`, { dispatcher });
     return { status: res.statusCode, body: await res.body.text() };
   };
@@ -222,7 +246,7 @@ describe('at connect time', () => {
     };
     const policy = policyWith();
     // Accepted when saved: the name was public then.
-    expect(await policy.accept(`http://files.example.com:${port}`, '资源地址')).toBe(
+    expect(await policy.accept(`http://files.example.com:${port}`, 'ossEndpoint')).toBe(
       `http://files.example.com:${port}`,
     );
     table['files.example.com'] = ['127.0.0.1'];
@@ -245,13 +269,13 @@ describe('at connect time', () => {
   it('judges literal addresses on the public dispatcher too, and follows no redirect', async () => {
     table = { 'files.example.com': ['93.184.215.14'], 'minio.internal': ['127.0.0.1'] };
     const policy = policyWith();
-    const { dispatcher } = policy.route(`http://files.example.com:${port}`, '资源地址');
+    const { dispatcher } = policy.route(`http://files.example.com:${port}`, 'ossEndpoint');
     const before = hits;
     for (const host of ['127.0.0.1', '[::ffff:7f00:1]', '[::1]'])
       await expect(request(`http://${host}:${port}/`, { dispatcher })).rejects.toThrow(CONNECT_REFUSED);
     expect(hits).toBe(before);
-    expect(() => policy.route(`http://127.0.0.1:${port}`, '资源地址')).toThrow('资源地址不能指向内部网络');
-    expect(() => policy.route(`http://files.example.com:${port}/internal`, '资源地址')).toThrow(
+    expect(() => policy.route(`http://127.0.0.1:${port}`, 'ossEndpoint')).toThrow('资源地址不能指向内部网络');
+    expect(() => policy.route(`http://files.example.com:${port}/internal`, 'ossEndpoint')).toThrow(
       '资源地址只能包含协议、主机和端口',
     );
 

@@ -1,7 +1,8 @@
 import { promises as dns } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { Agent, buildConnector, type Dispatcher } from 'undici';
-import { ServiceError } from './errors';
+import { KeyedError } from './errors';
+import { zhText } from './refusal-keys';
 
 /**
  * The one rule for connections that a tenant's configuration drives (object storage now; SMS, e-mail and identity
@@ -27,15 +28,38 @@ export interface OutboundOptions {
   resolve?: Resolve;
 }
 
-/** A refused endpoint or connection: a 400 whose message names the field (`label`) and the reason. */
-export class OutboundRefused extends ServiceError {
-  constructor(message: string) {
-    super(message);
+/** Which setting an endpoint is: the refusal names it in the reader's language (`common.outbound.label`). */
+export type EndpointLabel =
+  | 'address'
+  | 'ossEndpoint'
+  | 'ossPublic'
+  | 'smsEndpoint'
+  | 'storage'
+  | 'mailServer'
+  | 'wechat'
+  | 'identityProvider'
+  | 'allowedHosts'
+  | 's3Endpoint';
+
+type RefusalReason =
+  | 'notHttp'
+  | 'credentials'
+  | 'originOnly'
+  | 'internal'
+  | 'notAllowed'
+  | 'malformed'
+  | 'unresolved'
+  | 'connectRefused';
+
+/** A refused endpoint or connection: a 400 whose message names the setting (`label`) and the reason. */
+export class OutboundRefused extends KeyedError {
+  constructor(reason: RefusalReason, label?: EndpointLabel) {
+    super(`common.outbound.${reason}`, label ? { labelKey: `common.outbound.label.${label}` } : undefined);
     this.name = 'OutboundRefused';
   }
 }
 
-export const CONNECT_REFUSED = '外部服务地址指向内部网络，已拒绝连接';
+export const CONNECT_REFUSED = zhText('common.outbound.connectRefused');
 
 export interface Endpoint {
   /** `scheme://host[:port]` as the WHATWG parser normalises it (lower case, canonical IPv4, default port dropped). */
@@ -53,26 +77,26 @@ const DEFAULT_PORT: Record<string, number> = { 'http:': 80, 'https:': 443 };
 const NOT_PLAIN = /[\s\u0000-\u001f\u007f?#@\\]/;
 
 /** Parses an http(s) URL whose origin matters; path, query and fragment are the caller's business. */
-function parseUrl(value: string, label: string): { url: URL; host: string; port: number } {
+function parseUrl(value: string, label: EndpointLabel): { url: URL; host: string; port: number } {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new OutboundRefused(`${label}必须是 http(s) 地址`);
+    throw new OutboundRefused('notHttp', label);
   }
   const port = DEFAULT_PORT[url.protocol];
-  if (port === undefined) throw new OutboundRefused(`${label}必须是 http(s) 地址`);
+  if (port === undefined) throw new OutboundRefused('notHttp', label);
   if (url.username || url.password || /^[a-z][a-z0-9+.-]*:\/*[^/?#\\]*@/i.test(value))
-    throw new OutboundRefused(`${label}不能包含账号密码`);
+    throw new OutboundRefused('credentials', label);
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
   return { url, host, port: url.port ? Number(url.port) : port };
 }
 
 /** scheme://host[:port] and nothing else (an empty path or `/` is fine), normalised; else OutboundRefused. */
-export function parseEndpoint(value: string, label = '地址'): Endpoint {
+export function parseEndpoint(value: string, label: EndpointLabel = 'address'): Endpoint {
   const { url, host, port } = parseUrl(value, label);
   if (NOT_PLAIN.test(value) || url.search || url.hash || (url.pathname !== '/' && url.pathname !== ''))
-    throw new OutboundRefused(`${label}只能包含协议、主机和端口`);
+    throw new OutboundRefused('originOnly', label);
   return { origin: url.origin, host, port };
 }
 
@@ -152,7 +176,8 @@ function lookupThrough(resolve: Resolve, check: boolean): LookupFunction {
     const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : options.family;
     resolve(hostname)
       .then((all) => {
-        if (check && all.some((a) => !isPublicAddress(a.address))) throw new OutboundRefused(CONNECT_REFUSED);
+        if (check && all.some((a) => !isPublicAddress(a.address)))
+          throw new OutboundRefused('connectRefused');
         const addresses = family ? all.filter((a) => a.family === family) : all;
         if (addresses.length === 0)
           throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
@@ -172,7 +197,7 @@ function guardedConnector(resolve: Resolve): buildConnector.connector {
   return (options, callback) => {
     // net.connect skips `lookup` for a literal address, so a literal is judged here.
     if (isIP(options.hostname) && !isPublicAddress(options.hostname)) {
-      callback(new OutboundRefused(CONNECT_REFUSED), null);
+      callback(new OutboundRefused('connectRefused'), null);
       return;
     }
     connect(options, (...args) => {
@@ -180,7 +205,7 @@ function guardedConnector(resolve: Resolve): buildConnector.connector {
       if (err) return callback(err, null);
       if (!isPublicAddress(socket!.remoteAddress ?? '')) {
         socket!.destroy();
-        return callback(new OutboundRefused(CONNECT_REFUSED), null);
+        return callback(new OutboundRefused('connectRefused'), null);
       }
       callback(null, socket!);
     });
@@ -196,7 +221,7 @@ const hostKey = (host: string, port: number) => `${isIP(host) === 6 ? `[${host}]
 function allowedKeys(entry: string): string[] {
   const text = entry.trim();
   const withScheme = /^https?:\/\//i.test(text);
-  const { host, port } = parseEndpoint(withScheme ? text : `http://${text}`, 'OUTBOUND_ALLOWED_HOSTS');
+  const { host, port } = parseEndpoint(withScheme ? text : `http://${text}`, 'allowedHosts');
   if (withScheme || /:\d+$/.test(text)) return [hostKey(host, port)];
   return [hostKey(host, 80), hostKey(host, 443)];
 }
@@ -222,17 +247,17 @@ export class OutboundPolicy {
     for (const entry of options.allowedHosts ?? [])
       for (const key of allowedKeys(entry)) this.#allowed.add(key);
     for (const endpoint of opsEndpoints) {
-      const { host, port } = parseUrl(endpoint, 'S3_ENDPOINT');
+      const { host, port } = parseUrl(endpoint, 's3Endpoint');
       this.#allowed.add(hostKey(host, port));
     }
   }
 
   /** Why `endpoint` may be used: ops allow it by name, or it is public (its addresses still to be checked). */
-  #permit(endpoint: { host: string; port: number }, label: string): 'name' | 'public' {
+  #permit(endpoint: { host: string; port: number }, label: EndpointLabel): 'name' | 'public' {
     if (this.#allowed.has(hostKey(endpoint.host, endpoint.port))) return 'name';
     if (isLocalhostName(endpoint.host) || (isIP(endpoint.host) && !isPublicAddress(endpoint.host)))
-      throw new OutboundRefused(`${label}不能指向内部网络`);
-    if (!this.#allowPublic) throw new OutboundRefused(`${label}不在运维允许的范围内`);
+      throw new OutboundRefused('internal', label);
+    if (!this.#allowPublic) throw new OutboundRefused('notAllowed', label);
     return 'public';
   }
 
@@ -240,7 +265,7 @@ export class OutboundPolicy {
    * Save time: the normalised endpoint, or OutboundRefused with a message for the form. A public name is resolved
    * once here so that an internal one is refused with a clear answer; the connection checks it again regardless.
    */
-  async accept(value: string, label: string): Promise<string> {
+  async accept(value: string, label: EndpointLabel): Promise<string> {
     const endpoint = parseEndpoint(value, label);
     if (this.#permit(endpoint, label) === 'name' || isIP(endpoint.host)) return endpoint.origin;
     let timer: NodeJS.Timeout | undefined;
@@ -248,8 +273,7 @@ export class OutboundPolicy {
       this.#resolve(endpoint.host).catch(() => []),
       new Promise<[]>((resolve) => (timer = setTimeout(resolve, SAVE_RESOLVE_MS, []))),
     ]).finally(() => clearTimeout(timer));
-    if (addresses.some((a) => !isPublicAddress(a.address)))
-      throw new OutboundRefused(`${label}不能指向内部网络`);
+    if (addresses.some((a) => !isPublicAddress(a.address))) throw new OutboundRefused('internal', label);
     return endpoint.origin;
   }
 
@@ -259,7 +283,7 @@ export class OutboundPolicy {
    */
   allowsUrlByName(value: string): boolean {
     try {
-      const { host, port } = parseUrl(value, '');
+      const { host, port } = parseUrl(value, 'address');
       return !/[\s\u0000-\u001f\u007f\\]/.test(value) && this.#allowed.has(hostKey(host, port));
     } catch {
       return false;
@@ -271,7 +295,7 @@ export class OutboundPolicy {
    * ops allow by name is connected to by name; any other must be public, and is connected to by the address checked
    * here, so DNS cannot answer differently between the check and the connection.
    */
-  async connectAddress(host: string, port: number, label: string): Promise<string> {
+  async connectAddress(host: string, port: number, label: EndpointLabel): Promise<string> {
     const endpoint = {
       host: host
         .trim()
@@ -281,16 +305,16 @@ export class OutboundPolicy {
       port,
     };
     if (!endpoint.host || /[\s\u0000-\u001f\u007f/\\@?#]/.test(endpoint.host))
-      throw new OutboundRefused(`${label}格式不正确`);
+      throw new OutboundRefused('malformed', label);
     if (this.#permit(endpoint, label) === 'name' || isIP(endpoint.host)) return endpoint.host;
     const addresses = await this.#resolve(endpoint.host).catch(() => []);
-    if (addresses.length === 0) throw new OutboundRefused(`${label}无法解析`);
-    if (addresses.some((a) => !isPublicAddress(a.address))) throw new OutboundRefused(CONNECT_REFUSED);
+    if (addresses.length === 0) throw new OutboundRefused('unresolved', label);
+    if (addresses.some((a) => !isPublicAddress(a.address))) throw new OutboundRefused('connectRefused');
     return addresses[0].address;
   }
 
   /** Connect time: where and through what a client of a tenant's configured endpoint sends its requests. */
-  route(value: string, label: string): OutboundRoute {
+  route(value: string, label: EndpointLabel): OutboundRoute {
     const endpoint = parseEndpoint(value, label);
     if (this.#permit(endpoint, label) === 'name') {
       this.#byName ??= new Agent({ connect: { lookup: lookupThrough(this.#resolve, false) } });

@@ -1,6 +1,7 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { sql } from 'kysely';
 import { ValidationError } from './errors';
+import { zhText } from './refusal-keys';
 
 export interface Page<T> {
   records: T[];
@@ -52,7 +53,10 @@ export function sortOrders(
       if (!name) continue;
       const column = snake(name);
       if (!allowed.includes(column))
-        throw new ValidationError(field, `不支持的排序字段 ${name.slice(0, 64)}`);
+        throw new ValidationError(
+          field,
+          zhText('common.refusal.sortUnsupported', { name: name.slice(0, 64) }),
+        );
       orders.push({ column, direction });
     }
   }

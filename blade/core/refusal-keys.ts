@@ -2,16 +2,22 @@ import type { z } from 'zod';
 import zh from '../../messages/zh.json';
 import en from '../../messages/en.json';
 import { messageText } from '../../lib/contracts/resource';
+import { messageValues } from '../../lib/i18n/message-args';
 import type { Refusal } from './envelope';
 
-/** A message's text with its `{name}` placeholders filled (a placeholder without a value stays as written). */
-function fill(text: string, values?: Record<string, string | number>): string {
-  return values ? text.replace(/\{(\w+)\}/g, (all, name: string) => String(values[name] ?? all)) : text;
+/**
+ * A message's text in one language with its `{name}` placeholders filled (a placeholder without a value stays as
+ * written); a `<name>Key` value is a message of the same language.
+ */
+function fill(messages: unknown, key: string, values?: Record<string, string | number>): string {
+  const text = messageText(messages, key);
+  const all = messageValues(values, (inner) => messageText(messages, inner));
+  return all ? text.replace(/\{(\w+)\}/g, (whole, name: string) => String(all[name] ?? whole)) : text;
 }
 
 /** zh text of a message key, `{name}` placeholders filled: blade/ answers in the spec's language. */
 export function zhText(key: string, values?: Record<string, string | number>): string {
-  return fill(messageText(zh, key), values);
+  return fill(zh, key, values);
 }
 
 /** zod's English default texts ("Invalid input: …", "Too big: …", "Unrecognized key(s) …"), from its en locale. */
@@ -110,7 +116,6 @@ function templatePattern(text: string): { pattern: RegExp; names: string[] } | u
 interface Index {
   exact: Map<string, string[]>;
   templates: { key: string; pattern: RegExp; names: string[] }[];
-  english: Leaves;
 }
 
 let index: Index | undefined;
@@ -128,39 +133,34 @@ function buildIndex(): Index {
     const template = GENERIC.some((prefix) => key.startsWith(prefix)) ? templatePattern(text) : undefined;
     if (template) templates.push({ key, ...template });
   }
-  return { exact, templates, english: leaves(en, '', new Map()) };
+  return { exact, templates };
 }
 
-function englishOf(english: Leaves, key: string, args?: Record<string, string>): string | undefined {
-  const text = english.get(key);
-  return text && fill(text, args);
+function englishOf(key: string, args?: Record<string, string>): string | undefined {
+  return messageText(en, key) === key ? undefined : fill(en, key, args);
 }
 
 /** The one key the candidates agree on, or undefined. */
-function agreed(english: Leaves, candidates: RefusalKey[]): RefusalKey | undefined {
+function agreed(candidates: RefusalKey[]): RefusalKey | undefined {
   const generic = candidates.find((c) => GENERIC.some((prefix) => c.key.startsWith(prefix)));
   if (generic) return generic;
   const first = candidates[0];
   if (!first) return undefined;
-  const said = englishOf(english, first.key, first.args);
+  const said = englishOf(first.key, first.args);
   if (said === undefined) return undefined;
-  return candidates.every((c) => englishOf(english, c.key, c.args) === said) ? first : undefined;
+  return candidates.every((c) => englishOf(c.key, c.args) === said) ? first : undefined;
 }
 
 export function refusalKey(text: string): RefusalKey | undefined {
   index ??= buildIndex();
   const exact = index.exact.get(text);
-  if (exact)
-    return agreed(
-      index.english,
-      exact.map((key) => ({ key })),
-    );
+  if (exact) return agreed(exact.map((key) => ({ key })));
   const matched: RefusalKey[] = [];
   for (const { key, pattern, names } of index.templates) {
     const found = pattern.exec(text);
     if (found) matched.push({ key, args: Object.fromEntries(names.map((name, i) => [name, found[i + 1]])) });
   }
-  return agreed(index.english, matched);
+  return agreed(matched);
 }
 
 /** `<field>:<text>`: a field is an input's path (`id`, `items.0.name`). */

@@ -172,6 +172,8 @@ describe('body limits', () => {
       success: false,
       data: {},
       msg: '请求内容过大，不能超过1MB',
+      errorCode: 'common.refusal.payloadOverLimit',
+      errorArgs: { max: '1' },
     });
     expect(source.pulled).toBe(0);
   });

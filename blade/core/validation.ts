@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PayloadTooLargeError } from './body-limit';
 import { ID_PATTERN } from '../../lib/contracts/inputs';
 import { ValidationError } from './errors';
+import { zhText } from './refusal-keys';
 
 /**
  * A list of ids that match `pattern`: comma-joined (`ids=1,2,3`, Blade's form) or, from a JSON body, an array of them;
@@ -12,7 +13,7 @@ export const idListOf = (pattern: RegExp, invalid: string, max?: number) =>
   z
     .union([z.string(), z.array(z.union([z.string(), z.number()]))], { error: '不能为空' })
     .transform((v) => (Array.isArray(v) ? v.map(String) : v.split(',')).map((s) => s.trim()).filter(Boolean))
-    .refine((ids) => ids.length > 0, '请至少选择一条数据')
+    .refine((ids) => ids.length > 0, '请选择至少一条数据')
     .refine(
       (ids) => (max === undefined || ids.length <= max) && ids.every((id) => pattern.test(id)),
       invalid,
@@ -62,7 +63,7 @@ export function urlGuard(): MiddlewareHandler {
   return (c, next) => {
     const url = c.req.url;
     if (!url.includes('%')) return next();
-    if (ENCODED_NUL.test(url)) throw new ValidationError('', `请求参数${MSG_NUL}`);
+    if (ENCODED_NUL.test(url)) throw new ValidationError('', zhText('common.refusal.queryNul'));
     const pathname = url.slice(url.indexOf('/', url.indexOf('//') + 2)).split('?')[0];
     try {
       decodeURIComponent(pathname);

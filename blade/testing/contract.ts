@@ -1,6 +1,6 @@
 import { sortableColumns, type CallDef, type ResourceDef } from '../../lib/contracts/resource';
 import type { BladeOptions } from '../app';
-import { zhText } from '../core/crud';
+import { zhText } from '../core/refusal-keys';
 import { nextId } from '../core/ids';
 import type { Db } from '../db/tenant';
 import { addCompany, addCustomerUser } from '../modules/application/apply.test-helpers';

@@ -7,6 +7,7 @@ import { useEffect, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { configureFetcher, swrFetcher } from '@/lib/client/fetcher';
 import { hardNavigate } from '@/lib/client/navigation';
+import { messageValues } from '@/lib/i18n/message-args';
 import { useThemeName } from '@/components/shell/settings';
 import { portalTheme } from '@/lib/theme/themes';
 import { NonceContext } from './nonce';
@@ -28,7 +29,13 @@ function FetcherBridge() {
       },
       unknownErrorText: t('unknownError'),
       networkErrorText: t('networkError'),
-      translate: (key, values) => (all.has(key) ? all(key, values) : undefined),
+      translate: (key, values) =>
+        all.has(key)
+          ? all(
+              key,
+              messageValues(values, (inner) => (all.has(inner) ? all(inner) : inner)),
+            )
+          : undefined,
     });
   }, [notify, t, all]);
   return null;

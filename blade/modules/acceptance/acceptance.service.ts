@@ -19,8 +19,9 @@ import { deriveStatus, localDay, type CertFacts } from '../../../lib/contracts/e
 import { messageText } from '../../../lib/contracts/resource';
 import { actionRoute } from '../../core/action';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
-import { KeyedError, zhText, type CrudHooks } from '../../core/crud';
-import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../core/errors';
+import { type CrudHooks } from '../../core/crud';
+import { KeyedError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../core/errors';
+import { zhText } from '../../core/refusal-keys';
 import { exportXlsx } from '../../core/export';
 import { nextId } from '../../core/ids';
 import { toPage, pageRequest } from '../../core/page';

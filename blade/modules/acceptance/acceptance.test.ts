@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { ACCEPTANCE_CALLS, ACCEPTANCE_CODES } from '../../../lib/contracts/acceptance/acceptance';
 import { EQUIPMENT_CODES } from '../../../lib/contracts/equipment/equipment';
 import { localDay } from '../../../lib/contracts/equipment/status';
-import { zhText } from '../../core/crud';
+import { zhText } from '../../core/refusal-keys';
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
 import { addRole, addTenant, addUser, deptIds, grantMenus } from '../../testing/fixtures';

@@ -6,9 +6,9 @@ import {
   type ItemResult,
 } from '../../../lib/contracts/acceptance/acceptance';
 import type { AuthUser } from '../../core/context';
-import { KeyedError, zhText } from '../../core/crud';
+import { KeyedError, NotFoundError } from '../../core/errors';
+import { zhText } from '../../core/refusal-keys';
 import { formatDateTime } from '../../core/dates';
-import { NotFoundError } from '../../core/errors';
 import type { Trx } from '../../db/tenant';
 
 /**

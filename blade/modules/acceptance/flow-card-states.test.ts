@@ -1,5 +1,5 @@
 import { ACCEPTANCE_CALLS, ACCEPTANCE_CODES } from '../../../lib/contracts/acceptance/acceptance';
-import { zhText } from '../../core/crud';
+import { zhText } from '../../core/refusal-keys';
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
 import { addRole, addTenant, addUser, deptIds, grantMenus } from '../../testing/fixtures';

@@ -12,9 +12,9 @@ import {
 } from '../../../lib/contracts/acceptance/acceptance';
 import { actionRoute, recordStatusChanges, type StatusChange } from '../../core/action';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
-import { KeyedError, zhText } from '../../core/crud';
+import { KeyedError, ForbiddenError, NotFoundError } from '../../core/errors';
+import { zhText } from '../../core/refusal-keys';
 import { formatDateTime } from '../../core/dates';
-import { ForbiddenError, NotFoundError } from '../../core/errors';
 import { pageRequest, toPage } from '../../core/page';
 import { heldCodes } from '../../core/permission';
 import type { Trx } from '../../db/tenant';

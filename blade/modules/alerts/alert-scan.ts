@@ -9,7 +9,7 @@ import {
 import { localDay } from '../../../lib/contracts/equipment/status';
 import type { Deps } from '../../core/context';
 import { formatDateTime } from '../../core/dates';
-import { ServiceError } from '../../core/errors';
+import { ServiceError, KeyedError, NotFoundError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import { withTenant, type Db } from '../../db/tenant';
 import { companyUsers } from '../customer/customer.repository';
@@ -20,8 +20,6 @@ import { sendMail } from '../verify/mail-config.resource';
 import { HISTORY_RESOURCE } from '../application/transition';
 import { CERTIFICATE_HISTORY_RESOURCE } from '../application/certificate-status';
 import { recordStatusChanges } from '../../core/action';
-import { KeyedError } from '../../core/crud';
-import { NotFoundError } from '../../core/errors';
 
 /**
  * One pass of the alert scheduler over every live tenant (blade/modules/alerts/README.md). An alert is a row of

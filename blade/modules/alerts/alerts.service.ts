@@ -17,13 +17,13 @@ import {
 } from '../../../lib/contracts/alerts/alerts';
 import { actionRoute, recordStatusChanges } from '../../core/action';
 import type { BladeEnv, Deps } from '../../core/context';
-import { KeyedError, type CrudHooks } from '../../core/crud';
+import { type CrudHooks } from '../../core/crud';
+import { KeyedError, NotFoundError } from '../../core/errors';
 import { readParams } from '../../core/input';
 import { ok } from '../../core/envelope';
 import { permit } from '../../core/permission';
 import { maskPhone } from '../sms/sms.providers';
 import { formatDateTime } from '../../core/dates';
-import { NotFoundError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import { pageRequest, toPage } from '../../core/page';
 import type { Trx } from '../../db/tenant';

@@ -8,7 +8,7 @@ import {
 import { APPLICATION_STATES, SCHEMES, type Scheme } from '../../../lib/contracts/application/machine';
 import { blank, idSchema, queryInt } from '../../../lib/contracts/inputs';
 import type { BladeEnv, Deps } from '../../core/context';
-import { zhText } from '../../core/crud';
+import { zhText } from '../../core/refusal-keys';
 import { ok } from '../../core/envelope';
 import { pageRequest } from '../../core/page';
 import { withTenant } from '../../db/tenant';

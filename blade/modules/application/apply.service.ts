@@ -15,9 +15,9 @@ import {
   type Scheme,
 } from '../../../lib/contracts/application/machine';
 import type { AuthUser, Deps } from '../../core/context';
-import { KeyedError, zhText } from '../../core/crud';
+import { KeyedError, ForbiddenError, NotFoundError } from '../../core/errors';
+import { zhText } from '../../core/refusal-keys';
 import { formatDateTime } from '../../core/dates';
-import { ForbiddenError, NotFoundError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import { toPage, type PageRequest } from '../../core/page';
 import { heldCodes } from '../../core/permission';
@@ -25,7 +25,6 @@ import { isPlatformAdmin } from '../../core/roles';
 import { withTenant, type Trx } from '../../db/tenant';
 import { resolveNode } from '../files/catalog.service';
 import { countNodeFiles, findFile } from '../files/file.repository';
-import { limitMessage } from '../files/file.service';
 import { recordHistory } from '../files/history.repository';
 import {
   APPLY_CODE,
@@ -415,7 +414,7 @@ export async function placeFile(
   if (node.rules.canUpload !== 1) throw new KeyedError('application.documents.noUpload');
   const limit = node.rules.canMultiUpload;
   if (limit > 0 && (await countNodeFiles(trx, who.auth.tenantId, record, node.id)) >= limit)
-    throw new KeyedError('application.documents.limit', { n: limit, text: limitMessage(limit) });
+    throw new KeyedError('common.refusal.uploadLimit', { max: limit });
   await trx
     .updateTable('blade_file')
     .set({

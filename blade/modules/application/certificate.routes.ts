@@ -9,7 +9,7 @@ import {
 } from '../../../lib/contracts/application/staff';
 import { parseLeadDays } from '../../../lib/contracts/alerts/alerts';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
-import { zhText } from '../../core/crud';
+import { zhText } from '../../core/refusal-keys';
 import { ok } from '../../core/envelope';
 import { ForbiddenError, NotFoundError } from '../../core/errors';
 import { contains, fetchPage, pageRequest, toPage } from '../../core/page';

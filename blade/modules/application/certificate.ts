@@ -6,7 +6,7 @@ import {
   type Scheme,
 } from '../../../lib/contracts/application/machine';
 import type { AuthUser } from '../../core/context';
-import { KeyedError } from '../../core/crud';
+import { KeyedError } from '../../core/errors';
 import { formatDateTime } from '../../core/dates';
 import { nextId } from '../../core/ids';
 import type { Trx } from '../../db/tenant';

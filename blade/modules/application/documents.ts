@@ -4,7 +4,7 @@ import {
   type Scheme,
 } from '../../../lib/contracts/application/machine';
 import { registerRecordOwner, tableRecordOwner } from '../../core/record-access';
-import { KeyedError } from '../../core/crud';
+import { KeyedError } from '../../core/errors';
 import type { Trx } from '../../db/tenant';
 import type { DefaultFunction } from '../business/archives';
 import { childNodes, type RecordRef } from '../files/catalog.service';

@@ -12,8 +12,8 @@ import {
   type TransitionName,
 } from '../../../lib/contracts/application/machine';
 import type { AuthUser } from '../../core/context';
-import { KeyedError, zhText } from '../../core/crud';
-import { NotFoundError } from '../../core/errors';
+import { KeyedError, NotFoundError } from '../../core/errors';
+import { zhText } from '../../core/refusal-keys';
 import type { ApplicationTable } from '../../db/schema';
 import type { Trx } from '../../db/tenant';
 import { companyUsers } from '../customer/customer.repository';

@@ -1,9 +1,8 @@
 import { WECHAT_OPEN, WECHAT_SCOPE } from '../../../lib/contracts/system/login-source';
 import type { Deps } from '../../core/context';
-import { KeyedError, type CrudHooks } from '../../core/crud';
+import { type CrudHooks } from '../../core/crud';
+import { KeyedError } from '../../core/errors';
 import { OutboundRefused } from '../../core/outbound';
-
-const ISSUER_LABEL = '身份提供方地址';
 
 /**
  * The issuer as discovery will use it: an http(s) URL without query, fragment or userinfo (a path is allowed: many
@@ -29,7 +28,7 @@ export async function acceptIssuer(deps: Deps, value: string): Promise<string> {
   if (url.protocol === 'http:' && !deps.outbound.allowsUrlByName(url.origin))
     throw new KeyedError('system.loginSource.issuerHttps');
   try {
-    await deps.outbound.accept(url.origin, ISSUER_LABEL);
+    await deps.outbound.accept(url.origin, 'identityProvider');
   } catch (err) {
     if (err instanceof OutboundRefused) throw err;
     throw new KeyedError('system.loginSource.issuerInvalid');

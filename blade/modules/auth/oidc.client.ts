@@ -14,7 +14,6 @@ export const openidClient = (): Promise<typeof Oidc> => (loaded ??= import('open
 
 /** Each call to the provider (discovery, token, keys) must answer within this. */
 const PROVIDER_TIMEOUT_MS = 10_000;
-const LABEL = '身份提供方地址';
 
 export const OIDC_MESSAGES = {
   unreachable: '无法连接身份提供方，请稍后再试',
@@ -28,7 +27,7 @@ export const OIDC_MESSAGES = {
  */
 function outboundFetch(deps: Deps): Oidc.CustomFetch {
   return (url, options) => {
-    const { dispatcher } = deps.outbound.route(new URL(url).origin, LABEL);
+    const { dispatcher } = deps.outbound.route(new URL(url).origin, 'identityProvider');
     const signal = options.signal
       ? AbortSignal.any([options.signal, AbortSignal.timeout(PROVIDER_TIMEOUT_MS)])
       : AbortSignal.timeout(PROVIDER_TIMEOUT_MS);

@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { clientIp } from '../../core/client-ip';
 import type { BladeEnv, Deps } from '../../core/context';
-import { KeyedError } from '../../core/crud';
+import { KeyedError } from '../../core/errors';
 import { ok, success } from '../../core/envelope';
 import { withTenant } from '../../db/tenant';
 import { requireAuth } from './auth.middleware';

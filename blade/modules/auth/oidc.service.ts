@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SOURCE_NAME, WECHAT_OPEN } from '../../../lib/contracts/system/login-source';
 import type { Deps } from '../../core/context';
-import { KeyedError } from '../../core/crud';
+import { KeyedError } from '../../core/errors';
 import { spendRate, type RateRule } from '../../core/rate-limit';
 import { splitIds } from '../../core/tree';
 import { withTenant, type Db } from '../../db/tenant';

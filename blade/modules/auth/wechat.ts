@@ -21,7 +21,6 @@ import type { OauthSourceRow } from './oidc.repository';
 const WECHAT_TIMEOUT_MS = 10_000;
 /** A token answer is a small JSON object; more is not WeChat. */
 const MAX_ANSWER = 16 * 1024;
-const LABEL = '微信接口地址';
 
 /** The authorization page of a wechat_open source: its own when configured (tests), else WeChat's qrconnect. */
 export function wechatAuthorizeUrl(source: OauthSourceRow, state: string, redirectUri: string): string {
@@ -64,7 +63,7 @@ export async function wechatSubject(deps: Deps, source: OauthSourceRow, code: st
     code,
     grant_type: 'authorization_code',
   }).toString();
-  const { dispatcher } = deps.outbound.route(url.origin, LABEL);
+  const { dispatcher } = deps.outbound.route(url.origin, 'wechat');
   const res = await undiciFetch(url, {
     redirect: 'manual',
     signal: AbortSignal.timeout(WECHAT_TIMEOUT_MS),

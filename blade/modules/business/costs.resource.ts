@@ -9,8 +9,8 @@ import {
 import { projectResource } from '../../../lib/contracts/business/project';
 import { actionRoute } from '../../core/action';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
-import { KeyedError, liveRows, type CrudHooks } from '../../core/crud';
-import { NotFoundError } from '../../core/errors';
+import { liveRows, type CrudHooks } from '../../core/crud';
+import { KeyedError, NotFoundError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import { lockProjects, recomputeCost, recomputeProject } from './amounts';
 import type { Trx } from '../../db/tenant';

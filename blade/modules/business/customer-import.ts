@@ -6,7 +6,8 @@ import {
   customerResource,
 } from '../../../lib/contracts/business/customer';
 import { missingRequired, submitSchema } from '../../../lib/contracts/resource';
-import { KeyedError, zhText } from '../../core/crud';
+import { KeyedError } from '../../core/errors';
+import { zhText } from '../../core/refusal-keys';
 
 /**
  * Reading and checking a customers' Excel import (blade/modules/business/customers.md): the file's shape here, the

@@ -3,7 +3,9 @@ import { customerImport, customerListForSelect } from '../../../lib/contracts/bu
 import { actionRoute } from '../../core/action';
 import { PayloadTooLargeError } from '../../core/body-limit';
 import type { BladeEnv, Deps } from '../../core/context';
-import { KeyedError, zhText, type CrudHooks } from '../../core/crud';
+import { type CrudHooks } from '../../core/crud';
+import { KeyedError } from '../../core/errors';
+import { zhText } from '../../core/refusal-keys';
 import { ok } from '../../core/envelope';
 import { contains } from '../../core/page';
 import { nextId } from '../../core/ids';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { devopsRecordResource, devUserListSchema } from '../../../lib/contracts/business/devops';
-import { KeyedError, type CrudHooks } from '../../core/crud';
-import { ValidationError } from '../../core/errors';
+import { type CrudHooks } from '../../core/crud';
+import { KeyedError, ValidationError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import { projectOf } from './costs.resource';
 import { namesOf, reach } from './rows';

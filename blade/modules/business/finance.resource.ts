@@ -19,14 +19,15 @@ import { actionRoute } from '../../core/action';
 import type { ResourceDef } from '../../../lib/contracts/resource';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
 import { blank, calendarDay, idSchema } from '../../../lib/contracts/inputs';
-import { KeyedError, liveRows, zhText, type CrudHooks } from '../../core/crud';
+import { liveRows, type CrudHooks } from '../../core/crud';
+import { KeyedError, NotFoundError } from '../../core/errors';
+import { zhText } from '../../core/refusal-keys';
 import { readParams } from '../../core/input';
 import { ok } from '../../core/envelope';
 import { permit } from '../../core/permission';
 import { withTenant, type Trx } from '../../db/tenant';
 import { PARSED_UPLOAD_BYTES } from '../../core/body-limit';
 import { storeStream } from '../files/file.service';
-import { NotFoundError } from '../../core/errors';
 import { lockContracts, lockProjects, recomputeFromContract, recomputeProject } from './amounts';
 
 import { namesOf, reach, refuseIfReferred } from './rows';

@@ -3,10 +3,9 @@ import { sql } from 'kysely';
 import { nextId } from '../../core/ids';
 import { up as bindSavedScans } from '../../db/migrations/20261201T090000-invoice-scan-records';
 import { withTenant } from '../../db/tenant';
-import { zhText } from '../../core/crud';
-import { addRole, addUser, deptIds, grantMenus } from '../../testing/fixtures';
+import { zhText } from '../../core/refusal-keys';
+import { addRole, addUser, deptIds, grantMenus, addTenant } from '../../testing/fixtures';
 import { departmentPair } from './business.test-helpers';
-import { addTenant } from '../../testing/fixtures';
 import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 
 // The money rules of projects, contracts, batches and receipts (the contract suites are in finance.contract.test.ts):

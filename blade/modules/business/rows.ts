@@ -1,7 +1,7 @@
 import type { ResourceDef } from '../../../lib/contracts/resource';
 import type { AuthUser } from '../../core/context';
-import { KeyedError, liveRows } from '../../core/crud';
-import { NotFoundError } from '../../core/errors';
+import { liveRows } from '../../core/crud';
+import { KeyedError, NotFoundError } from '../../core/errors';
 import type { Trx } from '../../db/tenant';
 
 /** The row of `def` with this id if the caller's tenant and data scope reach it; otherwise 404, as for any other id. */

@@ -2,7 +2,8 @@ import { eventRecordResource } from '../../../lib/contracts/business/event-recor
 import { fieldTaskResource } from '../../../lib/contracts/business/field-task';
 import { projectResource } from '../../../lib/contracts/business/project';
 import type { ResourceDef } from '../../../lib/contracts/resource';
-import { KeyedError, type CrudHooks } from '../../core/crud';
+import { type CrudHooks } from '../../core/crud';
+import { KeyedError } from '../../core/errors';
 import type { Trx } from '../../db/tenant';
 import { namesOf, reach, userDisplayName, usersById } from './rows';
 

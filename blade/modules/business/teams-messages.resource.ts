@@ -1,8 +1,8 @@
 import { sql, type SqlBool } from 'kysely';
 import { MAX_RECIPIENTS } from '../../../lib/contracts/business/message';
-import { KeyedError, type CrudHooks } from '../../core/crud';
+import { type CrudHooks } from '../../core/crud';
+import { KeyedError, NotFoundError } from '../../core/errors';
 import { nextId } from '../../core/ids';
-import { NotFoundError } from '../../core/errors';
 import { deliverMessage } from '../message/message.repository';
 import type { Trx } from '../../db/tenant';
 import { userDisplayName, usersById } from './rows';

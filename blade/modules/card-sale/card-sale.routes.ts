@@ -7,7 +7,8 @@ import {
 import { toCents } from '../../../lib/contracts/payment/money';
 import { actionRoute } from '../../core/action';
 import type { BladeEnv, Deps } from '../../core/context';
-import { KeyedError, zhText } from '../../core/crud';
+import { KeyedError } from '../../core/errors';
+import { zhText } from '../../core/refusal-keys';
 import { contains, fetchPage, pageRequest, toPage } from '../../core/page';
 import { registerRecordOwner, tableRecordOwner } from '../../core/record-access';
 import {

@@ -14,9 +14,9 @@ import {
 } from '../../../lib/contracts/card-sale/card-sale';
 import { recordStatusChanges } from '../../core/action';
 import type { AuthUser } from '../../core/context';
-import { KeyedError, zhText } from '../../core/crud';
+import { KeyedError, NotFoundError } from '../../core/errors';
+import { zhText } from '../../core/refusal-keys';
 import { formatDateTime } from '../../core/dates';
-import { NotFoundError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import type { CccCardSaleTable, Database } from '../../db/schema';
 import type { Trx } from '../../db/tenant';

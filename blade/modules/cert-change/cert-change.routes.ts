@@ -17,7 +17,7 @@ import {
 } from '../../../lib/contracts/cert-change/cert-change';
 import { actionRoute } from '../../core/action';
 import type { BladeEnv, Deps } from '../../core/context';
-import { zhText } from '../../core/crud';
+import { zhText } from '../../core/refusal-keys';
 import { contains, fetchPage, pageRequest, toPage } from '../../core/page';
 import { registerRecordOwner, tableRecordOwner } from '../../core/record-access';
 import {

@@ -22,9 +22,9 @@ import {
 } from '../../../lib/contracts/cert-change/cert-change';
 import { recordStatusChanges, type StatusChange } from '../../core/action';
 import type { AuthUser } from '../../core/context';
-import { KeyedError, zhText } from '../../core/crud';
+import { KeyedError, NotFoundError } from '../../core/errors';
+import { zhText } from '../../core/refusal-keys';
 import { formatDateTime } from '../../core/dates';
-import { NotFoundError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import type { CertChangeTable } from '../../db/schema';
 import type { Trx } from '../../db/tenant';

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { BladeEnv, Deps } from '../../core/context';
-import { KeyedError, zhText } from '../../core/crud';
+import { KeyedError } from '../../core/errors';
+import { zhText } from '../../core/refusal-keys';
 import { ok } from '../../core/envelope';
 import type { RateRule } from '../../core/rate-limit';
 import { withTenant } from '../../db/tenant';

@@ -1,5 +1,5 @@
 import type { Deps } from '../../core/context';
-import { KeyedError } from '../../core/crud';
+import { KeyedError } from '../../core/errors';
 import { withTenant, type Db } from '../../db/tenant';
 import { hashPassword } from '../auth/password';
 import { revokeUserSessions } from '../auth/session.repository';

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { BladeEnv, Deps } from '../../core/context';
-import { zhText } from '../../core/crud';
+import { zhText } from '../../core/refusal-keys';
 import { clientIp } from '../../core/client-ip';
 import { spendRate, type RateRule } from '../../core/rate-limit';
 import { withTenant } from '../../db/tenant';

@@ -7,9 +7,10 @@ import { platformOnly, PROPERTY_NAME, SLUG, SQL_IDENTIFIER } from '../../../lib/
 import { modelPrototypeResource } from '../../../lib/contracts/develop/model-prototype';
 import { actionRoute } from '../../core/action';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
-import { KeyedError, zhText, type CrudHooks } from '../../core/crud';
+import { type CrudHooks } from '../../core/crud';
+import { KeyedError, NotFoundError, ServiceError } from '../../core/errors';
+import { zhText } from '../../core/refusal-keys';
 import { success } from '../../core/envelope';
-import { NotFoundError, ServiceError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import { permit } from '../../core/permission';
 import { idSchema } from '../../../lib/contracts/inputs';
@@ -310,7 +311,7 @@ export function modelPrototypeActions(deps: Deps): Hono<BladeEnv> {
       throw new ServiceError('消息不能读取');
     }
     const items = Array.isArray(raw) ? raw : [raw];
-    if (items.length === 0) throw new KeyedError('develop.modelPrototype.noneGiven');
+    if (items.length === 0) throw new KeyedError('crud.selectAtLeastOne');
     if (items.length > 500) throw new KeyedError('develop.modelPrototype.tooMany');
     await withTenant(deps.db, auth.tenantId, async (trx) => {
       for (const item of items) {

@@ -1,15 +1,14 @@
 import { sql } from 'kysely';
 import { EQUIPMENT_CODES, USAGE_CALLS } from '../../../lib/contracts/equipment/equipment';
 import { localDay } from '../../../lib/contracts/equipment/status';
-import { zhText } from '../../core/crud';
+import { zhText } from '../../core/refusal-keys';
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
 import { addRole, addTenant, addUser, deptIds, grantMenus } from '../../testing/fixtures';
-import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { createHarness, SETUP_TIMEOUT, type Harness, PLATFORM } from '../../testing/harness';
 import { replayMenuMigration } from '../../testing/menus';
 import { uploadInto } from '../application/apply.test-helpers';
 import { up as addLabMenus } from '../../db/migrations/20261127T130100-equipment-menus';
-import { PLATFORM } from '../../testing/harness';
 
 // Equipment, certificates and bookings through the real calls (PGlite, and PostgreSQL with TEST_DATABASE_URL): the
 // colour derived from the certificates and the day, the exclusion constraint keeping bookings of one instrument apart

@@ -2,7 +2,8 @@ import { fileFunctionResource } from '../../../lib/contracts/files/function';
 import { filePresetResource, PRESET_OVERRIDES } from '../../../lib/contracts/files/preset';
 import { NODE_RULE_MAX } from '../../../lib/contracts/files/rules';
 import { fieldSchema } from '../../../lib/contracts/resource';
-import { zhText, type CrudHooks } from '../../core/crud';
+import { type CrudHooks } from '../../core/crud';
+import { zhText } from '../../core/refusal-keys';
 import { NotFoundError, ValidationError } from '../../core/errors';
 
 // File configuration (/system/fileConfiguration_detail) served from its definitions: what the definitions do not say.

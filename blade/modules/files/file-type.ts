@@ -1,3 +1,5 @@
+import { zhText } from '../../core/refusal-keys';
+
 /** The spec's upload allowlist (000 §5) and what each extension's content must start with. */
 
 const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
@@ -62,7 +64,9 @@ export const ALLOWED_EXTENSIONS = Object.keys(KINDS);
 /** Bytes needed to decide every magic number above. */
 export const MAGIC_BYTES = 8;
 
-export const MSG_BAD_EXTENSION = `文件格式不正确，仅支持 ${ALLOWED_EXTENSIONS.join(', ')}`;
+export const MSG_BAD_EXTENSION = zhText('common.refusal.fileExtension', {
+  extensions: ALLOWED_EXTENSIONS.join(', '),
+});
 export const MSG_BAD_CONTENT = '文件内容与扩展名不符';
 
 /** The exact, lower-cased final extension of a name, or '' (so `a.png.exe` is `exe`, `.png` alone is ''). */
@@ -79,4 +83,4 @@ export function kindOf(suffix: string): FileKind | undefined {
 }
 
 /** 文件大小不超过{n}M (000 §5). */
-export const sizeMessage = (mb: number) => `文件大小不超过${mb}M`;
+export const sizeMessage = (mb: number) => zhText('common.refusal.fileTooBig', { max: mb });

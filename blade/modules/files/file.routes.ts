@@ -26,6 +26,7 @@ import { listRequest } from './list-request';
 import { isContinuation, sendFile, type RangeRequest } from './send';
 import { storeOfKind, uploadStore } from './stores';
 import { MAX_UPLOAD_MB, receiveUpload } from './upload';
+import { sizeMessage } from './file-type';
 
 /** The query view's business type: the only one with the missing-file actions (000 §2, calls.tsv). */
 export const BUSINESS_TYPE_QUERY = 1;
@@ -71,7 +72,7 @@ export function fileRoutes(deps: Deps) {
       target ??= await withTenant(deps.db, auth.tenantId, (trx) =>
         resolveUploadTarget(trx, auth.tenantId, received.fields, mode, access),
       );
-      if (stored.size > target.maxMb * 1024 * 1024) throw new ServiceError(`文件大小不超过${target.maxMb}M`);
+      if (stored.size > target.maxMb * 1024 * 1024) throw new ServiceError(sizeMessage(target.maxMb));
       const t = target;
       const row = await withTenant(deps.db, auth.tenantId, (trx) =>
         commitUpload(trx, auth, store.kind, fileId, stored, t),

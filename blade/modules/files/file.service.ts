@@ -12,11 +12,12 @@ import { recordFileHistory, recordHistory } from './history.repository';
 import { storedName } from './names';
 import { uploadStore } from './stores';
 import { CheckedStream, MAX_UPLOAD_MB, type StoredUpload } from './upload';
+import { zhText } from '../../core/refusal-keys';
 
 /** Problem-file replacements allowed per problem (000 §5). */
 export const MAX_REPLACEMENTS = 5;
 
-export const limitMessage = (n: number) => `上传限制：不超过 ${n} 个文件`;
+export const limitMessage = (n: number) => zhText('common.refusal.uploadLimit', { max: n });
 
 /** 32 hex characters: the spec tells a file id from a URL by that length (avatar, 000 §5). */
 export const newFileId = () => randomUUID().replaceAll('-', '');
@@ -253,7 +254,9 @@ export async function storeStream(deps: Deps, who: Uploader, input: StoreStreamI
   if (!Object.hasOwn(KINDS, suffix) || (input.extensions && !input.extensions.includes(suffix))) {
     input.stream.resume();
     throw new ServiceError(
-      input.extensions ? `文件格式不正确，仅支持 ${input.extensions.join(', ')}` : MSG_BAD_EXTENSION,
+      input.extensions
+        ? zhText('common.refusal.fileExtension', { extensions: input.extensions.join(', ') })
+        : MSG_BAD_EXTENSION,
     );
   }
   const maxMb = Math.min(input.maxMb ?? MAX_UPLOAD_MB, MAX_UPLOAD_MB);

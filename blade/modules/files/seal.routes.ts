@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
 import sharp from 'sharp';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
-import { KeyedError } from '../../core/crud';
+import { KeyedError, ServiceError, ValidationError } from '../../core/errors';
 import { ok, success } from '../../core/envelope';
-import { ServiceError, ValidationError } from '../../core/errors';
 import { withTenant, type Trx } from '../../db/tenant';
 import { requireTenantAdmin } from '../../core/roles';
 import type { FileRow } from './file.repository';
@@ -11,6 +10,7 @@ import { newFileId, objectKey } from './file.service';
 import { recordHistory } from './history.repository';
 import { readLimited, storeOfKind, uploadStore } from './stores';
 import { receiveUpload } from './upload';
+import { zhText } from '../../core/refusal-keys';
 
 /** The seal is a small picture: 2 MB, and between 64 and 4096 pixels a side (a seal that still reads when scaled). */
 export const SEAL_MAX_MB = 2;
@@ -20,7 +20,10 @@ const SEAL_FORMATS: Record<string, string> = { png: 'png', jpg: 'jpeg', jpeg: 'j
 export const MSG_SEAL_FORMAT = '文件格式不正确，仅支持 png, jpg, jpeg';
 /** The refusal of every stamping call (and of the seal picture) while the tenant has uploaded no seal. */
 export const MSG_SEAL_MISSING = 'files.sealMissing';
-export const MSG_SEAL_INVALID = `印章图片无效：须为可读取的 png 或 jpg，边长 ${SEAL_MIN_SIDE}–${SEAL_MAX_SIDE} 像素`;
+export const MSG_SEAL_INVALID = zhText('common.refusal.sealInvalid', {
+  min: SEAL_MIN_SIDE,
+  max: SEAL_MAX_SIDE,
+});
 
 /** The tenant's current seal (the last one uploaded and not removed), if any. */
 export function currentSeal(trx: Trx, tenantId: string): Promise<FileRow | undefined> {

@@ -1,9 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { fileSignatureDocument, fileViewOfd } from '../../../lib/contracts/files/stamp.actions';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
-import { KeyedError } from '../../core/crud';
+import { KeyedError, NotFoundError, ServiceError, ValidationError } from '../../core/errors';
 import { ok } from '../../core/envelope';
-import { NotFoundError, ServiceError, ValidationError } from '../../core/errors';
 import { withTenant } from '../../db/tenant';
 import { fileAccess } from './access';
 import { OFFICE } from './convert';

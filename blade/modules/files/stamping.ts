@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { AuthUser, Deps } from '../../core/context';
-import { KeyedError } from '../../core/crud';
-import { NotFoundError, ServiceError } from '../../core/errors';
+import { KeyedError, NotFoundError, ServiceError } from '../../core/errors';
 import { withTenant, type Trx } from '../../db/tenant';
 import { StorageNotFound } from '../../storage';
 import { convertToPdf, OFFICE, sofficePath } from './convert';

@@ -28,7 +28,7 @@ function clientFor(
   deps: Deps,
   oss: Pick<OssConfig, 'id' | 'endpoint' | 'bucketName' | 'accessKey' | 'secretKey' | 'region'>,
 ) {
-  const { origin, dispatcher } = deps.outbound.route(oss.endpoint, '对象存储地址');
+  const { origin, dispatcher } = deps.outbound.route(oss.endpoint, 'storage');
   const cacheKey = [oss.id, origin, oss.bucketName, oss.accessKey, oss.secretKey, oss.region].join('\u0000');
   let client = clients.get(cacheKey);
   if (!client || client.config.dispatcher !== dispatcher) {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
-import { ServiceError, ValidationError } from '../../core/errors';
+import { ServiceError, ValidationError, KeyedError } from '../../core/errors';
 import type { Storage } from '../../storage';
 import {
   extensionOf,
@@ -132,7 +132,7 @@ export async function receiveUpload(
       source.pause();
       reject(err);
     };
-    source.on('error', (err) => fail(new ServiceError(`上传中断: ${err.message}`)));
+    source.on('error', (err) => fail(new KeyedError('common.refusal.uploadBroken', { reason: err.message })));
     parser.on('error', fail);
     parser.on('field', (name, value) => {
       if (!Object.hasOwn(fields, name) || fields[name] === '') fields[name] = value;

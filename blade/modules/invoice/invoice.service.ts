@@ -13,10 +13,11 @@ import {
 import { fromCents, toCents } from '../../../lib/contracts/payment/money';
 import { recordStatusChanges } from '../../core/action';
 import type { AuthUser } from '../../core/context';
-import { KeyedError, zhText, type CrudHooks } from '../../core/crud';
+import { type CrudHooks } from '../../core/crud';
+import { KeyedError, NotFoundError, ServiceError } from '../../core/errors';
+import { zhText } from '../../core/refusal-keys';
 import { creditCodeProblem } from '../../../lib/contracts/customer/registration';
 import { formatDateTime } from '../../core/dates';
-import { NotFoundError, ServiceError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import type { PageRequest } from '../../core/page';
 import type { InvoiceApplicationTable } from '../../db/schema';

@@ -8,6 +8,7 @@ import { withTenant } from '../../db/tenant';
 import { MESSAGE_CATEGORY, sendGrouped, tenantAdminIds } from '../message/message.repository';
 import { CLIENT_ERROR_LIMITS, cutText, MAX_CLIENT_ERRORS_PER_UPLOAD } from './client-error-limits';
 import { insertClientErrors } from './log.repository';
+import { zhText } from '../../core/refusal-keys';
 
 /*
  * The log lists and details are the log resources' (lib/contracts/system/log.ts, served by the registry); this is the
@@ -30,7 +31,10 @@ const clientErrorSchema = z.object({
 const uploadSchema = z
   .array(clientErrorSchema, { error: '日志格式不正确' })
   .min(1, '没有需要上传的日志')
-  .max(MAX_CLIENT_ERRORS_PER_UPLOAD, `一次最多上传${MAX_CLIENT_ERRORS_PER_UPLOAD}条日志`);
+  .max(
+    MAX_CLIENT_ERRORS_PER_UPLOAD,
+    zhText('common.refusal.clientLogLimit', { max: MAX_CLIENT_ERRORS_PER_UPLOAD }),
+  );
 
 /** Uploads one user may make per hour: the portal uploads when someone presses the error log's upload button. */
 export const ERROR_UPLOADS_PER_WINDOW = 10;

@@ -4,11 +4,9 @@ import type { BladeEnv, Deps } from '../../core/context';
 import { formatDateTime } from '../../core/dates';
 import { ok } from '../../core/envelope';
 import { NotFoundError, ValidationError } from '../../core/errors';
-import { ID_PATTERN } from '../../../lib/contracts/inputs';
+import { ID_PATTERN, pageQuerySchema, blank, idSchema } from '../../../lib/contracts/inputs';
 import { contains, pageRequest, toPage } from '../../core/page';
-import { pageQuerySchema } from '../../../lib/contracts/inputs';
 import { parseQuery } from '../../core/validation';
-import { blank, idSchema } from '../../../lib/contracts/inputs';
 import { auditFields } from '../../core/vo';
 import { withTenant } from '../../db/tenant';
 import {
@@ -35,7 +33,7 @@ export function toMessageVO(row: MessageRow) {
   };
 }
 
-const flag = blank(z.enum(['0', '1'], { error: '只能是0或1' }).transform(Number));
+const flag = blank(z.enum(['0', '1'], { error: '必须为0或1' }).transform(Number));
 const category = blank(z.enum(['1', '2', '3'], { error: '类型只能是1、2或3' }).transform(Number));
 
 const pageQuery = pageQuerySchema.extend({

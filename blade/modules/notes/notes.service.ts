@@ -18,9 +18,9 @@ import {
 } from '../../../lib/contracts/notes/notes';
 import { actionRoute } from '../../core/action';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
-import { KeyedError, zhText } from '../../core/crud';
+import { KeyedError, ForbiddenError, NotFoundError, ServiceError } from '../../core/errors';
+import { zhText } from '../../core/refusal-keys';
 import { formatDateTime } from '../../core/dates';
-import { ForbiddenError, NotFoundError, ServiceError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import type { Trx } from '../../db/tenant';
 import { userDisplayName, usersById } from '../business/rows';

@@ -1,5 +1,5 @@
 import { NOTE_CALLS, NOTE_VERSIONS_KEPT, NOTES_CODES } from '../../../lib/contracts/notes/notes';
-import { zhText } from '../../core/crud';
+import { zhText } from '../../core/refusal-keys';
 import { nextId } from '../../core/ids';
 import { up as addNotesMenus } from '../../db/migrations/20261128T110100-notes-menus';
 import { withTenant } from '../../db/tenant';

@@ -1,5 +1,5 @@
 import { OSS_ENABLED, OSS_SPOKEN_CATEGORIES } from '../../../lib/contracts/system/oss';
-import { KeyedError } from '../../core/crud';
+import { KeyedError } from '../../core/errors';
 import { withTenant, type Db } from '../../db/tenant';
 
 export interface OssConfig {

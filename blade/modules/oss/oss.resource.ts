@@ -9,8 +9,8 @@ import {
 } from '../../../lib/contracts/system/oss';
 import { actionRoute } from '../../core/action';
 import type { BladeEnv, Deps } from '../../core/context';
-import { KeyedError, type CrudHooks } from '../../core/crud';
-import { NotFoundError } from '../../core/errors';
+import { type CrudHooks } from '../../core/crud';
+import { KeyedError, NotFoundError } from '../../core/errors';
 import { disableConfigs, enableConfig, findLiveConfig } from '../system/enabled-config.repository';
 
 const blank = (value: unknown) => value === '' || value === null;
@@ -42,9 +42,12 @@ export function ossHooks(deps: Deps): CrudHooks {
             values[field.column] = '';
       if (values.category !== undefined) checkOssCategory(Number(values.category));
       if (values.endpoint !== undefined)
-        values.endpoint = await deps.outbound.accept(String(values.endpoint), '资源地址');
+        values.endpoint = await deps.outbound.accept(String(values.endpoint), 'ossEndpoint');
       if (values.transform_endpoint)
-        values.transform_endpoint = await deps.outbound.accept(String(values.transform_endpoint), '外网地址');
+        values.transform_endpoint = await deps.outbound.accept(
+          String(values.transform_endpoint),
+          'ossPublic',
+        );
     },
     async afterRemove({ trx }, ids) {
       await disableConfigs(trx, 'blade_oss', ids);

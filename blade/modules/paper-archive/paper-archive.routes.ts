@@ -19,11 +19,12 @@ import {
 import { localDay } from '../../../lib/contracts/equipment/status';
 import { actionRoute } from '../../core/action';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
-import { KeyedError, zhText, type CrudContext } from '../../core/crud';
+import { type CrudContext } from '../../core/crud';
+import { KeyedError, ForbiddenError, NotFoundError, ServiceError } from '../../core/errors';
+import { zhText } from '../../core/refusal-keys';
 import { readParams } from '../../core/input';
 import { ok } from '../../core/envelope';
 import { formatDateTime } from '../../core/dates';
-import { ForbiddenError, NotFoundError, ServiceError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import { fetchPage, pageRequest, toPage } from '../../core/page';
 import { heldCodes, permit } from '../../core/permission';

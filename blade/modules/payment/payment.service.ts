@@ -11,9 +11,9 @@ import {
   type VoucherState,
 } from '../../../lib/contracts/payment/payment';
 import type { AuthUser } from '../../core/context';
-import { KeyedError, zhText } from '../../core/crud';
+import { KeyedError, NotFoundError } from '../../core/errors';
+import { zhText } from '../../core/refusal-keys';
 import { formatDateTime } from '../../core/dates';
-import { NotFoundError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import type { PaymentNoteTable, PaymentVoucherTable } from '../../db/schema';
 import type { Trx } from '../../db/tenant';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { APPLICATION_CODES } from '../../../lib/contracts/application/machine';
 import { PAYMENT_CALLS } from '../../../lib/contracts/payment/payment';
-import { zhText } from '../../core/crud';
+import { zhText } from '../../core/refusal-keys';
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
 import { addTenant, addUser, deptIds, grantMenus, roleIdByAlias } from '../../testing/fixtures';

@@ -1,6 +1,5 @@
 import type { Deps } from '../../core/context';
-import { KeyedError } from '../../core/crud';
-import { ServiceError } from '../../core/errors';
+import { KeyedError, ServiceError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
 import { maskPhone, smsProviders, type SmsResult } from './sms.providers';

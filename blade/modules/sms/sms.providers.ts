@@ -84,7 +84,6 @@ async function readCapped(body: AsyncIterable<Buffer> & { destroy(): unknown }):
   }
   return Buffer.concat(chunks).subarray(0, MAX_ANSWER_BYTES).toString('utf8');
 }
-const ENDPOINT_LABEL = '短信服务地址';
 
 /** The configuration's endpoint, else its category's documented one. */
 export const endpointOf = (config: SmsRow) => config.endpoint || smsCategory(config.category)?.endpoint || '';
@@ -96,7 +95,7 @@ async function post(
   path: string,
   sign: (host: string) => { headers: Record<string, string>; body: string },
 ): Promise<VendorAnswer> {
-  const { origin, dispatcher } = outbound.route(endpointOf(config), ENDPOINT_LABEL);
+  const { origin, dispatcher } = outbound.route(endpointOf(config), 'smsEndpoint');
   const url = new URL(path, origin);
   const { headers, body } = sign(url.host);
   const res = await request(url, {

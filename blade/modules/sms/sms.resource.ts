@@ -8,8 +8,8 @@ import {
 import { smsEnable } from '../../../lib/contracts/system/sms.actions';
 import { actionRoute } from '../../core/action';
 import type { BladeEnv, Deps } from '../../core/context';
-import { KeyedError, type CrudHooks } from '../../core/crud';
-import { NotFoundError } from '../../core/errors';
+import { type CrudHooks } from '../../core/crud';
+import { KeyedError, NotFoundError } from '../../core/errors';
 import { disableConfigs, enableConfig, findLiveConfig } from '../system/enabled-config.repository';
 
 /**
@@ -55,7 +55,7 @@ export function smsHooks(deps: Deps): CrudHooks {
       const category = usableCategory(row.category);
       checkVendorFields(category, row);
       if (values.endpoint)
-        values.endpoint = await deps.outbound.accept(String(values.endpoint), '短信服务地址');
+        values.endpoint = await deps.outbound.accept(String(values.endpoint), 'smsEndpoint');
     },
     async afterRemove({ trx }, ids) {
       await disableConfigs(trx, 'blade_sms', ids);

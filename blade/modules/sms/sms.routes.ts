@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { SmsSendAnswer } from '../../../lib/contracts/system/sms';
 import type { BladeEnv, Deps } from '../../core/context';
 import { ok } from '../../core/envelope';
-import { ServiceError } from '../../core/errors';
+import { KeyedError, ServiceError } from '../../core/errors';
 import { readParams } from '../../core/input';
 import { permit } from '../../core/permission';
 import { blank, PHONE_PATTERN } from '../../../lib/contracts/inputs';
@@ -31,9 +31,10 @@ async function readSendInput(c: Context<BladeEnv>) {
     ),
   ];
   if (phones.length === 0) throw new ServiceError('请输入手机号');
-  if (phones.length > MAX_PHONES) throw new ServiceError(`一次最多发送${MAX_PHONES}个手机号`);
+  if (phones.length > MAX_PHONES)
+    throw new KeyedError('common.refusal.smsTooManyPhones', { max: MAX_PHONES });
   const bad = phones.find((p) => !PHONE_PATTERN.test(p));
-  if (bad) throw new ServiceError(`手机号格式不正确: ${maskPhone(bad)}`);
+  if (bad) throw new KeyedError('common.refusal.phoneInvalid', { phone: maskPhone(bad) });
   let params: Record<string, string> = {};
   if (input.params) {
     let parsed: unknown;

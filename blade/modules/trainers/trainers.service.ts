@@ -14,9 +14,8 @@ import {
   type TrainerVO,
 } from '../../../lib/contracts/application/trainers';
 import type { AuthUser } from '../../core/context';
-import { KeyedError } from '../../core/crud';
+import { KeyedError, NotFoundError } from '../../core/errors';
 import { dataScopeCondition, resolveDataScope } from '../../core/data-scope';
-import { NotFoundError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import type { Trx } from '../../db/tenant';
 import { FILE_ID } from '../files/file.repository';

@@ -5,16 +5,14 @@ import { deptsWithChildren, resolveDataScope } from '../../core/data-scope';
 import { ok, success } from '../../core/envelope';
 import { ServiceError } from '../../core/errors';
 import { pageRequest, sortOrders, toPage } from '../../core/page';
-import { pageQuerySchema } from '../../../lib/contracts/inputs';
+import { pageQuerySchema, blank, idSchema, queryInt, intSchema } from '../../../lib/contracts/inputs';
 import { clearPermissionCaches, permit } from '../../core/permission';
 import { idsParam, updatedBy } from '../../core/permission-input';
 import { parseJson, parseQuery } from '../../core/validation';
 import { readParams } from '../../core/input';
-import { blank, idSchema, queryInt } from '../../../lib/contracts/inputs';
 import { withTenant } from '../../db/tenant';
 import { hashPassword, md5Hex } from '../auth/password';
 import { revokeUserSessions } from '../auth/session.repository';
-import { intSchema } from '../../../lib/contracts/inputs';
 import {
   forgetUserTotals,
   initialPassword,

@@ -3,10 +3,10 @@ import { mailEnable, mailSendTest } from '../../../lib/contracts/system/mail.act
 import { MAIL_ENABLED } from '../../../lib/contracts/system/mail';
 import { actionRoute } from '../../core/action';
 import type { BladeEnv, Deps } from '../../core/context';
-import { KeyedError, type CrudHooks } from '../../core/crud';
+import { type CrudHooks } from '../../core/crud';
+import { KeyedError, NotFoundError } from '../../core/errors';
 import { readParams } from '../../core/input';
 import { ok } from '../../core/envelope';
-import { NotFoundError } from '../../core/errors';
 import { permit } from '../../core/permission';
 import { withTenant } from '../../db/tenant';
 import { disableConfigs, enableConfig, findLiveConfig } from '../system/enabled-config.repository';
@@ -25,7 +25,7 @@ export async function mailerFor(deps: Deps, tenantId: string): Promise<Mailer | 
       .executeTakeFirst(),
   );
   if (!row) return deps.mailer;
-  return tenantMailer(row, await deps.outbound.connectAddress(row.host, row.port, '邮件服务器'));
+  return tenantMailer(row, await deps.outbound.connectAddress(row.host, row.port, 'mailServer'));
 }
 
 /**
@@ -79,7 +79,7 @@ export function mailHooks(deps: Deps): CrudHooks {
         values.host = String(values.host).trim().toLowerCase();
         const port = values.port === undefined ? 465 : Number(values.port);
         // Refused now, in words, rather than at the first code a customer waits for.
-        await deps.outbound.connectAddress(String(values.host), port, '邮件服务器');
+        await deps.outbound.connectAddress(String(values.host), port, 'mailServer');
       }
     },
     async afterRemove({ trx }, ids) {
@@ -110,7 +110,7 @@ export function mailActions(deps: Deps): Hono<BladeEnv> {
         findLiveConfig(trx, 'blade_mail', auth.tenantId, id),
       );
       if (!row) throw new NotFoundError();
-      const mailer = tenantMailer(row, await deps.outbound.connectAddress(row.host, row.port, '邮件服务器'));
+      const mailer = tenantMailer(row, await deps.outbound.connectAddress(row.host, row.port, 'mailServer'));
       try {
         await mailer.send({
           to,

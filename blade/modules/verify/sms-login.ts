@@ -1,5 +1,5 @@
 import type { Deps } from '../../core/context';
-import { KeyedError } from '../../core/crud';
+import { KeyedError } from '../../core/errors';
 import { withTenant } from '../../db/tenant';
 import type { ClientRow } from '../auth/client.repository';
 import { GRANT_MESSAGES as M, GrantError } from '../auth/grant-error';

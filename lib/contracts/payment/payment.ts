@@ -101,7 +101,7 @@ export const issueNoteInput = z
         ctx.addIssue({ code: 'custom', message: '标志订单的收费明细取自订单', path: ['lines'] });
       return;
     }
-    if (subjects === 0) ctx.addIssue({ code: 'custom', message: '请填写申请编号', path: ['applicationNo'] });
+    if (subjects === 0) ctx.addIssue({ code: 'custom', message: '请输入申请编号', path: ['applicationNo'] });
     if (!v.lines?.length) ctx.addIssue({ code: 'custom', message: '至少一项', path: ['lines'] });
     if (v.totalAmount === undefined)
       ctx.addIssue({ code: 'custom', message: '必须为正数（最多两位小数）', path: ['totalAmount'] });

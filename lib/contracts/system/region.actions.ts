@@ -7,6 +7,9 @@ import { blank, intSchema, pageQuerySchema, queryInt } from '../inputs';
  * CRUD router. Every signed-in user reads them (address pickers); only the platform administrator changes them.
  */
 
+// A code in a query is a filter: the list's `code` is a prefix, so one digit is a fair question. A saved region's code
+// is a whole one (2 to 12 digits: province, city, county, town, village), which the save checks
+// (system.region.codeInvalid in region.resource.ts).
 const codeText = z
   .string()
   .trim()

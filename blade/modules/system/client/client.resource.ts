@@ -1,4 +1,5 @@
-import { KeyedError, type CrudHooks } from '../../../core/crud';
+import { type CrudHooks } from '../../../core/crud';
+import { KeyedError } from '../../../core/errors';
 import { hashSecret } from '../../auth/password';
 
 const GRANT_TYPES = new Set(['captcha', 'password', 'refresh_token', 'authorization_code', 'social', 'sms']);

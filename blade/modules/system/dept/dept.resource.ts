@@ -10,7 +10,8 @@ import {
 } from '../../../../lib/contracts/system/dept.actions';
 import { actionRoute } from '../../../core/action';
 import type { AuthUser, BladeEnv, Deps } from '../../../core/context';
-import { KeyedError, toVO, type CrudHooks } from '../../../core/crud';
+import { toVO, type CrudHooks } from '../../../core/crud';
+import { KeyedError } from '../../../core/errors';
 import { sortOrders } from '../../../core/page';
 import { treeNode } from '../../../core/permission-input';
 import { buildTree } from '../../../core/tree';

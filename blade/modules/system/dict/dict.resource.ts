@@ -10,7 +10,8 @@ import {
 } from '../../../../lib/contracts/system/dict.actions';
 import { actionRoute } from '../../../core/action';
 import type { BladeEnv, Deps } from '../../../core/context';
-import { KeyedError, liveRows, toVO, type AnyDb, type CrudContext, type CrudHooks } from '../../../core/crud';
+import { liveRows, toVO, type AnyDb, type CrudContext, type CrudHooks } from '../../../core/crud';
+import { KeyedError } from '../../../core/errors';
 import { applySort, contains, fetchPage, pageRequest, sortOrders, toPage } from '../../../core/page';
 import { buildTree } from '../../../core/tree';
 import type { DictRow } from '../../../db/schema';

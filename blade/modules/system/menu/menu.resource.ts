@@ -1,4 +1,5 @@
-import { KeyedError, type CrudHooks } from '../../../core/crud';
+import { type CrudHooks } from '../../../core/crud';
+import { KeyedError } from '../../../core/errors';
 import { clearPermissionCaches } from '../../../core/permission';
 import { listLiveMenus, MENU_CATEGORY } from './menu.repository';
 

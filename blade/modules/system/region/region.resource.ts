@@ -12,8 +12,7 @@ import {
 } from '../../../../lib/contracts/system/region.actions';
 import { actionRoute } from '../../../core/action';
 import type { BladeEnv, Deps } from '../../../core/context';
-import { KeyedError } from '../../../core/crud';
-import { NotFoundError } from '../../../core/errors';
+import { KeyedError, NotFoundError } from '../../../core/errors';
 import { pageRequest, sortOrders, toPage } from '../../../core/page';
 import type { RegionTable } from '../../../db/schema';
 import { REGION_ROOT } from '../../../db/seed-regions';

@@ -1,6 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { Deps } from '../../../core/context';
-import { KeyedError, type AnyDb, type CrudContext, type CrudHooks } from '../../../core/crud';
+import { type AnyDb, type CrudContext, type CrudHooks } from '../../../core/crud';
+import { KeyedError } from '../../../core/errors';
 import { clearPermissionCaches, normaliseScopePath } from '../../../core/permission';
 import { blank, idSchema } from '../../../../lib/contracts/inputs';
 

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import { tenantPackageResource } from '../../../../lib/contracts/system/tenant-package';
-import { KeyedError, toVO, type CrudHooks } from '../../../core/crud';
+import { toVO, type CrudHooks } from '../../../core/crud';
+import { KeyedError } from '../../../core/errors';
 import type { TenantPackageTable } from '../../../db/schema';
 import type { Db } from '../../../db/tenant';
 import { allMenusLive } from '../menu/menu.repository';
