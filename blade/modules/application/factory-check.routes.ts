@@ -1,19 +1,14 @@
 import { Hono } from 'hono';
-import { recordStatusChanges } from '../../core/action';
+import { actionRoute, recordStatusChanges } from '../../core/action';
 import { sql } from 'kysely';
 import { APPLICATION_CODES } from '../../../lib/contracts/application/machine';
 import { factoryCheckList, factoryCheckSave } from '../../../lib/contracts/application/staff';
 import type { BladeEnv, Deps } from '../../core/context';
-import { KeyedError } from '../../core/crud';
-import { readParams } from '../../core/input';
+import { KeyedError } from '../../core/errors';
 import { formatDateTime } from '../../core/dates';
-import { ok } from '../../core/envelope';
 import { nextId } from '../../core/ids';
-import { permit } from '../../core/permission';
-import { withTenant } from '../../db/tenant';
 import { assertApplicationFile } from './documents';
-import { assertVisible, callerCodes, transitionCaller } from './flow';
-import { caseReader } from './flow.routes';
+import { assertVisible, stepCaller } from './flow';
 import { applicationVO } from './apply.repository';
 import { applyTransition, HISTORY_RESOURCE, notifyStep, type ApplicationRow } from './transition';
 
@@ -52,17 +47,14 @@ const presentCheck = (r: CheckRow, inspectorName = '') => ({
 export function factoryCheckRoutes(deps: Deps): Hono<BladeEnv> {
   const router = new Hono<BladeEnv>();
 
-  router.post(factoryCheckSave.call.path, permit(deps, factoryCheckSave.access), async (c) => {
-    const auth = c.get('auth');
-    const input = factoryCheckSave.input.parse(await readParams(c));
-    const ncItems = input.ncItems ?? '';
-    if (input.result === 'nc' && !ncItems) throw new KeyedError('application.flow.ncItemsRequired');
-    if (input.result === 'fail' && !input.conclusion)
-      throw new KeyedError('application.flow.failConclusionRequired');
-    const holds = await callerCodes(deps, auth);
-    const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
-      const caller = await transitionCaller(trx, auth, holds);
-      if (caller.companyId !== null) throw new KeyedError('application.flow.staffOnly');
+  router.route(
+    '/',
+    actionRoute(deps, factoryCheckSave, async ({ trx, auth, input, company, holds }) => {
+      const ncItems = input.ncItems ?? '';
+      if (input.result === 'nc' && !ncItems) throw new KeyedError('application.flow.ncItemsRequired');
+      if (input.result === 'fail' && !input.conclusion)
+        throw new KeyedError('application.flow.failConclusionRequired');
+      const caller = stepCaller(auth, company, holds);
       await assertVisible(trx, auth, null, input.applicationId);
       if (input.reportFileId) {
         const owner = await trx
@@ -111,16 +103,13 @@ export function factoryCheckRoutes(deps: Deps): Hono<BladeEnv> {
         check: presentCheck(check as CheckRow),
         application: await applicationVO(trx, auth.tenantId, application),
       };
-    });
-    return c.json(ok(data));
-  });
+    }),
+  );
 
-  router.get(factoryCheckList.call.path, async (c) => {
-    const auth = c.get('auth');
-    const input = factoryCheckList.input.parse(await readParams(c));
-    const holds = await callerCodes(deps, auth);
-    const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
-      await assertVisible(trx, auth, await caseReader(trx, auth, holds), input.applicationId);
+  router.route(
+    '/',
+    actionRoute(deps, factoryCheckList, async ({ trx, auth, input, company }) => {
+      await assertVisible(trx, auth, company ?? null, input.applicationId);
       const rows = await trx
         .selectFrom('business_factory_check as f')
         .leftJoin('blade_user as u', (j) =>
@@ -135,9 +124,8 @@ export function factoryCheckRoutes(deps: Deps): Hono<BladeEnv> {
         .orderBy('f.id')
         .execute();
       return rows.map((r) => presentCheck(r as CheckRow, r.real_name ?? ''));
-    });
-    return c.json(ok(data));
-  });
+    }),
+  );
 
   return router;
 }

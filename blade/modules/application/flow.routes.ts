@@ -1,61 +1,35 @@
 import { Hono } from 'hono';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import {
   applicationTransit,
   flowTimeline,
   ifSampleSentAction,
   sampleSentAction,
-  STAFF_PAGES,
 } from '../../../lib/contracts/application/staff';
-import type { AuthUser, BladeEnv, Deps } from '../../core/context';
-import { KeyedError } from '../../core/crud';
-import { readParams } from '../../core/input';
+import { actionRoute } from '../../core/action';
+import type { BladeEnv, Deps } from '../../core/context';
 import { formatDateTime } from '../../core/dates';
-import { ok } from '../../core/envelope';
-import { ForbiddenError } from '../../core/errors';
-import { withTenant } from '../../db/tenant';
-import { applyStepData, assertVisible, callerCodes, transitionCaller } from './flow';
+import { KeyedError } from '../../core/errors';
+import { applyStepData, assertVisible, stepCaller } from './flow';
 import { applicationVO } from './apply.repository';
 import { applyTransition, HISTORY_RESOURCE } from './transition';
-import type { Database } from '../../db/schema';
-import { callerCompany } from '../../core/company';
-
-/** Staff read a case (timeline, samples, checks) with any business page's code; customers their company's. */
-export const CASE_READ_CODES = STAFF_PAGES.filter((p) => p.menu?.code !== 'certificate').map(
-  (p) => p.menu!.code,
-);
 
 /**
- * The company of a customer caller, or null after checking that a staff caller may read cases. `holds` comes from
- * callerCodes, read before the transaction.
- */
-export async function caseReader(
-  trx: Transaction<Database>,
-  auth: AuthUser,
-  holds: (code: string) => boolean,
-) {
-  const companyId = await callerCompany(trx, auth);
-  if (companyId === null && !CASE_READ_CODES.some(holds)) throw new ForbiddenError();
-  return companyId;
-}
-
-/**
- * The transition call, the customer's sample dispatch and its query, and the case's timeline. Every step goes through
- * applyTransition (one transaction: lock, checks, state, history, messages) and then the step's data (flow.ts).
+ * The transition call, the customer's sample dispatch and its query, and the case's timeline, each a declared action
+ * with its sides (lib/contracts/application/staff.ts). Every step goes through applyTransition (one transaction: lock,
+ * checks, state, history, messages) and then the step's data (flow.ts).
  */
 export function flowRoutes(deps: Deps): Hono<BladeEnv> {
   const router = new Hono<BladeEnv>();
 
-  router.post(applicationTransit.call.path, async (c) => {
-    const auth = c.get('auth');
-    const input = applicationTransit.input.parse(await readParams(c));
-    // These steps carry data of their own calls: a factory check's record, the courier number.
-    if (input.action === 'inspectPass' || input.action === 'inspectNc')
-      throw new KeyedError('application.flow.useFactoryCheck');
-    if (input.action === 'sampleSent') throw new KeyedError('application.flow.useSampleSent');
-    const holds = await callerCodes(deps, auth);
-    const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
-      const caller = await transitionCaller(trx, auth, holds);
+  router.route(
+    '/',
+    actionRoute(deps, applicationTransit, async ({ trx, auth, input, company, holds }) => {
+      // These steps carry data of their own calls: a factory check's record, the courier number.
+      if (input.action === 'inspectPass' || input.action === 'inspectNc')
+        throw new KeyedError('application.flow.useFactoryCheck');
+      if (input.action === 'sampleSent') throw new KeyedError('application.flow.useSampleSent');
+      const caller = stepCaller(auth, company, holds);
       if (caller.companyId === null) await assertVisible(trx, auth, null, input.id);
       const result = await applyTransition(trx, caller, {
         id: input.id,
@@ -64,17 +38,13 @@ export function flowRoutes(deps: Deps): Hono<BladeEnv> {
       });
       const after = await applyStepData(trx, auth, result, input);
       return applicationVO(trx, auth.tenantId, after);
-    });
-    return c.json(ok(data));
-  });
+    }),
+  );
 
-  router.post(sampleSentAction.call.path, async (c) => {
-    const auth = c.get('auth');
-    const input = sampleSentAction.input.parse(await readParams(c));
-    const holds = await callerCodes(deps, auth);
-    const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
-      const caller = await transitionCaller(trx, auth, holds);
-      await applyTransition(trx, caller, { id: input.id, name: 'sampleSent' });
+  router.route(
+    '/',
+    actionRoute(deps, sampleSentAction, async ({ trx, auth, input, company, holds }) => {
+      await applyTransition(trx, stepCaller(auth, company, holds), { id: input.id, name: 'sampleSent' });
       const after = await trx
         .updateTable('business_application')
         .set({ sample_sent: 1, sample_courier_no: input.courierNo, sample_sent_at: sql`now()` })
@@ -82,16 +52,13 @@ export function flowRoutes(deps: Deps): Hono<BladeEnv> {
         .returningAll()
         .executeTakeFirstOrThrow();
       return applicationVO(trx, auth.tenantId, after);
-    });
-    return c.json(ok(data));
-  });
+    }),
+  );
 
-  router.post(ifSampleSentAction.call.path, async (c) => {
-    const auth = c.get('auth');
-    const input = ifSampleSentAction.input.parse(await readParams(c));
-    const holds = await callerCodes(deps, auth);
-    const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
-      await assertVisible(trx, auth, await caseReader(trx, auth, holds), input.id);
+  router.route(
+    '/',
+    actionRoute(deps, ifSampleSentAction, async ({ trx, auth, input, company }) => {
+      await assertVisible(trx, auth, company ?? null, input.id);
       const row = await trx
         .selectFrom('business_application')
         .select(['sample_sent', 'sample_courier_no', 'sample_sent_at', 'samples_received_at'])
@@ -103,16 +70,13 @@ export function flowRoutes(deps: Deps): Hono<BladeEnv> {
         sentAt: formatDateTime(row.sample_sent_at),
         receivedAt: formatDateTime(row.samples_received_at),
       };
-    });
-    return c.json(ok(data));
-  });
+    }),
+  );
 
-  router.get(flowTimeline.call.path, async (c) => {
-    const auth = c.get('auth');
-    const input = flowTimeline.input.parse(await readParams(c));
-    const holds = await callerCodes(deps, auth);
-    const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
-      await assertVisible(trx, auth, await caseReader(trx, auth, holds), input.businessId);
+  router.route(
+    '/',
+    actionRoute(deps, flowTimeline, async ({ trx, auth, input, company }) => {
+      await assertVisible(trx, auth, company ?? null, input.businessId);
       const rows = await trx
         .selectFrom('blade_status_history as h')
         .leftJoin('blade_user as u', (j) =>
@@ -144,9 +108,8 @@ export function flowRoutes(deps: Deps): Hono<BladeEnv> {
         userName: r.real_name ?? '',
         createTime: formatDateTime(r.create_time),
       }));
-    });
-    return c.json(ok(data));
-  });
+    }),
+  );
 
   return router;
 }

@@ -325,6 +325,19 @@ describe('refusals write nothing', () => {
     }
   });
 
+  it('answers 403 to the step call of a caller holding no step code, and lets a page holder read the case', async () => {
+    const id = await application({ state: 'submitted' });
+    // The viewer holds the business pages only: the call's declared sides turn it away before the body is read.
+    expect(await transit('viewer', id, 'accept')).toMatchObject({ code: 403 });
+    expect(await stateOf(id)).toMatchObject({ state: 'submitted', history: 0 });
+    const timeline = await h.call(`/blade-flow/flow_timeline_by_businessId?businessId=${id}`, tokens.viewer);
+    expect(timeline).toMatchObject({ code: 200, data: [] });
+    // The sample dispatch is the company's step alone: staff holding a step code are turned away by side.
+    expect(
+      await h.call('/blade-customer/flowInstance/sampleSent', tokens.clerk, { id, courierNo: 'SF1' }),
+    ).toMatchObject({ code: 403 });
+  });
+
   it('refuses a customer a staff step and staff a customer step', async () => {
     const id = await application({ state: 'submitted' });
     expect(await transit('customerA', id, 'accept')).toMatchObject({

@@ -1,33 +1,25 @@
 import { sql } from 'kysely';
-import type { AuthUser, Deps } from '../../core/context';
-import { KeyedError } from '../../core/crud';
-import { NotFoundError } from '../../core/errors';
-import { heldCodes } from '../../core/permission';
-import { isPlatformAdmin } from '../../core/roles';
+import type { AuthUser } from '../../core/context';
+import { KeyedError, NotFoundError } from '../../core/errors';
 import type { Trx } from '../../db/tenant';
 import { visibleApplications } from './apply.repository';
 import { assertNotesPaid } from '../payment/payment.service';
 import { issueCertificate } from './certificate';
 import { assertApplicationFile } from './documents';
 import { type TransitionCaller, type TransitionResult } from './transition';
-import { callerCompany } from '../../core/company';
 
 /**
- * The codes the caller's roles hold, read before the call's transaction: heldCodes reads through a transaction of its
- * own, which on PGlite's single connection would wait for the call's forever.
+ * Who makes a step: the caller's company (null for staff) and codes, as the core read them for a sided action
+ * (core/company.ts sideOf, in the call's transaction).
  */
-export async function callerCodes(deps: Deps, auth: AuthUser): Promise<(code: string) => boolean> {
-  const held = await heldCodes(deps, auth);
-  return (code) => isPlatformAdmin(auth) || held.has(code);
-}
-
-/** Who calls: the customer company (null for staff) and the codes the roles hold. */
-export async function transitionCaller(
-  trx: Trx,
+export function stepCaller(
   auth: AuthUser,
-  holds: (code: string) => boolean,
-): Promise<TransitionCaller> {
-  return { auth, companyId: await callerCompany(trx, auth), holds };
+  company: string | null | undefined,
+  holds: ((code: string) => boolean) | undefined,
+): TransitionCaller {
+  if (company === undefined || !holds)
+    throw new Error('a step is made through an action declared with its sides');
+  return { auth, companyId: company, holds };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from '../../zod';
-import { defineAction } from '../action';
+import { bySide, defineAction } from '../action';
 import { defineResource, NO_WRITES, type FieldSpecs, type ResourceMenuDef } from '../resource';
+import { myApplicationResource } from './customer-pages';
 import { APPLICATION_CODES, type TransitionName } from './machine';
 
 /**
@@ -188,14 +189,27 @@ export const transitInput = z.object({
   evaluationComment: text(1000),
 });
 
-/** Any signed-in user reaches these: the step's code, the caller's company or page code is checked by the route. */
-const anyone = {};
+/** Staff read a case (timeline, samples, checks) with any business page's code but the certificates'. */
+export const CASE_READ_CODES = STAFF_PAGES.filter((p) => p.menu?.code !== 'certificate').map(
+  (p) => p.menu!.code,
+);
+
+/**
+ * A case's reads: a customer on 我的申请 (its company's cases), staff on a business page (within their scope). A step:
+ * a customer's is `application_apply`, staff's one of the step codes; which step the caller may make is the machine's
+ * check (transition.ts), in the same transaction.
+ */
+const readCase = bySide({ customer: myApplicationResource.menu!.code, staff: CASE_READ_CODES });
+const makeStep = bySide({
+  customer: APPLICATION_CODES.apply,
+  staff: Object.values(APPLICATION_CODES).filter((code) => code !== APPLICATION_CODES.apply),
+});
 
 export const applicationTransit = defineAction({
   name: 'transit',
   call: { method: 'POST', path: '/blade-customer/applicationFlow/transit' },
   input: transitInput,
-  access: anyone,
+  ...makeStep,
   writes: true,
 });
 
@@ -203,7 +217,7 @@ export const sampleSentAction = defineAction({
   name: 'sampleSent',
   call: { method: 'POST', path: '/blade-customer/flowInstance/sampleSent' },
   input: z.object({ id, courierNo: z.string().trim().min(1).max(64) }),
-  access: anyone,
+  ...bySide({ customer: APPLICATION_CODES.apply }),
   writes: true,
 });
 
@@ -211,7 +225,7 @@ export const ifSampleSentAction = defineAction({
   name: 'ifSampleSent',
   call: { method: 'POST', path: '/blade-customer/flowInstance/ifSampleSent' },
   input: z.object({ id }),
-  access: anyone,
+  ...readCase,
   writes: false,
 });
 
@@ -228,7 +242,7 @@ export const factoryCheckSave = defineAction({
     conclusion: z.string().trim().max(1000).default(''),
     reportFileId: fileId.optional(),
   }),
-  access: { codes: [APPLICATION_CODES.inspect] },
+  ...bySide({ staff: APPLICATION_CODES.inspect }),
   writes: true,
 });
 
@@ -236,7 +250,7 @@ export const factoryCheckList = defineAction({
   name: 'factoryCheckList',
   call: { method: 'GET', path: '/business-service/factoryCheck/list' },
   input: z.object({ applicationId: id }),
-  access: anyone,
+  ...readCase,
   writes: false,
 });
 
@@ -244,7 +258,7 @@ export const flowTimeline = defineAction({
   name: 'timeline',
   call: { method: 'GET', path: '/blade-flow/flow_timeline_by_businessId' },
   input: z.object({ businessId: id }),
-  access: anyone,
+  ...readCase,
   writes: false,
 });
 
