@@ -498,74 +498,50 @@ async function freeLinks(trx: Trx, auth: AuthUser, id: string) {
     .execute();
 }
 
-/** Finance rejects an applied invoice with a reason; the amount is free for a new application. */
-export async function rejectInvoice(
+/**
+ * The two ways finance hands an invoice's amount back (the links go inactive, so a new application may take it): a
+ * rejection of an applied one, a red-letter reversal (红字冲销) of an issued one. Each keeps its reason in a column of
+ * its own and tells the company.
+ */
+const RELEASES = {
+  reject: { from: 'applied', to: 'rejected', reasonColumn: 'reject_reason', event: 'rejected' },
+  redFlush: { from: 'issued', to: 'red_flushed', reasonColumn: 'red_flush_reason', event: 'redFlushed' },
+} as const;
+
+async function releaseInvoice(
   trx: Trx,
   auth: AuthUser,
   id: string,
   reason: string,
+  action: keyof typeof RELEASES,
 ): Promise<InvoiceVO> {
+  const { from, to, reasonColumn, event } = RELEASES[action];
   const row = await lockInvoice(trx, auth, id);
-  assertState(row, 'applied');
+  assertState(row, from);
   const after = await trx
     .updateTable('business_invoice_application')
-    .set({
-      invoice_state: 'rejected',
-      reject_reason: reason,
-      update_user: auth.userId,
-      update_time: sql`now()`,
-    })
+    .set({ invoice_state: to, [reasonColumn]: reason, update_user: auth.userId, update_time: sql`now()` })
     .where('id', '=', row.id)
     .returningAll()
     .executeTakeFirstOrThrow();
   await freeLinks(trx, auth, id);
   await recordStatusChanges(trx, auth, [
-    {
-      resource: INVOICE_RESOURCE,
-      recordId: id,
-      action: 'reject',
-      field: 'invoice_state',
-      from: 'applied',
-      to: 'rejected',
-      comment: reason,
-    },
+    { resource: INVOICE_RESOURCE, recordId: id, action, field: 'invoice_state', from, to, comment: reason },
   ]);
-  await tellCompany(trx, auth, after, 'rejected', { reason });
+  await tellCompany(
+    trx,
+    auth,
+    after,
+    event,
+    event === 'redFlushed' ? { invoiceNo: row.invoice_no, reason } : { reason },
+  );
   return invoiceDetail(trx, auth, null, id);
 }
 
+/** Finance rejects an applied invoice with a reason; the amount is free for a new application. */
+export const rejectInvoice = (trx: Trx, auth: AuthUser, id: string, reason: string) =>
+  releaseInvoice(trx, auth, id, reason, 'reject');
+
 /** Finance reverses an issued invoice by a red-letter invoice (红字冲销); the amount is free for a new application. */
-export async function redFlushInvoice(
-  trx: Trx,
-  auth: AuthUser,
-  id: string,
-  reason: string,
-): Promise<InvoiceVO> {
-  const row = await lockInvoice(trx, auth, id);
-  assertState(row, 'issued');
-  const after = await trx
-    .updateTable('business_invoice_application')
-    .set({
-      invoice_state: 'red_flushed',
-      red_flush_reason: reason,
-      update_user: auth.userId,
-      update_time: sql`now()`,
-    })
-    .where('id', '=', row.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await freeLinks(trx, auth, id);
-  await recordStatusChanges(trx, auth, [
-    {
-      resource: INVOICE_RESOURCE,
-      recordId: id,
-      action: 'redFlush',
-      field: 'invoice_state',
-      from: 'issued',
-      to: 'red_flushed',
-      comment: reason,
-    },
-  ]);
-  await tellCompany(trx, auth, after, 'redFlushed', { invoiceNo: row.invoice_no, reason });
-  return invoiceDetail(trx, auth, null, id);
-}
+export const redFlushInvoice = (trx: Trx, auth: AuthUser, id: string, reason: string) =>
+  releaseInvoice(trx, auth, id, reason, 'redFlush');
