@@ -9,6 +9,7 @@ import { type AnyDb, type CrudContext } from './crud';
 import { KeyedError, NotFoundError } from './errors';
 import { readParams } from './input';
 import { ok } from './envelope';
+import { formatDateTime } from './dates';
 import { nextId } from './ids';
 import { permit } from './permission';
 import { refuseNul } from './validation';
@@ -132,4 +133,54 @@ export async function recordStatusChanges(
       })),
     )
     .execute();
+}
+
+/** One recorded state change as the screens show it: who by name, when in the portal's time format. */
+export interface StatusHistoryEntry {
+  id: string;
+  action: string;
+  from: string;
+  to: string;
+  comment: string;
+  userId: string;
+  userName: string;
+  createTime: string;
+}
+
+/** A record's state changes, oldest first (the same second in the order they were made). */
+export async function statusHistory(
+  trx: Trx,
+  tenantId: string,
+  resource: string,
+  recordId: string,
+): Promise<StatusHistoryEntry[]> {
+  const rows = await trx
+    .selectFrom('blade_status_history as h')
+    .leftJoin('blade_user as u', (j) => j.onRef('u.id', '=', 'h.user_id').on('u.tenant_id', '=', tenantId))
+    .select([
+      'h.id',
+      'h.action',
+      'h.from_value',
+      'h.to_value',
+      'h.comment',
+      'h.user_id',
+      'h.create_time',
+      'u.real_name',
+    ])
+    .where('h.tenant_id', '=', tenantId)
+    .where('h.resource', '=', resource)
+    .where('h.record_id', '=', recordId)
+    .orderBy('h.create_time')
+    .orderBy('h.id')
+    .execute();
+  return rows.map((r) => ({
+    id: String(r.id),
+    action: r.action,
+    from: r.from_value,
+    to: r.to_value,
+    comment: r.comment,
+    userId: String(r.user_id),
+    userName: r.real_name ?? '',
+    createTime: formatDateTime(r.create_time),
+  }));
 }

@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
-import { recordStatusChanges } from '../../core/action';
+import { recordStatusChanges, statusHistory } from '../../core/action';
 import { CERTIFICATE_ACTIONS, type CertificateAction } from '../../../lib/contracts/application/machine';
 import type { AuthUser } from '../../core/context';
 import { KeyedError, NotFoundError } from '../../core/errors';
 import { zhText } from '../../core/refusal-keys';
-import { formatDateTime } from '../../core/dates';
 import type { Trx } from '../../db/tenant';
 import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
 import { certStatusSql } from './certificate';
@@ -85,33 +84,11 @@ export async function changeCertificateStatus(
 
 /** The certificate's decisions, oldest first, with who made each. */
 export async function certificateHistory(trx: Trx, tenantId: string, id: string) {
-  const rows = await trx
-    .selectFrom('blade_status_history as h')
-    .leftJoin('blade_user as u', (j) => j.onRef('u.id', '=', 'h.user_id').on('u.tenant_id', '=', tenantId))
-    .select([
-      'h.id',
-      'h.action',
-      'h.from_value',
-      'h.to_value',
-      'h.comment',
-      'h.user_id',
-      'h.create_time',
-      'u.real_name',
-    ])
-    .where('h.tenant_id', '=', tenantId)
-    .where('h.resource', '=', CERTIFICATE_HISTORY_RESOURCE)
-    .where('h.record_id', '=', id)
-    .orderBy('h.create_time')
-    .orderBy('h.id')
-    .execute();
-  return rows.map((r) => ({
-    id: String(r.id),
-    action: r.action,
-    fromStatus: r.from_value,
-    toStatus: r.to_value,
-    reason: r.comment,
-    userId: String(r.user_id),
-    userName: r.real_name ?? '',
-    createTime: formatDateTime(r.create_time),
+  const entries = await statusHistory(trx, tenantId, CERTIFICATE_HISTORY_RESOURCE, id);
+  return entries.map(({ from, to, comment, ...entry }) => ({
+    ...entry,
+    fromStatus: from,
+    toStatus: to,
+    reason: comment,
   }));
 }

@@ -6,7 +6,7 @@ import {
   ifSampleSentAction,
   sampleSentAction,
 } from '../../../lib/contracts/application/staff';
-import { actionRoute } from '../../core/action';
+import { actionRoute, statusHistory } from '../../core/action';
 import type { BladeEnv, Deps } from '../../core/context';
 import { formatDateTime } from '../../core/dates';
 import { KeyedError } from '../../core/errors';
@@ -77,37 +77,8 @@ export function flowRoutes(deps: Deps): Hono<BladeEnv> {
     '/',
     actionRoute(deps, flowTimeline, async ({ trx, auth, input, company }) => {
       await assertVisible(trx, auth, company ?? null, input.businessId);
-      const rows = await trx
-        .selectFrom('blade_status_history as h')
-        .leftJoin('blade_user as u', (j) =>
-          j.onRef('u.id', '=', 'h.user_id').on('u.tenant_id', '=', auth.tenantId),
-        )
-        .select([
-          'h.id',
-          'h.action',
-          'h.from_value',
-          'h.to_value',
-          'h.comment',
-          'h.user_id',
-          'h.create_time',
-          'u.real_name',
-        ])
-        .where('h.tenant_id', '=', auth.tenantId)
-        .where('h.resource', '=', HISTORY_RESOURCE)
-        .where('h.record_id', '=', input.businessId)
-        .orderBy('h.create_time')
-        .orderBy('h.id')
-        .execute();
-      return rows.map((r) => ({
-        id: String(r.id),
-        action: r.action,
-        fromState: r.from_value,
-        toState: r.to_value,
-        comment: r.comment,
-        userId: String(r.user_id),
-        userName: r.real_name ?? '',
-        createTime: formatDateTime(r.create_time),
-      }));
+      const entries = await statusHistory(trx, auth.tenantId, HISTORY_RESOURCE, input.businessId);
+      return entries.map(({ from, to, ...entry }) => ({ ...entry, fromState: from, toState: to }));
     }),
   );
 

@@ -20,7 +20,7 @@ import {
   type SaveChangeInput,
   type SnapshotVO,
 } from '../../../lib/contracts/cert-change/cert-change';
-import { recordStatusChanges, type StatusChange } from '../../core/action';
+import { recordStatusChanges, statusHistory, type StatusChange } from '../../core/action';
 import type { AuthUser } from '../../core/context';
 import { KeyedError, NotFoundError } from '../../core/errors';
 import { zhText } from '../../core/refusal-keys';
@@ -594,18 +594,7 @@ export async function changeDetail(
     .where('g.id', '=', id)
     .executeTakeFirst();
   if (!row) throw new NotFoundError();
-  const history = await trx
-    .selectFrom('blade_status_history as h')
-    .leftJoin('blade_user as u', (j) =>
-      j.onRef('u.id', '=', 'h.user_id').on('u.tenant_id', '=', auth.tenantId),
-    )
-    .select(['h.action', 'h.from_value', 'h.to_value', 'h.comment', 'h.create_time', 'u.real_name'])
-    .where('h.tenant_id', '=', auth.tenantId)
-    .where('h.resource', '=', CHANGE_HISTORY_RESOURCE)
-    .where('h.record_id', '=', id)
-    .orderBy('h.create_time')
-    .orderBy('h.id')
-    .execute();
+  const history = await statusHistory(trx, auth.tenantId, CHANGE_HISTORY_RESOURCE, id);
   const change = row as ChangeListRow;
   return {
     ...presentChange(change),
@@ -615,11 +604,11 @@ export async function changeDetail(
       .requiredFiles,
     history: history.map((h) => ({
       action: h.action,
-      fromState: h.from_value,
-      toState: h.to_value,
+      fromState: h.from,
+      toState: h.to,
       reason: h.comment,
-      userName: h.real_name ?? '',
-      createTime: formatDateTime(h.create_time),
+      userName: h.userName,
+      createTime: h.createTime,
     })),
   };
 }

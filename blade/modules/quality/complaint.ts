@@ -1,5 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import { recordStatusChanges } from '../../core/action';
+import { recordStatusChanges, statusHistory } from '../../core/action';
 import {
   COMPLAINT_COUNTER,
   complaintNumber,
@@ -160,35 +160,8 @@ export async function complaintHistory(
   tenantId: string,
   id: string,
 ): Promise<ComplaintHistoryRow[]> {
-  const rows = await trx
-    .selectFrom('blade_status_history as h')
-    .leftJoin('blade_user as u', (j) => j.onRef('u.id', '=', 'h.user_id').on('u.tenant_id', '=', tenantId))
-    .select([
-      'h.id',
-      'h.action',
-      'h.from_value',
-      'h.to_value',
-      'h.comment',
-      'h.user_id',
-      'h.create_time',
-      'u.real_name',
-    ])
-    .where('h.tenant_id', '=', tenantId)
-    .where('h.resource', '=', COMPLAINT_HISTORY)
-    .where('h.record_id', '=', id)
-    .orderBy('h.create_time')
-    .orderBy('h.id')
-    .execute();
-  return rows.map((r) => ({
-    id: String(r.id),
-    action: r.action,
-    fromState: r.from_value ?? '',
-    toState: r.to_value ?? '',
-    comment: r.comment ?? '',
-    userId: r.user_id ? String(r.user_id) : '',
-    userName: r.real_name ?? '',
-    createTime: formatDateTime(r.create_time),
-  }));
+  const entries = await statusHistory(trx, tenantId, COMPLAINT_HISTORY, id);
+  return entries.map(({ from, to, ...entry }) => ({ ...entry, fromState: from, toState: to }));
 }
 
 // --- reading ----------------------------------------------------------------------------------------------------
