@@ -5,7 +5,7 @@ import {
   CERTIFICATE_STATUS_CODE,
   STAFF_PAGES,
 } from '../../../lib/contracts/application/staff';
-import { nextId } from '../../core/ids';
+import { ensureWorkRole } from '../../core/work-roles';
 import type { Database } from '../../db/schema';
 
 /**
@@ -45,53 +45,12 @@ export async function ensureStaffRoles(
   tenantId: string,
   allowedMenuIds: readonly string[] | null,
 ): Promise<string[]> {
-  const existing = await trx
-    .selectFrom('blade_role')
-    .select('role_alias')
-    .where('tenant_id', '=', tenantId)
-    .where('is_deleted', '=', 0)
-    .where(
-      'role_alias',
-      'in',
-      STAFF_ROLES.map((r) => APPLICATION_CODES[r.role]),
-    )
-    .execute();
-  const have = new Set(existing.map((r) => r.role_alias));
-  const menus = await trx
-    .selectFrom('blade_menu')
-    .select(['id', 'code'])
-    .where('code', 'in', [
-      ...STAFF_PAGE_CODES,
-      ...Object.values(APPLICATION_CODES),
-      ...Object.values(EXTRA_CODES).flat(),
-    ])
-    .where('is_deleted', '=', 0)
-    .execute();
-  const allowed = allowedMenuIds === null ? null : new Set(allowedMenuIds.map(String));
-  const menuOf = (code: string) =>
-    menus
-      .filter((m) => m.code === code && (allowed === null || allowed.has(String(m.id))))
-      .map((m) => String(m.id));
   const added: string[] = [];
   for (const staff of STAFF_ROLES) {
     const alias = APPLICATION_CODES[staff.role];
-    if (have.has(alias)) continue;
-    const roleId = nextId();
-    await trx
-      .insertInto('blade_role')
-      .values({ id: roleId, tenant_id: tenantId, role_name: staff.name, role_alias: alias, sort: staff.sort })
-      .execute();
-    const menuIds = [
-      ...new Set([...STAFF_PAGE_CODES, alias, ...(EXTRA_CODES[staff.role] ?? [])].flatMap(menuOf)),
-    ];
-    if (menuIds.length)
-      await trx
-        .insertInto('blade_role_menu')
-        .values(
-          menuIds.map((menuId) => ({ id: nextId(), tenant_id: tenantId, role_id: roleId, menu_id: menuId })),
-        )
-        .execute();
-    added.push(alias);
+    const codes = [...STAFF_PAGE_CODES, alias, ...(EXTRA_CODES[staff.role] ?? [])];
+    const role = { alias, name: staff.name, sort: staff.sort };
+    if ((await ensureWorkRole(trx, tenantId, role, codes, allowedMenuIds)).made) added.push(alias);
   }
   return added;
 }

@@ -2,6 +2,7 @@ import { nextId } from '../../core/ids';
 import type { Selectable } from 'kysely';
 import type { CustomerCompanyTable, UserRow } from '../../db/schema';
 import type { Db } from '../../db/tenant';
+import { ensureWorkRole } from '../../core/work-roles';
 
 export type CompanyRow = Selectable<CustomerCompanyTable>;
 
@@ -9,7 +10,7 @@ export type CompanyRow = Selectable<CustomerCompanyTable>;
 export const CUSTOMER_USER = 5;
 
 /** The role every customer user holds: seeded into a tenant by its first registration. */
-export const CUSTOMER_ROLE = { alias: 'customer', name: '客户' } as const;
+export const CUSTOMER_ROLE = { alias: 'customer', name: '客户', sort: 90 } as const;
 
 /**
  * The menus the customer role is granted: the customer-facing ones only (the home page, and 认证申请: my applications
@@ -136,38 +137,7 @@ export async function findCompany(db: Db, tenantId: string, id: string): Promise
  * lock (assertAccountRoom), so two first registrations of a tenant cannot both make one.
  */
 export async function ensureCustomerRole(db: Db, tenantId: string): Promise<string> {
-  const found = await db
-    .selectFrom('blade_role')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('role_alias', '=', CUSTOMER_ROLE.alias)
-    .where('is_deleted', '=', 0)
-    .orderBy('id')
-    .executeTakeFirst();
-  if (found) return found.id;
-  const id = nextId();
-  await db
-    .insertInto('blade_role')
-    .values({
-      id,
-      tenant_id: tenantId,
-      role_name: CUSTOMER_ROLE.name,
-      role_alias: CUSTOMER_ROLE.alias,
-      sort: 90,
-    })
-    .execute();
-  const menus = await db
-    .selectFrom('blade_menu')
-    .select('id')
-    .where('code', 'in', [...CUSTOMER_MENU_CODES])
-    .where('is_deleted', '=', 0)
-    .execute();
-  if (menus.length)
-    await db
-      .insertInto('blade_role_menu')
-      .values(menus.map((m) => ({ id: nextId(), tenant_id: tenantId, role_id: id, menu_id: m.id })))
-      .execute();
-  return id;
+  return (await ensureWorkRole(db, tenantId, CUSTOMER_ROLE, CUSTOMER_MENU_CODES, null)).id;
 }
 
 export interface NewCustomerUser {

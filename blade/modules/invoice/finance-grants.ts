@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { INVOICE_CODES } from '../../../lib/contracts/invoice/invoice';
-import { nextId } from '../../core/ids';
+import { grantMenuCodes, roleByAlias } from '../../core/work-roles';
 import type { Database } from '../../db/schema';
 import { FINANCE_ROLE } from '../payment/finance-role';
 
@@ -23,31 +23,6 @@ export async function ensureInvoiceFinanceGrants(
   tenantId: string,
   allowedMenuIds: readonly string[] | null,
 ): Promise<void> {
-  const role = await trx
-    .selectFrom('blade_role')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('role_alias', '=', FINANCE_ROLE.alias)
-    .where('is_deleted', '=', 0)
-    .executeTakeFirst();
-  if (!role) return;
-  const allowed = allowedMenuIds === null ? null : new Set(allowedMenuIds.map(String));
-  const menus = (
-    await trx
-      .selectFrom('blade_menu')
-      .select('id')
-      .where('code', 'in', [...INVOICE_FINANCE_MENU_CODES])
-      .where('is_deleted', '=', 0)
-      .execute()
-  )
-    .map((m) => String(m.id))
-    .filter((id) => allowed === null || allowed.has(id));
-  if (menus.length)
-    await trx
-      .insertInto('blade_role_menu')
-      .values(
-        menus.map((menuId) => ({ id: nextId(), tenant_id: tenantId, role_id: role.id, menu_id: menuId })),
-      )
-      .onConflict((oc) => oc.columns(['role_id', 'menu_id']).doNothing())
-      .execute();
+  const role = await roleByAlias(trx, tenantId, FINANCE_ROLE.alias);
+  if (role) await grantMenuCodes(trx, tenantId, role, INVOICE_FINANCE_MENU_CODES, allowedMenuIds);
 }

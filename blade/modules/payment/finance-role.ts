@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { PAYMENT_CODES } from '../../../lib/contracts/payment/payment';
-import { nextId } from '../../core/ids';
+import { ensureWorkRole } from '../../core/work-roles';
 import type { Database } from '../../db/schema';
 
 /** The finance role of a certification body (DOMAIN §5: finance confirms or rejects vouchers). */
@@ -25,42 +25,5 @@ export async function ensureFinanceRole(
   tenantId: string,
   allowedMenuIds: readonly string[] | null,
 ): Promise<boolean> {
-  const existing = await trx
-    .selectFrom('blade_role')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('role_alias', '=', FINANCE_ROLE.alias)
-    .where('is_deleted', '=', 0)
-    .executeTakeFirst();
-  if (existing) return false;
-  const roleId = nextId();
-  await trx
-    .insertInto('blade_role')
-    .values({
-      id: roleId,
-      tenant_id: tenantId,
-      role_name: FINANCE_ROLE.name,
-      role_alias: FINANCE_ROLE.alias,
-      sort: FINANCE_ROLE.sort,
-    })
-    .execute();
-  const allowed = allowedMenuIds === null ? null : new Set(allowedMenuIds.map(String));
-  const menus = (
-    await trx
-      .selectFrom('blade_menu')
-      .select('id')
-      .where('code', 'in', [...FINANCE_MENU_CODES])
-      .where('is_deleted', '=', 0)
-      .execute()
-  )
-    .map((m) => String(m.id))
-    .filter((id) => allowed === null || allowed.has(id));
-  if (menus.length)
-    await trx
-      .insertInto('blade_role_menu')
-      .values(
-        menus.map((menuId) => ({ id: nextId(), tenant_id: tenantId, role_id: roleId, menu_id: menuId })),
-      )
-      .execute();
-  return true;
+  return (await ensureWorkRole(trx, tenantId, FINANCE_ROLE, FINANCE_MENU_CODES, allowedMenuIds)).made;
 }

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import { QUALITY_ROLE, QUALITY_STAFF_MENU_CODES } from '../../../lib/contracts/quality/quality';
-import { nextId } from '../../core/ids';
+import { ensureWorkRole } from '../../core/work-roles';
 import type { Database } from '../../db/schema';
 
 /**
@@ -14,37 +14,5 @@ export async function ensureQualityRole(
   tenantId: string,
   allowedMenuIds: readonly string[] | null,
 ): Promise<boolean> {
-  const existing = await trx
-    .selectFrom('blade_role')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('is_deleted', '=', 0)
-    .where('role_alias', '=', QUALITY_ROLE.alias)
-    .executeTakeFirst();
-  if (existing) return false;
-  const roleId = nextId();
-  await trx
-    .insertInto('blade_role')
-    .values({
-      id: roleId,
-      tenant_id: tenantId,
-      role_name: QUALITY_ROLE.name,
-      role_alias: QUALITY_ROLE.alias,
-      sort: QUALITY_ROLE.sort,
-    })
-    .execute();
-  const menus = await trx
-    .selectFrom('blade_menu')
-    .select('id')
-    .where('code', 'in', [...QUALITY_STAFF_MENU_CODES])
-    .where('is_deleted', '=', 0)
-    .execute();
-  const allowed = allowedMenuIds === null ? null : new Set(allowedMenuIds.map(String));
-  const ids = menus.map((m) => String(m.id)).filter((id) => allowed === null || allowed.has(id));
-  if (ids.length)
-    await trx
-      .insertInto('blade_role_menu')
-      .values(ids.map((menuId) => ({ id: nextId(), tenant_id: tenantId, role_id: roleId, menu_id: menuId })))
-      .execute();
-  return true;
+  return (await ensureWorkRole(trx, tenantId, QUALITY_ROLE, QUALITY_STAFF_MENU_CODES, allowedMenuIds)).made;
 }
