@@ -43,7 +43,6 @@ import { verifyPublicRoutes } from './modules/verify/verify.routes';
 import { guestRoutes } from './modules/user/guest.routes';
 import { customerPublicRoutes } from './modules/customer/customer.routes';
 import { companyRoutes } from './modules/customer/company.routes';
-import { trainersRoutes } from './modules/trainers/trainers.routes';
 import { applyRoutes } from './modules/application/apply.routes';
 import { APPLICATION_ARCHIVES } from './modules/application/documents';
 import { generateDemoInstitute } from './demo/generate';
@@ -161,7 +160,6 @@ function createApp(deps: Deps, extraRoutes?: BladeOptions['extraRoutes']): Hono<
   app.route('/blade-user', guestRoutes(deps));
   app.route('/blade-customer', messageRoutes(deps));
   app.route('/blade-customer', companyRoutes(deps));
-  app.route('/blade-customer', trainersRoutes(deps));
   app.route('/blade-customer', applyRoutes(deps));
   app.route('/blade-log', logRoutes(deps));
   app.route('/blade-resource', smsRoutes(deps));

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { PayloadTooLargeError } from './body-limit';
 import { ValidationError } from './errors';
+import { asTextParams } from '../../lib/contracts/inputs';
 
 /**
  * The one reader of a call's parameters. Blade's clients send them three ways, often mixed: the query string (Saber's
@@ -35,16 +36,7 @@ export async function readParams(c: Context, options: ReadOptions = {}): Promise
   return { ...query, ...(body as Record<string, unknown>) };
 }
 
-/**
- * `readParams` as text, for the calls that take every parameter as a string (the files module, the grants): a list is
- * comma-joined, a number or flag its text; null, absent and file parts are left out.
- */
+/** `readParams` as text (lib/contracts/inputs.ts asTextParams). */
 export async function readTextParams(c: Context, options?: ReadOptions): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(await readParams(c, options))) {
-    if (value === null || value === undefined || (typeof value === 'object' && !Array.isArray(value)))
-      continue;
-    out[key] = Array.isArray(value) ? value.join(',') : String(value);
-  }
-  return out;
+  return asTextParams(await readParams(c, options));
 }

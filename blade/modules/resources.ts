@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { RESOURCE_DEFINITIONS } from '../../lib/contracts/registry';
+import { trainersRoutes } from './trainers/trainers.routes';
 import type { ResourceDef } from '../../lib/contracts/resource';
 import { contractResource } from '../../lib/contracts/business/contract';
 import { contractBatchResource } from '../../lib/contracts/business/contract-batch';
@@ -225,8 +226,15 @@ const SPECIAL = new Map<ResourceDef, Special>([
   [flowCardResource, { hooks: flowCardHooks, actions: acceptanceRoutes }],
 ]);
 
-/** Modules served by actions alone: their rows are not id-keyed CRUD rows (regions are keyed by code). */
-export const ACTION_MODULES: readonly ((deps: Deps) => Hono<BladeEnv>)[] = [regionActions, dashboardRoutes];
+/**
+ * Modules served by actions alone: their rows are not id-keyed CRUD rows (regions are keyed by code, a CNEx record's
+ * persons are read and written through the record).
+ */
+export const ACTION_MODULES: readonly ((deps: Deps) => Hono<BladeEnv>)[] = [
+  regionActions,
+  dashboardRoutes,
+  trainersRoutes,
+];
 
 export function resourceRoutes(deps: Deps): Hono<BladeEnv> {
   // Hooks of a definition the registry does not list would never run: a start-up error, not a silent gap.

@@ -12,6 +12,24 @@ export { ID_PATTERN, PHONE_PATTERN } from '../shared/patterns';
 export const blank = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? null : v), schema.nullable().optional());
 
+/**
+ * A call's parameters as text, for the calls that take every parameter as a string (the files module, the grants, the
+ * CNEx persons): a list is comma-joined, a number or flag its text; null, absent, objects and file parts are left out.
+ */
+export function asTextParams(params: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (params === null || typeof params !== 'object') return out;
+  for (const [key, value] of Object.entries(params)) {
+    if (value === null || value === undefined || (typeof value === 'object' && !Array.isArray(value)))
+      continue;
+    out[key] = Array.isArray(value) ? value.join(',') : String(value);
+  }
+  return out;
+}
+
+/** An action's input read as text (asTextParams), then by `schema`. */
+export const textParams = <T extends z.ZodType>(schema: T) => z.preprocess(asTextParams, schema);
+
 /** Whether `text` is a calendar day `yyyy-MM-dd` that exists (2026-02-30 does not). */
 export function isCalendarDay(text: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);

@@ -64,6 +64,7 @@ import { topMenuResource } from './system/topmenu';
 import { topMenuGrant } from './system/topmenu.actions';
 import { myApplicationResource, myCertificateResource } from './application/customer-pages';
 import { STAFF_ACTIONS, STAFF_PAGES } from './application/staff';
+import { TRAINER_ACTIONS } from './application/trainers.actions';
 import { myPaymentNoteResource, PAYMENT_ACTIONS, paymentNotePage } from './payment/payment';
 import { QUALITY_ACTIONS, QUALITY_RESOURCES } from './quality/quality';
 import { CARD_SALE_ACTIONS, CARD_SALE_RESOURCES } from './card-sale/card-sale';
@@ -197,6 +198,7 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   customerListForSelect,
   customerImport,
   ...STAFF_ACTIONS,
+  ...TRAINER_ACTIONS,
   ...PAYMENT_ACTIONS,
   ...QUALITY_ACTIONS,
   ...CARD_SALE_ACTIONS,

@@ -1,10 +1,6 @@
 import { sql } from 'kysely';
 import { recordStatusChanges } from '../../core/action';
-import {
-  APPLICATION_CODES,
-  EDITABLE_STATES,
-  type ApplicationState,
-} from '../../../lib/contracts/application/machine';
+import { EDITABLE_STATES, type ApplicationState } from '../../../lib/contracts/application/machine';
 import {
   CNEX_FUNCTION_CODE,
   TRAINER_CNEX_TYPES,
@@ -33,12 +29,6 @@ export const MAX_TRAINERS_PER_RECORD = 500;
 
 /** Status history of a person's state: the audit trail of who submitted whom (DOMAIN §10). */
 const HISTORY_RESOURCE = 'business_cnex_trainer';
-
-/** The permission codes: the customer's apply button writes; staff read with the CNEx business page. */
-export const TRAINER_CODES = {
-  read: [APPLICATION_CODES.apply, 'cnex_business'],
-  write: [APPLICATION_CODES.apply],
-} as const;
 
 /**
  * The CNEx record `cnexId` if the caller may see it, else 404 (as for another tenant's id): a personnel kind of the
