@@ -24,7 +24,7 @@ import { pageQuerySchema, idSchema } from '../../lib/contracts/inputs';
 import { demand, permit } from './permission';
 import { buildTree } from './tree';
 import { readParams } from './input';
-import { idListOf, idListSchema } from './validation';
+import { idListOf, idListSchema } from '../../lib/contracts/inputs';
 import { auditFields } from './vo';
 import { zhText } from './refusal-keys';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Context } from 'hono';
 import type { AuthUser } from './context';
 import { readParams } from './input';
-import { idListSchema } from './validation';
+import { idListSchema } from '../../lib/contracts/inputs';
 import { idSchema } from '../../lib/contracts/inputs';
 
 /** Input and output pieces shared by the identity-and-access modules (users, roles, menus, depts, tenants …). */

@@ -1,4 +1,4 @@
-import { idListOf } from './validation';
+import { idListOf } from '../../lib/contracts/inputs';
 
 describe('idListOf', () => {
   const rule = idListOf(/^[a-f0-9]{32}$/, '必须是有效的文件ID', 3);

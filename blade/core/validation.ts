@@ -1,26 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { PayloadTooLargeError } from './body-limit';
-import { ID_PATTERN } from '../../lib/contracts/inputs';
 import { ValidationError } from './errors';
 import { zhText } from './refusal-keys';
-
-/**
- * A list of ids that match `pattern`: comma-joined (`ids=1,2,3`, Blade's form) or, from a JSON body, an array of them;
- * `invalid` refuses one that does not, and a list longer than `max` when one is given.
- */
-export const idListOf = (pattern: RegExp, invalid: string, max?: number) =>
-  z
-    .union([z.string(), z.array(z.union([z.string(), z.number()]))], { error: '不能为空' })
-    .transform((v) => (Array.isArray(v) ? v.map(String) : v.split(',')).map((s) => s.trim()).filter(Boolean))
-    .refine((ids) => ids.length > 0, '请选择至少一条数据')
-    .refine(
-      (ids) => (max === undefined || ids.length <= max) && ids.every((id) => pattern.test(id)),
-      invalid,
-    );
-
-/** A comma-joined list of snowflake ids. */
-export const idListSchema = idListOf(ID_PATTERN, '必须是有效的ID');
 
 export const MSG_NUL = '不能包含空字符';
 

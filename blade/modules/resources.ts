@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { RESOURCE_DEFINITIONS } from '../../lib/contracts/registry';
 import { trainersRoutes } from './trainers/trainers.routes';
+import { deptLabRoutes } from './user/dept-lab.routes';
 import type { ResourceDef } from '../../lib/contracts/resource';
 import { contractResource } from '../../lib/contracts/business/contract';
 import { contractBatchResource } from '../../lib/contracts/business/contract-batch';
@@ -228,12 +229,13 @@ const SPECIAL = new Map<ResourceDef, Special>([
 
 /**
  * Modules served by actions alone: their rows are not id-keyed CRUD rows (regions are keyed by code, a CNEx record's
- * persons are read and written through the record).
+ * persons are read and written through the record, a department laboratory's users are links added several at once).
  */
 export const ACTION_MODULES: readonly ((deps: Deps) => Hono<BladeEnv>)[] = [
   regionActions,
   dashboardRoutes,
   trainersRoutes,
+  deptLabRoutes,
 ];
 
 export function resourceRoutes(deps: Deps): Hono<BladeEnv> {

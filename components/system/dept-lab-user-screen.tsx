@@ -4,6 +4,12 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
 import { z } from '@/lib/zod';
+import {
+  deptLabList,
+  deptLabRemove,
+  deptLabSave,
+  deptLabUpdate,
+} from '@/lib/contracts/system/dept-lab.actions';
 import { CrudScreen } from '@/components/crud/crud-screen';
 import { indentedOptions } from '@/components/crud/ids';
 import type { CrudField, FormMode } from '@/components/crud/types';
@@ -87,10 +93,10 @@ export function DeptLabUserScreen() {
     <CrudScreen<DeptLabUser>
       title={t('title')}
       api={{
-        list: '/api/blade-user/deptLaboratoryExternalUser/list',
-        submit: '/api/blade-user/deptLaboratoryExternalUser/save',
-        update: '/api/blade-user/deptLaboratoryExternalUser/update',
-        remove: '/api/blade-user/deptLaboratoryExternalUser/remove',
+        list: `/api${deptLabList.call.path}`,
+        submit: `/api${deptLabSave.call.path}`,
+        update: `/api${deptLabUpdate.call.path}`,
+        remove: `/api${deptLabRemove.call.path}`,
       }}
       columns={columns}
       fields={fields}

@@ -49,6 +49,23 @@ export const idSchema = z
   .transform((v) => String(v).trim())
   .refine((v) => ID_PATTERN.test(v), '必须是有效的ID');
 
+/**
+ * A list of ids that match `pattern`: comma-joined (`ids=1,2,3`, Blade's form) or, from a JSON body, an array of them;
+ * `invalid` refuses one that does not, and a list longer than `max` when one is given.
+ */
+export const idListOf = (pattern: RegExp, invalid: string, max?: number) =>
+  z
+    .union([z.string(), z.array(z.union([z.string(), z.number()]))], { error: '不能为空' })
+    .transform((v) => (Array.isArray(v) ? v.map(String) : v.split(',')).map((s) => s.trim()).filter(Boolean))
+    .refine((ids) => ids.length > 0, '请选择至少一条数据')
+    .refine(
+      (ids) => (max === undefined || ids.length <= max) && ids.every((id) => pattern.test(id)),
+      invalid,
+    );
+
+/** A comma-joined list of snowflake ids. */
+export const idListSchema = idListOf(ID_PATTERN, '必须是有效的ID');
+
 /** An id list given as an array (of strings or numbers) or a comma-joined string; may be empty. */
 export const idArraySchema = z
   .union([z.array(z.union([z.string(), z.number()])), z.string()], { error: '必须是ID列表' })

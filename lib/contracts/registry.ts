@@ -65,6 +65,7 @@ import { topMenuGrant } from './system/topmenu.actions';
 import { myApplicationResource, myCertificateResource } from './application/customer-pages';
 import { STAFF_ACTIONS, STAFF_PAGES } from './application/staff';
 import { TRAINER_ACTIONS } from './application/trainers.actions';
+import { DEPT_LAB_ACTIONS } from './system/dept-lab.actions';
 import { myPaymentNoteResource, PAYMENT_ACTIONS, paymentNotePage } from './payment/payment';
 import { QUALITY_ACTIONS, QUALITY_RESOURCES } from './quality/quality';
 import { CARD_SALE_ACTIONS, CARD_SALE_RESOURCES } from './card-sale/card-sale';
@@ -170,6 +171,7 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   ossEnable,
   smsEnable,
   deptLazyList,
+  ...DEPT_LAB_ACTIONS,
   deptTree,
   deptLazyTree,
   roleTree,

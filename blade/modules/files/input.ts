@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ValidationError } from '../../core/errors';
-import { idListOf } from '../../core/validation';
+import { idListOf } from '../../../lib/contracts/inputs';
 import { FILE_ID } from './file.repository';
 
 /** A file id from `field` (or `id`), else 400 on that field. */

@@ -541,6 +541,15 @@ describe('external users and laboratory external users', () => {
         .status,
     ).toBe(404);
     expect((await ok(get('/blade-user/deptLaboratoryExternalUser/list', B.admin))).data.total).toBe(0);
+    // An edit moves one link; another tenant's link is 404 to it, a user who is not external too.
+    const link = { id: links.records[0].id, deptId: A.deptId, userId: guest };
+    expect((await post('/blade-user/deptLaboratoryExternalUser/update', B.admin, link)).status).toBe(404);
+    const toStaff = { ...link, userId: A.userId };
+    expect((await post('/blade-user/deptLaboratoryExternalUser/update', A.admin, toStaff)).status).toBe(404);
+    await ok(post('/blade-user/deptLaboratoryExternalUser/update', A.admin, link));
+    expect(
+      (await post('/blade-user/deptLaboratoryExternalUser/update', A.admin, { id: link.id })).status,
+    ).toBe(400);
     // All or none: with an id that is not the tenant's among them, nothing is removed.
     const mixed = `${links.records[0].id},1234567890123456789`;
     expect((await post(`/blade-user/deptLaboratoryExternalUser/remove?ids=${mixed}`, A.admin)).status).toBe(

@@ -1,24 +1,21 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import type { BladeEnv, Deps } from '../../core/context';
+import {
+  deptLabList,
+  deptLabRemove,
+  deptLabSave,
+  deptLabUpdate,
+} from '../../../lib/contracts/system/dept-lab.actions';
+import { actionRoute } from '../../core/action';
+import type { AuthUser, BladeEnv, Deps } from '../../core/context';
 import { formatDateTime } from '../../core/dates';
-import { ok, success } from '../../core/envelope';
 import { NotFoundError, ServiceError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import { fetchPage, pageRequest, sortOrders, toPage } from '../../core/page';
-import { pageQuerySchema, idArraySchema, blank, idSchema } from '../../../lib/contracts/inputs';
-import { permit } from '../../core/permission';
-import { idsParam } from '../../core/permission-input';
-import { parseJson, parseQuery } from '../../core/validation';
-import { deleteTenantRows, withTenant, type Db } from '../../db/tenant';
+import { deleteTenantRows, type Db } from '../../db/tenant';
 import { findDeptsByIds } from '../system/dept/dept.repository';
 import { EXTERNAL_USER, scopedUsers } from './user-admin.repository';
-import type { AuthUser } from '../../core/context';
 
 const SORTABLE = ['id', 'dept_id', 'user_id', 'create_time'] as const;
-const listQuery = pageQuerySchema.extend({ deptId: blank(idSchema), userId: blank(idSchema) });
-const saveBody = z.object({ deptId: idSchema, userIds: idArraySchema.optional(), userId: blank(idSchema) });
-const updateBody = z.object({ id: idSchema, deptId: idSchema, userId: idSchema });
 
 /** The dept must be the caller's tenant's and every user an external user (user_type 4) in the caller's scope. */
 async function check(trx: Db, auth: AuthUser, deptId: string, userIds: string[]) {
@@ -30,14 +27,13 @@ async function check(trx: Db, auth: AuthUser, deptId: string, userIds: string[])
 /** External users of a department's laboratory (001 §7.4): page `dept_lab_user` and its buttons. Tenant-owned. */
 export function deptLabRoutes(deps: Deps) {
   const router = new Hono<BladeEnv>();
+  const serve = (route: Hono<BladeEnv>) => router.route('/', route);
 
-  // GET /blade-user/deptLaboratoryExternalUser/list?deptId&userId — page of links with dept and user names.
-  router.get('/deptLaboratoryExternalUser/list', permit(deps, { codes: ['dept_lab_user'] }), async (c) => {
-    const query = parseQuery(c, listQuery);
-    const page = pageRequest(query);
-    const orders = sortOrders(SORTABLE, query);
-    const auth = c.get('auth');
-    const result = await withTenant(deps.db, auth.tenantId, async (trx) => {
+  // A page of links with dept and user names.
+  serve(
+    actionRoute(deps, deptLabList, async ({ trx, auth, input: query }) => {
+      const page = pageRequest(query);
+      const orders = sortOrders(SORTABLE, query);
       let base = trx
         .selectFrom('blade_dept_external_user as l')
         .innerJoin('blade_dept as d', (j) => j.onRef('d.id', '=', 'l.dept_id').on('d.is_deleted', '=', 0))
@@ -79,78 +75,54 @@ export function deptLabRoutes(deps: Deps) {
         total,
         page,
       );
-    });
-    return c.json(ok(result));
-  });
+    }),
+  );
 
-  // POST /blade-user/deptLaboratoryExternalUser/save — JSON { deptId, userIds } (or userId): attaches users.
-  router.post(
-    '/deptLaboratoryExternalUser/save',
-    permit(deps, { codes: ['dept_lab_user_add'] }),
-    async (c) => {
-      const body = await parseJson(c, saveBody);
-      const userIds = body.userIds ?? (body.userId ? [body.userId] : []);
+  serve(
+    actionRoute(deps, deptLabSave, async ({ trx, auth, input }) => {
+      const userIds = input.userIds ?? (input.userId ? [input.userId] : []);
       if (userIds.length === 0) throw new ServiceError('请至少选择一个用户');
-      const auth = c.get('auth');
-      await withTenant(deps.db, auth.tenantId, async (trx) => {
-        await check(trx, auth, body.deptId, userIds);
-        await trx
-          .insertInto('blade_dept_external_user')
-          .values(
-            userIds.map((userId) => ({
-              id: nextId(),
-              tenant_id: auth.tenantId,
-              dept_id: body.deptId,
-              user_id: userId,
-              create_user: auth.userId,
-            })),
-          )
-          .onConflict((oc) => oc.columns(['dept_id', 'user_id']).doNothing())
-          .execute();
-      });
-      return c.json(success());
-    },
+      await check(trx, auth, input.deptId, userIds);
+      await trx
+        .insertInto('blade_dept_external_user')
+        .values(
+          userIds.map((userId) => ({
+            id: nextId(),
+            tenant_id: auth.tenantId,
+            dept_id: input.deptId,
+            user_id: userId,
+            create_user: auth.userId,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['dept_id', 'user_id']).doNothing())
+        .execute();
+    }),
   );
 
-  // POST /blade-user/deptLaboratoryExternalUser/update — JSON { id, deptId, userId }.
-  router.post(
-    '/deptLaboratoryExternalUser/update',
-    permit(deps, { codes: ['dept_lab_user_edit'] }),
-    async (c) => {
-      const body = await parseJson(c, updateBody);
-      const auth = c.get('auth');
-      await withTenant(deps.db, auth.tenantId, async (trx) => {
-        const row = await trx
-          .selectFrom('blade_dept_external_user')
-          .select('id')
-          .where('tenant_id', '=', auth.tenantId)
-          .where('id', '=', body.id)
-          .executeTakeFirst();
-        if (!row) throw new NotFoundError();
-        await check(trx, auth, body.deptId, [body.userId]);
-        await trx
-          .updateTable('blade_dept_external_user')
-          .set({ dept_id: body.deptId, user_id: body.userId })
-          .where('tenant_id', '=', auth.tenantId)
-          .where('id', '=', body.id)
-          .execute();
-      });
-      return c.json(success());
-    },
+  serve(
+    actionRoute(deps, deptLabUpdate, async ({ trx, auth, input }) => {
+      const row = await trx
+        .selectFrom('blade_dept_external_user')
+        .select('id')
+        .where('tenant_id', '=', auth.tenantId)
+        .where('id', '=', input.id)
+        .executeTakeFirst();
+      if (!row) throw new NotFoundError();
+      await check(trx, auth, input.deptId, [input.userId]);
+      await trx
+        .updateTable('blade_dept_external_user')
+        .set({ dept_id: input.deptId, user_id: input.userId })
+        .where('tenant_id', '=', auth.tenantId)
+        .where('id', '=', input.id)
+        .execute();
+    }),
   );
 
-  // POST /blade-user/deptLaboratoryExternalUser/remove?ids — detaches (the users stay).
-  router.post(
-    '/deptLaboratoryExternalUser/remove',
-    permit(deps, { codes: ['dept_lab_user_delete'] }),
-    async (c) => {
-      const ids = await idsParam(c);
-      const auth = c.get('auth');
-      await withTenant(deps.db, auth.tenantId, (trx) =>
-        deleteTenantRows(trx, 'blade_dept_external_user', auth.tenantId, ids),
-      );
-      return c.json(success());
-    },
+  // Detaches (the users stay); all or nothing.
+  serve(
+    actionRoute(deps, deptLabRemove, async ({ trx, auth, input }) => {
+      await deleteTenantRows(trx, 'blade_dept_external_user', auth.tenantId, [...new Set(input.ids)]);
+    }),
   );
 
   return router;

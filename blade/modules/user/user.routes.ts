@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import type { BladeEnv, Deps } from '../../core/context';
-import { deptLabRoutes } from './dept-lab.routes';
 import { myDetail } from './my.routes';
 import { userAdminRoutes } from './user-admin.routes';
 
@@ -12,6 +11,5 @@ export function userRoutes(deps: Deps) {
   router.get('/info', (c) => myDetail(deps, c));
 
   router.route('/', userAdminRoutes(deps));
-  router.route('/', deptLabRoutes(deps));
   return router;
 }
