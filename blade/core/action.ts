@@ -34,6 +34,8 @@ export function actionRoute<I extends z.ZodType>(
   deps: Deps,
   def: ActionDef<I>,
   handler: ActionHandler<I> = async () => null,
+  /** Once the transaction has committed (a cache the write made stale): as CrudHooks.afterCommit. */
+  afterCommit?: () => void,
 ): Hono<BladeEnv> {
   const router = new Hono<BladeEnv>();
   const guard: MiddlewareHandler<BladeEnv> = permit(deps, def.access);
@@ -51,6 +53,7 @@ export function actionRoute<I extends z.ZodType>(
       const record = transition && (await transit(trx, auth, def.name, transition, input));
       return handler({ trx, auth, input, record, ...side });
     });
+    afterCommit?.();
     return c.json(ok(data ?? {}));
   });
   return router;

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { RESOURCE_DEFINITIONS } from '../../lib/contracts/registry';
 import { trainersRoutes } from './trainers/trainers.routes';
 import { deptLabRoutes } from './user/dept-lab.routes';
+import { tenantAdminRoutes } from './system/tenant/tenant-admin.routes';
 import type { ResourceDef } from '../../lib/contracts/resource';
 import { contractResource } from '../../lib/contracts/business/contract';
 import { contractBatchResource } from '../../lib/contracts/business/contract-batch';
@@ -229,13 +230,14 @@ const SPECIAL = new Map<ResourceDef, Special>([
 
 /**
  * Modules served by actions alone: their rows are not id-keyed CRUD rows (regions are keyed by code, a CNEx record's
- * persons are read and written through the record, a department laboratory's users are links added several at once).
+ * persons are read and written through the record, a department laboratory's users are links added several at once, tenants are no tenant's rows).
  */
 export const ACTION_MODULES: readonly ((deps: Deps) => Hono<BladeEnv>)[] = [
   regionActions,
   dashboardRoutes,
   trainersRoutes,
   deptLabRoutes,
+  tenantAdminRoutes,
 ];
 
 export function resourceRoutes(deps: Deps): Hono<BladeEnv> {

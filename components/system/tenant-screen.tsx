@@ -6,6 +6,13 @@ import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import useSWR from 'swr';
 import { z } from '@/lib/zod';
+import {
+  tenantDetail,
+  tenantList,
+  tenantRemove,
+  tenantSetting,
+  tenantSubmit,
+} from '@/lib/contracts/system/tenant.actions';
 import { CrudForm } from '@/components/crud/crud-form';
 import { CrudScreen } from '@/components/crud/crud-screen';
 import { FormDialog } from '@/components/crud/form-dialog';
@@ -106,10 +113,10 @@ export function TenantScreen() {
       <CrudScreen<Tenant>
         title={t('title')}
         api={{
-          list: '/api/blade-system/tenant/list',
-          detail: '/api/blade-system/tenant/detail',
-          submit: '/api/blade-system/tenant/submit',
-          remove: '/api/blade-system/tenant/remove',
+          list: `/api${tenantList.call.path}`,
+          detail: `/api${tenantDetail.call.path}`,
+          submit: `/api${tenantSubmit.call.path}`,
+          remove: `/api${tenantRemove.call.path}`,
         }}
         columns={columns}
         fields={fields}
@@ -175,7 +182,7 @@ export function TenantScreen() {
         <TenantSettingDialog
           onClose={() => setSetting(null)}
           onSave={async (values) => {
-            await bladeRequest('/api/blade-system/tenant/setting', {
+            await bladeRequest(`/api${tenantSetting.call.path}`, {
               method: 'POST',
               params: {
                 ids: joinIds(setting.ids),

@@ -4,7 +4,6 @@ import { deptRoutes } from './dept/dept.routes';
 import { menuRoutes } from './menu/menu.routes';
 import { roleRoutes } from './role/role.routes';
 import { postRoleRoutes } from './post-role/post-role.routes';
-import { tenantAdminRoutes } from './tenant/tenant-admin.routes';
 
 /** blade-system routes that need a token (tenant/info is public and mounted separately). */
 export function systemRoutes(deps: Deps) {
@@ -13,6 +12,5 @@ export function systemRoutes(deps: Deps) {
   router.route('/', deptRoutes(deps));
   router.route('/', roleRoutes(deps));
   router.route('/', postRoleRoutes(deps));
-  router.route('/', tenantAdminRoutes(deps));
   return router;
 }
