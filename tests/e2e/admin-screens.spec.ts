@@ -334,6 +334,35 @@ test('a refusal reaches the English screen in English', async ({ page }) => {
   await page.screenshot({ path: 'test-results/screens/refusal-en.png' });
 });
 
+test('an endpoint refusal names its setting in English on the English screen', async ({ page }) => {
+  // blade/ refuses an object storage endpoint inside the internal network as 资源地址不能指向内部网络, naming the
+  // refusal's key and the setting's label as a key of its own; the English screen says both in English.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await login(page);
+  await page.context().addCookies([{ name: 'NEXT_LOCALE', value: 'en', url: new URL(page.url()).origin }]);
+  await page.goto('/resource/oss');
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Code', { exact: true }).fill('e2e-internal');
+  await dialog.getByLabel('Endpoint', { exact: true }).fill('http://10.9.9.9:9000');
+  await dialog.getByLabel('Access key', { exact: true }).fill('key');
+  await dialog.getByLabel('Secret key', { exact: true }).fill('secret');
+  await dialog.getByLabel('Bucket', { exact: true }).fill('bucket');
+  const refused = page.waitForResponse((r) => r.url().includes('/blade-resource/oss/submit'));
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  expect(await (await refused).json()).toMatchObject({
+    code: 400,
+    msg: '资源地址不能指向内部网络',
+    errorCode: 'common.outbound.internal',
+    errorArgs: { labelKey: 'common.outbound.label.ossEndpoint' },
+  });
+  await expect(page.getByText('The storage endpoint must not point into the internal network')).toBeVisible();
+  await expect(page.getByText('资源地址不能指向内部网络')).toHaveCount(0);
+  // A refused save stays open with what was typed.
+  await expect(dialog.getByLabel('Endpoint', { exact: true })).toHaveValue('http://10.9.9.9:9000');
+  await page.screenshot({ path: 'test-results/screens/refusal-outbound-en.png' });
+});
+
 test.describe('every administration page loads its list', () => {
   const pages: Array<[string, string]> = [
     ['/system/user', 'user'],
