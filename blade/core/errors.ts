@@ -37,9 +37,16 @@ export class ValidationError extends ServiceError {
   constructor(
     readonly field: string,
     readonly text: string,
+    errorCode?: string,
+    errorArgs?: Record<string, string | number>,
   ) {
-    super(field ? `${field}:${text}` : text, 400);
+    super(field ? `${field}:${text}` : text, 400, errorCode, errorArgs);
     this.name = 'ValidationError';
+  }
+
+  /** A refused input worded by a message key (its zh text, the key and values in the envelope). */
+  static keyed(field: string, key: string, values?: Record<string, string | number>): ValidationError {
+    return new ValidationError(field, zhText(key, values), key, values);
   }
 }
 
@@ -115,7 +122,12 @@ export function errorHandler(log: BladeLog) {
       const { field, text } = zodRefusal(err);
       return respond(c, 400, text, 400, { errorField: field });
     }
-    if (err instanceof ValidationError) return respond(c, 400, err.text, err.code, { errorField: err.field });
+    if (err instanceof ValidationError)
+      return respond(c, 400, err.text, err.code, {
+        errorField: err.field || undefined,
+        errorCode: err.errorCode,
+        errorArgs: err.errorArgs,
+      });
     if (err instanceof ServiceError)
       return respond(c, 400, err.message, err.code, { errorCode: err.errorCode, errorArgs: err.errorArgs });
     if (err instanceof NotFoundError) return respond(c, 404, err.message);

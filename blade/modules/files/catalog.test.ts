@@ -204,6 +204,14 @@ describe("a record's tree", () => {
     expect(
       (await post('/blade-resource/file/saveMissing', { ...body, fileCatalogId: ids.prep })).body.msg,
     ).toBe('准备文件不能标记缺失');
+    // The flag must be the call's own (1 to mark, 0 to lift): refused with its key, so English shows English.
+    expect((await post('/blade-resource/file/deleteMissing', body)).body).toMatchObject({
+      code: 400,
+      msg: 'isMissing:必须为0',
+      errorCode: 'files.refusal.missingFlag',
+      errorArgs: { value: 0 },
+      errorField: 'isMissing',
+    });
     expect((await post('/blade-resource/file/saveMissing', body)).body.code).toBe(200);
     const q = new URLSearchParams({ ...record, fileCatalogId: ids.contract });
     const list = await call<Page<Record<string, unknown>>>(

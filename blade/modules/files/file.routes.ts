@@ -229,7 +229,7 @@ export function fileRoutes(deps: Deps) {
       if (input.businessType !== String(BUSINESS_TYPE_QUERY))
         throw new ServiceError('缺失标记仅用于档案查询 (businessType=1)');
       if (input.isMissing !== undefined && input.isMissing !== String(isMissing))
-        throw new ValidationError('isMissing', `必须为${isMissing}`);
+        throw ValidationError.keyed('isMissing', 'files.refusal.missingFlag', { value: isMissing });
       const dataId = (input.dataId ?? '').trim();
       const nodeId = (input.fileCatalogId ?? '').trim();
       const functionCode = (input.functionCode ?? '').trim();
