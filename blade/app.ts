@@ -36,7 +36,6 @@ import { filesRoutes } from './modules/files/files.routes';
 import { resourceRoutes } from './modules/resources';
 import { defaultStorage, storageSet, type StorageOptions } from './storage';
 import { logRoutes } from './modules/log/log.routes';
-import { messageRoutes } from './modules/message/message.routes';
 import { myPublicRoutes, myRoutes } from './modules/user/my.routes';
 import { loginCodeRoutes, myVerifyRoutes } from './modules/verify/my-verify.routes';
 import { verifyPublicRoutes } from './modules/verify/verify.routes';
@@ -158,7 +157,6 @@ function createApp(deps: Deps, extraRoutes?: BladeOptions['extraRoutes']): Hono<
   app.route('/blade-user', myRoutes(deps));
   app.route('/blade-user', myVerifyRoutes(deps));
   app.route('/blade-user', guestRoutes(deps));
-  app.route('/blade-customer', messageRoutes(deps));
   app.route('/blade-customer', companyRoutes(deps));
   app.route('/blade-customer', applyRoutes(deps));
   app.route('/blade-log', logRoutes(deps));

@@ -3,6 +3,7 @@ import { RESOURCE_DEFINITIONS } from '../../lib/contracts/registry';
 import { trainersRoutes } from './trainers/trainers.routes';
 import { deptLabRoutes } from './user/dept-lab.routes';
 import { tenantAdminRoutes } from './system/tenant/tenant-admin.routes';
+import { messageRoutes } from './message/message.routes';
 import type { ResourceDef } from '../../lib/contracts/resource';
 import { contractResource } from '../../lib/contracts/business/contract';
 import { contractBatchResource } from '../../lib/contracts/business/contract-batch';
@@ -230,7 +231,7 @@ const SPECIAL = new Map<ResourceDef, Special>([
 
 /**
  * Modules served by actions alone: their rows are not id-keyed CRUD rows (regions are keyed by code, a CNEx record's
- * persons are read and written through the record, a department laboratory's users are links added several at once, tenants are no tenant's rows).
+ * persons are read and written through the record, a department laboratory's users are links added several at once, tenants are no tenant's rows, a user's messages are read and marked as the user's).
  */
 export const ACTION_MODULES: readonly ((deps: Deps) => Hono<BladeEnv>)[] = [
   regionActions,
@@ -238,6 +239,7 @@ export const ACTION_MODULES: readonly ((deps: Deps) => Hono<BladeEnv>)[] = [
   trainersRoutes,
   deptLabRoutes,
   tenantAdminRoutes,
+  messageRoutes,
 ];
 
 export function resourceRoutes(deps: Deps): Hono<BladeEnv> {

@@ -67,6 +67,7 @@ import { STAFF_ACTIONS, STAFF_PAGES } from './application/staff';
 import { TRAINER_ACTIONS } from './application/trainers.actions';
 import { DEPT_LAB_ACTIONS } from './system/dept-lab.actions';
 import { TENANT_ACTIONS } from './system/tenant.actions';
+import { MESSAGE_ACTIONS } from './message/message.actions';
 import { myPaymentNoteResource, PAYMENT_ACTIONS, paymentNotePage } from './payment/payment';
 import { QUALITY_ACTIONS, QUALITY_RESOURCES } from './quality/quality';
 import { CARD_SALE_ACTIONS, CARD_SALE_RESOURCES } from './card-sale/card-sale';
@@ -174,6 +175,7 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   deptLazyList,
   ...DEPT_LAB_ACTIONS,
   ...TENANT_ACTIONS,
+  ...MESSAGE_ACTIONS,
   deptTree,
   deptLazyTree,
   roleTree,
