@@ -24,7 +24,7 @@ import { pageQuerySchema, idSchema } from '../../lib/contracts/inputs';
 import { demand, permit } from './permission';
 import { buildTree } from './tree';
 import { readParams } from './input';
-import { idListOf, idListSchema } from '../../lib/contracts/inputs';
+import { distinctIds, idListOf, idSetSchema } from '../../lib/contracts/inputs';
 import { auditFields } from './vo';
 import { zhText } from './refusal-keys';
 
@@ -279,7 +279,7 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
         .transform((v) => String(v).trim())
         .refine((v) => idPattern.regex.test(v), zhText(idPattern.message))
     : idSchema;
-  const idsRule = idPattern ? idListOf(idPattern.regex, zhText(idPattern.message)) : idListSchema;
+  const idsRule = idPattern ? distinctIds(idListOf(idPattern.regex, zhText(idPattern.message))) : idSetSchema;
   const searchable = Object.entries(def.fields).filter(([, f]) => f.search);
   const listSchema = pageQuerySchema.extend(
     Object.fromEntries([
@@ -516,7 +516,7 @@ export function crudRoutes(deps: Deps, def: ResourceDef, hooks: CrudHooks = {}):
 
   serve('remove', permit(deps, def.access.remove), async (c) => {
     const auth = c.get('auth');
-    const ids = [...new Set(idsRule.parse((await readParams(c)).ids))];
+    const ids = idsRule.parse((await readParams(c)).ids);
     await transact(deps, auth, async (untyped, ctx) => {
       await hooks.beforeRemove?.(ctx, ids);
       const reachable = (await liveRows(ctx.trx, def, auth))

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Context } from 'hono';
 import type { AuthUser } from './context';
 import { readParams } from './input';
-import { idListSchema } from '../../lib/contracts/inputs';
+import { idSetSchema } from '../../lib/contracts/inputs';
 import { idSchema } from '../../lib/contracts/inputs';
 
 /** Input and output pieces shared by the identity-and-access modules (users, roles, menus, depts, tenants …). */
@@ -24,7 +24,7 @@ export function updatedBy(auth: AuthUser) {
  */
 export async function idsParam(c: Context, field = 'ids'): Promise<string[]> {
   const raw = (await readParams(c))[field];
-  return [...new Set(z.object({ ids: idListSchema }).parse({ ids: raw }).ids)];
+  return z.object({ ids: idSetSchema }).parse({ ids: raw }).ids;
 }
 
 /** An optional parent id: blank, 0 or missing is the root. */

@@ -66,6 +66,13 @@ export const idListOf = (pattern: RegExp, invalid: string, max?: number) =>
 /** A comma-joined list of snowflake ids. */
 export const idListSchema = idListOf(ID_PATTERN, '必须是有效的ID');
 
+/** An id list read as the set it names (a removal or a setting of the listed rows), after the list's own checks. */
+export const distinctIds = <T extends z.ZodType<string[]>>(rule: T) =>
+  rule.transform((ids) => [...new Set(ids)]);
+
+/** idListSchema, each id once. */
+export const idSetSchema = distinctIds(idListSchema);
+
 /** An id list given as an array (of strings or numbers) or a comma-joined string; may be empty. */
 export const idArraySchema = z
   .union([z.array(z.union([z.string(), z.number()])), z.string()], { error: '必须是ID列表' })

@@ -121,7 +121,7 @@ export function deptLabRoutes(deps: Deps) {
   // Detaches (the users stay); all or nothing.
   serve(
     actionRoute(deps, deptLabRemove, async ({ trx, auth, input }) => {
-      await deleteTenantRows(trx, 'blade_dept_external_user', auth.tenantId, [...new Set(input.ids)]);
+      await deleteTenantRows(trx, 'blade_dept_external_user', auth.tenantId, input.ids);
     }),
   );
 

@@ -1,6 +1,6 @@
 import { z } from '../../zod';
 import { defineAction } from '../action';
-import { blank, idArraySchema, idListSchema, idSchema, pageQuerySchema } from '../inputs';
+import { blank, idArraySchema, idSchema, idSetSchema, pageQuerySchema } from '../inputs';
 
 /**
  * Department laboratory external users (001 §7.4 `deptLaboratoryExternalUser/*`): which external users work with a
@@ -37,7 +37,7 @@ export const deptLabUpdate = defineAction({
 export const deptLabRemove = defineAction({
   name: 'remove',
   call: { method: 'POST', path: `${PATH}/remove` },
-  input: z.object({ ids: idListSchema }),
+  input: z.object({ ids: idSetSchema }),
   access: { codes: ['dept_lab_user_delete'] },
   writes: true,
 });

@@ -1,6 +1,15 @@
 import { z } from '../../zod';
 import { defineAction } from '../action';
-import { blank, ID_PATTERN, idListOf, idListSchema, idSchema, intSchema, pageQuerySchema } from '../inputs';
+import {
+  blank,
+  distinctIds,
+  ID_PATTERN,
+  idListOf,
+  idSchema,
+  idSetSchema,
+  intSchema,
+  pageQuerySchema,
+} from '../inputs';
 
 /**
  * Tenants (contract §7.7 with BladeX's setting, datasource and package calls): the platform administrator's alone.
@@ -68,7 +77,7 @@ export const tenantSubmit = defineAction({
 export const tenantRemove = defineAction({
   name: 'remove',
   call: { method: 'POST', path: `${PATH}/remove` },
-  input: z.object({ ids: idListSchema }),
+  input: z.object({ ids: idSetSchema }),
   access: platform,
   writes: true,
 });
@@ -78,7 +87,7 @@ export const tenantSetting = defineAction({
   name: 'setting',
   call: { method: 'POST', path: `${PATH}/setting` },
   input: z.object({
-    ids: idListOf(ID_PATTERN, '请选择至少一条数据'),
+    ids: distinctIds(idListOf(ID_PATTERN, '请选择至少一条数据')),
     accountNumber: blank(intSchema),
     expireTime: dateTime,
   }),

@@ -175,7 +175,7 @@ export function tenantAdminRoutes(deps: Deps) {
       deps,
       tenantRemove,
       async ({ trx, auth, input }) => {
-        const ids = [...new Set(input.ids)];
+        const { ids } = input;
         const rows = await liveTenantsByIds(trx, ids);
         if (rows.some((r) => r.tenant_id === PLATFORM_TENANT)) throw new ServiceError('不能删除管理组租户!');
         await trx
@@ -195,7 +195,7 @@ export function tenantAdminRoutes(deps: Deps) {
       deps,
       tenantSetting,
       async ({ trx, auth, input }) => {
-        const ids = [...new Set(input.ids)];
+        const { ids } = input;
         const rows = await liveTenantsByIds(trx, ids);
         if (rows.some((r) => r.tenant_id === PLATFORM_TENANT) && input.expireTime)
           throw new ServiceError('管理组租户不能设置过期时间!');
