@@ -30,7 +30,12 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const uploadBytes = Number(process.env.BENCH_UPLOAD_MB ?? 500) * 1024 * 1024;
 // BENCH_ONLY=menu: only the three menu/routes figures and their ratio (a quick check while working on the proxy).
 const menuOnly = process.env.BENCH_ONLY === 'menu';
+// BENCH_ONLY=upload: only the 500 MB upload through the portal over HTTP (a quick check while working on its memory).
+const uploadOnly = process.env.BENCH_ONLY === 'upload';
 // BENCH_CPU_PROF=<dir>: the in-process portal writes a V8 CPU profile there when it stops (node --cpu-prof).
+// Every portal the bench starts runs with the production server's V8 settings (scripts/v8-tuning.mjs); `next start`
+// does not run scripts/server.mjs, which imports them.
+const v8TuningArgs = ['--import', path.join(root, 'scripts', 'v8-tuning.mjs')];
 const cpuProfileArgs = process.env.BENCH_CPU_PROF
   ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
   : [];
@@ -213,6 +218,30 @@ async function uploadThroughPortal(base: string, cookie: string, pid: number) {
   };
 }
 
+/** A portal whose upstream is blade/ over HTTP: the shape ops run when blade/ is its own service. */
+async function startRemotePortal(upstream: string) {
+  const remotePort = 3202;
+  const remote = `http://127.0.0.1:${remotePort}`;
+  const remoteChild = start(
+    'portal-remote',
+    [...v8TuningArgs, nextBin, 'start', '-p', String(remotePort), '-H', '127.0.0.1'],
+    {
+      DATA_DIR: path.join(tmp, 'portal-remote'),
+      PUBLIC_ORIGINS: remote,
+      BLADE_API_URL: upstream,
+    },
+  );
+  await waitFor(`${remote}/login`);
+  return { remote, remoteChild, remoteCookie: await loginPortal(remote) };
+}
+
+async function uploadThroughRemotePortal(upstream: string) {
+  const { remote, remoteChild, remoteCookie } = await startRemotePortal(upstream);
+  const upload = await uploadThroughPortal(remote, remoteCookie, remoteChild.pid!);
+  await stop(remoteChild);
+  return upload;
+}
+
 async function main() {
   if (!existsSync(path.join(root, '.next', 'BUILD_ID'))) {
     const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, stdio: 'inherit' });
@@ -232,13 +261,17 @@ async function main() {
   ).text();
   const echoFile = path.join(tmp, 'echo.json');
   writeFileSync(echoFile, routesBody);
+  if (uploadOnly) {
+    console.log(JSON.stringify({ upload: await uploadThroughRemotePortal(upstream) }, null, 2));
+    return;
+  }
   const bladeAlone = await load(`${upstream}/blade-system/menu/routes`, { 'Blade-Auth': `bearer ${token}` });
 
   const portalPort = 3201;
   const portal = `http://127.0.0.1:${portalPort}`;
   const portalChild = start(
     'portal',
-    [...cpuProfileArgs, nextBin, 'start', '-p', String(portalPort), '-H', '127.0.0.1'],
+    [...v8TuningArgs, ...cpuProfileArgs, nextBin, 'start', '-p', String(portalPort), '-H', '127.0.0.1'],
     {
       DATA_DIR: path.join(tmp, 'portal'),
       PUBLIC_ORIGINS: portal,
@@ -295,19 +328,7 @@ async function main() {
     return;
   }
 
-  const remotePort = 3202;
-  const remote = `http://127.0.0.1:${remotePort}`;
-  const remoteChild = start(
-    'portal-remote',
-    [nextBin, 'start', '-p', String(remotePort), '-H', '127.0.0.1'],
-    {
-      DATA_DIR: path.join(tmp, 'portal-remote'),
-      PUBLIC_ORIGINS: remote,
-      BLADE_API_URL: upstream,
-    },
-  );
-  await waitFor(`${remote}/login`);
-  const remoteCookie = await loginPortal(remote);
+  const { remote, remoteChild, remoteCookie } = await startRemotePortal(upstream);
   const proxyOverHttp = await load(`${remote}/api/blade-system/menu/routes`, { cookie: remoteCookie });
   const upload = await uploadThroughPortal(remote, remoteCookie, remoteChild.pid!);
   // Issue 5: a 500 MB file up and down, straight to blade/ and through the portal (bench/files.ts).

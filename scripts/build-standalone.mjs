@@ -38,7 +38,7 @@ if (!existsSync(path.join(out, 'server.js'))) {
 cpSync(path.join(dist, 'static'), path.join(out, distDir, 'static'), { recursive: true });
 if (existsSync(path.join(root, 'public')))
   cpSync(path.join(root, 'public'), path.join(out, 'public'), { recursive: true });
-for (const file of ['server.mjs', 'backup.mjs'])
+for (const file of ['server.mjs', 'v8-tuning.mjs', 'backup.mjs'])
   cpSync(path.join(root, 'scripts', file), path.join(out, file));
 
 // PGlite loads its WASM and data files by path at run time; file tracing does not always see them.
@@ -57,6 +57,7 @@ const keep = new Set([
   'package.json',
   'server.js',
   'server.mjs',
+  'v8-tuning.mjs',
   'backup.mjs',
 ]);
 for (const name of readdirSync(out)) {
