@@ -188,11 +188,16 @@ export class RecordGate {
 }
 
 /**
- * The gate for one request. Reads the caller's codes first, outside any transaction (PGlite has one connection, so
- * this must not run inside the caller's withTenant).
+ * The gate for one request. Reads the caller's codes first: outside any transaction, or inside the call's own `trx`
+ * (PGlite has one connection, so it must not open a second one while the caller's withTenant is open).
  */
-export async function recordGate(deps: Deps, auth: AuthUser, fallback: RecordOwner): Promise<RecordGate> {
-  const held = await heldCodes(deps, auth);
+export async function recordGate(
+  deps: Deps,
+  auth: AuthUser,
+  fallback: RecordOwner,
+  trx?: Trx,
+): Promise<RecordGate> {
+  const held = await heldCodes(deps, auth, trx);
   const platform = isPlatformAdmin(auth);
   return new RecordGate(
     { auth, holds: (codes) => platform || codes.some((code) => held.has(code)) },

@@ -1,3 +1,4 @@
+import { catalogRoutes } from './files/catalog.routes';
 import { Hono } from 'hono';
 import { RESOURCE_DEFINITIONS } from '../../lib/contracts/registry';
 import { trainersRoutes } from './trainers/trainers.routes';
@@ -240,6 +241,7 @@ export const ACTION_MODULES: readonly ((deps: Deps) => Hono<BladeEnv>)[] = [
   deptLabRoutes,
   tenantAdminRoutes,
   messageRoutes,
+  catalogRoutes,
 ];
 
 export function resourceRoutes(deps: Deps): Hono<BladeEnv> {

@@ -2,6 +2,14 @@
  * The file and catalogue calls of spec 001 §7.3, exactly at the paths of calls.tsv. Every browser call goes through
  * `bladeRequest` (or `uploadWithProgress` for bodies with progress); downloads open the proxy's downloadById URL.
  */
+import {
+  catalogAddNode,
+  catalogNodeFiles,
+  catalogRemoveNode,
+  catalogRenameNode,
+  catalogSetRemark,
+  catalogTreeLevel,
+} from '@/lib/contracts/files/catalog.actions';
 import { bladeRequest, buildUrl } from '@/lib/client/fetcher';
 import { withBasePath } from '@/lib/client/navigation';
 import type { CatalogNode, FileRow } from './model';
@@ -27,12 +35,13 @@ export const FILE_PATHS = {
   signature: `${RESOURCE}/file/signatureDocument`,
   updateStamped: `${RESOURCE}/file/updateStamped`,
   history: `${RESOURCE}/file/history`,
-  tree: `${RESOURCE}/fileCatalog/selectFileList`,
-  nodeFiles: `${RESOURCE}/fileCatalog/selectCurrentFileList`,
-  addNode: `${RESOURCE}/fileCatalog/saveInUsing`,
-  remark: `${RESOURCE}/fileCatalog/setRemark`,
-  rename: `${RESOURCE}/fileCatalog/renameInUsing`,
-  removeNode: `${RESOURCE}/fileCatalog/removeInUsing`,
+  // A record's tree: declared actions (lib/contracts/files/catalog.actions.ts).
+  tree: `/api${catalogTreeLevel.call.path}`,
+  nodeFiles: `/api${catalogNodeFiles.call.path}`,
+  addNode: `/api${catalogAddNode.call.path}`,
+  remark: `/api${catalogSetRemark.call.path}`,
+  rename: `/api${catalogRenameNode.call.path}`,
+  removeNode: `/api${catalogRemoveNode.call.path}`,
 } as const;
 
 /** The tenant's seal for the built-in signer (blade/modules/files/seal.routes.ts; tenant administrators). */

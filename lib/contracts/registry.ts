@@ -29,6 +29,7 @@ import { modelPrototypeResource } from './develop/model-prototype';
 import { fileCatalogResource } from './files/catalog';
 import { fileFunctionResource } from './files/function';
 import { filePresetResource } from './files/preset';
+import { CATALOG_ACTIONS } from './files/catalog.actions';
 import { fileSignatureDocument, fileViewOfd } from './files/stamp.actions';
 import type { ResourceDef, ResourceMenuDef } from './resource';
 import { clientResource } from './system/client';
@@ -191,6 +192,7 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   modelTableList,
   fileSignatureDocument,
   fileViewOfd,
+  ...CATALOG_ACTIONS,
   projectUpdateState,
   projectAcceptance,
   contractAcceptance,

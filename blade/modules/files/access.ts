@@ -70,7 +70,7 @@ export class FileAccess {
   }
 }
 
-/** Reads the caller's codes (outside any transaction) and returns the request's checks. */
-export async function fileAccess(deps: Deps, auth: AuthUser): Promise<FileAccess> {
-  return new FileAccess(await recordGate(deps, auth, ARCHIVE_SCREENS), auth);
+/** Reads the caller's codes (outside any transaction, or in the call's `trx`) and returns the request's checks. */
+export async function fileAccess(deps: Deps, auth: AuthUser, trx?: Trx): Promise<FileAccess> {
+  return new FileAccess(await recordGate(deps, auth, ARCHIVE_SCREENS, trx), auth);
 }

@@ -11,7 +11,7 @@ import { withTenant } from '../../db/tenant';
 import { recordHistory } from './history.repository';
 import { fileIdsOf } from './input';
 import { readTextParams } from '../../core/input';
-import { storedName } from './names';
+import { storedName } from '../../../lib/contracts/files/names';
 
 /**
  * Attachments (lib/contracts/files/attach.ts): the answer's link and sizes, the renaming submit with its history, the

@@ -1,10 +1,21 @@
-import { Hono, type Context } from 'hono';
-import type { BladeEnv, Deps } from '../../core/context';
-import { ok, success } from '../../core/envelope';
-import { NotFoundError, ServiceError, ValidationError } from '../../core/errors';
+import { Hono } from 'hono';
+import type { z } from 'zod';
+import {
+  catalogAddNode,
+  catalogNodeFiles,
+  catalogRemoveNode,
+  catalogRenameNode,
+  catalogSetRemark,
+  catalogTreeLevel,
+  companyCatalogTreeLevel,
+  customerCatalogTreeLevel,
+} from '../../../lib/contracts/files/catalog.actions';
+import { actionRoute, type ActionHandler } from '../../core/action';
+import type { AuthUser, BladeEnv, Deps } from '../../core/context';
+import { NotFoundError, ServiceError } from '../../core/errors';
 import { nextId } from '../../core/ids';
 import { fetchPage, toPage } from '../../core/page';
-import { withTenant, type Trx } from '../../db/tenant';
+import type { Trx } from '../../db/tenant';
 import {
   callerRules,
   childNodes,
@@ -18,30 +29,13 @@ import {
 import { fileAccess, MSG_NODE_NOT_FOUND } from './access';
 import { fileVO, nodeFiles, recordFiles, type FileRow } from './file.repository';
 import { recordHistory } from './history.repository';
-import { readTextParams } from '../../core/input';
-import { storedName } from './names';
 import { listRequest } from './list-request';
 
-const ID = /^\d{1,19}$/;
 export const TREE_PAGE_SIZE = 100;
 
-function recordOf(input: Record<string, string>): RecordRef {
-  const functionCode = (input.functionCode ?? '').trim();
-  const dataId = (input.dataId ?? '').trim();
-  if (!functionCode || functionCode.length > 64) throw new ValidationError('functionCode', '不能为空');
-  if (!dataId || dataId.length > 64) throw new ValidationError('dataId', '不能为空');
-  return { functionCode, dataId };
-}
-
-function nodeIdOf(input: Record<string, string>, field = 'fileCatalogId'): string {
-  const id = (input[field] ?? input.id ?? '').trim();
-  if (!ID.test(id)) throw new ValidationError(field, '必须是有效的ID');
-  return id;
-}
-
-function pageOf(input: Record<string, string>, defaultSize = TREE_PAGE_SIZE) {
-  // A tree level and a node's files keep their display order; only the page is the caller's.
-  return listRequest(input, {}, defaultSize).page;
+/** The page of a tree level or a node's files (their order is fixed; a sort asked for is refused). */
+function pageOf(input: Partial<Record<string, string>>) {
+  return listRequest(input as Record<string, string>, {}, TREE_PAGE_SIZE).page;
 }
 
 /**
@@ -62,57 +56,46 @@ export function fileRowVO(file: FileRow, r: CallerRules) {
   };
 }
 
+/** The record's archive tree: the declared calls of lib/contracts/files/catalog.actions.ts. */
 export function catalogRoutes(deps: Deps) {
   const router = new Hono<BladeEnv>();
+  const serve = (route: Hono<BladeEnv>) => router.route('/', route);
 
-  // GET /blade-resource/fileCatalog/selectFileList (and blade-customer, blade-combusiness) — functionCode, dataId,
-  // parentId (empty = roots), current, size (default 100): one level of the record's tree, each node with its
-  // rules, counts, missing mark and `fileList` (its own files). Children load when a node is expanded.
-  const selectFileList = async (c: Context<BladeEnv>) => {
-    const auth = c.get('auth');
-    const input = c.req.query();
-    const record = recordOf(input);
-    const parentId = input.parentId?.trim() || undefined;
-    if (parentId && !ID.test(parentId)) throw new ValidationError('parentId', '必须是有效的ID');
-    const page = pageOf(input);
-    const access = await fileAccess(deps, auth);
-    const result = await withTenant(deps.db, auth.tenantId, async (trx) => {
-      await access.record(trx, record, 'read');
-      const rights = await access.rights(trx, record);
-      const level = await childNodes(trx, auth.tenantId, record, parentId, page, rights);
-      if (!level) throw new NotFoundError(MSG_NODE_NOT_FOUND);
-      const files = await nodeFiles(
-        trx,
-        auth.tenantId,
-        record,
-        level.nodes.map((n) => n.id),
-      );
-      const byNode = new Map<string, FileRow[]>();
-      for (const f of files) byNode.set(f.file_catalog_id!, [...(byNode.get(f.file_catalog_id!) ?? []), f]);
-      return {
-        total: level.total,
-        nodes: level.nodes.map((n) => ({
+  // One level of the record's tree (empty parentId: the roots), each node with its rules, counts, missing mark and
+  // `fileList` (its own files). Children load when a node is expanded.
+  for (const level of [catalogTreeLevel, customerCatalogTreeLevel, companyCatalogTreeLevel])
+    serve(
+      actionRoute(deps, level, async ({ trx, auth, input }) => {
+        const record: RecordRef = input;
+        const page = pageOf(input);
+        const access = await fileAccess(deps, auth, trx);
+        await access.record(trx, record, 'read');
+        const rights = await access.rights(trx, record);
+        const found = await childNodes(trx, auth.tenantId, record, input.parentId, page, rights);
+        if (!found) throw new NotFoundError(MSG_NODE_NOT_FOUND);
+        const files = await nodeFiles(
+          trx,
+          auth.tenantId,
+          record,
+          found.nodes.map((n) => n.id),
+        );
+        const byNode = new Map<string, FileRow[]>();
+        for (const f of files) byNode.set(f.file_catalog_id!, [...(byNode.get(f.file_catalog_id!) ?? []), f]);
+        const nodes = found.nodes.map((n) => ({
           ...n,
           fileList: (byNode.get(n.id) ?? []).map((f) => fileRowVO(f, n)),
-        })),
-      };
-    });
-    return c.json(ok(toPage(result.nodes, result.total, page)));
-  };
-  router.get('/blade-resource/fileCatalog/selectFileList', selectFileList);
-  router.get('/blade-customer/fileCatalog/selectFileList', selectFileList);
-  router.get('/blade-combusiness/fileCatalog/selectFileList', selectFileList);
+        }));
+        return toPage(nodes, found.total, page);
+      }),
+    );
 
-  // GET /blade-resource/fileCatalog/selectCurrentFileList — functionCode, dataId, fileCatalogId, current, size: the
-  // node's files with their button flags; a node marked missing answers a first row with isFile 0, isMissing 1.
-  router.get('/blade-resource/fileCatalog/selectCurrentFileList', async (c) => {
-    const auth = c.get('auth');
-    const input = c.req.query();
-    const record = recordOf(input);
-    const nodeId = nodeIdOf(input);
-    const page = pageOf(input);
-    const access = await fileAccess(deps, auth);
-    const out = await withTenant(deps.db, auth.tenantId, async (trx) => {
+  // The node's files with their button flags; a node marked missing answers a first row with isFile 0, isMissing 1.
+  serve(
+    actionRoute(deps, catalogNodeFiles, async ({ trx, auth, input }) => {
+      const record: RecordRef = input;
+      const nodeId = input.fileCatalogId;
+      const page = pageOf(input);
+      const access = await fileAccess(deps, auth, trx);
       await access.record(trx, record, 'read');
       const node = await resolveNode(trx, auth.tenantId, record, nodeId);
       if (!node) throw new NotFoundError(MSG_NODE_NOT_FOUND);
@@ -146,23 +129,16 @@ export function catalogRoutes(deps: Deps) {
           nodePath: node.nodePath,
           ...rules,
         });
-      return { records, total };
-    });
-    return c.json(ok(toPage(out.records, out.total, page)));
-  });
+      return toPage(records, total, page);
+    }),
+  );
 
-  // POST /blade-resource/fileCatalog/saveInUsing — functionCode, dataId, parentId, catalogName: adds a node to this
-  // record's tree under a node whose canAddAppNode is 1.
-  router.post('/blade-resource/fileCatalog/saveInUsing', async (c) => {
-    const auth = c.get('auth');
-    const input = await readTextParams(c);
-    const record = recordOf(input);
-    const parentId = nodeIdOf(input, 'parentId');
-    const name = storedName(input.catalogName ?? '').trim();
-    if (!name) throw new ValidationError('catalogName', '请输入目录名称');
-    if (name.length > 200) throw new ValidationError('catalogName', '长度不能超过200');
-    const access = await fileAccess(deps, auth);
-    const added = await withTenant(deps.db, auth.tenantId, async (trx) => {
+  // Adds a node to this record's tree under a node whose canAddAppNode is 1; answers it in selectFileList's shape.
+  serve(
+    actionRoute(deps, catalogAddNode, async ({ trx, auth, input }) => {
+      const record: RecordRef = input;
+      const parentId = input.parentId;
+      const access = await fileAccess(deps, auth, trx);
       await access.record(trx, record, 'edit');
       const parent = await resolveNode(trx, auth.tenantId, record, parentId);
       if (!parent) throw new NotFoundError(MSG_NODE_NOT_FOUND);
@@ -177,7 +153,7 @@ export function catalogRoutes(deps: Deps) {
           data_id: record.dataId,
           parent_id: parentId,
           node_path: `${parent.nodePath},${id}`,
-          catalog_name: name,
+          catalog_name: input.catalogName,
           create_user: auth.userId,
           update_user: auth.userId,
         })
@@ -186,7 +162,7 @@ export function catalogRoutes(deps: Deps) {
         dataId: record.dataId,
         fileCatalogId: id,
         action: 'add-node',
-        detail: name,
+        detail: input.catalogName,
       });
       const node = await resolveNode(trx, auth.tenantId, record, id);
       // A new node is an empty leaf: the same shape selectFileList answers, so the client can show it at once.
@@ -197,34 +173,31 @@ export function catalogRoutes(deps: Deps) {
             await access.rights(trx, record),
           )
         : null;
-    });
-    return c.json(ok(added));
-  });
+    }),
+  );
 
   /**
    * Writes the record's overlay of a library node (a remark), or updates a node the record added (rename, remark,
-   * removal). `change` runs inside the transaction, after the node is resolved, so its checks see the same state.
+   * removal). `change` runs after the node is resolved, in the same transaction, so its checks see the same state.
    */
-  async function overlay(
-    c: Context<BladeEnv>,
-    change: (
-      node: ResolvedNode,
-      input: Record<string, string>,
-      trx: Trx,
-      record: RecordRef,
-    ) => Promise<{ catalog_name?: string; remark?: string; is_removed?: number }>,
-    action: 'rename' | 'remark' | 'remove-node',
-  ) {
-    const auth = c.get('auth');
-    const input = await readTextParams(c);
-    const record = recordOf(input);
-    const nodeId = nodeIdOf(input);
-    const access = await fileAccess(deps, auth);
-    await withTenant(deps.db, auth.tenantId, async (trx) => {
+  const overlay =
+    <I extends { functionCode: string; dataId: string; fileCatalogId: string }>(
+      change: (
+        node: ResolvedNode,
+        input: I,
+        trx: Trx,
+        auth: AuthUser,
+      ) => Promise<{ catalog_name?: string; remark?: string; is_removed?: number }>,
+      action: 'rename' | 'remark' | 'remove-node',
+    ): ActionHandler<z.ZodType<I>> =>
+    async ({ trx, auth, input }) => {
+      const record: RecordRef = input;
+      const nodeId = input.fileCatalogId;
+      const access = await fileAccess(deps, auth, trx);
       await access.record(trx, record, 'edit');
       const node = await resolveNode(trx, auth.tenantId, record, nodeId);
       if (!node) throw new NotFoundError(MSG_NODE_NOT_FOUND);
-      const values = await change(node, input, trx, record);
+      const values = await change(node, input, trx, auth);
       // An added node is its own row; a library node's overlay row is written on its first change.
       const rowId = node.isAppNode
         ? nodeId
@@ -262,55 +235,44 @@ export function catalogRoutes(deps: Deps) {
         action,
         detail: JSON.stringify(values),
       });
-    });
-    return c.json(success());
-  }
+      return null;
+    };
 
-  // POST /blade-resource/fileCatalog/setRemark — functionCode, dataId, id (node), remark (≤ 500): any node of the
-  // record's tree (a note on this record's copy; the library node is unchanged).
-  router.post('/blade-resource/fileCatalog/setRemark', (c) =>
-    overlay(
-      c,
-      async (_node, input) => {
-        const remark = (input.remark ?? '').trim();
-        if (remark.length > 500) throw new ValidationError('remark', '长度不能超过500');
-        return { remark };
-      },
-      'remark',
+  // Any node of the record's tree (a note on this record's copy; the library node is unchanged).
+  serve(
+    actionRoute(
+      deps,
+      catalogSetRemark,
+      overlay(async (_node, input) => ({ remark: input.remark }), 'remark'),
     ),
   );
 
-  // POST /blade-resource/fileCatalog/renameInUsing — functionCode, dataId, id (node), catalogName: only nodes the
-  // record added (saveInUsing); the library's nodes are named on /system/fileConfiguration_detail.
-  router.post('/blade-resource/fileCatalog/renameInUsing', (c) =>
-    overlay(
-      c,
-      async (node, input) => {
+  // Only nodes the record added (saveInUsing); the library's nodes are named on /system/fileConfiguration_detail.
+  serve(
+    actionRoute(
+      deps,
+      catalogRenameNode,
+      overlay(async (node, input) => {
         if (!node.isAppNode) throw new ServiceError('该目录不允许重命名');
-        const name = storedName(input.catalogName ?? '').trim();
-        if (!name) throw new ValidationError('catalogName', '请输入目录名称');
-        if (name.length > 200) throw new ValidationError('catalogName', '长度不能超过200');
-        return { catalog_name: name };
-      },
-      'rename',
+        return { catalog_name: input.catalogName };
+      }, 'rename'),
     ),
   );
 
-  // POST /blade-resource/fileCatalog/removeInUsing — functionCode, dataId, id (node): removes a node the record added,
-  // with the nodes it added below, only when no file is in it or below it. Library nodes (the configured structure,
-  // with their mustUpload rules) stay.
-  router.post('/blade-resource/fileCatalog/removeInUsing', (c) =>
-    overlay(
-      c,
-      async (node, _input, trx, record) => {
+  // Removes a node the record added, with the nodes it added below, only when no file is in it or below it. Library
+  // nodes (the configured structure, with their mustUpload rules) stay.
+  serve(
+    actionRoute(
+      deps,
+      catalogRemoveNode,
+      overlay(async (node, input, trx, auth) => {
         if (!node.isAppNode) throw new ServiceError('该目录不允许删除');
-        const auth = c.get('auth');
         const row = await trx
           .selectFrom('blade_file')
           .select((eb) => eb.fn.countAll<string>().as('n'))
           .where('tenant_id', '=', auth.tenantId)
-          .where('data_id', '=', record.dataId)
-          .where('function_code', '=', record.functionCode)
+          .where('data_id', '=', input.dataId)
+          .where('function_code', '=', input.functionCode)
           .where('is_deleted', '=', 0)
           .where((eb) =>
             eb.or([eb('node_path', '=', node.nodePath), eb('node_path', 'like', `${node.nodePath},%`)]),
@@ -318,8 +280,7 @@ export function catalogRoutes(deps: Deps) {
           .executeTakeFirstOrThrow();
         if (Number(row.n) > 0) throw new ServiceError('该目录下存在文件，不能删除');
         return { is_removed: 1 };
-      },
-      'remove-node',
+      }, 'remove-node'),
     ),
   );
 

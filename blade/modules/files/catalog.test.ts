@@ -400,6 +400,62 @@ describe("a record's tree", () => {
     expect(history.body.data.records.map((r) => r.action)).toEqual(['remove-node', 'add-node']);
   });
 
+  it('reads the tree calls by their declared inputs (lib/contracts/files/catalog.actions.ts)', async () => {
+    const level = (query: Record<string, string>) =>
+      call<Page<Node>>(`/blade-resource/fileCatalog/selectFileList?${new URLSearchParams(query)}`);
+    expect((await level({ dataId: record.dataId })).body).toMatchObject({
+      code: 400,
+      msg: 'functionCode:不能为空',
+    });
+    expect((await level({ ...record, dataId: 'x'.repeat(65) })).body.msg).toBe('dataId:不能为空');
+    expect((await level({ ...record, parentId: 'abc' })).body.msg).toBe('parentId:必须是有效的ID');
+    // `0` is the roots' parent, as an empty parentId is.
+    const roots = (await level(record)).body.data.records.map((n) => n.id);
+    expect(roots.length).toBeGreaterThan(0);
+    expect((await level({ ...record, parentId: '0' })).body.data.records.map((n) => n.id)).toEqual(roots);
+    // A tree level keeps its display order: a sort asked for is refused, not ignored.
+    expect((await level({ ...record, ascs: 'catalog_name' })).body.code).toBe(400);
+    // The customer's and the company's services answer the same level.
+    for (const service of ['blade-customer', 'blade-combusiness']) {
+      const other = await call<Page<Node>>(
+        `/${service}/fileCatalog/selectFileList?${new URLSearchParams(record)}`,
+      );
+      expect(other.body.data.records.map((n) => n.id)).toEqual(roots);
+    }
+    // A node is named by fileCatalogId or, as the tree's menus send it, by id; the remark has its limit.
+    expect(
+      (await post('/blade-resource/fileCatalog/setRemark', { ...record, remark: '无节点' })).body.msg,
+    ).toBe('fileCatalogId:必须是有效的ID');
+    expect(
+      (
+        await post('/blade-resource/fileCatalog/setRemark', {
+          ...record,
+          fileCatalogId: ids.contract,
+          remark: 'x'.repeat(501),
+        })
+      ).body.msg,
+    ).toBe('remark:长度不能超过500');
+    expect(
+      (
+        await post('/blade-resource/fileCatalog/setRemark', {
+          ...record,
+          fileCatalogId: ids.contract,
+          remark: '  按节点号备注  ',
+        })
+      ).body.code,
+    ).toBe(200);
+    const contract = (await level({ ...record, parentId: ids.root })).body.data.records.find(
+      (n) => n.id === ids.contract,
+    );
+    expect(contract?.remark).toBe('按节点号备注');
+    // The forms' encoding is read as the JSON is.
+    const byForm = await call('/blade-resource/fileCatalog/setRemark', {
+      method: 'POST',
+      body: new URLSearchParams({ ...record, id: ids.contract, remark: '表单备注' }),
+    });
+    expect(byForm.body.code).toBe(200);
+  });
+
   it('removes bidi control characters from stored file and node names', async () => {
     // Embeddings, overrides, isolates and marks: 'report\u202Egnp.exe' would show as 'reportexe.png'.
     const controls = '\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069\u200E\u200F\u061C';

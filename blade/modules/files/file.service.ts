@@ -9,7 +9,7 @@ import { resolveNode, type RecordRef, type ResolvedNode } from './catalog.servic
 import { extensionOf, KINDS, kindOf, MSG_BAD_EXTENSION } from './file-type';
 import { countNodeFiles, findFile, originalFile, updateFile, type FileRow } from './file.repository';
 import { recordFileHistory, recordHistory } from './history.repository';
-import { storedName } from './names';
+import { storedName } from '../../../lib/contracts/files/names';
 import { uploadStore } from './stores';
 import { CheckedStream, MAX_UPLOAD_MB, type StoredUpload } from './upload';
 import { zhText } from '../../core/refusal-keys';

@@ -20,7 +20,7 @@ import { RULE_FIELDS } from './catalog.service';
 import { checkRange } from './config.resource';
 import { readTextParams } from '../../core/input';
 import { listRequest } from './list-request';
-import { storedNameInput } from './names';
+import { storedNameInput } from '../../../lib/contracts/files/names';
 
 // The catalogue library's list and submit (fileCatalogResource names them as its own calls): a lazy tree, one level
 // per list call, and a submit that places a new node under its parent. Detail and remove are the generic ones.

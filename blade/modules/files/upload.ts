@@ -13,7 +13,7 @@ import {
   MSG_BAD_EXTENSION,
   sizeMessage,
 } from './file-type';
-import { storedName } from './names';
+import { storedName } from '../../../lib/contracts/files/names';
 
 /** General upload limit (000 §5). */
 export const MAX_UPLOAD_MB = 500;

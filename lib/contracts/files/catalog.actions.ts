@@ -1,0 +1,131 @@
+import { z } from '../../zod';
+import { defineAction } from '../action';
+import { textParams } from '../inputs';
+import { storedNameInput } from './names';
+
+/**
+ * A record's archive tree (001 §7.3): one level of it, a node's files, and the nodes the record adds, renames,
+ * annotates and removes (blade/modules/files/catalog.routes.ts). Who may read or change a record's tree is decided per
+ * record (the business record's own access, blade/core/record-access.ts), so every signed-in user may call them and
+ * the handler refuses. Every parameter is read as text, as the tree's screens send it.
+ */
+const anyUser = {};
+
+/** The record whose tree it is: the function (business type) and the record's id in it. */
+const recordText = z.string({ error: '不能为空' }).trim().min(1, '不能为空').max(64, '不能为空');
+const RECORD = { functionCode: recordText, dataId: recordText };
+
+/** A node's id; `0` names the roots' parent (a library node's `parentId`). */
+const NODE_ID = /^\d{1,19}$/;
+const nodeId = z.string({ error: '必须是有效的ID' }).trim().regex(NODE_ID, '必须是有效的ID');
+/**
+ * A tree level and a node's files keep their display order: only the page is the caller's; a sort asked for is
+ * refused by the list's allowlist, which is empty (blade/modules/files/list-request.ts).
+ */
+const text = z.string().optional();
+const PAGING = { current: text, size: text, ascs: text, descs: text };
+
+/** A node's id under `field`, which a client may also send as `id`. */
+const withNodeId = <F extends string, T extends z.ZodRawShape>(field: F, shape: T) =>
+  textParams(
+    z.preprocess(
+      (params) => {
+        const text = params as Record<string, string>;
+        return { ...text, [field]: text[field] ?? text.id };
+      },
+      z.object({ ...RECORD, [field]: nodeId, ...shape } as typeof RECORD & Record<F, typeof nodeId> & T),
+    ),
+  );
+
+const catalogName = z.preprocess(
+  storedNameInput,
+  z.string({ error: '请输入目录名称' }).trim().min(1, '请输入目录名称').max(200, '长度不能超过200'),
+);
+
+const treeLevelInput = textParams(
+  z.object({
+    ...RECORD,
+    /** Empty or `0`: the roots. */
+    parentId: z
+      .string()
+      .trim()
+      .transform((id) => id || undefined)
+      .refine((id) => id === undefined || NODE_ID.test(id), '必须是有效的ID')
+      .optional(),
+    ...PAGING,
+  }),
+);
+
+/**
+ * One level of the record's tree, each node with its rules, counts, missing mark and `fileList` (its own files);
+ * children load when a node is expanded. The staff, customer and company sides call it under their own service.
+ */
+const treeLevel = (service: string) =>
+  defineAction({
+    name: 'selectFileList',
+    call: { method: 'GET', path: `/${service}/fileCatalog/selectFileList` },
+    input: treeLevelInput,
+    access: anyUser,
+    writes: false,
+  });
+export const catalogTreeLevel = treeLevel('blade-resource');
+export const customerCatalogTreeLevel = treeLevel('blade-customer');
+export const companyCatalogTreeLevel = treeLevel('blade-combusiness');
+
+/** A node's files with their button flags; a node marked missing answers a first row with isFile 0, isMissing 1. */
+export const catalogNodeFiles = defineAction({
+  name: 'selectCurrentFileList',
+  call: { method: 'GET', path: '/blade-resource/fileCatalog/selectCurrentFileList' },
+  input: withNodeId('fileCatalogId', PAGING),
+  access: anyUser,
+  writes: false,
+});
+
+/** Adds a node to this record's tree under a node whose canAddAppNode is 1; answers the new node. */
+export const catalogAddNode = defineAction({
+  name: 'saveInUsing',
+  call: { method: 'POST', path: '/blade-resource/fileCatalog/saveInUsing' },
+  input: withNodeId('parentId', { catalogName }),
+  access: anyUser,
+  writes: true,
+});
+
+/** A remark on any node of the record's tree (the record's copy; the library node is unchanged). */
+export const catalogSetRemark = defineAction({
+  name: 'setRemark',
+  call: { method: 'POST', path: '/blade-resource/fileCatalog/setRemark' },
+  input: withNodeId('fileCatalogId', {
+    remark: z.string().trim().max(500, '长度不能超过500').default(''),
+  }),
+  access: anyUser,
+  writes: true,
+});
+
+/** Renames a node the record added; the library's nodes are named on /system/fileConfiguration_detail. */
+export const catalogRenameNode = defineAction({
+  name: 'renameInUsing',
+  call: { method: 'POST', path: '/blade-resource/fileCatalog/renameInUsing' },
+  input: withNodeId('fileCatalogId', { catalogName }),
+  access: anyUser,
+  writes: true,
+});
+
+/** Removes a node the record added, with the nodes it added below, when no file is in it or below it. */
+export const catalogRemoveNode = defineAction({
+  name: 'removeInUsing',
+  call: { method: 'POST', path: '/blade-resource/fileCatalog/removeInUsing' },
+  input: withNodeId('fileCatalogId', {}),
+  access: anyUser,
+  writes: true,
+});
+
+export const CATALOG_ACTIONS = [
+  catalogTreeLevel,
+  customerCatalogTreeLevel,
+  companyCatalogTreeLevel,
+  catalogNodeFiles,
+  catalogAddNode,
+  catalogSetRemark,
+  catalogRenameNode,
+  catalogRemoveNode,
+] as const;
