@@ -1,4 +1,5 @@
 import { catalogRoutes } from './files/catalog.routes';
+import { fileActionRoutes } from './files/file.routes';
 import { Hono } from 'hono';
 import { RESOURCE_DEFINITIONS } from '../../lib/contracts/registry';
 import { trainersRoutes } from './trainers/trainers.routes';
@@ -242,6 +243,7 @@ export const ACTION_MODULES: readonly ((deps: Deps) => Hono<BladeEnv>)[] = [
   tenantAdminRoutes,
   messageRoutes,
   catalogRoutes,
+  fileActionRoutes,
 ];
 
 export function resourceRoutes(deps: Deps): Hono<BladeEnv> {

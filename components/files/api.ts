@@ -10,6 +10,18 @@ import {
   catalogSetRemark,
   catalogTreeLevel,
 } from '@/lib/contracts/files/catalog.actions';
+import {
+  fileAuthKey as authKeyAction,
+  fileById,
+  fileDeleteMissing,
+  fileHistory,
+  fileMarkProblem,
+  fileNewId,
+  fileRemove,
+  fileRemoveOne,
+  fileSaveMissing,
+} from '@/lib/contracts/files/file.actions';
+import { fileSignatureDocument, fileViewOfd } from '@/lib/contracts/files/stamp.actions';
 import { bladeRequest, buildUrl } from '@/lib/client/fetcher';
 import { withBasePath } from '@/lib/client/navigation';
 import type { CatalogNode, FileRow } from './model';
@@ -17,25 +29,25 @@ import { uploadWithProgress, type UploadOptions } from './upload';
 
 const RESOURCE = '/api/blade-resource';
 
+/** The JSON calls are declared actions (lib/contracts/files/*.actions.ts); the byte streams are blade/'s own routes. */
 export const FILE_PATHS = {
   upload: `${RESOURCE}/file/uploadFile`,
   cover: `${RESOURCE}/file/coverUploadFile`,
-  delById: `${RESOURCE}/file/delFileById`,
-  uuid: `${RESOURCE}/file/getUUID`,
-  byId: `${RESOURCE}/file/getFileById`,
-  authKey: `${RESOURCE}/file/getFileAuthKey`,
+  delById: `/api${fileRemoveOne.call.path}`,
+  uuid: `/api${fileNewId.call.path}`,
+  byId: `/api${fileById.call.path}`,
+  authKey: `/api${authKeyAction.call.path}`,
   download: `${RESOURCE}/file/downloadById`,
   /** files-api's inline view: images and PDF as stored, Office files converted to PDF (LibreOffice, cached). */
   preview: `${RESOURCE}/file/preview`,
-  remove: `${RESOURCE}/file/remove`,
-  update: `${RESOURCE}/file/updateFileById`,
-  saveMissing: `${RESOURCE}/file/saveMissing`,
-  deleteMissing: `${RESOURCE}/file/deleteMissing`,
-  viewOfd: `${RESOURCE}/file/viewOfd`,
-  signature: `${RESOURCE}/file/signatureDocument`,
+  remove: `/api${fileRemove.call.path}`,
+  update: `/api${fileMarkProblem.call.path}`,
+  saveMissing: `/api${fileSaveMissing.call.path}`,
+  deleteMissing: `/api${fileDeleteMissing.call.path}`,
+  viewOfd: `/api${fileViewOfd.call.path}`,
+  signature: `/api${fileSignatureDocument.call.path}`,
   updateStamped: `${RESOURCE}/file/updateStamped`,
-  history: `${RESOURCE}/file/history`,
-  // A record's tree: declared actions (lib/contracts/files/catalog.actions.ts).
+  history: `/api${fileHistory.call.path}`,
   tree: `/api${catalogTreeLevel.call.path}`,
   nodeFiles: `/api${catalogNodeFiles.call.path}`,
   addNode: `/api${catalogAddNode.call.path}`,

@@ -30,6 +30,7 @@ import { fileCatalogResource } from './files/catalog';
 import { fileFunctionResource } from './files/function';
 import { filePresetResource } from './files/preset';
 import { CATALOG_ACTIONS } from './files/catalog.actions';
+import { FILE_ACTIONS } from './files/file.actions';
 import { fileSignatureDocument, fileViewOfd } from './files/stamp.actions';
 import type { ResourceDef, ResourceMenuDef } from './resource';
 import { clientResource } from './system/client';
@@ -193,6 +194,7 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   fileSignatureDocument,
   fileViewOfd,
   ...CATALOG_ACTIONS,
+  ...FILE_ACTIONS,
   projectUpdateState,
   projectAcceptance,
   contractAcceptance,

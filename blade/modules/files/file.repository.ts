@@ -4,10 +4,9 @@ import type { FileTable } from '../../db/schema';
 import type { Trx } from '../../db/tenant';
 import type { Selectable, Updateable } from 'kysely';
 import { MSG_FILE_NOT_FOUND } from './access';
+import { FILE_ID } from '../../../lib/contracts/files/params';
 
 export type FileRow = Selectable<FileTable>;
-
-export const FILE_ID = /^[0-9a-f]{32}$/;
 
 export async function findFile(trx: Trx, tenantId: string, id: string): Promise<FileRow | undefined> {
   if (!FILE_ID.test(id)) return undefined;

@@ -1,16 +1,32 @@
 import { Hono, type Context } from 'hono';
+import {
+  companyFileMarkProblem,
+  companyFileRemove,
+  fileAuthKey,
+  fileById,
+  fileDeleteMissing,
+  fileHistory,
+  fileMarkProblem,
+  fileNewId,
+  fileRemove,
+  fileRemoveOne,
+  fileSaveMissing,
+  fileSiblings,
+} from '../../../lib/contracts/files/file.actions';
+import { NODE_ID } from '../../../lib/contracts/files/params';
+import { actionRoute } from '../../core/action';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
 import { formatDateTime } from '../../core/dates';
-import { ok, success } from '../../core/envelope';
+import { ok } from '../../core/envelope';
 import { nextId } from '../../core/ids';
 import { ForbiddenError, NotFoundError, ServiceError, ValidationError } from '../../core/errors';
 import { fetchPage, toPage } from '../../core/page';
-import { withTenant } from '../../db/tenant';
+import { withTenant, type Trx } from '../../db/tenant';
 import { StorageNotFound } from '../../storage';
 import { fileAccess, MSG_FILE_NOT_FOUND, MSG_NODE_NOT_FOUND, type FileAccess } from './access';
 import { AUTH_KEY_TTL_SECONDS, signAuthKey, verifyAuthKey } from './auth-key';
 import { FILE_TYPE_PREPARATION, resolveNode, type RecordRef } from './catalog.service';
-import { findFile, fileVO, FILE_ID, originalFile, updateFile, type FileRow } from './file.repository';
+import { findFile, fileVO, originalFile, updateFile, type FileRow } from './file.repository';
 import {
   commitUpload,
   newFileId,
@@ -20,8 +36,7 @@ import {
   type UploadTarget,
 } from './file.service';
 import { recordFileHistory, recordHistory } from './history.repository';
-import { fileIdOf, fileIdsOf } from './input';
-import { readTextParams } from '../../core/input';
+import { fileIdOf } from './input';
 import { listRequest } from './list-request';
 import { isContinuation, sendFile, type RangeRequest } from './send';
 import { storeOfKind, uploadStore } from './stores';
@@ -33,17 +48,6 @@ export const BUSINESS_TYPE_QUERY = 1;
 
 export function fileRoutes(deps: Deps) {
   const router = new Hono<BladeEnv>();
-
-  /** A live file the caller may read (its record's rule), else 404 / 403. */
-  async function readableFile(auth: AuthUser, id: string): Promise<FileRow> {
-    const access = await fileAccess(deps, auth);
-    return withTenant(deps.db, auth.tenantId, async (trx) => {
-      const file = await findFile(trx, auth.tenantId, id);
-      if (!file) throw new NotFoundError(MSG_FILE_NOT_FOUND);
-      await access.file(trx, file, 'read');
-      return file;
-    });
-  }
 
   /** Upload and cover share the streaming path; only the target differs. */
   async function upload(c: Context<BladeEnv>, mode: 'upload' | 'cover') {
@@ -91,31 +95,6 @@ export function fileRoutes(deps: Deps) {
   // POST /blade-resource/file/coverUploadFile — multipart `file` + `fileId`: new content for an existing file.
   router.post('/blade-resource/file/coverUploadFile', (c) => upload(c, 'cover'));
 
-  // GET /blade-resource/file/getUUID — a new 32-character id.
-  router.get('/blade-resource/file/getUUID', (c) => c.json(ok(newFileId())));
-
-  // GET /blade-resource/file/getFileById?fileId — the file's fields (404 for another tenant's id).
-  router.get('/blade-resource/file/getFileById', async (c) => {
-    const auth = c.get('auth');
-    const id = fileIdOf(c.req.query());
-    const file = await readableFile(auth, id);
-    return c.json(ok(fileVO(file)));
-  });
-
-  // GET /blade-resource/file/getFileAuthKey?fileId — a download key for this user and file, valid 5 minutes, for a
-  // caller who may read the file's record now (the download checks again).
-  router.get('/blade-resource/file/getFileAuthKey', async (c) => {
-    const auth = c.get('auth');
-    const id = fileIdOf(c.req.query());
-    await readableFile(auth, id);
-    const authKey = signAuthKey(deps.settings.jwtSigningKey, {
-      tenantId: auth.tenantId,
-      userId: auth.userId,
-      fileId: id,
-    });
-    return c.json(ok({ authKey, fileId: id, expiresIn: AUTH_KEY_TTL_SECONDS }));
-  });
-
   // GET /blade-resource/file/downloadById?id&isDownload&authKey — streams the file; inline (preview) for images and
   // PDF unless isDownload=1. Needs the node's canDownload (download) or canView (preview).
   router.get('/blade-resource/file/downloadById', async (c) => {
@@ -139,46 +118,89 @@ export function fileRoutes(deps: Deps) {
     }
   });
 
-  // POST /blade-resource/file/delFileById?fileId — removes one file (node canDel; plain files: creator or admin).
-  router.post('/blade-resource/file/delFileById', async (c) => {
-    const auth = c.get('auth');
-    const id = fileIdOf(await readTextParams(c));
-    const access = await fileAccess(deps, auth);
-    await withTenant(deps.db, auth.tenantId, (trx) => removeFiles(trx, auth, access, [id]));
-    return c.json(success());
-  });
+  return router;
+}
 
-  // POST /blade-resource/file/remove?ids (and blade-combusiness) — removes several files, all or none.
-  for (const path of ['/blade-resource/file/remove', '/blade-combusiness/file/remove']) {
-    router.post(path, async (c) => {
-      const auth = c.get('auth');
-      const input = await readTextParams(c);
-      const ids = fileIdsOf(input.ids);
-      const access = await fileAccess(deps, auth);
-      await withTenant(deps.db, auth.tenantId, (trx) => removeFiles(trx, auth, access, ids));
-      return c.json(success());
-    });
-  }
+/** A live file the caller may read (its record's rule), else 404 / 403. */
+async function readableFile(trx: Trx, access: FileAccess, tenantId: string, id: string): Promise<FileRow> {
+  const file = await findFile(trx, tenantId, id);
+  if (!file) throw new NotFoundError(MSG_FILE_NOT_FOUND);
+  await access.file(trx, file, 'read');
+  return file;
+}
 
-  // POST /blade-resource/file/updateFileById (and blade-combusiness) — id, hasProblem, problemRemark: marks a
-  // problem (0→1, remark required) or, after replacements were uploaded, qualifies it (1→0).
-  for (const path of ['/blade-resource/file/updateFileById', '/blade-combusiness/file/updateFileById']) {
-    router.post(path, async (c) => {
-      const auth = c.get('auth');
-      const input = await readTextParams(c);
-      const id = fileIdOf(input);
-      const hasProblem = input.hasProblem;
-      if (hasProblem !== '0' && hasProblem !== '1') throw new ValidationError('hasProblem', '必须为0或1');
-      const remark = (input.problemRemark ?? '').trim();
-      if (hasProblem === '1' && !remark) throw new ValidationError('problemRemark', '请输入问题描述');
-      if (remark.length > 500) throw new ValidationError('problemRemark', '长度不能超过500');
-      const access = await fileAccess(deps, auth);
-      const row = await withTenant(deps.db, auth.tenantId, async (trx) => {
+/** The files module's calls that answer JSON: the declared actions of lib/contracts/files/file.actions.ts. */
+export function fileActionRoutes(deps: Deps): Hono<BladeEnv> {
+  const router = new Hono<BladeEnv>();
+  const serve = (route: Hono<BladeEnv>) => router.route('/', route);
+
+  serve(actionRoute(deps, fileNewId, async () => newFileId()));
+
+  serve(
+    actionRoute(deps, fileById, async ({ trx, auth, input }) =>
+      fileVO(await readableFile(trx, await fileAccess(deps, auth, trx), auth.tenantId, input.fileId)),
+    ),
+  );
+
+  // The download checks the record again: the key only says who asked for which file, and when.
+  serve(
+    actionRoute(deps, fileAuthKey, async ({ trx, auth, input }) => {
+      await readableFile(trx, await fileAccess(deps, auth, trx), auth.tenantId, input.fileId);
+      const authKey = signAuthKey(deps.settings.jwtSigningKey, {
+        tenantId: auth.tenantId,
+        userId: auth.userId,
+        fileId: input.fileId,
+      });
+      return { authKey, fileId: input.fileId, expiresIn: AUTH_KEY_TTL_SECONDS };
+    }),
+  );
+
+  serve(
+    actionRoute(deps, fileSiblings, async ({ trx, auth, input }) => {
+      const file = await readableFile(trx, await fileAccess(deps, auth, trx), auth.tenantId, input.fileId);
+      if (!file.file_catalog_id || !file.data_id || !file.function_code) return [fileVO(file)];
+      const rows = await trx
+        .selectFrom('blade_file')
+        .selectAll()
+        .where('tenant_id', '=', auth.tenantId)
+        .where('data_id', '=', file.data_id)
+        .where('function_code', '=', file.function_code)
+        .where('file_catalog_id', '=', file.file_catalog_id)
+        .where('kind', '=', 'file')
+        .where('is_deleted', '=', 0)
+        .orderBy('create_time')
+        .limit(500)
+        .execute();
+      return rows.map(fileVO);
+    }),
+  );
+
+  serve(
+    actionRoute(deps, fileRemoveOne, async ({ trx, auth, input }) => {
+      await removeFiles(trx, auth, await fileAccess(deps, auth, trx), [input.fileId]);
+      return null;
+    }),
+  );
+
+  // All or none: the first file that may not go refuses the call, and the transaction undoes the ones before it.
+  for (const action of [fileRemove, companyFileRemove])
+    serve(
+      actionRoute(deps, action, async ({ trx, auth, input }) => {
+        await removeFiles(trx, auth, await fileAccess(deps, auth, trx), input.ids);
+        return null;
+      }),
+    );
+
+  for (const action of [fileMarkProblem, companyFileMarkProblem])
+    serve(
+      actionRoute(deps, action, async ({ trx, auth, input }) => {
+        const id = input.fileId;
+        const problem = input.hasProblem === '1';
         const file = await originalFile(trx, auth.tenantId, id);
-        await access.file(trx, file, 'edit');
+        await (await fileAccess(deps, auth, trx)).file(trx, file, 'edit');
         if (!file.file_catalog_id) throw new ServiceError('只有档案文件可以标记问题');
         await nodeOfFile(trx, auth.tenantId, file);
-        if (hasProblem === '1') {
+        if (problem) {
           if (file.has_problem === 1) throw new ServiceError('该文件已标记为问题文件');
           // Replacements of an earlier problem stay as ordinary files; the new problem starts its own count of 5.
           await trx
@@ -200,45 +222,35 @@ export function fileRoutes(deps: Deps) {
           if (replacements.length === 0) throw new ServiceError('请先上传合格文件');
         }
         await updateFile(trx, auth, id, {
-          has_problem: Number(hasProblem),
-          problem_remark: hasProblem === '1' ? remark : '',
+          has_problem: problem ? 1 : 0,
+          problem_remark: problem ? input.problemRemark : '',
         });
         await recordFileHistory(
           trx,
           auth,
           file,
-          hasProblem === '1' ? 'problem' : 'qualified',
-          hasProblem === '1' ? remark : `previous remark: ${file.problem_remark}`,
+          problem ? 'problem' : 'qualified',
+          problem ? input.problemRemark : `previous remark: ${file.problem_remark}`,
         );
-        return (await findFile(trx, auth.tenantId, id))!;
-      });
-      return c.json(ok(fileVO(row)));
-    });
-  }
+        return fileVO((await findFile(trx, auth.tenantId, id))!);
+      }),
+    );
 
-  // POST /blade-resource/file/saveMissing and deleteMissing — businessType=1, dataId, fileCatalogId
-  // (+ functionCode): marks a node's file missing (isMissing 0→1) or lifts the mark (1→0). Query view only; never
-  // for the preparation file type.
-  for (const [path, isMissing] of [
-    ['/blade-resource/file/saveMissing', 1],
-    ['/blade-resource/file/deleteMissing', 0],
-  ] as const) {
-    router.post(path, async (c) => {
-      const auth = c.get('auth');
-      const input = await readTextParams(c);
-      if (input.businessType !== String(BUSINESS_TYPE_QUERY))
-        throw new ServiceError('缺失标记仅用于档案查询 (businessType=1)');
-      if (input.isMissing !== undefined && input.isMissing !== String(isMissing))
-        throw ValidationError.keyed('isMissing', 'files.refusal.missingFlag', { value: isMissing });
-      const dataId = (input.dataId ?? '').trim();
-      const nodeId = (input.fileCatalogId ?? '').trim();
-      const functionCode = (input.functionCode ?? '').trim();
-      if (!dataId || dataId.length > 64) throw new ValidationError('dataId', '不能为空');
-      if (!/^\d{1,19}$/.test(nodeId)) throw new ValidationError('fileCatalogId', '必须是有效的ID');
-      const access = await fileAccess(deps, auth);
-      await withTenant(deps.db, auth.tenantId, async (trx) => {
-        const code = functionCode || (await functionOfNode(trx, auth.tenantId, nodeId, dataId));
+  // Query view only; never for the preparation file type.
+  for (const [action, isMissing] of [
+    [fileSaveMissing, 1],
+    [fileDeleteMissing, 0],
+  ] as const)
+    serve(
+      actionRoute(deps, action, async ({ trx, auth, input }) => {
+        if (input.businessType !== String(BUSINESS_TYPE_QUERY))
+          throw new ServiceError('缺失标记仅用于档案查询 (businessType=1)');
+        if (input.isMissing !== undefined && input.isMissing !== String(isMissing))
+          throw ValidationError.keyed('isMissing', 'files.refusal.missingFlag', { value: isMissing });
+        const { dataId, fileCatalogId: nodeId } = input;
+        const code = input.functionCode || (await functionOfNode(trx, auth.tenantId, nodeId, dataId));
         if (!code) throw new NotFoundError(MSG_NODE_NOT_FOUND);
+        const access = await fileAccess(deps, auth, trx);
         await demandAtNode(trx, access, auth.tenantId, { functionCode: code, dataId }, nodeId, 'edit');
         const node = await resolveNode(trx, auth.tenantId, { functionCode: code, dataId }, nodeId);
         if (!node) throw new NotFoundError(MSG_NODE_NOT_FOUND);
@@ -271,26 +283,18 @@ export function fileRoutes(deps: Deps) {
           action: isMissing === 1 ? 'missing' : 'unmissing',
           detail: node.catalogName,
         });
-      });
-      return c.json(success());
-    });
-  }
+        return null;
+      }),
+    );
 
-  // GET /blade-resource/file/history?fileId | dataId&fileCatalogId (+ current, size) — who did what, newest first.
-  router.get('/blade-resource/file/history', async (c) => {
-    const auth = c.get('auth');
-    const query = c.req.query();
-    // Newest first, always: a history is read in the order things happened.
-    const { page } = listRequest(query, {}, 20);
-    const fileId = query.fileId?.trim();
-    const dataId = query.dataId?.trim();
-    const nodeId = query.fileCatalogId?.trim();
-    if (fileId && !FILE_ID.test(fileId)) throw new ValidationError('fileId', '必须是有效的文件ID');
-    if (!fileId && !(dataId && nodeId && /^\d{1,19}$/.test(nodeId)))
-      throw new ValidationError('', '请提供 fileId 或 dataId 与 fileCatalogId');
-    const functionCode = query.functionCode?.trim();
-    const access = await fileAccess(deps, auth);
-    const { rows, total } = await withTenant(deps.db, auth.tenantId, async (trx) => {
+  // Newest first, always: a history is read in the order things happened.
+  serve(
+    actionRoute(deps, fileHistory, async ({ trx, auth, input }) => {
+      const { page } = listRequest(input as Record<string, string>, {}, 20);
+      const { fileId, dataId, fileCatalogId: nodeId, functionCode } = input;
+      if (!fileId && !(dataId && nodeId && NODE_ID.test(nodeId)))
+        throw new ValidationError('', '请提供 fileId 或 dataId 与 fileCatalogId');
+      const access = await fileAccess(deps, auth, trx);
       if (fileId) {
         // A removed file's history stays readable, to those who may read its record.
         const file = await trx
@@ -317,7 +321,7 @@ export function fileRoutes(deps: Deps) {
       q = fileId
         ? q.where('file_id', '=', fileId)
         : q.where('data_id', '=', dataId!).where('file_catalog_id', '=', nodeId!);
-      return fetchPage(
+      const { rows, total } = await fetchPage(
         q,
         (qb) => qb.selectAll(),
         page,
@@ -327,46 +331,20 @@ export function fileRoutes(deps: Deps) {
           { column: 'id', direction: 'desc' },
         ],
       );
-    });
-    const records = rows.map((r) => ({
-      id: r.id,
-      fileId: r.file_id ?? '',
-      dataId: r.data_id ?? '',
-      fileCatalogId: r.file_catalog_id ?? '',
-      action: r.action,
-      detail: r.detail,
-      userId: r.user_id ?? '',
-      account: r.account,
-      createTime: formatDateTime(r.create_time),
-    }));
-    return c.json(ok(toPage(records, total, page)));
-  });
-
-  // GET /blade-combusiness/file/selectFileListByFile?fileId — the files of the same node and record as this one.
-  router.get('/blade-combusiness/file/selectFileListByFile', async (c) => {
-    const auth = c.get('auth');
-    const id = fileIdOf(c.req.query());
-    const access = await fileAccess(deps, auth);
-    const rows = await withTenant(deps.db, auth.tenantId, async (trx) => {
-      const file = await findFile(trx, auth.tenantId, id);
-      if (!file) throw new NotFoundError(MSG_FILE_NOT_FOUND);
-      await access.file(trx, file, 'read');
-      if (!file.file_catalog_id || !file.data_id || !file.function_code) return [file];
-      return trx
-        .selectFrom('blade_file')
-        .selectAll()
-        .where('tenant_id', '=', auth.tenantId)
-        .where('data_id', '=', file.data_id)
-        .where('function_code', '=', file.function_code)
-        .where('file_catalog_id', '=', file.file_catalog_id)
-        .where('kind', '=', 'file')
-        .where('is_deleted', '=', 0)
-        .orderBy('create_time')
-        .limit(500)
-        .execute();
-    });
-    return c.json(ok(rows.map(fileVO)));
-  });
+      const records = rows.map((r) => ({
+        id: r.id,
+        fileId: r.file_id ?? '',
+        dataId: r.data_id ?? '',
+        fileCatalogId: r.file_catalog_id ?? '',
+        action: r.action,
+        detail: r.detail,
+        userId: r.user_id ?? '',
+        account: r.account,
+        createTime: formatDateTime(r.create_time),
+      }));
+      return toPage(records, total, page);
+    }),
+  );
 
   return router;
 }

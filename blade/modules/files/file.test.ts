@@ -155,6 +155,41 @@ describe('plain uploads', () => {
     expect(filesUnder(root).length).toBe(before);
   });
 
+  it('reads the JSON file calls by their declared inputs (lib/contracts/files/file.actions.ts)', async () => {
+    const json = async (url: string, init: RequestInit = {}) =>
+      ((await (await h.authed(url, init)).json()) as Body).msg;
+    const post = (url: string, body: Record<string, string>) =>
+      json(url, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json' },
+      });
+    const first = (await upload(form({}, { name: 'one.png', bytes: pngBytes() }))).body.data.id as string;
+    const second = (await upload(form({}, { name: 'two.png', bytes: pngBytes() }))).body.data.id as string;
+    // `fileId`, or `id` as the older screens send it; anything else names the field.
+    const byId = (await (await h.authed(`/blade-resource/file/getFileById?id=${first}`)).json()) as Body;
+    expect(byId.data).toMatchObject({ id: first, originalFilename: 'one.png' });
+    expect(await json('/blade-resource/file/getFileById?fileId=ABC')).toBe('fileId:必须是有效的文件ID');
+    expect(await post('/blade-resource/file/delFileById', {})).toBe('fileId:必须是有效的文件ID');
+    expect(await post('/blade-resource/file/remove', {})).toBe('ids:请选择至少一条数据');
+    expect(await post('/blade-resource/file/remove', { ids: `${first},zz` })).toBe('ids:必须是有效的文件ID');
+    expect(await json('/blade-resource/file/history')).toBe('请提供 fileId 或 dataId 与 fileCatalogId');
+    // All or none: another tenant's file among the ids is 404, and the caller's own file stays.
+    const theirs = (await upload(form({}, { name: 'b.png', bytes: pngBytes() }), b)).body.data.id as string;
+    expect(
+      (
+        await h.authed('/blade-resource/file/remove', {
+          method: 'POST',
+          body: new URLSearchParams({ ids: `${first},${theirs}` }),
+        })
+      ).status,
+    ).toBe(404);
+    expect((await h.authed(`/blade-resource/file/getFileById?fileId=${first}`)).status).toBe(200);
+    expect(await post('/blade-resource/file/remove', { ids: `${first},${second}` })).toBe('操作成功');
+    for (const id of [first, second])
+      expect((await h.authed(`/blade-resource/file/getFileById?fileId=${id}`)).status).toBe(404);
+  });
+
   it('answers getUUID with 32 hex characters', async () => {
     const body = (await (await h.authed('/blade-resource/file/getUUID')).json()) as { data: string };
     expect(body.data).toMatch(/^[0-9a-f]{32}$/);

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ValidationError } from '../../core/errors';
-import { idListOf } from '../../../lib/contracts/inputs';
-import { FILE_ID } from './file.repository';
+import { FILE_ID, fileIdList } from '../../../lib/contracts/files/params';
 
 /** A file id from `field` (or `id`), else 400 on that field. */
 export function fileIdOf(input: Record<string, string>, field = 'fileId'): string {
@@ -10,9 +9,9 @@ export function fileIdOf(input: Record<string, string>, field = 'fileId'): strin
   return id;
 }
 
-const fileIdList = z.object({ ids: idListOf(FILE_ID, '必须是有效的文件ID', 500) });
+const fileIds = z.object({ ids: fileIdList });
 
-/** A comma-separated list of 1 to 500 file ids (a list call's `ids`): the one id-list rule, with the files' cap. */
+/** A comma-separated list of 1 to 500 file ids (a list call's `ids`): the declared calls' rule (files/params.ts). */
 export function fileIdsOf(raw: string | undefined): string[] {
-  return fileIdList.parse({ ids: raw ?? '' }).ids;
+  return fileIds.parse({ ids: raw }).ids;
 }

@@ -14,7 +14,7 @@ import { KeyedError, NotFoundError } from '../../core/errors';
 import { dataScopeCondition, resolveDataScope } from '../../core/data-scope';
 import { nextId } from '../../core/ids';
 import type { Trx } from '../../db/tenant';
-import { FILE_ID } from '../files/file.repository';
+import { FILE_ID } from '../../../lib/contracts/files/params';
 import type { ApplicationRow } from '../application/transition';
 import { liveTrainers, trainersWithFiles, trainerVO, type TrainerRow } from './trainers.repository';
 

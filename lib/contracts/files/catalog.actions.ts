@@ -1,41 +1,14 @@
 import { z } from '../../zod';
 import { defineAction } from '../action';
 import { textParams } from '../inputs';
+import { byRecordAccess, NODE_ID, onNode, PAGING, RECORD } from './params';
 import { storedNameInput } from './names';
 
 /**
  * A record's archive tree (001 §7.3): one level of it, a node's files, and the nodes the record adds, renames,
- * annotates and removes (blade/modules/files/catalog.routes.ts). Who may read or change a record's tree is decided per
- * record (the business record's own access, blade/core/record-access.ts), so every signed-in user may call them and
- * the handler refuses. Every parameter is read as text, as the tree's screens send it.
+ * annotates and removes (blade/modules/files/catalog.routes.ts); open to every signed-in user, refused per record.
  */
-const anyUser = {};
-
-/** The record whose tree it is: the function (business type) and the record's id in it. */
-const recordText = z.string({ error: '不能为空' }).trim().min(1, '不能为空').max(64, '不能为空');
-const RECORD = { functionCode: recordText, dataId: recordText };
-
-/** A node's id; `0` names the roots' parent (a library node's `parentId`). */
-const NODE_ID = /^\d{1,19}$/;
-const nodeId = z.string({ error: '必须是有效的ID' }).trim().regex(NODE_ID, '必须是有效的ID');
-/**
- * A tree level and a node's files keep their display order: only the page is the caller's; a sort asked for is
- * refused by the list's allowlist, which is empty (blade/modules/files/list-request.ts).
- */
-const text = z.string().optional();
-const PAGING = { current: text, size: text, ascs: text, descs: text };
-
-/** A node's id under `field`, which a client may also send as `id`. */
-const withNodeId = <F extends string, T extends z.ZodRawShape>(field: F, shape: T) =>
-  textParams(
-    z.preprocess(
-      (params) => {
-        const text = params as Record<string, string>;
-        return { ...text, [field]: text[field] ?? text.id };
-      },
-      z.object({ ...RECORD, [field]: nodeId, ...shape } as typeof RECORD & Record<F, typeof nodeId> & T),
-    ),
-  );
+const anyUser = byRecordAccess;
 
 const catalogName = z.preprocess(
   storedNameInput,
@@ -76,7 +49,7 @@ export const companyCatalogTreeLevel = treeLevel('blade-combusiness');
 export const catalogNodeFiles = defineAction({
   name: 'selectCurrentFileList',
   call: { method: 'GET', path: '/blade-resource/fileCatalog/selectCurrentFileList' },
-  input: withNodeId('fileCatalogId', PAGING),
+  input: onNode('fileCatalogId', PAGING),
   access: anyUser,
   writes: false,
 });
@@ -85,7 +58,7 @@ export const catalogNodeFiles = defineAction({
 export const catalogAddNode = defineAction({
   name: 'saveInUsing',
   call: { method: 'POST', path: '/blade-resource/fileCatalog/saveInUsing' },
-  input: withNodeId('parentId', { catalogName }),
+  input: onNode('parentId', { catalogName }),
   access: anyUser,
   writes: true,
 });
@@ -94,7 +67,7 @@ export const catalogAddNode = defineAction({
 export const catalogSetRemark = defineAction({
   name: 'setRemark',
   call: { method: 'POST', path: '/blade-resource/fileCatalog/setRemark' },
-  input: withNodeId('fileCatalogId', {
+  input: onNode('fileCatalogId', {
     remark: z.string().trim().max(500, '长度不能超过500').default(''),
   }),
   access: anyUser,
@@ -105,7 +78,7 @@ export const catalogSetRemark = defineAction({
 export const catalogRenameNode = defineAction({
   name: 'renameInUsing',
   call: { method: 'POST', path: '/blade-resource/fileCatalog/renameInUsing' },
-  input: withNodeId('fileCatalogId', { catalogName }),
+  input: onNode('fileCatalogId', { catalogName }),
   access: anyUser,
   writes: true,
 });
@@ -114,7 +87,7 @@ export const catalogRenameNode = defineAction({
 export const catalogRemoveNode = defineAction({
   name: 'removeInUsing',
   call: { method: 'POST', path: '/blade-resource/fileCatalog/removeInUsing' },
-  input: withNodeId('fileCatalogId', {}),
+  input: onNode('fileCatalogId', {}),
   access: anyUser,
   writes: true,
 });
