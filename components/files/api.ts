@@ -21,7 +21,7 @@ import {
   fileRemoveOne,
   fileSaveMissing,
 } from '@/lib/contracts/files/file.actions';
-import { fileSignatureDocument, fileViewOfd } from '@/lib/contracts/files/stamp.actions';
+import { fileSignatureDocument, fileUpdateStamped, fileViewOfd } from '@/lib/contracts/files/stamp.actions';
 import { bladeRequest, buildUrl } from '@/lib/client/fetcher';
 import { withBasePath } from '@/lib/client/navigation';
 import type { CatalogNode, FileRow } from './model';
@@ -46,7 +46,7 @@ export const FILE_PATHS = {
   deleteMissing: `/api${fileDeleteMissing.call.path}`,
   viewOfd: `/api${fileViewOfd.call.path}`,
   signature: `/api${fileSignatureDocument.call.path}`,
-  updateStamped: `${RESOURCE}/file/updateStamped`,
+  updateStamped: `/api${fileUpdateStamped.call.path}`,
   history: `/api${fileHistory.call.path}`,
   tree: `/api${catalogTreeLevel.call.path}`,
   nodeFiles: `/api${catalogNodeFiles.call.path}`,

@@ -31,7 +31,7 @@ import { fileFunctionResource } from './files/function';
 import { filePresetResource } from './files/preset';
 import { CATALOG_ACTIONS } from './files/catalog.actions';
 import { FILE_ACTIONS } from './files/file.actions';
-import { fileSignatureDocument, fileViewOfd } from './files/stamp.actions';
+import { fileSignatureDocument, fileUpdateStamped, fileViewOfd } from './files/stamp.actions';
 import type { ResourceDef, ResourceMenuDef } from './resource';
 import { clientResource } from './system/client';
 import { deptResource } from './system/dept';
@@ -193,6 +193,7 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   modelTableList,
   fileSignatureDocument,
   fileViewOfd,
+  fileUpdateStamped,
   ...CATALOG_ACTIONS,
   ...FILE_ACTIONS,
   projectUpdateState,

@@ -1,7 +1,12 @@
 import { Hono, type Context } from 'hono';
-import { fileSignatureDocument, fileViewOfd } from '../../../lib/contracts/files/stamp.actions';
+import {
+  fileSignatureDocument,
+  fileUpdateStamped,
+  fileViewOfd,
+} from '../../../lib/contracts/files/stamp.actions';
+import { actionRoute } from '../../core/action';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
-import { KeyedError, NotFoundError, ServiceError, ValidationError } from '../../core/errors';
+import { KeyedError, NotFoundError, ServiceError } from '../../core/errors';
 import { ok } from '../../core/envelope';
 import { withTenant } from '../../db/tenant';
 import { fileAccess } from './access';
@@ -58,7 +63,7 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
   // Served by hand (storage work outside the transaction, per-file checks), at the declared call.
   router.on(fileSignatureDocument.call.method, fileSignatureDocument.call.path, async (c) => {
     const auth = c.get('auth');
-    const id = fileIdOf(c.req.query());
+    const id = fileSignatureDocument.input.parse(c.req.query()).fileId;
     const access = await fileAccess(deps, auth);
     const file = await withTenant(deps.db, auth.tenantId, async (trx) => {
       const row = await originalFile(trx, auth.tenantId, id);
@@ -86,39 +91,32 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
     return c.json(ok({ ...fileVO(row), stampedFileId: row.id, fileId: file.id }));
   });
 
-  // GET /blade-resource/file/viewOfd?fileId&forceUpload — what the signing viewer shows: the stamped copy when there
-  // is one, else the original (forceUpload=1 drops an unsaved copy first). mode: 'view' once saved, else 'edit'.
-  router.on(fileViewOfd.call.method, fileViewOfd.call.path, async (c) => {
-    const auth = c.get('auth');
-    const query = c.req.query();
-    const id = fileIdOf(query);
-    const force = query.forceUpload === '1' || query.forceUpload === 'true';
-    const access = await fileAccess(deps, auth);
-    const file = await withTenant(deps.db, auth.tenantId, async (trx) => {
-      let row = await originalFile(trx, auth.tenantId, id);
-      await access.file(trx, row, 'read');
-      await assertFileAction(trx, auth.tenantId, row, 'view');
-      if (force && row.stamped_not_saved === 1 && row.stamped_file_id) {
+  // What the signing viewer shows: the stamped copy when there is one, else the original (forceUpload=1 drops an
+  // unsaved copy first). mode: 'view' once saved, else 'edit'.
+  router.route(
+    '/',
+    actionRoute(deps, fileViewOfd, async ({ trx, auth, input }) => {
+      const access = await fileAccess(deps, auth, trx);
+      let file = await originalFile(trx, auth.tenantId, input.fileId);
+      await access.file(trx, file, 'read');
+      await assertFileAction(trx, auth.tenantId, file, 'view');
+      if (input.forceUpload && file.stamped_not_saved === 1 && file.stamped_file_id) {
         // Dropping the unsaved copy is a change of the record's files.
-        await access.file(trx, row, 'edit');
-        await dropStampedCopy(trx, auth, row);
-        row = (await findFile(trx, auth.tenantId, id))!;
+        await access.file(trx, file, 'edit');
+        await dropStampedCopy(trx, auth, file);
+        file = (await findFile(trx, auth.tenantId, input.fileId))!;
       }
-      return row;
-    });
-    const viewFileId = file.stamped_file_id ?? file.id;
-    return c.json(
-      ok({
+      return {
         fileId: file.id,
-        viewFileId,
+        viewFileId: file.stamped_file_id ?? file.id,
         signatureOfdFileId: file.stamped_file_id ?? '',
         isStamped: file.is_stamped,
         stampedNotSaved: file.stamped_not_saved,
         mode: file.is_stamped === 1 ? 'view' : 'edit',
         signer: signer.name,
-      }),
-    );
-  });
+      };
+    }),
+  );
 
   async function dropStampedCopy(trx: Parameters<typeof findFile>[0], auth: AuthUser, file: FileRow) {
     await trx
@@ -131,18 +129,11 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
     await recordFileHistory(trx, auth, file, 'stamp-cancel', `dropped stamped copy ${file.stamped_file_id}`);
   }
 
-  // POST /blade-resource/file/updateStamped — stampedFileId, isSaveStamped: 1 confirms the stamp (isStamped 0→1),
-  // 0 cancels it (the copy is dropped, the original stays as it was).
-  router.post('/blade-resource/file/updateStamped', async (c) => {
-    const auth = c.get('auth');
-    const input = await readTextParams(c);
-    const stampedId = fileIdOf(input, 'stampedFileId');
-    const save = input.isSaveStamped;
-    if (save !== '0' && save !== '1' && save !== 'true' && save !== 'false')
-      throw new ValidationError('isSaveStamped', '必须为0或1');
-    const confirm = save === '1' || save === 'true';
-    const access = await fileAccess(deps, auth);
-    const row = await withTenant(deps.db, auth.tenantId, async (trx) => {
+  // 1 confirms the stamp (isStamped 0→1), 0 cancels it (the copy is dropped, the original stays as it was).
+  router.route(
+    '/',
+    actionRoute(deps, fileUpdateStamped, async ({ trx, auth, input }) => {
+      const stampedId = input.stampedFileId;
       const file = await trx
         .selectFrom('blade_file')
         .selectAll()
@@ -151,22 +142,22 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
         .where('is_deleted', '=', 0)
         .executeTakeFirst();
       if (!file) throw new NotFoundError('文件不存在');
-      await access.file(trx, file, 'edit');
+      await (await fileAccess(deps, auth, trx)).file(trx, file, 'edit');
       if (file.stamped_not_saved !== 1)
         throw new ServiceError(file.is_stamped === 1 ? '该文件已签章' : '没有待确认的签章');
       // Confirming makes the copy the signed document: not while the tenant has no seal of its own (a copy made
       // before its seal was removed is only dropped).
-      if (confirm && !(await currentSeal(trx, auth.tenantId))) throw new KeyedError(MSG_SEAL_MISSING);
-      if (!confirm) {
+      if (input.isSaveStamped && !(await currentSeal(trx, auth.tenantId)))
+        throw new KeyedError(MSG_SEAL_MISSING);
+      if (!input.isSaveStamped) {
         await dropStampedCopy(trx, auth, file);
       } else {
         await updateFile(trx, auth, file.id, { is_stamped: 1, stamped_not_saved: 0 });
         await recordFileHistory(trx, auth, file, 'stamp-save', `stamped copy ${stampedId}`);
       }
-      return (await findFile(trx, auth.tenantId, file.id))!;
-    });
-    return c.json(ok(fileVO(row)));
-  });
+      return fileVO((await findFile(trx, auth.tenantId, file.id))!);
+    }),
+  );
 
   // POST /blade-resource/file/downloadTemplate?fileId&authKey — the signed document to hand out: the saved stamped
   // copy as an attachment (400 when the file is not stamped).

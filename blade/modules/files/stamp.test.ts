@@ -99,6 +99,26 @@ it('stamps an image as a copy, keeps the original, cancels and confirms', async 
   );
 
   const second = await json<{ stampedFileId: string }>(`/blade-resource/file/signatureDocument?fileId=${id}`);
+  // The declared inputs (lib/contracts/files/stamp.actions.ts): the flag is 0 or 1, the copy named by its field.
+  expect(
+    (
+      await json(
+        `/blade-resource/file/updateStamped?stampedFileId=${second.data.stampedFileId}&isSaveStamped=2`,
+        { method: 'POST' },
+      )
+    ).msg,
+  ).toBe('isSaveStamped:必须为0或1');
+  expect((await json('/blade-resource/file/updateStamped?isSaveStamped=1', { method: 'POST' })).msg).toBe(
+    'stampedFileId:必须是有效的文件ID',
+  );
+  expect((await json('/blade-resource/file/signatureDocument?fileId=nope')).msg).toBe(
+    'fileId:必须是有效的文件ID',
+  );
+  // A forceUpload other than 1 or true keeps the unsaved copy.
+  expect((await json(`/blade-resource/file/viewOfd?id=${id}&forceUpload=0`)).data).toMatchObject({
+    viewFileId: second.data.stampedFileId,
+    stampedNotSaved: 1,
+  });
   const saved = await json(
     `/blade-resource/file/updateStamped?stampedFileId=${second.data.stampedFileId}&isSaveStamped=1`,
     {

@@ -53,8 +53,11 @@ function withIdAlias<F extends string, B extends z.ZodRawShape, A extends z.ZodR
 export const onNode = <F extends string, T extends z.ZodRawShape>(field: F, shape: T) =>
   withIdAlias(field, nodeId, RECORD, shape);
 
-/** A call on one file: `fileId` (or `id`), then `shape`. */
-export const onFile = <T extends z.ZodRawShape>(shape: T) => withIdAlias('fileId', fileId, {}, shape);
+/** A call on one file: `fileId` (or the file's id under `field`), also sent as `id`, then `shape`. */
+export const onFile = <T extends z.ZodRawShape, F extends string = 'fileId'>(
+  shape: T,
+  field = 'fileId' as F,
+) => withIdAlias(field, fileId, {}, shape);
 
 /**
  * Who may call a files call: every signed-in user. What may be done with a record's tree or a file is decided per

@@ -1,20 +1,19 @@
 import { z } from '../../zod';
 import { defineAction } from '../action';
+import { byRecordAccess, onFile } from './params';
 
 /**
- * The stamping calls of the files module that the spec fixes as GET although they write: the proxy asks them for the
- * same same-origin proof as a POST (lib/contracts/writing-calls.ts). blade/ serves them by hand
- * (blade/modules/files/stamp.routes.ts): what may be done with a file is decided per file there, so every signed-in
- * user may call them and the handler refuses; the file id is read there too (fileId, or id).
+ * The stamping calls of the files module (blade/modules/files/stamp.routes.ts). Two of them the spec fixes as GET
+ * although they write: the proxy asks them for the same same-origin proof as a POST (lib/contracts/writing-calls.ts).
+ * What may be done with a file is decided per file, so every signed-in user may call them and the handler refuses.
  */
-const fileIdInput = z.object({ fileId: z.string().optional(), id: z.string().optional() });
 
 /** `file/signatureDocument?fileId`: stamps the file with the tenant's seal; a stamped copy, not yet saved. */
 export const fileSignatureDocument = defineAction({
   name: 'signatureDocument',
   call: { method: 'GET', path: '/blade-resource/file/signatureDocument' },
-  input: fileIdInput,
-  access: {},
+  input: onFile({}),
+  access: byRecordAccess,
   writes: true,
   // An Office file is converted to PDF first (LibreOffice, up to two minutes).
   timeout: 'long',
@@ -24,8 +23,29 @@ export const fileSignatureDocument = defineAction({
 export const fileViewOfd = defineAction({
   name: 'viewOfd',
   call: { method: 'GET', path: '/blade-resource/file/viewOfd' },
-  input: fileIdInput.extend({ forceUpload: z.string().optional() }),
-  access: {},
+  input: onFile({
+    forceUpload: z
+      .string()
+      .optional()
+      .transform((v) => v === '1' || v === 'true'),
+  }),
+  access: byRecordAccess,
   writes: true,
   timeout: 'long',
+});
+
+/** Confirms the stamp (isSaveStamped 1: isStamped 0→1) or cancels it (0: the copy is dropped, the original stays). */
+export const fileUpdateStamped = defineAction({
+  name: 'updateStamped',
+  call: { method: 'POST', path: '/blade-resource/file/updateStamped' },
+  input: onFile(
+    {
+      isSaveStamped: z
+        .enum(['0', '1', 'true', 'false'], { error: '必须为0或1' })
+        .transform((v) => v === '1' || v === 'true'),
+    },
+    'stampedFileId',
+  ),
+  access: byRecordAccess,
+  writes: true,
 });
