@@ -21,7 +21,13 @@ import {
   fileRemoveOne,
   fileSaveMissing,
 } from '@/lib/contracts/files/file.actions';
-import { fileSignatureDocument, fileUpdateStamped, fileViewOfd } from '@/lib/contracts/files/stamp.actions';
+import {
+  fileSignatureDocument,
+  fileUpdateStamped,
+  fileViewOfd,
+  sealInfo,
+  sealRemove,
+} from '@/lib/contracts/files/stamp.actions';
 import { bladeRequest, buildUrl } from '@/lib/client/fetcher';
 import { withBasePath } from '@/lib/client/navigation';
 import type { CatalogNode, FileRow } from './model';
@@ -58,10 +64,10 @@ export const FILE_PATHS = {
 
 /** The tenant's seal for the built-in signer (blade/modules/files/seal.routes.ts; tenant administrators). */
 export const SEAL_PATHS = {
-  info: `${RESOURCE}/file/seal`,
+  info: `/api${sealInfo.call.path}`,
   image: `${RESOURCE}/file/sealImage`,
   upload: `${RESOURCE}/file/uploadSeal`,
-  remove: `${RESOURCE}/file/removeSeal`,
+  remove: `/api${sealRemove.call.path}`,
 } as const;
 
 export const CONFIG_PATHS = {

@@ -31,7 +31,13 @@ import { fileFunctionResource } from './files/function';
 import { filePresetResource } from './files/preset';
 import { CATALOG_ACTIONS } from './files/catalog.actions';
 import { FILE_ACTIONS } from './files/file.actions';
-import { fileSignatureDocument, fileUpdateStamped, fileViewOfd } from './files/stamp.actions';
+import {
+  fileSignatureDocument,
+  fileUpdateStamped,
+  fileViewOfd,
+  sealInfo,
+  sealRemove,
+} from './files/stamp.actions';
 import type { ResourceDef, ResourceMenuDef } from './resource';
 import { clientResource } from './system/client';
 import { deptResource } from './system/dept';
@@ -194,6 +200,8 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   fileSignatureDocument,
   fileViewOfd,
   fileUpdateStamped,
+  sealInfo,
+  sealRemove,
   ...CATALOG_ACTIONS,
   ...FILE_ACTIONS,
   projectUpdateState,

@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
+import { sealInfo, sealRemove } from '../../../lib/contracts/files/stamp.actions';
+import { actionRoute } from '../../core/action';
 import sharp from 'sharp';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
 import { KeyedError, ServiceError, ValidationError } from '../../core/errors';
-import { ok, success } from '../../core/envelope';
+import { ok } from '../../core/envelope';
 import { withTenant, type Trx } from '../../db/tenant';
 import { requireTenantAdmin } from '../../core/roles';
 import type { FileRow } from './file.repository';
@@ -78,22 +80,30 @@ export function sealRoutes(deps: Deps) {
     return readLimited(await store.get(row.object_key), SEAL_MAX_MB * 1024 * 1024, MSG_SEAL_INVALID);
   }
 
-  // GET /blade-resource/file/seal — tenant administrators: `{custom: 0}` while no seal is uploaded (stamping is then
-  // refused), else `{custom: 1, id, originalName, size, createTime}` of the uploaded seal.
-  router.get('/blade-resource/file/seal', requireTenantAdmin, async (c) => {
-    const auth = c.get('auth');
-    const row = await withTenant(deps.db, auth.tenantId, (trx) => currentSeal(trx, auth.tenantId));
-    if (!row) return c.json(ok({ custom: 0 }));
-    return c.json(
-      ok({
+  // The declared calls (lib/contracts/files/stamp.actions.ts): what is uploaded, and its removal.
+  router.route(
+    '/',
+    actionRoute(deps, sealInfo, async ({ trx, auth }) => {
+      const row = await currentSeal(trx, auth.tenantId);
+      if (!row) return { custom: 0 };
+      return {
         custom: 1,
         id: row.id,
         originalName: row.original_filename,
         size: Number(row.size),
         createTime: row.create_time,
-      }),
-    );
-  });
+      };
+    }),
+  );
+  router.route(
+    '/',
+    actionRoute(deps, sealRemove, async ({ trx, auth }) => {
+      const removed = await retireSeals(trx, auth);
+      for (const r of removed)
+        await recordHistory(trx, auth, { fileId: r.id, action: 'delete', detail: 'seal' });
+      return null;
+    }),
+  );
 
   // GET /blade-resource/file/sealImage — tenant administrators: the uploaded picture the signer places, as an image
   // for the settings screen; 400 files.sealMissing while there is none (no stand-in picture is drawn).
@@ -168,18 +178,6 @@ export function sealRoutes(deps: Deps) {
       throw err;
     }
     return c.json(ok({ id: fileId }));
-  });
-
-  // POST /blade-resource/file/removeSeal — tenant administrators: no seal any more, so stamping is refused until one
-  // is uploaded. The picture stays stored (soft delete), as every removed file does.
-  router.post('/blade-resource/file/removeSeal', requireTenantAdmin, async (c) => {
-    const auth = c.get('auth');
-    await withTenant(deps.db, auth.tenantId, async (trx) => {
-      const removed = await retireSeals(trx, auth);
-      for (const r of removed)
-        await recordHistory(trx, auth, { fileId: r.id, action: 'delete', detail: 'seal' });
-    });
-    return c.json(success());
   });
 
   return router;

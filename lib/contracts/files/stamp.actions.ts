@@ -49,3 +49,27 @@ export const fileUpdateStamped = defineAction({
   access: byRecordAccess,
   writes: true,
 });
+
+/**
+ * The tenant's seal, which the built-in signer places: its administrators read what is uploaded and remove it (the
+ * picture itself is uploaded and shown by blade/'s own streaming routes, uploadSeal and sealImage).
+ */
+const tenantAdmin = { role: 'admin' } as const;
+
+/** `{custom: 0}` while no seal is uploaded (stamping is then refused), else the uploaded seal's fields. */
+export const sealInfo = defineAction({
+  name: 'seal',
+  call: { method: 'GET', path: '/blade-resource/file/seal' },
+  input: z.object({}),
+  access: tenantAdmin,
+  writes: false,
+});
+
+/** No seal any more: stamping is refused until one is uploaded; the picture stays stored, as removed files do. */
+export const sealRemove = defineAction({
+  name: 'removeSeal',
+  call: { method: 'POST', path: '/blade-resource/file/removeSeal' },
+  input: z.object({}),
+  access: tenantAdmin,
+  writes: true,
+});
