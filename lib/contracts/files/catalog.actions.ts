@@ -1,7 +1,7 @@
 import { z } from '../../zod';
 import { defineAction } from '../action';
 import { textParams } from '../inputs';
-import { byRecordAccess, NODE_ID, onNode, PAGING, RECORD } from './params';
+import { byRecordAccess, NODE_ID, onNode, optionalId, PAGING, RECORD } from './params';
 import { storedNameInput } from './names';
 
 /**
@@ -19,12 +19,7 @@ const treeLevelInput = textParams(
   z.object({
     ...RECORD,
     /** Empty or `0`: the roots. */
-    parentId: z
-      .string()
-      .trim()
-      .transform((id) => id || undefined)
-      .refine((id) => id === undefined || NODE_ID.test(id), '必须是有效的ID')
-      .optional(),
+    parentId: optionalId(NODE_ID, '必须是有效的ID'),
     ...PAGING,
   }),
 );

@@ -1,7 +1,16 @@
 import { z } from '../../zod';
 import { defineAction } from '../action';
 import { textParams } from '../inputs';
-import { byRecordAccess, FILE_ID, fileIdList, nodeId, onFile, PAGING, recordText } from './params';
+import {
+  byRecordAccess,
+  FILE_ID,
+  fileIdList,
+  nodeId,
+  onFile,
+  optionalId,
+  PAGING,
+  recordText,
+} from './params';
 
 /**
  * The files module's calls on stored files that answer JSON (blade/modules/files/file.routes.ts): a file's fields and
@@ -119,12 +128,7 @@ export const fileHistory = defineAction({
   call: { method: 'GET', path: `${RESOURCE}/history` },
   input: textParams(
     z.object({
-      fileId: z
-        .string()
-        .trim()
-        .transform((id) => id || undefined)
-        .refine((id) => id === undefined || FILE_ID.test(id), '必须是有效的文件ID')
-        .optional(),
+      fileId: optionalId(FILE_ID, '必须是有效的文件ID'),
       dataId: z.string().trim().optional(),
       fileCatalogId: z.string().trim().optional(),
       functionCode: z.string().trim().optional(),

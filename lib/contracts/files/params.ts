@@ -17,6 +17,15 @@ export const fileIdList = z.preprocess((ids) => ids ?? '', idListOf(FILE_ID, '�
 export const recordText = z.string({ error: '不能为空' }).trim().min(1, '不能为空').max(64, '不能为空');
 export const RECORD = { functionCode: recordText, dataId: recordText };
 
+/** An id that may be left out (blank counts as left out), else must match `pattern`. */
+export const optionalId = (pattern: RegExp, message: string) =>
+  z
+    .string()
+    .trim()
+    .transform((id) => id || undefined)
+    .refine((id) => id === undefined || pattern.test(id), message)
+    .optional();
+
 /** A node's id; `0` names the roots' parent (a library node's `parentId`). */
 export const NODE_ID = /^\d{1,19}$/;
 export const nodeId = z.string({ error: '必须是有效的ID' }).trim().regex(NODE_ID, '必须是有效的ID');
