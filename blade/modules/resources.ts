@@ -1,5 +1,6 @@
 import { catalogRoutes } from './files/catalog.routes';
 import { fileActionRoutes } from './files/file.routes';
+import { userAdminActions } from './user/user-admin.routes';
 import { Hono } from 'hono';
 import { RESOURCE_DEFINITIONS } from '../../lib/contracts/registry';
 import { trainersRoutes } from './trainers/trainers.routes';
@@ -244,6 +245,7 @@ export const ACTION_MODULES: readonly ((deps: Deps) => Hono<BladeEnv>)[] = [
   messageRoutes,
   catalogRoutes,
   fileActionRoutes,
+  userAdminActions,
 ];
 
 export function resourceRoutes(deps: Deps): Hono<BladeEnv> {

@@ -15,6 +15,13 @@ import { useCrudForm } from '@/components/crud/use-crud-form';
 import { useConfirm } from '@/components/providers/confirm';
 import { useNotify } from '@/components/providers/notifier';
 import { bladeRequest } from '@/lib/client/fetcher';
+import {
+  userGrant,
+  userPlatformDetail,
+  userResetPassword,
+  userUnlock,
+  userUpdatePlatform,
+} from '@/lib/contracts/system/user-admin.actions';
 import { usePermissions } from '@/lib/permissions/use-permissions';
 import {
   accountColumns,
@@ -157,7 +164,7 @@ export function UserScreen() {
             hidden: !can('user_platform'),
             onClick: async (row) => {
               const { data } = await bladeRequest<{ userType: number; userExt: string }>(
-                '/api/blade-user/platform-detail',
+                `/api${userPlatformDetail.call.path}`,
                 { params: { id: row.id } },
               );
               setPlatform({
@@ -193,17 +200,17 @@ export function UserScreen() {
               )}
               {bulkButton(
                 'user_reset',
-                '/api/blade-user/reset-password',
+                `/api${userResetPassword.call.path}`,
                 t('resetConfirm'),
                 t('resetPassword'),
               )}
-              {bulkButton('user_unlock', '/api/blade-user/unlock', t('unlockConfirm'), t('unlock'))}
+              {bulkButton('user_unlock', `/api${userUnlock.call.path}`, t('unlockConfirm'), t('unlock'))}
               {platform && (
                 <PlatformDialog
                   initial={platform}
                   onClose={() => setPlatform(null)}
                   onSave={async (values) => {
-                    await bladeRequest('/api/blade-user/update-platform', {
+                    await bladeRequest(`/api${userUpdatePlatform.call.path}`, {
                       method: 'POST',
                       body: { id: platform.id, ...values },
                     });
@@ -224,7 +231,7 @@ export function UserScreen() {
                       notify(t('roleRequired'), 'warning');
                       return;
                     }
-                    await bladeRequest('/api/blade-user/grant', {
+                    await bladeRequest(`/api${userGrant.call.path}`, {
                       method: 'POST',
                       params: { userIds: joinIds(granting), roleIds: joinIds(picked.roleIds) },
                     });

@@ -30,6 +30,7 @@ import { fileCatalogResource } from './files/catalog';
 import { fileFunctionResource } from './files/function';
 import { filePresetResource } from './files/preset';
 import { CATALOG_ACTIONS } from './files/catalog.actions';
+import { USER_ADMIN_ACTIONS } from './system/user-admin.actions';
 import { FILE_ACTIONS } from './files/file.actions';
 import {
   fileSignatureDocument,
@@ -184,6 +185,7 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   ...DEPT_LAB_ACTIONS,
   ...TENANT_ACTIONS,
   ...MESSAGE_ACTIONS,
+  ...USER_ADMIN_ACTIONS,
   deptTree,
   deptLazyTree,
   roleTree,

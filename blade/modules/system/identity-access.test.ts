@@ -458,6 +458,15 @@ describe('users', () => {
       code: 400,
       msg: '请至少选择一个用户',
     });
+    // The declared inputs (lib/contracts/system/user-admin.actions.ts): a grant without users or roles is refused in
+    // the call's own words, a bad id names its field, and the ids may come in a JSON body as in the query.
+    expect((await json(await post('/blade-user/grant', A.admin))).msg).toBe('请至少选择一个用户');
+    expect((await json(await post(`/blade-user/grant?userIds=${A.userId}`, A.admin))).msg).toBe('请选择角色');
+    expect((await json(await post(`/blade-user/grant?userIds=x&roleIds=${A.roleId}`, A.admin))).msg).toBe(
+      'userIds:必须是有效的ID',
+    );
+    expect((await json(await post('/blade-user/reset-password', A.admin))).msg).toBe('userIds:不能为空');
+    await ok(post('/blade-user/unlock', A.admin, { userIds: [A.userId] }));
     const self = await post(`/blade-user/remove?ids=${A.adminId}`, A.admin);
     expect((await json(self)).msg).toBe('不能删除本账号!');
   });

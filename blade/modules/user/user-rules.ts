@@ -16,15 +16,6 @@ import { toUserVO } from './user.vo';
  * resource (external-user.resource.ts).
  */
 
-/** `1,2` or `[1,2]` → ids (validated), order kept, duplicates dropped. */
-export function idList(value: string | Array<string | number> | null | undefined, field: string): string[] {
-  const parts = (Array.isArray(value) ? value.map(String) : (value ?? '').split(','))
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (!parts.every((p) => /^[1-9]\d{0,18}$/.test(p))) throw new ServiceError(`${field}:必须是有效的ID`);
-  return [...new Set(parts)];
-}
-
 /** Names for the ids a page of users mentions, in one query per kind. */
 export async function userVOs(trx: Db, tenantId: string, users: UserRow[]) {
   const ids = (pick: (u: UserRow) => string) => [...new Set(users.flatMap((u) => splitIds(pick(u))))];
