@@ -1,6 +1,7 @@
 import { catalogRoutes } from './files/catalog.routes';
 import { fileActionRoutes } from './files/file.routes';
 import { userAdminActions } from './user/user-admin.routes';
+import { myActions } from './user/my.routes';
 import { Hono } from 'hono';
 import { RESOURCE_DEFINITIONS } from '../../lib/contracts/registry';
 import { trainersRoutes } from './trainers/trainers.routes';
@@ -246,6 +247,7 @@ export const ACTION_MODULES: readonly ((deps: Deps) => Hono<BladeEnv>)[] = [
   catalogRoutes,
   fileActionRoutes,
   userAdminActions,
+  myActions,
 ];
 
 export function resourceRoutes(deps: Deps): Hono<BladeEnv> {

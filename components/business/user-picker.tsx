@@ -8,6 +8,7 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useMemo, useState, type HTMLAttributes, type Key } from 'react';
 import useSWR from 'swr';
 import { splitIds } from '@/components/crud/ids';
+import { myUserListByName } from '@/lib/contracts/system/my.actions';
 
 /** One answer row of `blade-user/my/userListByName`. */
 export interface PickedUser {
@@ -18,7 +19,7 @@ export interface PickedUser {
   deptName: string;
 }
 
-export const USER_LIST_BY_NAME = '/api/blade-user/my/userListByName';
+export const USER_LIST_BY_NAME = `/api${myUserListByName.call.path}`;
 
 /** How long typing pauses before the list is asked again: one call per word, not per key. */
 const TYPING_PAUSE_MS = 250;

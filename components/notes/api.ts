@@ -3,6 +3,7 @@
  * as a BladeError after the fetcher's toast has shown the server's words.
  */
 import { bladeRequest } from '@/lib/client/fetcher';
+import { mySharePage } from '@/lib/contracts/system/my.actions';
 import {
   NOTE_CALLS,
   type Authority,
@@ -18,7 +19,7 @@ import {
 const api = (call: { path: string }) => `/api${call.path}`;
 
 export const NOTE_TREE_KEY = api(NOTE_CALLS.tree);
-export const SHARE_USERS = '/api/blade-user/my/page';
+export const SHARE_USERS = `/api${mySharePage.call.path}`;
 
 const post = async <T>(call: { path: string }, body: Record<string, unknown>) =>
   (await bladeRequest<T>(api(call), { method: 'POST', body })).data;

@@ -31,6 +31,7 @@ import { fileFunctionResource } from './files/function';
 import { filePresetResource } from './files/preset';
 import { CATALOG_ACTIONS } from './files/catalog.actions';
 import { USER_ADMIN_ACTIONS } from './system/user-admin.actions';
+import { MY_ACTIONS } from './system/my.actions';
 import { FILE_ACTIONS } from './files/file.actions';
 import {
   fileSignatureDocument,
@@ -186,6 +187,7 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   ...TENANT_ACTIONS,
   ...MESSAGE_ACTIONS,
   ...USER_ADMIN_ACTIONS,
+  ...MY_ACTIONS,
   deptTree,
   deptLazyTree,
   roleTree,

@@ -19,6 +19,8 @@ import { linkOrigin } from '../verify/mailer';
 import { assertAvatar, storeAvatar } from './avatar';
 import { consumeEmailBinding, createEmailBinding, updateProfile } from './my.repository';
 import { readParams } from '../../core/input';
+import { myDetail, myInfo, mySharePage, myUserListByName } from '../../../lib/contracts/system/my.actions';
+import { actionRoute } from '../../core/action';
 import { findUserById } from './user.repository';
 import { toUserVO } from './user.vo';
 import { PHONE_PATTERN } from '../../../lib/contracts/inputs';
@@ -59,13 +61,6 @@ const emailSchema = z.object({
     .refine((v) => z.email().safeParse(v).success, '邮箱格式不正确'),
 });
 
-const byNameSchema = z.object({
-  name: z.preprocess(
-    (v) => (v === undefined || v === null ? '' : v),
-    z.string().trim().max(64, '长度不能超过64'),
-  ),
-});
-
 /** How many users one userListByName answers: a picker shows a short list and the user types more. */
 export const USER_LIST_BY_NAME_LIMIT = 50;
 
@@ -104,55 +99,6 @@ async function pickerRows(
 
 const PICKED = ['id', 'account', 'real_name', 'name', 'dept_id'] as const;
 
-/**
- * Live users by account or real name, by real name, at most 50: the source of every user picker (team leader and
- * members, message recipients, a task's engineer).
- */
-async function userListByName(deps: Deps, c: Context<BladeEnv>) {
-  const auth = c.get('auth');
-  const { name } = byNameSchema.parse(await readParams(c));
-  const rows = await withTenant(deps.db, auth.tenantId, async (trx) => {
-    const users = await liveUsers(trx, auth.tenantId, name)
-      .select(PICKED)
-      .orderBy('real_name', 'asc')
-      .orderBy('id', 'asc')
-      .limit(USER_LIST_BY_NAME_LIMIT)
-      .execute();
-    return pickerRows(trx, auth.tenantId, users);
-  });
-  return c.json(ok(rows));
-}
-
-const sharePageSchema = byNameSchema.extend({
-  current: z.coerce.number({ error: '页码必须是整数' }).int('页码必须是整数').optional(),
-  size: z.coerce.number({ error: '每页条数必须是整数' }).int('每页条数必须是整数').optional(),
-});
-
-/**
- * The share list (my/page, 000 §1 notes sharing): the same users as the picker, paged, for a dialog that lists whom
- * a note or catalogue can be shared with. The caller is left out: one does not share with oneself.
- */
-async function sharePage(deps: Deps, c: Context<BladeEnv>) {
-  const auth = c.get('auth');
-  const input = sharePageSchema.parse(await readParams(c));
-  const page = pageRequest(input);
-  const answer = await withTenant(deps.db, auth.tenantId, async (trx) => {
-    const base = liveUsers(trx, auth.tenantId, input.name).where('id', '!=', auth.userId);
-    const { total } = await base
-      .select((eb) => eb.fn.countAll<string>().as('total'))
-      .executeTakeFirstOrThrow();
-    const users = await base
-      .select(PICKED)
-      .orderBy('real_name', 'asc')
-      .orderBy('id', 'asc')
-      .limit(page.size)
-      .offset(page.offset)
-      .execute();
-    return toPage(await pickerRows(trx, auth.tenantId, users), Number(total), page);
-  });
-  return c.json(ok(answer));
-}
-
 /** `<tenant>.<64 hex>`: the tenant part lets the public call open the right tenant's rows. */
 const bindingKeySchema = z.object({
   key: z
@@ -164,20 +110,6 @@ const bindingKeySchema = z.object({
 const BINDING_TTL_SECONDS = 24 * 3600;
 /** Binding mails one user may have sent a day: each goes to an address the user typed, so it is a way to send mail. */
 const BINDING_RATE: RateRule = { bucket: 'email-binding', limit: 10, windowSeconds: 24 * 3600 };
-
-/** The caller as UserVO (no password hash); 401 when the caller's user is gone. Also blade-user/info. */
-export async function myDetail(deps: Deps, c: Context<BladeEnv>) {
-  const auth = c.get('auth');
-  const vo = await withTenant(deps.db, auth.tenantId, async (trx) => {
-    const user = await findUserById(trx, auth.tenantId, auth.userId);
-    if (!user) return undefined;
-    const roles = await findRolesByIds(trx, auth.tenantId, splitIds(user.role_id));
-    const depts = await findDeptsByIds(trx, auth.tenantId, splitIds(user.dept_id));
-    return toUserVO(user, roles, depts);
-  });
-  if (!vo) throw new UnauthorizedError();
-  return c.json(ok(vo));
-}
 
 async function updateMine(deps: Deps, c: Context<BladeEnv>) {
   const auth = c.get('auth');
@@ -199,14 +131,7 @@ async function changePassword(deps: Deps, c: Context<BladeEnv>) {
 export function myRoutes(deps: Deps) {
   const router = new Hono<BladeEnv>();
 
-  // GET /blade-user/my/detail — the caller as UserVO (no password hash).
-  router.get('/my/detail', (c) => myDetail(deps, c));
-
-  // GET /blade-user/my/userListByName?name= — live users of the tenant by account or real name, at most 50.
-  router.get('/my/userListByName', (c) => userListByName(deps, c));
-
-  // GET /blade-user/my/page?current&size&name — the share list: the same users, paged, without the caller.
-  router.get('/my/page', (c) => sharePage(deps, c));
+  // my/detail, info, my/userListByName and my/page: myActions below.
 
   // POST /blade-user/my/update and /blade-user/update-info — the caller's realName, name, phone, email, avatar.
   router.post('/my/update', (c) => updateMine(deps, c));
@@ -260,6 +185,55 @@ export function myRoutes(deps: Deps) {
     });
     return c.json(success(zhText('verify.bindingSent')));
   });
+
+  return router;
+}
+
+/** The declared reads of lib/contracts/system/my.actions.ts, served from the registry at their full paths. */
+export function myActions(deps: Deps): Hono<BladeEnv> {
+  const router = new Hono<BladeEnv>();
+  const serve = (route: Hono<BladeEnv>) => router.route('/', route);
+
+  for (const action of [myDetail, myInfo])
+    serve(
+      actionRoute(deps, action, async ({ trx, auth }) => {
+        const user = await findUserById(trx, auth.tenantId, auth.userId);
+        if (!user) throw new UnauthorizedError();
+        const roles = await findRolesByIds(trx, auth.tenantId, splitIds(user.role_id));
+        const depts = await findDeptsByIds(trx, auth.tenantId, splitIds(user.dept_id));
+        return toUserVO(user, roles, depts);
+      }),
+    );
+
+  serve(
+    actionRoute(deps, myUserListByName, async ({ trx, auth, input }) => {
+      const users = await liveUsers(trx, auth.tenantId, input.name)
+        .select(PICKED)
+        .orderBy('real_name', 'asc')
+        .orderBy('id', 'asc')
+        .limit(USER_LIST_BY_NAME_LIMIT)
+        .execute();
+      return pickerRows(trx, auth.tenantId, users);
+    }),
+  );
+
+  serve(
+    actionRoute(deps, mySharePage, async ({ trx, auth, input }) => {
+      const page = pageRequest(input);
+      const base = liveUsers(trx, auth.tenantId, input.name).where('id', '!=', auth.userId);
+      const { total } = await base
+        .select((eb) => eb.fn.countAll<string>().as('total'))
+        .executeTakeFirstOrThrow();
+      const users = await base
+        .select(PICKED)
+        .orderBy('real_name', 'asc')
+        .orderBy('id', 'asc')
+        .limit(page.size)
+        .offset(page.offset)
+        .execute();
+      return toPage(await pickerRows(trx, auth.tenantId, users), Number(total), page);
+    }),
+  );
 
   return router;
 }
