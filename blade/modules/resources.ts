@@ -2,6 +2,7 @@ import { catalogRoutes } from './files/catalog.routes';
 import { fileActionRoutes } from './files/file.routes';
 import { userAdminActions } from './user/user-admin.routes';
 import { myActions } from './user/my.routes';
+import { menuAdminActions } from './system/menu/menu-admin.routes';
 import { Hono } from 'hono';
 import { RESOURCE_DEFINITIONS } from '../../lib/contracts/registry';
 import { trainersRoutes } from './trainers/trainers.routes';
@@ -248,6 +249,7 @@ export const ACTION_MODULES: readonly ((deps: Deps) => Hono<BladeEnv>)[] = [
   fileActionRoutes,
   userAdminActions,
   myActions,
+  menuAdminActions,
 ];
 
 export function resourceRoutes(deps: Deps): Hono<BladeEnv> {

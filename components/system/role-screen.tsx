@@ -12,6 +12,7 @@ import { roleResource } from '@/lib/contracts/system/role';
 import { usePermissions, useRevalidateNavigation } from '@/lib/permissions/use-permissions';
 import { TreePickDialog } from './tree-pick-dialog';
 import { useRoleTree } from './use-system-data';
+import { menuGrantTree, menuRoleTreeKeys } from '@/lib/contracts/system/menu.actions';
 
 type Role = RowOf<typeof roleResource>;
 
@@ -37,8 +38,8 @@ export function RoleScreen() {
 
   const openGrant = async (role: Role) => {
     const [tree, keys] = await Promise.all([
-      bladeRequest<GrantTree>('/api/blade-system/menu/grant-tree'),
-      bladeRequest<GrantKeys>('/api/blade-system/menu/role-tree-keys', { params: { roleIds: role.id } }),
+      bladeRequest<GrantTree>(`/api${menuGrantTree.call.path}`),
+      bladeRequest<GrantKeys>(`/api${menuRoleTreeKeys.call.path}`, { params: { roleIds: role.id } }),
     ]);
     setGrant({ role, tree: tree.data, keys: keys.data });
   };

@@ -11,6 +11,7 @@ import { topMenuResource } from '@/lib/contracts/system/topmenu';
 import { usePermissions, useRevalidateNavigation } from '@/lib/permissions/use-permissions';
 import { iconPickerField, MenuIcon } from './icon-picker';
 import { TreePickDialog } from './tree-pick-dialog';
+import { menuGrantTopTree, menuTopTreeKeys } from '@/lib/contracts/system/menu.actions';
 
 type TopMenu = RowOf<typeof topMenuResource>;
 
@@ -25,8 +26,8 @@ export function TopMenuScreen() {
   const [setting, setSetting] = useState<{ row: TopMenu; tree: TreeNode[]; keys: string[] } | null>(null);
   const openSetting = async (row: TopMenu) => {
     const [tree, keys] = await Promise.all([
-      bladeRequest<{ menu: TreeNode[] }>('/api/blade-system/menu/grant-top-tree'),
-      bladeRequest<{ menu: string[] }>('/api/blade-system/menu/top-tree-keys', {
+      bladeRequest<{ menu: TreeNode[] }>(`/api${menuGrantTopTree.call.path}`),
+      bladeRequest<{ menu: string[] }>(`/api${menuTopTreeKeys.call.path}`, {
         params: { topMenuIds: row.id },
       }),
     ]);

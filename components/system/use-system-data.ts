@@ -3,15 +3,16 @@
 import useSWR from 'swr';
 import type { FieldOption, TreeNode } from '@/components/crud/types';
 import { useDictionaries } from '@/components/crud/use-dictionaries';
+import { menuGrantTree, menuTree } from '@/lib/contracts/system/menu.actions';
 
 /** Every category-1 menu as a picker tree (`menu/tree`). */
 export function useMenuTree() {
-  return useSWR<TreeNode[]>('/api/blade-system/menu/tree');
+  return useSWR<TreeNode[]>(`/api${menuTree.call.path}`);
 }
 
 /** Menus and their buttons (`menu/grant-tree`'s menu part): what role grants and tenant packages pick from. */
 export function useMenuGrantTree() {
-  const { data, ...rest } = useSWR<{ menu: TreeNode[] }>('/api/blade-system/menu/grant-tree');
+  const { data, ...rest } = useSWR<{ menu: TreeNode[] }>(`/api${menuGrantTree.call.path}`);
   return { data: data?.menu, ...rest };
 }
 

@@ -32,6 +32,7 @@ import { filePresetResource } from './files/preset';
 import { CATALOG_ACTIONS } from './files/catalog.actions';
 import { USER_ADMIN_ACTIONS } from './system/user-admin.actions';
 import { MY_ACTIONS } from './system/my.actions';
+import { MENU_READ_ACTIONS } from './system/menu.actions';
 import { FILE_ACTIONS } from './files/file.actions';
 import {
   fileSignatureDocument,
@@ -188,6 +189,7 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   ...MESSAGE_ACTIONS,
   ...USER_ADMIN_ACTIONS,
   ...MY_ACTIONS,
+  ...MENU_READ_ACTIONS,
   deptTree,
   deptLazyTree,
   roleTree,

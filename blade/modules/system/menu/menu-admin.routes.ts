@@ -1,16 +1,27 @@
-import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import { Hono } from 'hono';
+import type { z } from 'zod';
+import {
+  menuDetail,
+  menuGrantTopTree,
+  menuGrantTree,
+  menuLazyList,
+  menuLazyMenuList,
+  menuList,
+  menuListInput,
+  menuMenuList,
+  menuRoleTreeKeys,
+  menuTopTreeKeys,
+  menuTree,
+} from '../../../../lib/contracts/system/menu.actions';
+import { actionRoute } from '../../../core/action';
 import type { AuthUser, BladeEnv, Deps } from '../../../core/context';
-import { ok } from '../../../core/envelope';
 import { NotFoundError } from '../../../core/errors';
 import { sortOrders, type SortOrder } from '../../../core/page';
-import { pageQuerySchema, idArraySchema, blank, idSchema } from '../../../../lib/contracts/inputs';
-import { grantableScopeIds, heldScopeIds, permit } from '../../../core/permission';
+import { grantableScopeIds, heldScopeIds } from '../../../core/permission';
 import { treeNode, type TreeNode } from '../../../core/permission-input';
 import { buildTree } from '../../../core/tree';
-import { parseQuery } from '../../../core/validation';
 import type { MenuRow } from '../../../db/schema';
-import { withTenant, type Db } from '../../../db/tenant';
+import type { Db } from '../../../db/tenant';
 import { isPlatformAdmin } from '../../../core/roles';
 import { findRolesByIds } from '../role/role.repository';
 import { findGrantedMenuIds, findRoleMenuIds, listLiveMenus, MENU_CATEGORY } from './menu.repository';
@@ -23,17 +34,7 @@ const IS_OPEN_NAMES: Record<number, string> = { 1: '否', 2: '是' };
 /** Columns a menu list may be sorted by (the tree is built after sorting). */
 const MENU_SORTABLE = ['id', 'sort', 'name', 'code', 'path', 'category'] as const;
 
-const text = (max: number) => blank(z.string().max(max, `长度不能超过${max}`));
-const listQuery = pageQuerySchema.extend({
-  name: text(255),
-  code: text(255),
-  alias: text(255),
-  path: text(255),
-  parentId: blank(z.union([z.literal('0'), idSchema])),
-});
-const detailQuery = z.object({ id: idSchema });
-const roleKeysQuery = z.object({ roleIds: idArraySchema });
-const topKeysQuery = z.object({ topMenuIds: idArraySchema });
+type MenuListInput = z.output<typeof menuListInput>;
 
 /** The live menus a caller may see: all for the platform administrator, else those their roles hold and ancestors. */
 export async function visibleMenus(trx: Db, auth: AuthUser): Promise<MenuRow[]> {
@@ -48,7 +49,7 @@ export async function visibleMenus(trx: Db, auth: AuthUser): Promise<MenuRow[]> 
   return all.filter((m) => keep.has(m.id));
 }
 
-function matches(menu: MenuRow, q: z.output<typeof listQuery>): boolean {
+function matches(menu: MenuRow, q: MenuListInput): boolean {
   const has = (value: string, part?: string | null) =>
     !part || value.toLowerCase().includes(part.toLowerCase());
   return (
@@ -72,89 +73,76 @@ function sortRows(rows: MenuRow[], orders: SortOrder[]): MenuRow[] {
 const menuNode = (m: MenuRow) => treeNode(m.id, m.parent_id, m.name);
 
 /**
- * Menu administration (contract §7.1): the trees, the detail and the grant keys. Menus are global; their writes
- * (`menu/submit`, `menu/remove`, platform administrator only) are served from the definition (menu.resource.ts).
+ * Menu administration's reads (contract §7.1), the declared actions of lib/contracts/system/menu.actions.ts served
+ * from the registry. Menus are global; their writes (`menu/submit`, `menu/remove`, platform administrator only) are
+ * served from the definition (menu.resource.ts).
  */
-export function menuAdminRoutes(deps: Deps) {
+export function menuAdminActions(deps: Deps): Hono<BladeEnv> {
   const router = new Hono<BladeEnv>();
-  const canRead = permit(deps, { codes: ['menu'] });
+  const serve = (route: Hono<BladeEnv>) => router.route('/', route);
 
-  async function listed(auth: AuthUser, query: z.output<typeof listQuery>, category?: number) {
+  async function listed(trx: Db, auth: AuthUser, query: MenuListInput, category?: number) {
     const orders = sortOrders(MENU_SORTABLE, query);
-    const menus = await withTenant(deps.db, auth.tenantId, (trx) => visibleMenus(trx, auth));
+    const menus = await visibleMenus(trx, auth);
     return sortRows(
       menus.filter((m) => (category === undefined || m.category === category) && matches(m, query)),
       orders,
     );
   }
 
-  // GET /blade-system/menu/list — every visible menu (menus and buttons) as a MenuVO tree; filters name/code/alias/path.
-  router.get('/menu/list', canRead, async (c) => {
-    const rows = await listed(c.get('auth'), parseQuery(c, listQuery));
-    return c.json(ok(buildTree(rows.map(toMenuVO))));
-  });
+  for (const [action, category] of [
+    [menuList, undefined],
+    [menuMenuList, MENU_CATEGORY.menu],
+  ] as const)
+    serve(
+      actionRoute(deps, action, async ({ trx, auth, input }) =>
+        buildTree((await listed(trx, auth, input, category)).map(toMenuVO)),
+      ),
+    );
 
-  // GET /blade-system/menu/menu-list — the same, category 1 only.
-  router.get('/menu/menu-list', canRead, async (c) => {
-    const rows = await listed(c.get('auth'), parseQuery(c, listQuery), MENU_CATEGORY.menu);
-    return c.json(ok(buildTree(rows.map(toMenuVO))));
-  });
+  // One level (default the roots) with hasChildren; a filter searches every level.
+  for (const [action, category] of [
+    [menuLazyList, undefined],
+    [menuLazyMenuList, MENU_CATEGORY.menu],
+  ] as const)
+    serve(
+      actionRoute(deps, action, async ({ trx, auth, input }) => {
+        const rows = await listed(trx, auth, input, category);
+        const filtering = Boolean(input.name || input.code || input.alias || input.path);
+        const parentId = input.parentId ?? (filtering ? undefined : '0');
+        const parents = new Set(rows.map((m) => m.parent_id));
+        const level = rows.filter((m) => parentId === undefined || m.parent_id === parentId);
+        return level.map((m) => ({ ...toMenuVO(m), hasChildren: parents.has(m.id) }));
+      }),
+    );
 
-  // GET /blade-system/menu/lazy-list?parentId — one level (default the roots) with hasChildren; a filter searches all.
-  const lazy = (category?: number) =>
-    async function handler(c: Context<BladeEnv>) {
-      const query = parseQuery(c, listQuery);
-      const auth = c.get('auth');
-      const rows = await listed(auth, query, category);
-      const filtering = Boolean(query.name || query.code || query.alias || query.path);
-      const parentId = query.parentId ?? (filtering ? undefined : '0');
-      const parents = new Set(rows.map((m) => m.parent_id));
-      const level = rows.filter((m) => parentId === undefined || m.parent_id === parentId);
-      return c.json(ok(level.map((m) => ({ ...toMenuVO(m), hasChildren: parents.has(m.id) }))));
-    };
-  router.get('/menu/lazy-list', canRead, lazy());
-  // GET /blade-system/menu/lazy-menu-list?parentId — the same, category 1 only (the scope pages' menu list).
-  router.get(
-    '/menu/lazy-menu-list',
-    permit(deps, { codes: ['menu', 'datascope', 'apiscope'] }),
-    lazy(MENU_CATEGORY.menu),
+  serve(
+    actionRoute(deps, menuTree, async ({ trx, auth }) =>
+      buildTree(
+        (await visibleMenus(trx, auth)).filter((m) => m.category === MENU_CATEGORY.menu).map(menuNode),
+      ),
+    ),
   );
 
-  // GET /blade-system/menu/tree — TreeNode[] of the visible category-1 menus (the parent picker).
-  router.get(
-    '/menu/tree',
-    permit(deps, { codes: ['menu', 'datascope', 'apiscope', 'tenantpackage'] }),
-    async (c) => {
-      const auth = c.get('auth');
-      const menus = await withTenant(deps.db, auth.tenantId, (trx) => visibleMenus(trx, auth));
-      return c.json(ok(buildTree(menus.filter((m) => m.category === MENU_CATEGORY.menu).map(menuNode))));
-    },
-  );
-
-  // GET /blade-system/menu/detail?id — MenuVO with parentName (顶级 for roots) and the dictionary labels.
-  router.get('/menu/detail', canRead, async (c) => {
-    const { id } = parseQuery(c, detailQuery);
-    const auth = c.get('auth');
-    const menus = await withTenant(deps.db, auth.tenantId, (trx) => visibleMenus(trx, auth));
-    const menu = menus.find((m) => m.id === id);
-    if (!menu) throw new NotFoundError();
-    const parent = menus.find((m) => m.id === menu.parent_id);
-    return c.json(
-      ok({
+  serve(
+    actionRoute(deps, menuDetail, async ({ trx, auth, input }) => {
+      const menus = await visibleMenus(trx, auth);
+      const menu = menus.find((m) => m.id === input.id);
+      if (!menu) throw new NotFoundError();
+      const parent = menus.find((m) => m.id === menu.parent_id);
+      return {
         ...toMenuVO(menu),
         parentName: menu.parent_id === '0' ? '顶级' : (parent?.name ?? ''),
         categoryName: CATEGORY_NAMES[menu.category] ?? '',
         actionName: ACTION_NAMES[menu.action] ?? '',
         isOpenName: IS_OPEN_NAMES[menu.is_open] ?? '',
-      }),
-    );
-  });
+      };
+    }),
+  );
 
-  // GET /blade-system/menu/grant-tree — what the caller may grant: menus (with buttons), data and API scopes under
-  // their menus. The platform administrator gets everything, others only what their roles hold.
-  router.get('/menu/grant-tree', permit(deps, { codes: ['role_grant', 'tenantpackage'] }), async (c) => {
-    const auth = c.get('auth');
-    const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
+  // The platform administrator may grant everything, others only what their roles hold.
+  serve(
+    actionRoute(deps, menuGrantTree, async ({ trx, auth }) => {
       const menus = await visibleMenus(trx, auth);
       const platform = isPlatformAdmin(auth);
       const scopeTree = async (table: 'blade_scope_data' | 'blade_scope_api', category: 1 | 2) => {
@@ -183,15 +171,11 @@ export function menuAdminRoutes(deps: Deps) {
         dataScope: await scopeTree('blade_scope_data', 1),
         apiScope: await scopeTree('blade_scope_api', 2),
       };
-    });
-    return c.json(ok(data));
-  });
+    }),
+  );
 
-  // GET /blade-system/menu/role-tree-keys?roleIds — ids granted to roles of the caller's tenant.
-  router.get('/menu/role-tree-keys', permit(deps, { codes: ['role_grant'] }), async (c) => {
-    const { roleIds } = parseQuery(c, roleKeysQuery);
-    const auth = c.get('auth');
-    const data = await withTenant(deps.db, auth.tenantId, async (trx) => {
+  serve(
+    actionRoute(deps, menuRoleTreeKeys, async ({ trx, auth, input: { roleIds } }) => {
       if ((await findRolesByIds(trx, auth.tenantId, roleIds)).length !== roleIds.length)
         throw new NotFoundError();
       return {
@@ -199,29 +183,25 @@ export function menuAdminRoutes(deps: Deps) {
         dataScope: await heldScopeIds(trx, auth.tenantId, roleIds, 1),
         apiScope: await heldScopeIds(trx, auth.tenantId, roleIds, 2),
       };
-    });
-    return c.json(ok(data));
-  });
+    }),
+  );
 
-  // GET /blade-system/menu/grant-top-tree — category-1 menus the caller may put into top menus.
-  router.get('/menu/grant-top-tree', permit(deps, { codes: ['topmenu_setting'] }), async (c) => {
-    const auth = c.get('auth');
-    const menus = await withTenant(deps.db, auth.tenantId, (trx) => visibleMenus(trx, auth));
-    return c.json(
-      ok({ menu: buildTree(menus.filter((m) => m.category === MENU_CATEGORY.menu).map(menuNode)) }),
-    );
-  });
+  serve(
+    actionRoute(deps, menuGrantTopTree, async ({ trx, auth }) => ({
+      menu: buildTree(
+        (await visibleMenus(trx, auth)).filter((m) => m.category === MENU_CATEGORY.menu).map(menuNode),
+      ),
+    })),
+  );
 
-  // GET /blade-system/menu/top-tree-keys?topMenuIds — menu ids of top menus of the caller's tenant.
-  router.get('/menu/top-tree-keys', permit(deps, { codes: ['topmenu_setting'] }), async (c) => {
-    const { topMenuIds } = parseQuery(c, topKeysQuery);
-    const auth = c.get('auth');
-    const menu = await withTenant(deps.db, auth.tenantId, async (trx) => {
+  serve(
+    actionRoute(deps, menuTopTreeKeys, async ({ trx, auth, input: { topMenuIds } }) => {
+      const ids = topMenuIds.length ? topMenuIds : ['0'];
       const tops = await trx
         .selectFrom('blade_top_menu')
         .select('id')
         .where('tenant_id', '=', auth.tenantId)
-        .where('id', 'in', topMenuIds.length ? topMenuIds : ['0'])
+        .where('id', 'in', ids)
         .where('is_deleted', '=', 0)
         .execute();
       if (tops.length !== topMenuIds.length) throw new NotFoundError();
@@ -230,12 +210,11 @@ export function menuAdminRoutes(deps: Deps) {
         .select('menu_id')
         .distinct()
         .where('tenant_id', '=', auth.tenantId)
-        .where('top_menu_id', 'in', topMenuIds.length ? topMenuIds : ['0'])
+        .where('top_menu_id', 'in', ids)
         .execute();
-      return rows.map((r) => r.menu_id);
-    });
-    return c.json(ok({ menu }));
-  });
+      return { menu: rows.map((r) => r.menu_id) };
+    }),
+  );
 
   return router;
 }

@@ -10,7 +10,7 @@ const IS_OPEN = [1, 2];
 /**
  * What the menu definition does not say: the choices' ranges, a parent that exists and is not the menu itself nor
  * below it, the alias by category, no removal that would orphan a child, and the navigation read again after a
- * write. The list (a tree) and the detail stay menu-admin.routes.ts's own.
+ * write. The list (a tree) and the detail are declared actions (system/menu.actions.ts, menu-admin.routes.ts).
  */
 export const menuHooks: CrudHooks = {
   ownCalls: ['list', 'detail'],

@@ -13,7 +13,6 @@ import {
   listTopMenus,
   MENU_CATEGORY,
 } from './menu.repository';
-import { menuAdminRoutes } from './menu-admin.routes';
 import { toMenuVO, toTopMenuVO, withAncestors } from './menu.vo';
 
 const routesQuery = z.object({ topMenuId: blank(idSchema) });
@@ -79,6 +78,5 @@ export function menuRoutes(deps: Deps) {
     return c.json(ok(rows.map(toTopMenuVO)));
   });
 
-  router.route('/', menuAdminRoutes(deps));
   return router;
 }
