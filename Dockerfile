@@ -47,4 +47,6 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+(process.env.BASE_PATH||'')+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # SIGTERM: readiness 503, in-flight requests finish (≤ 25 s), exit 0 (scripts/server.mjs). Give it 30 s.
 STOPSIGNAL SIGTERM
-CMD ["node", "server.mjs"]
+# The server's Node flags (scripts/node-flags.mjs: the young generation capped, so a streamed upload's dead chunks are
+# freed as it streams); tests/unit/architecture/node-flags.test.ts keeps this line and that file the same.
+CMD ["node", "--scavenger-max-new-space-capacity-mb=8", "server.mjs"]

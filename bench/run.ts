@@ -16,6 +16,7 @@ import { runApplicationsBench } from './applications';
 import { runBusinessBench } from './business';
 import { runFilesTransferBench, runFilesTreeBench } from './files';
 import { runFirstLoadBench } from './first-load';
+import { portalNodeFlags } from '../scripts/node-flags.mjs';
 
 const root = path.resolve(__dirname, '..');
 // Every Next process the bench starts inherits this: no telemetry calls from an intranet machine.
@@ -33,9 +34,8 @@ const menuOnly = process.env.BENCH_ONLY === 'menu';
 // BENCH_ONLY=upload: only the 500 MB upload through the portal over HTTP (a quick check while working on its memory).
 const uploadOnly = process.env.BENCH_ONLY === 'upload';
 // BENCH_CPU_PROF=<dir>: the in-process portal writes a V8 CPU profile there when it stops (node --cpu-prof).
-// Every portal the bench starts runs with the production server's V8 settings (scripts/v8-tuning.mjs); `next start`
-// does not run scripts/server.mjs, which imports them.
-const v8TuningArgs = ['--import', path.join(root, 'scripts', 'v8-tuning.mjs')];
+// Every portal the bench starts runs with the production server's Node flags (scripts/node-flags.mjs).
+const serverNodeFlags = portalNodeFlags();
 const cpuProfileArgs = process.env.BENCH_CPU_PROF
   ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
   : [];
@@ -224,7 +224,7 @@ async function startRemotePortal(upstream: string) {
   const remote = `http://127.0.0.1:${remotePort}`;
   const remoteChild = start(
     'portal-remote',
-    [...v8TuningArgs, nextBin, 'start', '-p', String(remotePort), '-H', '127.0.0.1'],
+    [...serverNodeFlags, nextBin, 'start', '-p', String(remotePort), '-H', '127.0.0.1'],
     {
       DATA_DIR: path.join(tmp, 'portal-remote'),
       PUBLIC_ORIGINS: remote,
@@ -271,7 +271,7 @@ async function main() {
   const portal = `http://127.0.0.1:${portalPort}`;
   const portalChild = start(
     'portal',
-    [...v8TuningArgs, ...cpuProfileArgs, nextBin, 'start', '-p', String(portalPort), '-H', '127.0.0.1'],
+    [...serverNodeFlags, ...cpuProfileArgs, nextBin, 'start', '-p', String(portalPort), '-H', '127.0.0.1'],
     {
       DATA_DIR: path.join(tmp, 'portal'),
       PUBLIC_ORIGINS: portal,

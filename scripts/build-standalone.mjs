@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { portalNodeFlags } from './node-flags.mjs';
 
 // Next's telemetry would call out from an intranet build; every Next process these scripts start inherits this.
 process.env.NEXT_TELEMETRY_DISABLED = '1';
@@ -38,7 +39,7 @@ if (!existsSync(path.join(out, 'server.js'))) {
 cpSync(path.join(dist, 'static'), path.join(out, distDir, 'static'), { recursive: true });
 if (existsSync(path.join(root, 'public')))
   cpSync(path.join(root, 'public'), path.join(out, 'public'), { recursive: true });
-for (const file of ['server.mjs', 'v8-tuning.mjs', 'backup.mjs'])
+for (const file of ['server.mjs', 'backup.mjs'])
   cpSync(path.join(root, 'scripts', file), path.join(out, file));
 
 // PGlite loads its WASM and data files by path at run time; file tracing does not always see them.
@@ -57,7 +58,6 @@ const keep = new Set([
   'package.json',
   'server.js',
   'server.mjs',
-  'v8-tuning.mjs',
   'backup.mjs',
 ]);
 for (const name of readdirSync(out)) {
@@ -65,5 +65,5 @@ for (const name of readdirSync(out)) {
 }
 
 console.log(
-  `[build:standalone] ${path.relative(root, out)} is ready: cd there and run NODE_ENV=production node server.mjs`,
+  `[build:standalone] ${path.relative(root, out)} is ready: cd there and run NODE_ENV=production node ${[...portalNodeFlags(), 'server.mjs'].join(' ')}`,
 );

@@ -17,8 +17,6 @@
 //
 // Configuration is validated by lib/env.ts when Next starts (instrumentation.ts); this file reads only what it needs
 // before that, and never logs headers or query strings.
-// First: V8's settings must be in place before Next's server allocates anything.
-import './v8-tuning.mjs';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { portalNodeFlags } from './node-flags.mjs';
 
 // Next's telemetry would call out from an intranet build; every Next process these scripts start inherits this.
 process.env.NEXT_TELEMETRY_DISABLED = '1';
@@ -41,7 +42,7 @@ if (!existsSync(path.join(root, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID'
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, [path.join(root, 'scripts', 'server.mjs')], {
+const server = spawn(process.execPath, [...portalNodeFlags(), path.join(root, 'scripts', 'server.mjs')], {
   cwd: root,
   env: { ...env, PORT: String(config.port) },
   stdio: 'inherit',

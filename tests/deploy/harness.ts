@@ -5,6 +5,7 @@ import http from 'node:http';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
+import { portalNodeFlags } from '../../scripts/node-flags.mjs';
 
 /**
  * The production shape on loopback: the standalone build copied alone into an empty directory and started with
@@ -110,7 +111,8 @@ export async function startPortal({
       ([k]) => !/^(DATABASE_URL|BLADE_API_URL|NEXT_|BASE_PATH|TEST_|APP_ENV)/.test(k),
     ),
   );
-  const child = spawn(process.execPath, ['server.mjs'], {
+  // As the container runs it (Dockerfile CMD): with the server's Node flags.
+  const child = spawn(process.execPath, [...portalNodeFlags(), 'server.mjs'], {
     cwd: dir,
     env: {
       ...clean,
