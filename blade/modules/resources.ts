@@ -3,6 +3,7 @@ import { fileActionRoutes } from './files/file.routes';
 import { userAdminActions } from './user/user-admin.routes';
 import { myActions } from './user/my.routes';
 import { menuAdminActions } from './system/menu/menu-admin.routes';
+import { postRoleActions } from './system/post-role/post-role.routes';
 import { Hono } from 'hono';
 import { RESOURCE_DEFINITIONS } from '../../lib/contracts/registry';
 import { trainersRoutes } from './trainers/trainers.routes';
@@ -250,6 +251,7 @@ export const ACTION_MODULES: readonly ((deps: Deps) => Hono<BladeEnv>)[] = [
   userAdminActions,
   myActions,
   menuAdminActions,
+  postRoleActions,
 ];
 
 export function resourceRoutes(deps: Deps): Hono<BladeEnv> {

@@ -11,6 +11,7 @@ import { postResource } from '@/lib/contracts/system/post';
 import { usePermissions } from '@/lib/permissions/use-permissions';
 import { TreePickDialog } from './tree-pick-dialog';
 import { useRoleTree } from './use-system-data';
+import { postRoleList, postRoleSubmit } from '@/lib/contracts/system/post-role.actions';
 
 type Post = RowOf<typeof postResource>;
 
@@ -23,7 +24,7 @@ export function PostScreen() {
   const { data: roleTree = [] } = useRoleTree();
   const [assigning, setAssigning] = useState<{ post: Post; roleIds: string[] } | null>(null);
   const openRoles = async (post: Post) => {
-    const { data } = await bladeRequest<BladePage<{ roleId: string }>>('/api/blade-system/postRole/list', {
+    const { data } = await bladeRequest<BladePage<{ roleId: string }>>(`/api${postRoleList.call.path}`, {
       params: { postId: post.id, current: 1, size: 500 },
     });
     setAssigning({ post, roleIds: data.records.map((r) => String(r.roleId)) });
@@ -47,7 +48,7 @@ export function PostScreen() {
           sections={[{ key: 'roleIds', label: t('roles'), tree: roleTree, initial: assigning.roleIds }]}
           onClose={() => setAssigning(null)}
           onSubmit={async (picked) => {
-            await bladeRequest('/api/blade-system/postRole/submit', {
+            await bladeRequest(`/api${postRoleSubmit.call.path}`, {
               method: 'POST',
               body: { postId: assigning.post.id, roleIds: picked.roleIds ?? [] },
             });

@@ -33,6 +33,7 @@ import { CATALOG_ACTIONS } from './files/catalog.actions';
 import { USER_ADMIN_ACTIONS } from './system/user-admin.actions';
 import { MY_ACTIONS } from './system/my.actions';
 import { MENU_READ_ACTIONS } from './system/menu.actions';
+import { POST_ROLE_ACTIONS } from './system/post-role.actions';
 import { FILE_ACTIONS } from './files/file.actions';
 import {
   fileSignatureDocument,
@@ -190,6 +191,7 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   ...USER_ADMIN_ACTIONS,
   ...MY_ACTIONS,
   ...MENU_READ_ACTIONS,
+  ...POST_ROLE_ACTIONS,
   deptTree,
   deptLazyTree,
   roleTree,

@@ -609,3 +609,37 @@ describe('external user pages: own codes', () => {
     await grantInspector('system', 'user', 'user_view');
   });
 });
+
+describe('post roles (lib/contracts/system/post-role.actions.ts)', () => {
+  it('sets a post’s roles, edits one, refuses none, and removes all or nothing', async () => {
+    const rows = async () =>
+      (await ok(get(`/blade-system/postRole/list?postId=${A.postId}`, A.admin))).data.records as Array<{
+        id: string;
+        roleId: string;
+      }>;
+    expect((await json(await post('/blade-system/postRole/submit', A.admin, { postId: A.postId }))).msg).toBe(
+      '请选择角色',
+    );
+    // The form's encoding is read as the JSON is.
+    const form = await h.authed('/blade-system/postRole/submit', {
+      token: A.admin,
+      method: 'POST',
+      body: new URLSearchParams({ postId: A.postId, roleId: A.roleId }),
+    });
+    expect((await json(form)).code).toBe(200);
+    const [first] = await rows();
+    expect(first).toMatchObject({ roleId: A.roleId });
+    // Editing one assignment replaces it.
+    await ok(
+      post('/blade-system/postRole/submit', A.admin, { id: first.id, postId: A.postId, roleId: A.roleId }),
+    );
+    const [edited] = await rows();
+    expect(edited.id).not.toBe(first.id);
+    expect((await post(`/blade-system/postRole/remove?ids=${edited.id},${first.id}`, A.admin)).status).toBe(
+      404,
+    );
+    expect((await rows()).map((r) => r.id)).toEqual([edited.id]);
+    await ok(post(`/blade-system/postRole/remove?ids=${edited.id}`, A.admin));
+    expect(await rows()).toEqual([]);
+  });
+});

@@ -3,7 +3,6 @@ import type { BladeEnv, Deps } from '../../core/context';
 import { deptRoutes } from './dept/dept.routes';
 import { menuRoutes } from './menu/menu.routes';
 import { roleRoutes } from './role/role.routes';
-import { postRoleRoutes } from './post-role/post-role.routes';
 
 /** blade-system routes that need a token (tenant/info is public and mounted separately). */
 export function systemRoutes(deps: Deps) {
@@ -11,6 +10,5 @@ export function systemRoutes(deps: Deps) {
   router.route('/', menuRoutes(deps));
   router.route('/', deptRoutes(deps));
   router.route('/', roleRoutes(deps));
-  router.route('/', postRoleRoutes(deps));
   return router;
 }
