@@ -50,6 +50,8 @@ const onNode24 = Number(process.versions.node.split('.')[0]) >= 24;
   expect(flags.length).toBeGreaterThan(0);
   const capped = youngGenerationPeakMb(flags);
   const uncapped = youngGenerationPeakMb([]);
-  expect(capped).toBeLessThan(uncapped);
-  expect(capped).toBeLessThanOrEqual(32);
+  // Measured here: about 32 MB capped (the space's size counts more than the 8 MB of objects) against 128 uncapped.
+  // The bounds leave room for V8's page rounding, not for the cap failing to apply.
+  expect(capped).toBeLessThan(48);
+  expect(capped * 2).toBeLessThan(uncapped);
 });
