@@ -1,6 +1,6 @@
 import { z } from '../../zod';
 import { defineAction } from '../action';
-import { blank, ID_PATTERN, idSchema, idSetSchema, intSchema } from '../inputs';
+import { blank, idArraySchema, idSchema, idSetSchema, intSchema } from '../inputs';
 
 /**
  * User administration beside the user resource's CRUD (lib/contracts/system/user.ts; blade/modules/user/
@@ -10,17 +10,10 @@ import { blank, ID_PATTERN, idSchema, idSetSchema, intSchema } from '../inputs';
 const PATH = '/blade-user';
 
 /**
- * Ids of users or roles as Blade's forms send them: comma-joined or an array, each once. An empty list passes here:
- * the call refuses it with its own words (请至少选择一个用户, 请选择角色).
+ * Ids of users or roles as Blade's forms send them (idArraySchema: comma-joined or an array, each once). An empty
+ * or missing list passes here: the call refuses it with its own words (请至少选择一个用户, 请选择角色).
  */
-const idsOrNone = z.preprocess(
-  (v) => v ?? '',
-  z
-    .union([z.string(), z.array(z.union([z.string(), z.number()]))], { error: '必须是有效的ID' })
-    .transform((v) => (Array.isArray(v) ? v.map(String) : v.split(',')).map((s) => s.trim()).filter(Boolean))
-    .refine((ids) => ids.every((id) => ID_PATTERN.test(id)), '必须是有效的ID')
-    .transform((ids) => [...new Set(ids)]),
-);
+const idsOrNone = z.preprocess((v) => v ?? '', idArraySchema);
 
 const MSG_NO_USER = '请至少选择一个用户';
 /** A refusal of the whole input (no field named), as Blade words an empty selection. */
