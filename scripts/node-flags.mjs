@@ -1,6 +1,5 @@
 // Node's command-line flags for the portal's server process: the container's CMD, `npm start` (scripts/start.mjs)
-// and the portals `npm run bench` measures pass them as `node <flags> server.mjs`; `npm run test:api` runs jest under
-// them (scripts/node-with-flags.mjs), since its workers serve the portal in-process.
+// and the portals `npm run bench` measures pass them as `node <flags> server.mjs`.
 //
 // The young generation is capped at 8 MB on Node 24. A streamed upload arrives as 64 KB chunks whose bytes live
 // outside the JS heap and are freed only when the small wrappers holding them are scavenged. Node 24's V8 lets the

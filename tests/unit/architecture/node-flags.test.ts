@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './import-graph';
 
@@ -56,24 +55,3 @@ const onNode24 = Number(process.versions.node.split('.')[0]) >= 24;
   expect(capped).toBeLessThan(48);
   expect(capped * 2).toBeLessThan(uncapped);
 });
-
-(onNode24 ? it : it.skip)(
-  'runs the API suites under the same flags, down to the forked workers that serve the portal',
-  () => {
-    const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
-      scripts: Record<string, string>;
-    };
-    expect(scripts['test:api']).toContain('node scripts/node-with-flags.mjs node_modules/jest/bin/jest.js');
-    // jest-worker forks its workers with the parent's execArgv; the forked child here stands for one.
-    const dir = mkdtempSync(path.join(tmpdir(), 'node-flags-'));
-    writeFileSync(path.join(dir, 'worker.cjs'), 'console.log(JSON.stringify(process.execArgv));');
-    writeFileSync(
-      path.join(dir, 'parent.cjs'),
-      "require('node:child_process').fork(require('node:path').join(__dirname, 'worker.cjs'), { execArgv: process.execArgv });",
-    );
-    const run = node(['scripts/node-with-flags.mjs', path.join(dir, 'parent.cjs')]);
-    rmSync(dir, { recursive: true, force: true });
-    expect(run.status).toBe(0);
-    expect(JSON.parse(run.stdout)).toEqual(flagsFor(process.versions.node));
-  },
-);
