@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { GET, POST } from '@/app/api/[...path]/route';
@@ -56,13 +56,15 @@ const BOUNDARY = 'portal-files-boundary-7d1e';
 
 /**
  * A multipart body generated on the fly (never whole in memory): form fields, then `size` bytes of a PNG-headed
- * deterministic pattern. `hash` receives exactly the file's bytes.
+ * deterministic pattern. `hash` receives exactly the file's bytes; `beforeLastChunk` runs when the reader asks for
+ * the file's last megabyte.
  */
 function multipart(
   size: number,
   name: string,
   fields: Record<string, string>,
   hash: ReturnType<typeof createHash>,
+  beforeLastChunk?: () => void,
 ) {
   const head = Buffer.concat([
     ...Object.entries(fields).map(([k, v]) =>
@@ -90,6 +92,7 @@ function multipart(
         return;
       }
       const n = Math.min(chunk.length, size - sent);
+      if (sent + n >= size) beforeLastChunk?.();
       const piece = Buffer.from(chunk.subarray(0, n));
       if (sent === 0) Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(piece);
       hash.update(piece);
@@ -99,14 +102,19 @@ function multipart(
   });
 }
 
-async function uploadThroughPortal(size: number, name: string, fields: Record<string, string> = {}) {
+async function uploadThroughPortal(
+  size: number,
+  name: string,
+  fields: Record<string, string> = {},
+  beforeLastChunk?: () => void,
+) {
   const hash = createHash('sha256');
   const res = await POST(
     apiRequest('/api/blade-resource/file/uploadFile', {
       method: 'POST',
       cookie,
       headers: { ...sameOrigin, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-      body: multipart(size, name, fields, hash),
+      body: multipart(size, name, fields, hash, beforeLastChunk),
     }),
   );
   const body = (await res.json()) as {
@@ -135,14 +143,31 @@ async function downloadThroughPortal(id: string) {
   return { res, sha: hash.digest('hex'), size };
 }
 
+/**
+ * What the pipe from the browser's body to the storage file may hold at once (its buffers), with room to spare:
+ * measured 3 MB behind for 10 MB and 5 MB for 200 MB, the last megabyte included.
+ */
+const STREAM_SLACK = 16 * 1024 * 1024;
+
+/** Bytes stored under `dir`: the upload's file grows there as blade/ writes it. */
+function bytesUnder(dir: string): number {
+  return filesUnder(dir).reduce(
+    (sum, file) => sum + (statSync(file, { throwIfNoEntry: false })?.size ?? 0),
+    0,
+  );
+}
+
 it.each([
   ['10 MB + 1 byte', 10 * 1024 * 1024 + 1],
   ['200 MB', 200 * 1024 * 1024],
 ])(
   'streams a %s upload and its download through the portal with the same SHA-256',
   async (_label, size) => {
-    const rssBefore = process.memoryUsage().rss;
-    const up = await uploadThroughPortal(size, '大文件.png');
+    const storedBefore = bytesUnder(root);
+    let storedBeforeLastChunk = 0;
+    const up = await uploadThroughPortal(size, '大文件.png', {}, () => {
+      storedBeforeLastChunk = bytesUnder(root) - storedBefore;
+    });
     expect(up.res.status).toBe(200);
     expect(up.body.data).toMatchObject({ size, sha256: up.sent });
     const down = await downloadThroughPortal(up.body.data.id);
@@ -152,9 +177,11 @@ it.each([
     );
     expect(down.size).toBe(size);
     expect(down.sha).toBe(up.sent);
-    // Streamed, not buffered: a buffered upload alone would hold the whole 200 MB. Three quarters of the file leaves
-    // room for the heap a worker grows while it runs other suites (seen at 105 MB after a full suite on PostgreSQL).
-    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(Math.max(64 * 1024 * 1024, size * 0.75));
+    // Streamed, not buffered: while the file's last megabyte is still to be sent, the rest is on disk already (a
+    // buffered upload would have stored nothing yet). The memory an upload costs the server is \`npm run bench\`'s
+    // figure, measured on the server process with its own Node flags; the RSS of a jest worker that has run other
+    // suites depends on when V8 collects, not on whether the bytes stream (a CI run saw 181 MB for 200).
+    expect(storedBeforeLastChunk).toBeGreaterThan(size - Math.min(STREAM_SLACK, size / 2));
   },
   300_000,
 );
