@@ -54,9 +54,32 @@ export function actionRoute<I extends z.ZodType>(
       return handler({ trx, auth, input, record, ...side });
     });
     afterCommit?.();
-    return c.json(ok(data ?? {}));
+    return c.json(ok(data ?? {}, def.success));
   });
   return router;
+}
+
+/**
+ * A router for a module's declared actions: `serve(def, handler)` mounts each one through `actionRoute`. The module
+ * may add hand-written routes (streams, redirects) to the same `router`.
+ */
+export type ActionRouter = {
+  router: Hono<BladeEnv>;
+  serve: <I extends z.ZodType>(
+    def: ActionDef<I>,
+    handler?: ActionHandler<I>,
+    afterCommit?: () => void,
+  ) => void;
+};
+
+export function actionRouter(deps: Deps): ActionRouter {
+  const router = new Hono<BladeEnv>();
+  return {
+    router,
+    serve: (def, handler, afterCommit) => {
+      router.route('/', actionRoute(deps, def, handler, afterCommit));
+    },
+  };
 }
 
 /**

@@ -21,6 +21,8 @@ export interface ActionDef<I extends z.ZodType = z.ZodType> {
    */
   sides?: Sides;
   writes: boolean;
+  /** The envelope's `msg` when the call succeeds, where the spec gives the call its own (更新成功); else 操作成功. */
+  success?: string;
   /** `long`: exports, imports and conversions get the long upstream timeout. */
   timeout?: 'default' | 'long';
   transition?: TransitionDef<z.output<I>>;

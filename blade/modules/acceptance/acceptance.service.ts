@@ -17,7 +17,7 @@ import {
 } from '../../../lib/contracts/acceptance/acceptance';
 import { deriveStatus, localDay, type CertFacts } from '../../../lib/contracts/equipment/status';
 import { messageText } from '../../../lib/contracts/resource';
-import { actionRoute } from '../../core/action';
+import { actionRouter } from '../../core/action';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
 import { type CrudHooks } from '../../core/crud';
 import { KeyedError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../core/errors';
@@ -397,216 +397,185 @@ const [
 ] = ACCEPTANCE_ACTIONS;
 
 export function acceptanceRoutes(deps: Deps): Hono<BladeEnv> {
-  const router = new Hono<BladeEnv>();
+  const { router, serve } = actionRouter(deps);
 
   // The items most recorded on live cards, most used first (ties by code): the card form's quick picks.
-  router.route(
-    '/',
-    actionRoute(deps, oftenUsedAction, async ({ trx, auth, input }) => {
-      const page = pageRequest(input);
-      const used = trx
-        .selectFrom('business_test_item as t')
-        .innerJoin('business_flow_card_item as i', (j) =>
-          j
-            .onRef('i.test_item_id', '=', 't.id')
-            .on('i.tenant_id', '=', auth.tenantId)
-            .on('i.is_deleted', '=', 0),
-        )
-        .where('t.tenant_id', '=', auth.tenantId)
-        .where('t.is_deleted', '=', 0);
-      const total = Number(
-        (await used.select(sql<string>`count(distinct t.id)`.as('n')).executeTakeFirstOrThrow()).n,
-      );
-      const rows = await used
-        .select([
-          't.id',
-          't.item_code',
-          't.name',
-          't.standard_clause',
-          't.protection_types',
-          't.fee',
-          't.accredited',
-          sql<string>`count(i.id)`.as('used_count'),
-        ])
-        .groupBy([
-          't.id',
-          't.item_code',
-          't.name',
-          't.standard_clause',
-          't.protection_types',
-          't.fee',
-          't.accredited',
-        ])
-        .orderBy(sql`count(i.id)`, 'desc')
-        .orderBy('t.item_code')
-        .limit(page.size)
-        .offset((page.current - 1) * page.size)
-        .execute();
-      return toPage(
-        rows.map((r) => ({
-          id: String(r.id),
-          itemCode: r.item_code,
-          name: r.name,
-          standardClause: r.standard_clause,
-          protectionTypes: r.protection_types,
-          fee: String(r.fee),
-          accredited: Number(r.accredited),
-          usedCount: Number(r.used_count),
-        })),
-        total,
-        page,
-      );
-    }),
-  );
+  serve(oftenUsedAction, async ({ trx, auth, input }) => {
+    const page = pageRequest(input);
+    const used = trx
+      .selectFrom('business_test_item as t')
+      .innerJoin('business_flow_card_item as i', (j) =>
+        j
+          .onRef('i.test_item_id', '=', 't.id')
+          .on('i.tenant_id', '=', auth.tenantId)
+          .on('i.is_deleted', '=', 0),
+      )
+      .where('t.tenant_id', '=', auth.tenantId)
+      .where('t.is_deleted', '=', 0);
+    const total = Number(
+      (await used.select(sql<string>`count(distinct t.id)`.as('n')).executeTakeFirstOrThrow()).n,
+    );
+    const rows = await used
+      .select([
+        't.id',
+        't.item_code',
+        't.name',
+        't.standard_clause',
+        't.protection_types',
+        't.fee',
+        't.accredited',
+        sql<string>`count(i.id)`.as('used_count'),
+      ])
+      .groupBy([
+        't.id',
+        't.item_code',
+        't.name',
+        't.standard_clause',
+        't.protection_types',
+        't.fee',
+        't.accredited',
+      ])
+      .orderBy(sql`count(i.id)`, 'desc')
+      .orderBy('t.item_code')
+      .limit(page.size)
+      .offset((page.current - 1) * page.size)
+      .execute();
+    return toPage(
+      rows.map((r) => ({
+        id: String(r.id),
+        itemCode: r.item_code,
+        name: r.name,
+        standardClause: r.standard_clause,
+        protectionTypes: r.protection_types,
+        fee: String(r.fee),
+        accredited: Number(r.accredited),
+        usedCount: Number(r.used_count),
+      })),
+      total,
+      page,
+    );
+  });
 
-  router.route(
-    '/',
-    actionRoute(deps, itemSaveAction, async ({ trx, auth, input }) => {
-      if (input.id) {
-        const item = await lockItem(trx, auth, input.id);
-        if (String(item.card_id) !== input.cardId) throw new KeyedError('acceptance.flowItem.cardFixed');
-        assertItemsOpen(item.cardState);
-        // Another test item is another test: a recorded result says nothing about it.
-        if (item.result && String(item.test_item_id) !== input.testItemId)
-          throw new KeyedError('acceptance.flowItem.hasResult');
-      } else assertItemsOpen((await lockCard(trx, auth, input.cardId)).state);
-      const testItem = await trx
-        .selectFrom('business_test_item')
-        .select('id')
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', '=', input.testItemId)
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst();
-      if (!testItem) throw new KeyedError('acceptance.flowItem.testItemUnknown');
-      if (input.equipmentId) await checkUsableEquipment(trx, auth, input.equipmentId);
-      const values = {
-        test_item_id: input.testItemId,
-        equipment_id: input.equipmentId ?? null,
-        remark: input.remark,
-        update_user: auth.userId,
-      };
-      const id = input.id ?? nextId();
-      if (input.id)
-        await trx
-          .updateTable('business_flow_card_item')
-          .set({ ...values, update_time: sql`now()` })
-          .where('id', '=', id)
-          .execute();
-      else
-        await trx
-          .insertInto('business_flow_card_item')
-          .values({
-            id,
-            tenant_id: auth.tenantId,
-            card_id: input.cardId,
-            ...values,
-            create_user: auth.userId,
-            create_dept: auth.deptIds[0] ?? null,
-          })
-          .execute();
-      return itemById(trx, auth, id);
-    }),
-  );
-
-  router.route(
-    '/',
-    actionRoute(deps, itemRemoveAction, async ({ trx, auth, input }) => {
-      // All or none: an id that is not a live item of the tenant is 404 and nothing is removed.
-      for (const id of [...input.ids].sort()) assertItemsOpen((await lockItem(trx, auth, id)).cardState);
-      await trx
-        .updateTable('business_flow_card_item')
-        .set({ is_deleted: 1, update_user: auth.userId, update_time: sql`now()` })
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', 'in', input.ids)
-        .execute();
-      return { removed: input.ids.length };
-    }),
-  );
-
-  router.route(
-    '/',
-    actionRoute(deps, uploadReportAction, async ({ trx, auth, input }) => {
+  serve(itemSaveAction, async ({ trx, auth, input }) => {
+    if (input.id) {
       const item = await lockItem(trx, auth, input.id);
-      assertNotArchived(item.cardState);
-      const file = await findFile(trx, auth.tenantId, input.fileId);
-      if (!file || file.function_code !== FLOW_CARD_FUNCTION || file.data_id !== String(item.card_id))
-        throw new KeyedError('acceptance.flowItem.fileNotInCard');
-      if (file.id === item.report_file_id) throw new KeyedError('acceptance.flowItem.sameReport');
-      // Each upload is the next version; the earlier files stay in the card's archive.
+      if (String(item.card_id) !== input.cardId) throw new KeyedError('acceptance.flowItem.cardFixed');
+      assertItemsOpen(item.cardState);
+      // Another test item is another test: a recorded result says nothing about it.
+      if (item.result && String(item.test_item_id) !== input.testItemId)
+        throw new KeyedError('acceptance.flowItem.hasResult');
+    } else assertItemsOpen((await lockCard(trx, auth, input.cardId)).state);
+    const testItem = await trx
+      .selectFrom('business_test_item')
+      .select('id')
+      .where('tenant_id', '=', auth.tenantId)
+      .where('id', '=', input.testItemId)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (!testItem) throw new KeyedError('acceptance.flowItem.testItemUnknown');
+    if (input.equipmentId) await checkUsableEquipment(trx, auth, input.equipmentId);
+    const values = {
+      test_item_id: input.testItemId,
+      equipment_id: input.equipmentId ?? null,
+      remark: input.remark,
+      update_user: auth.userId,
+    };
+    const id = input.id ?? nextId();
+    if (input.id)
       await trx
         .updateTable('business_flow_card_item')
-        .set({
-          report_file_id: input.fileId,
-          report_version: Number(item.report_version) + 1,
-          update_user: auth.userId,
-          update_time: sql`now()`,
+        .set({ ...values, update_time: sql`now()` })
+        .where('id', '=', id)
+        .execute();
+    else
+      await trx
+        .insertInto('business_flow_card_item')
+        .values({
+          id,
+          tenant_id: auth.tenantId,
+          card_id: input.cardId,
+          ...values,
+          create_user: auth.userId,
+          create_dept: auth.deptIds[0] ?? null,
         })
-        .where('id', '=', input.id)
         .execute();
-      return itemById(trx, auth, input.id);
-    }),
-  );
+    return itemById(trx, auth, id);
+  });
 
-  router.route(
-    '/',
-    actionRoute(deps, clearReportAction, async ({ trx, auth, input }) => {
-      const item = await lockItem(trx, auth, input.id);
-      assertNotArchived(item.cardState);
-      if (!item.report_file_id) throw new KeyedError('acceptance.flowItem.noReport');
-      // The version count stays: a report uploaded after a clear is a later version, never a reused number.
-      await trx
-        .updateTable('business_flow_card_item')
-        .set({ report_file_id: '', update_user: auth.userId, update_time: sql`now()` })
-        .where('id', '=', input.id)
-        .execute();
-      return itemById(trx, auth, input.id);
-    }),
-  );
+  serve(itemRemoveAction, async ({ trx, auth, input }) => {
+    // All or none: an id that is not a live item of the tenant is 404 and nothing is removed.
+    for (const id of [...input.ids].sort()) assertItemsOpen((await lockItem(trx, auth, id)).cardState);
+    await trx
+      .updateTable('business_flow_card_item')
+      .set({ is_deleted: 1, update_user: auth.userId, update_time: sql`now()` })
+      .where('tenant_id', '=', auth.tenantId)
+      .where('id', 'in', input.ids)
+      .execute();
+    return { removed: input.ids.length };
+  });
 
-  router.route(
-    '/',
-    actionRoute(deps, updateRemarkAction, async ({ trx, auth, input }) => {
-      assertNotArchived((await lockItem(trx, auth, input.id)).cardState);
-      await trx
-        .updateTable('business_flow_card_item')
-        .set({ remark: input.remark, ...touched(auth) })
-        .where('id', '=', input.id)
-        .execute();
-      return itemById(trx, auth, input.id);
-    }),
-  );
+  serve(uploadReportAction, async ({ trx, auth, input }) => {
+    const item = await lockItem(trx, auth, input.id);
+    assertNotArchived(item.cardState);
+    const file = await findFile(trx, auth.tenantId, input.fileId);
+    if (!file || file.function_code !== FLOW_CARD_FUNCTION || file.data_id !== String(item.card_id))
+      throw new KeyedError('acceptance.flowItem.fileNotInCard');
+    if (file.id === item.report_file_id) throw new KeyedError('acceptance.flowItem.sameReport');
+    // Each upload is the next version; the earlier files stay in the card's archive.
+    await trx
+      .updateTable('business_flow_card_item')
+      .set({
+        report_file_id: input.fileId,
+        report_version: Number(item.report_version) + 1,
+        update_user: auth.userId,
+        update_time: sql`now()`,
+      })
+      .where('id', '=', input.id)
+      .execute();
+    return itemById(trx, auth, input.id);
+  });
+
+  serve(clearReportAction, async ({ trx, auth, input }) => {
+    const item = await lockItem(trx, auth, input.id);
+    assertNotArchived(item.cardState);
+    if (!item.report_file_id) throw new KeyedError('acceptance.flowItem.noReport');
+    // The version count stays: a report uploaded after a clear is a later version, never a reused number.
+    await trx
+      .updateTable('business_flow_card_item')
+      .set({ report_file_id: '', update_user: auth.userId, update_time: sql`now()` })
+      .where('id', '=', input.id)
+      .execute();
+    return itemById(trx, auth, input.id);
+  });
+
+  serve(updateRemarkAction, async ({ trx, auth, input }) => {
+    assertNotArchived((await lockItem(trx, auth, input.id)).cardState);
+    await trx
+      .updateTable('business_flow_card_item')
+      .set({ remark: input.remark, ...touched(auth) })
+      .where('id', '=', input.id)
+      .execute();
+    return itemById(trx, auth, input.id);
+  });
 
   // The documented limit (README "Online editing"): the current version to view, and why it is not edited here.
-  router.route(
-    '/',
-    actionRoute(deps, onlineEditingAction, async ({ trx, auth, input }): Promise<OnlineEditingVO> => {
-      const item = await itemById(trx, auth, input.id);
-      if (!item.reportFileId) throw new KeyedError('acceptance.flowItem.noReport');
-      return {
-        itemId: item.id,
-        fileId: item.reportFileId,
-        fileName: item.reportFileName,
-        version: item.reportVersion,
-        editable: false,
-        reason: zhText('acceptance.flowItem.editingUnavailable'),
-      };
-    }),
-  );
+  serve(onlineEditingAction, async ({ trx, auth, input }): Promise<OnlineEditingVO> => {
+    const item = await itemById(trx, auth, input.id);
+    if (!item.reportFileId) throw new KeyedError('acceptance.flowItem.noReport');
+    return {
+      itemId: item.id,
+      fileId: item.reportFileId,
+      fileName: item.reportFileName,
+      version: item.reportVersion,
+      editable: false,
+      reason: zhText('acceptance.flowItem.editingUnavailable'),
+    };
+  });
 
-  router.route(
-    '/',
-    actionRoute(deps, certifiedProjectsAction, ({ trx, auth, input }) =>
-      coverage(trx, auth, input.applicationId),
-    ),
-  );
+  serve(certifiedProjectsAction, ({ trx, auth, input }) => coverage(trx, auth, input.applicationId));
 
   // Who may export is the export's own button, checked before the key is stored.
-  router.route(
-    '/',
-    actionRoute(deps, exportKeyAction, ({ trx, auth, input }) =>
-      issueExportKey(deps, trx, auth, input.export),
-    ),
-  );
+  serve(exportKeyAction, ({ trx, auth, input }) => issueExportKey(deps, trx, auth, input.export));
 
   router.route('/', flowCardStateRoutes(deps));
 

@@ -10,7 +10,7 @@ import {
   type CardState,
   type CardTransitionName,
 } from '../../../lib/contracts/acceptance/acceptance';
-import { actionRoute, recordStatusChanges, type StatusChange } from '../../core/action';
+import { actionRouter, recordStatusChanges, type StatusChange } from '../../core/action';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
 import { KeyedError, ForbiddenError, NotFoundError } from '../../core/errors';
 import { zhText } from '../../core/refusal-keys';
@@ -154,171 +154,153 @@ async function cardHistory(trx: Trx, auth: AuthUser, cardId: string): Promise<Ca
 }
 
 export function flowCardStateRoutes(deps: Deps): Hono<BladeEnv> {
-  const router = new Hono<BladeEnv>();
+  const { router, serve } = actionRouter(deps);
 
   for (const [name, def] of Object.entries(CARD_TRANSITIONS) as [
     CardTransitionName,
     (typeof CARD_TRANSITIONS)[CardTransitionName],
   ][])
-    router.route(
-      '/',
-      actionRoute(deps, def, async ({ trx, auth, input, record }) => {
-        const items = await liveItems(trx, auth, input.id);
-        RULES[name](items);
-        if (name === 'rectified') {
-          // Rectified: the failed items are tested again from the start; their failed result stays in the history.
-          const failed = items.filter((i) => i.result === 'fail');
-          if (failed.length)
-            await trx
-              .updateTable('business_flow_card_item')
-              .set({ result: '', result_remark: '', started_at: null, ended_at: null, ...touched(auth) })
-              .where(
-                'id',
-                'in',
-                failed.map((i) => String(i.id)),
-              )
-              .execute();
-          await recordStatusChanges(
-            trx,
-            auth,
-            failed.map((i) => ({
-              resource: ITEM,
-              recordId: String(i.id),
-              action: 'rectified',
-              field: 'result',
-              from: 'fail',
-              to: '',
-              comment: input.remark,
-            })),
-          );
-        }
-        return { id: input.id, cardState: String(record?.card_state) };
-      }),
-    );
+    serve(def, async ({ trx, auth, input, record }) => {
+      const items = await liveItems(trx, auth, input.id);
+      RULES[name](items);
+      if (name === 'rectified') {
+        // Rectified: the failed items are tested again from the start; their failed result stays in the history.
+        const failed = items.filter((i) => i.result === 'fail');
+        if (failed.length)
+          await trx
+            .updateTable('business_flow_card_item')
+            .set({ result: '', result_remark: '', started_at: null, ended_at: null, ...touched(auth) })
+            .where(
+              'id',
+              'in',
+              failed.map((i) => String(i.id)),
+            )
+            .execute();
+        await recordStatusChanges(
+          trx,
+          auth,
+          failed.map((i) => ({
+            resource: ITEM,
+            recordId: String(i.id),
+            action: 'rectified',
+            field: 'result',
+            from: 'fail',
+            to: '',
+            comment: input.remark,
+          })),
+        );
+      }
+      return { id: input.id, cardState: String(record?.card_state) };
+    });
 
-  router.route(
-    '/',
-    actionRoute(deps, historyAction, ({ trx, auth, input }) => cardHistory(trx, auth, input.id)),
-  );
+  serve(historyAction, ({ trx, auth, input }) => cardHistory(trx, auth, input.id));
 
   // The card form's application picker: the tenant's live applications by a fragment of the number.
-  router.route(
-    '/',
-    actionRoute(deps, applicationsAction, async ({ trx, auth, input }) => {
-      const page = pageRequest({ current: 1, size: Math.min(input.size ?? 20, 50) });
-      let base = trx
-        .selectFrom('business_application')
-        .where('tenant_id', '=', auth.tenantId)
-        .where('is_deleted', '=', 0);
-      if (input.id) base = base.where('id', '=', input.id);
-      if (input.applicationNo) base = base.where('application_no', 'like', `%${input.applicationNo}%`);
-      const total = Number((await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-      const rows = await base
-        .select(['id', 'application_no', 'product_name', 'applicant_name'])
-        .orderBy('id', 'desc')
-        .limit(page.size)
-        .execute();
-      const records: CardApplicationVO[] = rows.map((r) => ({
-        id: String(r.id),
-        applicationNo: r.application_no ?? '',
-        productName: r.product_name,
-        applicantName: r.applicant_name,
-      }));
-      return toPage(records, total, page);
-    }),
-  );
+  serve(applicationsAction, async ({ trx, auth, input }) => {
+    const page = pageRequest({ current: 1, size: Math.min(input.size ?? 20, 50) });
+    let base = trx
+      .selectFrom('business_application')
+      .where('tenant_id', '=', auth.tenantId)
+      .where('is_deleted', '=', 0);
+    if (input.id) base = base.where('id', '=', input.id);
+    if (input.applicationNo) base = base.where('application_no', 'like', `%${input.applicationNo}%`);
+    const total = Number((await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+    const rows = await base
+      .select(['id', 'application_no', 'product_name', 'applicant_name'])
+      .orderBy('id', 'desc')
+      .limit(page.size)
+      .execute();
+    const records: CardApplicationVO[] = rows.map((r) => ({
+      id: String(r.id),
+      applicationNo: r.application_no ?? '',
+      productName: r.product_name,
+      applicantName: r.applicant_name,
+    }));
+    return toPage(records, total, page);
+  });
 
-  router.route(
-    '/',
-    actionRoute(deps, assignAction, async ({ trx, auth, input }) => {
-      const item = await lockItem(trx, auth, input.id);
-      assertItemsOpen(item.cardState);
-      if (item.result) throw new KeyedError('acceptance.flowItem.hasResult');
-      const user = await trx
-        .selectFrom('blade_user')
-        .select('id')
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', '=', input.assigneeId)
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst();
-      if (!user) throw new KeyedError('acceptance.flowItem.assigneeUnknown');
-      await trx
-        .updateTable('business_flow_card_item')
-        .set({ assignee_id: input.assigneeId, ...touched(auth) })
-        .where('id', '=', input.id)
-        .execute();
-      return itemById(trx, auth, input.id);
-    }),
-  );
+  serve(assignAction, async ({ trx, auth, input }) => {
+    const item = await lockItem(trx, auth, input.id);
+    assertItemsOpen(item.cardState);
+    if (item.result) throw new KeyedError('acceptance.flowItem.hasResult');
+    const user = await trx
+      .selectFrom('blade_user')
+      .select('id')
+      .where('tenant_id', '=', auth.tenantId)
+      .where('id', '=', input.assigneeId)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (!user) throw new KeyedError('acceptance.flowItem.assigneeUnknown');
+    await trx
+      .updateTable('business_flow_card_item')
+      .set({ assignee_id: input.assigneeId, ...touched(auth) })
+      .where('id', '=', input.id)
+      .execute();
+    return itemById(trx, auth, input.id);
+  });
 
-  router.route(
-    '/',
-    actionRoute(deps, startAction, async ({ trx, auth, input }) => {
-      const item = await lockItem(trx, auth, input.id);
-      assertTesting(item.cardState);
-      if (!item.assignee_id) throw new KeyedError('acceptance.flowItem.noAssignee');
-      await assertMayTest(deps, trx, auth, item.assignee_id);
-      if (item.result) throw new KeyedError('acceptance.flowItem.hasResult');
-      if (item.started_at) throw new KeyedError('acceptance.flowItem.started');
-      await trx
-        .updateTable('business_flow_card_item')
-        .set({ started_at: sql<Date>`now()`, ...touched(auth) })
-        .where('id', '=', input.id)
-        .execute();
-      return itemById(trx, auth, input.id);
-    }),
-  );
+  serve(startAction, async ({ trx, auth, input }) => {
+    const item = await lockItem(trx, auth, input.id);
+    assertTesting(item.cardState);
+    if (!item.assignee_id) throw new KeyedError('acceptance.flowItem.noAssignee');
+    await assertMayTest(deps, trx, auth, item.assignee_id);
+    if (item.result) throw new KeyedError('acceptance.flowItem.hasResult');
+    if (item.started_at) throw new KeyedError('acceptance.flowItem.started');
+    await trx
+      .updateTable('business_flow_card_item')
+      .set({ started_at: sql<Date>`now()`, ...touched(auth) })
+      .where('id', '=', input.id)
+      .execute();
+    return itemById(trx, auth, input.id);
+  });
 
-  router.route(
-    '/',
-    actionRoute(deps, resultAction, async ({ trx, auth, input }) => {
-      const item = await lockItem(trx, auth, input.id);
-      assertTesting(item.cardState);
-      await assertMayTest(deps, trx, auth, item.assignee_id);
-      // A failed item is tested again only after the rectification (the card's `rectified`), never just relabelled.
-      if (item.result === 'fail') throw new KeyedError('acceptance.flowItem.failedFixed');
-      if (input.result !== 'na' && !item.started_at) throw new KeyedError('acceptance.flowItem.notStarted');
+  serve(resultAction, async ({ trx, auth, input }) => {
+    const item = await lockItem(trx, auth, input.id);
+    assertTesting(item.cardState);
+    await assertMayTest(deps, trx, auth, item.assignee_id);
+    // A failed item is tested again only after the rectification (the card's `rectified`), never just relabelled.
+    if (item.result === 'fail') throw new KeyedError('acceptance.flowItem.failedFixed');
+    if (input.result !== 'na' && !item.started_at) throw new KeyedError('acceptance.flowItem.notStarted');
+    await trx
+      .updateTable('business_flow_card_item')
+      .set({
+        result: input.result,
+        result_remark: input.resultRemark,
+        ended_at: sql<Date>`now()`,
+        ...touched(auth),
+      })
+      .where('id', '=', input.id)
+      .execute();
+    const changes: StatusChange[] = [
+      {
+        resource: ITEM,
+        recordId: input.id,
+        action: 'recordResult',
+        field: 'result',
+        from: item.result,
+        to: input.result,
+        comment: input.resultRemark,
+      },
+    ];
+    if (input.result === 'fail' && item.cardState === 'inTest') {
       await trx
-        .updateTable('business_flow_card_item')
-        .set({
-          result: input.result,
-          result_remark: input.resultRemark,
-          ended_at: sql<Date>`now()`,
-          ...touched(auth),
-        })
-        .where('id', '=', input.id)
+        .updateTable('business_flow_card')
+        .set({ card_state: 'rectification', ...touched(auth) })
+        .where('id', '=', String(item.card_id))
         .execute();
-      const changes: StatusChange[] = [
-        {
-          resource: ITEM,
-          recordId: input.id,
-          action: 'recordResult',
-          field: 'result',
-          from: item.result,
-          to: input.result,
-          comment: input.resultRemark,
-        },
-      ];
-      if (input.result === 'fail' && item.cardState === 'inTest') {
-        await trx
-          .updateTable('business_flow_card')
-          .set({ card_state: 'rectification', ...touched(auth) })
-          .where('id', '=', String(item.card_id))
-          .execute();
-        changes.push({
-          resource: CARD,
-          recordId: String(item.card_id),
-          action: 'recordResult',
-          field: 'card_state',
-          from: 'inTest',
-          to: 'rectification',
-          comment: input.resultRemark,
-        });
-      }
-      await recordStatusChanges(trx, auth, changes);
-      return itemById(trx, auth, input.id);
-    }),
-  );
+      changes.push({
+        resource: CARD,
+        recordId: String(item.card_id),
+        action: 'recordResult',
+        field: 'card_state',
+        from: 'inTest',
+        to: 'rectification',
+        comment: input.resultRemark,
+      });
+    }
+    await recordStatusChanges(trx, auth, changes);
+    return itemById(trx, auth, input.id);
+  });
 
   return router;
 }

@@ -15,7 +15,7 @@ import {
   type TrackNodeVO,
   type TrackRowVO,
 } from '../../../lib/contracts/alerts/alerts';
-import { actionRoute, recordStatusChanges } from '../../core/action';
+import { actionRouter, recordStatusChanges, type ActionRouter } from '../../core/action';
 import type { BladeEnv, Deps } from '../../core/context';
 import { type CrudHooks } from '../../core/crud';
 import { KeyedError, NotFoundError } from '../../core/errors';
@@ -97,197 +97,181 @@ function trackRow(p: Position, level: TrackLevel, limits: LimitRow[], now: Date)
 
 /** The calls of the certificate configurations beyond the CRUD ones and of the node-progress tracks. */
 export function alertRoutes(deps: Deps): Hono<BladeEnv> {
-  const router = new Hono<BladeEnv>();
+  const routes = actionRouter(deps);
+  const { router, serve } = routes;
 
-  router.route(
-    '/',
-    actionRoute(deps, deleteAction, async ({ trx, auth, input }) => {
-      await reach(trx, certConfigResource, auth, input.id);
-      await trx
-        .updateTable('business_alert_cert_config')
-        .set({ is_deleted: 1, update_user: auth.userId, update_time: sql`now()` })
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', '=', input.id)
-        .execute();
-      return null;
-    }),
-  );
+  serve(deleteAction, async ({ trx, auth, input }) => {
+    await reach(trx, certConfigResource, auth, input.id);
+    await trx
+      .updateTable('business_alert_cert_config')
+      .set({ is_deleted: 1, update_user: auth.userId, update_time: sql`now()` })
+      .where('tenant_id', '=', auth.tenantId)
+      .where('id', '=', input.id)
+      .execute();
+    return null;
+  });
 
   // A toggle (the spec's call carries only the id): locked, flipped and recorded like a transition.
-  router.route(
-    '/',
-    actionRoute(deps, statusAction, async ({ trx, auth, input }) => {
-      await reach(trx, certConfigResource, auth, input.id);
-      const row = await trx
-        .selectFrom('business_alert_cert_config')
-        .select(['id', 'enabled'])
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', '=', input.id)
-        .where('is_deleted', '=', 0)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!row) throw new NotFoundError();
-      const enabled = row.enabled === 1 ? 0 : 1;
-      await trx
-        .updateTable('business_alert_cert_config')
-        .set({ enabled, update_user: auth.userId, update_time: sql`now()` })
-        .where('id', '=', row.id)
-        .execute();
-      await recordStatusChanges(trx, auth, [
-        {
-          resource: 'business_alert_cert_config',
-          recordId: row.id,
-          action: 'updateCertConfigStatus',
-          field: 'enabled',
-          from: String(row.enabled),
-          to: String(enabled),
-        },
-      ]);
-      return { id: row.id, enabled };
-    }),
-  );
+  serve(statusAction, async ({ trx, auth, input }) => {
+    await reach(trx, certConfigResource, auth, input.id);
+    const row = await trx
+      .selectFrom('business_alert_cert_config')
+      .select(['id', 'enabled'])
+      .where('tenant_id', '=', auth.tenantId)
+      .where('id', '=', input.id)
+      .where('is_deleted', '=', 0)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw new NotFoundError();
+    const enabled = row.enabled === 1 ? 0 : 1;
+    await trx
+      .updateTable('business_alert_cert_config')
+      .set({ enabled, update_user: auth.userId, update_time: sql`now()` })
+      .where('id', '=', row.id)
+      .execute();
+    await recordStatusChanges(trx, auth, [
+      {
+        resource: 'business_alert_cert_config',
+        recordId: row.id,
+        action: 'updateCertConfigStatus',
+        field: 'enabled',
+        from: String(row.enabled),
+        to: String(enabled),
+      },
+    ]);
+    return { id: row.id, enabled };
+  });
 
   for (const [action, level] of [
     [coarsePageAction, 'coarse'],
     [finePageAction, 'fine'],
   ] as const)
-    router.route(
-      '/',
-      actionRoute(deps, action, async ({ trx, auth, input }) => {
-        const page = pageRequest(input);
-        const now = new Date();
-        const limits = await limitsOf(trx, auth.tenantId);
-        let rows = (await applicationPositions(trx, auth.tenantId)).map((p) =>
-          trackRow(p, level, limits, now),
-        );
-        if (input.productName) rows = rows.filter((r) => r.productName.includes(input.productName!));
-        if (input.overdue === '1') rows = rows.filter((r) => r.overdue);
-        if (input.overdue === '0') rows = rows.filter((r) => !r.overdue);
-        // Longest waits first: the page is a work list.
-        rows.sort((a, b) => b.elapsedDays - a.elapsedDays || a.applicationId.localeCompare(b.applicationId));
-        const start = (page.current - 1) * page.size;
-        return {
-          ...toPage(rows.slice(start, start + page.size), rows.length, page),
-          limits: limits.filter((l) => l.track_level === level).map(limitVO),
-          nodes: level === 'coarse' ? COARSE_STAGES.map((s) => s.code) : FINE_NODES,
-        };
-      }),
-    );
-
-  router.route(
-    '/',
-    actionRoute(deps, updateAction, async ({ trx, auth, input }) => {
-      const known: readonly string[] =
-        input.trackLevel === 'coarse' ? COARSE_STAGES.map((s) => s.code) : FINE_NODES;
-      if (!known.includes(input.nodeCode)) throw new KeyedError('alerts.track.nodeUnknown');
-      const existing = await trx
-        .selectFrom('business_alert_node_limit')
-        .select('id')
-        .where('tenant_id', '=', auth.tenantId)
-        .where('track_level', '=', input.trackLevel)
-        .where('node_code', '=', input.nodeCode)
-        .where('is_deleted', '=', 0)
-        .forUpdate()
-        .executeTakeFirst();
-      const row = existing
-        ? await trx
-            .updateTable('business_alert_node_limit')
-            .set({
-              limit_days: input.limitDays,
-              enabled: input.enabled,
-              update_user: auth.userId,
-              update_time: sql`now()`,
-            })
-            .where('id', '=', existing.id)
-            .returningAll()
-            .executeTakeFirstOrThrow()
-        : await trx
-            .insertInto('business_alert_node_limit')
-            .values({
-              id: nextId(),
-              tenant_id: auth.tenantId,
-              track_level: input.trackLevel,
-              node_code: input.nodeCode,
-              limit_days: input.limitDays,
-              enabled: input.enabled,
-              create_user: auth.userId,
-              update_user: auth.userId,
-            })
-            // Two first saves of one node at once: the partial unique index lets one in, the other becomes an update.
-            .onConflict((oc) =>
-              oc.columns(['tenant_id', 'track_level', 'node_code']).where('is_deleted', '=', 0).doUpdateSet({
-                limit_days: input.limitDays,
-                enabled: input.enabled,
-                update_user: auth.userId,
-              }),
-            )
-            .returningAll()
-            .executeTakeFirstOrThrow();
-      return limitVO(row);
-    }),
-  );
-
-  router.route(
-    '/',
-    actionRoute(deps, coarseDetailAction, async ({ trx, auth, input }) => {
-      const application = await trx
-        .selectFrom('business_application')
-        .select(['id', 'application_no', 'product_name', 'flow_state', 'submitted_at'])
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', '=', input.id)
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst();
-      if (!application) throw new NotFoundError();
-      const steps = await trx
-        .selectFrom('blade_status_history')
-        .select(['from_value', 'to_value', 'create_time'])
-        .where('tenant_id', '=', auth.tenantId)
-        .where('resource', '=', HISTORY_RESOURCE)
-        .where('record_id', '=', input.id)
-        .where('field', '=', 'flow_state')
-        .orderBy('create_time')
-        .orderBy('id')
-        .execute();
-      const limits = await limitsOf(trx, auth.tenantId);
+    serve(action, async ({ trx, auth, input }) => {
+      const page = pageRequest(input);
       const now = new Date();
-      // The coarse stages in the order the application went through them (a stage entered again is a new row).
-      const nodes: TrackNodeVO[] = [];
-      let open: { code: string; since: Date } | undefined;
-      const close = (at: Date | undefined) => {
-        if (!open) return;
-        const limit = limits.find(
-          (l) => l.enabled === 1 && l.track_level === 'coarse' && l.node_code === open!.code,
-        );
-        const elapsed = elapsedDays(open.since, at ?? now);
-        nodes.push({
-          nodeCode: open.code,
-          enteredAt: formatDateTime(open.since),
-          leftAt: at ? formatDateTime(at) : '',
-          elapsedDays: elapsed,
-          limitDays: limit?.limit_days ?? 0,
-          overdue: limit !== undefined && elapsed > limit.limit_days,
-        });
-        open = undefined;
-      };
-      for (const step of steps) {
-        const stage = coarseStageOf(step.to_value);
-        if (open && stage === open.code) continue;
-        const at = new Date(step.create_time);
-        close(at);
-        if (stage) open = { code: stage, since: at };
-      }
-      close(undefined);
+      const limits = await limitsOf(trx, auth.tenantId);
+      let rows = (await applicationPositions(trx, auth.tenantId)).map((p) => trackRow(p, level, limits, now));
+      if (input.productName) rows = rows.filter((r) => r.productName.includes(input.productName!));
+      if (input.overdue === '1') rows = rows.filter((r) => r.overdue);
+      if (input.overdue === '0') rows = rows.filter((r) => !r.overdue);
+      // Longest waits first: the page is a work list.
+      rows.sort((a, b) => b.elapsedDays - a.elapsedDays || a.applicationId.localeCompare(b.applicationId));
+      const start = (page.current - 1) * page.size;
       return {
-        applicationId: application.id,
-        applicationNo: application.application_no ?? '',
-        productName: application.product_name,
-        flowState: application.flow_state,
-        nodes,
+        ...toPage(rows.slice(start, start + page.size), rows.length, page),
+        limits: limits.filter((l) => l.track_level === level).map(limitVO),
+        nodes: level === 'coarse' ? COARSE_STAGES.map((s) => s.code) : FINE_NODES,
       };
-    }),
-  );
+    });
 
-  deliveryRoutes(deps, router);
+  serve(updateAction, async ({ trx, auth, input }) => {
+    const known: readonly string[] =
+      input.trackLevel === 'coarse' ? COARSE_STAGES.map((s) => s.code) : FINE_NODES;
+    if (!known.includes(input.nodeCode)) throw new KeyedError('alerts.track.nodeUnknown');
+    const existing = await trx
+      .selectFrom('business_alert_node_limit')
+      .select('id')
+      .where('tenant_id', '=', auth.tenantId)
+      .where('track_level', '=', input.trackLevel)
+      .where('node_code', '=', input.nodeCode)
+      .where('is_deleted', '=', 0)
+      .forUpdate()
+      .executeTakeFirst();
+    const row = existing
+      ? await trx
+          .updateTable('business_alert_node_limit')
+          .set({
+            limit_days: input.limitDays,
+            enabled: input.enabled,
+            update_user: auth.userId,
+            update_time: sql`now()`,
+          })
+          .where('id', '=', existing.id)
+          .returningAll()
+          .executeTakeFirstOrThrow()
+      : await trx
+          .insertInto('business_alert_node_limit')
+          .values({
+            id: nextId(),
+            tenant_id: auth.tenantId,
+            track_level: input.trackLevel,
+            node_code: input.nodeCode,
+            limit_days: input.limitDays,
+            enabled: input.enabled,
+            create_user: auth.userId,
+            update_user: auth.userId,
+          })
+          // Two first saves of one node at once: the partial unique index lets one in, the other becomes an update.
+          .onConflict((oc) =>
+            oc.columns(['tenant_id', 'track_level', 'node_code']).where('is_deleted', '=', 0).doUpdateSet({
+              limit_days: input.limitDays,
+              enabled: input.enabled,
+              update_user: auth.userId,
+            }),
+          )
+          .returningAll()
+          .executeTakeFirstOrThrow();
+    return limitVO(row);
+  });
+
+  serve(coarseDetailAction, async ({ trx, auth, input }) => {
+    const application = await trx
+      .selectFrom('business_application')
+      .select(['id', 'application_no', 'product_name', 'flow_state', 'submitted_at'])
+      .where('tenant_id', '=', auth.tenantId)
+      .where('id', '=', input.id)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (!application) throw new NotFoundError();
+    const steps = await trx
+      .selectFrom('blade_status_history')
+      .select(['from_value', 'to_value', 'create_time'])
+      .where('tenant_id', '=', auth.tenantId)
+      .where('resource', '=', HISTORY_RESOURCE)
+      .where('record_id', '=', input.id)
+      .where('field', '=', 'flow_state')
+      .orderBy('create_time')
+      .orderBy('id')
+      .execute();
+    const limits = await limitsOf(trx, auth.tenantId);
+    const now = new Date();
+    // The coarse stages in the order the application went through them (a stage entered again is a new row).
+    const nodes: TrackNodeVO[] = [];
+    let open: { code: string; since: Date } | undefined;
+    const close = (at: Date | undefined) => {
+      if (!open) return;
+      const limit = limits.find(
+        (l) => l.enabled === 1 && l.track_level === 'coarse' && l.node_code === open!.code,
+      );
+      const elapsed = elapsedDays(open.since, at ?? now);
+      nodes.push({
+        nodeCode: open.code,
+        enteredAt: formatDateTime(open.since),
+        leftAt: at ? formatDateTime(at) : '',
+        elapsedDays: elapsed,
+        limitDays: limit?.limit_days ?? 0,
+        overdue: limit !== undefined && elapsed > limit.limit_days,
+      });
+      open = undefined;
+    };
+    for (const step of steps) {
+      const stage = coarseStageOf(step.to_value);
+      if (open && stage === open.code) continue;
+      const at = new Date(step.create_time);
+      close(at);
+      if (stage) open = { code: stage, since: at };
+    }
+    close(undefined);
+    return {
+      applicationId: application.id,
+      applicationNo: application.application_no ?? '',
+      productName: application.product_name,
+      flowState: application.flow_state,
+      nodes,
+    };
+  });
+
+  deliveryRoutes(deps, routes);
   return router;
 }
 
@@ -307,98 +291,95 @@ const maskTargets = (text: string, channel: 'sms' | 'email') =>
     .join('、');
 
 /** The delivery log (提醒记录) and its retry. */
-function deliveryRoutes(deps: Deps, router: Hono<BladeEnv>) {
-  router.route(
-    '/',
-    actionRoute(deps, deliveryPageAction, async ({ trx, auth, input }) => {
-      const page = pageRequest(input);
-      const { from, to } = dayBounds(input.createTimeStart ?? undefined, input.createTimeEnd ?? undefined);
-      const states = (outcome: string) => (outcome === 'pending' ? ['pending', 'sending'] : [outcome]);
-      let q = trx
-        .selectFrom('business_alert_delivery as d')
-        .leftJoin('business_certificate as c', (j) =>
-          j
-            .onRef('c.id', '=', 'd.subject_id')
-            .onRef('c.tenant_id', '=', 'd.tenant_id')
-            .on('d.alert_kind', '!=', 'node'),
-        )
-        .leftJoin('business_application as a', (j) =>
-          j
-            .on(
-              'a.id',
-              '=',
-              sql<string>`case when d.alert_kind = 'node' then d.subject_id else c.application_id end`,
-            )
-            .onRef('a.tenant_id', '=', 'd.tenant_id'),
-        )
-        .leftJoin('blade_customer_company as co', (j) =>
-          j
-            .on('co.id', '=', sql<string>`coalesce(c.company_id, a.company_id)`)
-            .onRef('co.tenant_id', '=', 'd.tenant_id'),
-        )
-        .leftJoin('blade_user as u', (j) =>
-          j.onRef('u.id', '=', 'a.engineer_id').onRef('u.tenant_id', '=', 'd.tenant_id'),
-        )
-        .where('d.tenant_id', '=', auth.tenantId);
-      if (input.alertKind) q = q.where('d.alert_kind', '=', input.alertKind);
-      if (from) q = q.where('d.create_time', '>=', from);
-      if (to) q = q.where('d.create_time', '<', to);
-      const { channel, outcome } = input;
-      if (channel || outcome)
-        q = q.where((eb) => {
-          const portal = outcome
-            ? outcome === 'sent'
-              ? eb('d.portal_count', '>', 0)
-              : eb.val(false)
-            : eb('d.portal_count', '>', 0);
-          const sms = outcome ? eb('d.sms_state', 'in', states(outcome)) : eb('d.sms_state', '!=', 'skipped');
-          const email = outcome
-            ? eb('d.email_state', 'in', states(outcome))
-            : eb('d.email_state', '!=', 'skipped');
-          if (channel === 'portal') return portal;
-          if (channel === 'sms') return sms;
-          if (channel === 'email') return email;
-          return eb.or([portal, sms, email]);
-        });
-      const total = await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-      const rows = await q
-        .selectAll('d')
-        .select([
-          'c.cert_number',
-          'a.application_no',
-          sql<string>`coalesce(c.product_name, a.product_name, '')`.as('product_name'),
-          'co.company_name',
-          'u.real_name as engineer_name',
-        ])
-        .orderBy('d.create_time', 'desc')
-        .orderBy('d.id', 'desc')
-        .limit(page.size)
-        .offset(page.offset)
-        .execute();
-      const records: DeliveryVO[] = rows.map((r) => ({
-        id: String(r.id),
-        alertKind: r.alert_kind as AlertKind,
-        title: r.title,
-        content: r.content,
-        subjectId: String(r.subject_id),
-        certNumber: r.cert_number ?? '',
-        applicationNo: r.application_no ?? '',
-        productName: r.product_name,
-        companyName: r.company_name ?? '',
-        engineerName: r.engineer_name ?? '',
-        portalCount: r.portal_count,
-        smsState: r.sms_state as ChannelState,
-        smsReason: r.sms_reason,
-        smsTo: maskTargets(r.sms_to, 'sms'),
-        emailState: r.email_state as ChannelState,
-        emailReason: r.email_reason,
-        emailTo: maskTargets(r.email_to, 'email'),
-        createTime: formatDateTime(r.create_time),
-        updateTime: formatDateTime(r.update_time),
-      }));
-      return toPage(records, Number(total.n), page);
-    }),
-  );
+function deliveryRoutes(deps: Deps, { router, serve }: ActionRouter) {
+  serve(deliveryPageAction, async ({ trx, auth, input }) => {
+    const page = pageRequest(input);
+    const { from, to } = dayBounds(input.createTimeStart ?? undefined, input.createTimeEnd ?? undefined);
+    const states = (outcome: string) => (outcome === 'pending' ? ['pending', 'sending'] : [outcome]);
+    let q = trx
+      .selectFrom('business_alert_delivery as d')
+      .leftJoin('business_certificate as c', (j) =>
+        j
+          .onRef('c.id', '=', 'd.subject_id')
+          .onRef('c.tenant_id', '=', 'd.tenant_id')
+          .on('d.alert_kind', '!=', 'node'),
+      )
+      .leftJoin('business_application as a', (j) =>
+        j
+          .on(
+            'a.id',
+            '=',
+            sql<string>`case when d.alert_kind = 'node' then d.subject_id else c.application_id end`,
+          )
+          .onRef('a.tenant_id', '=', 'd.tenant_id'),
+      )
+      .leftJoin('blade_customer_company as co', (j) =>
+        j
+          .on('co.id', '=', sql<string>`coalesce(c.company_id, a.company_id)`)
+          .onRef('co.tenant_id', '=', 'd.tenant_id'),
+      )
+      .leftJoin('blade_user as u', (j) =>
+        j.onRef('u.id', '=', 'a.engineer_id').onRef('u.tenant_id', '=', 'd.tenant_id'),
+      )
+      .where('d.tenant_id', '=', auth.tenantId);
+    if (input.alertKind) q = q.where('d.alert_kind', '=', input.alertKind);
+    if (from) q = q.where('d.create_time', '>=', from);
+    if (to) q = q.where('d.create_time', '<', to);
+    const { channel, outcome } = input;
+    if (channel || outcome)
+      q = q.where((eb) => {
+        const portal = outcome
+          ? outcome === 'sent'
+            ? eb('d.portal_count', '>', 0)
+            : eb.val(false)
+          : eb('d.portal_count', '>', 0);
+        const sms = outcome ? eb('d.sms_state', 'in', states(outcome)) : eb('d.sms_state', '!=', 'skipped');
+        const email = outcome
+          ? eb('d.email_state', 'in', states(outcome))
+          : eb('d.email_state', '!=', 'skipped');
+        if (channel === 'portal') return portal;
+        if (channel === 'sms') return sms;
+        if (channel === 'email') return email;
+        return eb.or([portal, sms, email]);
+      });
+    const total = await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const rows = await q
+      .selectAll('d')
+      .select([
+        'c.cert_number',
+        'a.application_no',
+        sql<string>`coalesce(c.product_name, a.product_name, '')`.as('product_name'),
+        'co.company_name',
+        'u.real_name as engineer_name',
+      ])
+      .orderBy('d.create_time', 'desc')
+      .orderBy('d.id', 'desc')
+      .limit(page.size)
+      .offset(page.offset)
+      .execute();
+    const records: DeliveryVO[] = rows.map((r) => ({
+      id: String(r.id),
+      alertKind: r.alert_kind as AlertKind,
+      title: r.title,
+      content: r.content,
+      subjectId: String(r.subject_id),
+      certNumber: r.cert_number ?? '',
+      applicationNo: r.application_no ?? '',
+      productName: r.product_name,
+      companyName: r.company_name ?? '',
+      engineerName: r.engineer_name ?? '',
+      portalCount: r.portal_count,
+      smsState: r.sms_state as ChannelState,
+      smsReason: r.sms_reason,
+      smsTo: maskTargets(r.sms_to, 'sms'),
+      emailState: r.email_state as ChannelState,
+      emailReason: r.email_reason,
+      emailTo: maskTargets(r.email_to, 'email'),
+      createTime: formatDateTime(r.create_time),
+      updateTime: formatDateTime(r.update_time),
+    }));
+    return toPage(records, Number(total.n), page);
+  });
 
   // Not an actionRoute: the provider is called outside any transaction (on PGlite an open one would hold the only
   // connection the send's own log needs), so the claim, the send and the outcome are three steps (retryDelivery).

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { actionRoute, recordStatusChanges } from '../../core/action';
+import { actionRouter, recordStatusChanges } from '../../core/action';
 import { sql } from 'kysely';
 import { APPLICATION_CODES } from '../../../lib/contracts/application/machine';
 import { factoryCheckList, factoryCheckSave } from '../../../lib/contracts/application/staff';
@@ -45,87 +45,81 @@ const presentCheck = (r: CheckRow, inspectorName = '') => ({
  * engineers (holders of `application_terminate`) and the company are told instead.
  */
 export function factoryCheckRoutes(deps: Deps): Hono<BladeEnv> {
-  const router = new Hono<BladeEnv>();
+  const { router, serve } = actionRouter(deps);
 
-  router.route(
-    '/',
-    actionRoute(deps, factoryCheckSave, async ({ trx, auth, input, company, holds }) => {
-      const ncItems = input.ncItems ?? '';
-      if (input.result === 'nc' && !ncItems) throw new KeyedError('application.flow.ncItemsRequired');
-      if (input.result === 'fail' && !input.conclusion)
-        throw new KeyedError('application.flow.failConclusionRequired');
-      const caller = stepCaller(auth, company, holds);
-      await assertVisible(trx, auth, null, input.applicationId);
-      if (input.reportFileId) {
-        const owner = await trx
-          .selectFrom('business_application')
-          .select(['id', 'scheme'])
-          .where('tenant_id', '=', auth.tenantId)
-          .where('id', '=', input.applicationId)
-          .executeTakeFirstOrThrow();
-        await assertApplicationFile(trx, auth.tenantId, owner, input.reportFileId);
-      }
-      let application: ApplicationRow;
-      if (input.result === 'fail')
-        application = await recordFailure(trx, auth, input.applicationId, input.conclusion);
-      else {
-        const { after } = await applyTransition(trx, caller, {
-          id: input.applicationId,
-          name: input.result === 'pass' ? 'inspectPass' : 'inspectNc',
-          reason: input.result === 'pass' ? input.conclusion : ncItems,
-        });
-        application = after;
-      }
-      application = await trx
-        .updateTable('business_application')
-        .set({ inspection_conclusion: input.conclusion.slice(0, 1000) })
-        .where('id', '=', application.id)
-        .returningAll()
+  serve(factoryCheckSave, async ({ trx, auth, input, company, holds }) => {
+    const ncItems = input.ncItems ?? '';
+    if (input.result === 'nc' && !ncItems) throw new KeyedError('application.flow.ncItemsRequired');
+    if (input.result === 'fail' && !input.conclusion)
+      throw new KeyedError('application.flow.failConclusionRequired');
+    const caller = stepCaller(auth, company, holds);
+    await assertVisible(trx, auth, null, input.applicationId);
+    if (input.reportFileId) {
+      const owner = await trx
+        .selectFrom('business_application')
+        .select(['id', 'scheme'])
+        .where('tenant_id', '=', auth.tenantId)
+        .where('id', '=', input.applicationId)
         .executeTakeFirstOrThrow();
-      const check = await trx
-        .insertInto('business_factory_check')
-        .values({
-          id: nextId(),
-          tenant_id: auth.tenantId,
-          application_id: input.applicationId,
-          check_date: input.checkDate,
-          inspector_id: auth.userId,
-          result: input.result,
-          nc_items: ncItems,
-          conclusion: input.conclusion,
-          report_file_id: input.reportFileId ?? null,
-          create_user: auth.userId,
-          update_user: auth.userId,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return {
-        check: presentCheck(check as CheckRow),
-        application: await applicationVO(trx, auth.tenantId, application),
-      };
-    }),
-  );
+      await assertApplicationFile(trx, auth.tenantId, owner, input.reportFileId);
+    }
+    let application: ApplicationRow;
+    if (input.result === 'fail')
+      application = await recordFailure(trx, auth, input.applicationId, input.conclusion);
+    else {
+      const { after } = await applyTransition(trx, caller, {
+        id: input.applicationId,
+        name: input.result === 'pass' ? 'inspectPass' : 'inspectNc',
+        reason: input.result === 'pass' ? input.conclusion : ncItems,
+      });
+      application = after;
+    }
+    application = await trx
+      .updateTable('business_application')
+      .set({ inspection_conclusion: input.conclusion.slice(0, 1000) })
+      .where('id', '=', application.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const check = await trx
+      .insertInto('business_factory_check')
+      .values({
+        id: nextId(),
+        tenant_id: auth.tenantId,
+        application_id: input.applicationId,
+        check_date: input.checkDate,
+        inspector_id: auth.userId,
+        result: input.result,
+        nc_items: ncItems,
+        conclusion: input.conclusion,
+        report_file_id: input.reportFileId ?? null,
+        create_user: auth.userId,
+        update_user: auth.userId,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return {
+      check: presentCheck(check as CheckRow),
+      application: await applicationVO(trx, auth.tenantId, application),
+    };
+  });
 
-  router.route(
-    '/',
-    actionRoute(deps, factoryCheckList, async ({ trx, auth, input, company }) => {
-      await assertVisible(trx, auth, company ?? null, input.applicationId);
-      const rows = await trx
-        .selectFrom('business_factory_check as f')
-        .leftJoin('blade_user as u', (j) =>
-          j.onRef('u.id', '=', 'f.inspector_id').on('u.tenant_id', '=', auth.tenantId),
-        )
-        .selectAll('f')
-        .select('u.real_name')
-        .where('f.tenant_id', '=', auth.tenantId)
-        .where('f.application_id', '=', input.applicationId)
-        .where('f.is_deleted', '=', 0)
-        .orderBy('f.check_date')
-        .orderBy('f.id')
-        .execute();
-      return rows.map((r) => presentCheck(r as CheckRow, r.real_name ?? ''));
-    }),
-  );
+  serve(factoryCheckList, async ({ trx, auth, input, company }) => {
+    await assertVisible(trx, auth, company ?? null, input.applicationId);
+    const rows = await trx
+      .selectFrom('business_factory_check as f')
+      .leftJoin('blade_user as u', (j) =>
+        j.onRef('u.id', '=', 'f.inspector_id').on('u.tenant_id', '=', auth.tenantId),
+      )
+      .selectAll('f')
+      .select('u.real_name')
+      .where('f.tenant_id', '=', auth.tenantId)
+      .where('f.application_id', '=', input.applicationId)
+      .where('f.is_deleted', '=', 0)
+      .orderBy('f.check_date')
+      .orderBy('f.id')
+      .execute();
+    return rows.map((r) => presentCheck(r as CheckRow, r.real_name ?? ''));
+  });
 
   return router;
 }

@@ -7,7 +7,7 @@ import {
   realCostResource,
 } from '../../../lib/contracts/business/cost';
 import { projectResource } from '../../../lib/contracts/business/project';
-import { actionRoute } from '../../core/action';
+import { actionRouter, actionRoute } from '../../core/action';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
 import { liveRows, type CrudHooks } from '../../core/crud';
 import { KeyedError, NotFoundError } from '../../core/errors';
@@ -273,22 +273,17 @@ export function realCostActions(deps: Deps): Hono<BladeEnv> {
 }
 
 export function costPlanActions(deps: Deps): Hono<BladeEnv> {
-  return new Hono<BladeEnv>()
-    .route(
-      '/',
-      actionRoute(deps, costPlanStatisticsSys, async ({ trx, auth, input }) => {
-        const projects = (await liveRows(trx, projectResource, auth)).select('business_project.id');
-        return financePlan(trx, projects, input.year);
-      }),
-    )
-    .route(
-      '/',
-      actionRoute(deps, costPlanStatisticsProject, async ({ trx, auth, input }) => {
-        await reach(trx, projectResource, auth, input.projectId);
-        const project = (await liveRows(trx, projectResource, auth))
-          .select('business_project.id')
-          .where('business_project.id', '=', input.projectId);
-        return financePlan(trx, project, input.year);
-      }),
-    );
+  const { router, serve } = actionRouter(deps);
+  serve(costPlanStatisticsSys, async ({ trx, auth, input }) => {
+    const projects = (await liveRows(trx, projectResource, auth)).select('business_project.id');
+    return financePlan(trx, projects, input.year);
+  });
+  serve(costPlanStatisticsProject, async ({ trx, auth, input }) => {
+    await reach(trx, projectResource, auth, input.projectId);
+    const project = (await liveRows(trx, projectResource, auth))
+      .select('business_project.id')
+      .where('business_project.id', '=', input.projectId);
+    return financePlan(trx, project, input.year);
+  });
+  return router;
 }

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { customerImport, customerListForSelect } from '../../../lib/contracts/business/customer';
-import { actionRoute } from '../../core/action';
+import { actionRouter } from '../../core/action';
 import { PayloadTooLargeError } from '../../core/body-limit';
 import type { BladeEnv, Deps } from '../../core/context';
 import { type CrudHooks } from '../../core/crud';
@@ -93,19 +93,17 @@ async function takenByStored(trx: Trx, tenantId: string, drafts: CustomerDraft[]
 const INSERT_CHUNK = 500;
 
 export function customerActions(deps: Deps): Hono<BladeEnv> {
-  const router = new Hono<BladeEnv>().route(
-    '/',
-    actionRoute(deps, customerListForSelect, async ({ trx, auth, input }) => {
-      let q = trx
-        .selectFrom('business_customer')
-        .select(['id', 'customer_name'])
-        .where('tenant_id', '=', auth.tenantId)
-        .where('is_deleted', '=', 0);
-      if (input.customerName) q = q.where('customer_name', 'ilike', contains(input.customerName));
-      const rows = await q.orderBy('customer_name').orderBy('id').execute();
-      return rows.map((r) => ({ id: r.id, customerName: r.customer_name }));
-    }),
-  );
+  const { router, serve } = actionRouter(deps);
+  serve(customerListForSelect, async ({ trx, auth, input }) => {
+    let q = trx
+      .selectFrom('business_customer')
+      .select(['id', 'customer_name'])
+      .where('tenant_id', '=', auth.tenantId)
+      .where('is_deleted', '=', 0);
+    if (input.customerName) q = q.where('customer_name', 'ilike', contains(input.customerName));
+    const rows = await q.orderBy('customer_name').orderBy('id').execute();
+    return rows.map((r) => ({ id: r.id, customerName: r.customer_name }));
+  });
 
   // The file is read here, not by readParams: a body that is no form, or a form without a file, is refused with the
   // import's own text; the body limit (core/body-limit.ts IMPORT_PATHS) stops a body past 5 MB while it streams.

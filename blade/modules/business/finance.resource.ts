@@ -15,7 +15,7 @@ import {
 import { invoiceResource, invoiceUpload } from '../../../lib/contracts/business/invoice';
 import { realIncomeResource } from '../../../lib/contracts/business/real-income';
 import { Readable } from 'node:stream';
-import { actionRoute } from '../../core/action';
+import { actionRouter } from '../../core/action';
 import type { ResourceDef } from '../../../lib/contracts/resource';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
 import { blank, calendarDay, idSchema } from '../../../lib/contracts/inputs';
@@ -408,34 +408,29 @@ const acceptanceValues = (input: AcceptanceInput) => ({
 });
 
 export function projectActions(deps: Deps): Hono<BladeEnv> {
-  return new Hono<BladeEnv>()
-    .route(
-      '/',
-      actionRoute(deps, projectUpdateState, async ({ trx, auth, input }) => {
-        await reach(trx, projectResource, auth, input.id);
-        return null;
-      }),
-    )
-    .route(
-      '/',
-      actionRoute(deps, projectAcceptance, async ({ trx, auth, input }) => {
-        await reach(trx, projectResource, auth, input.id);
-        const open = await trx
-          .selectFrom('business_contract')
-          .select('contract_code')
-          .where('project_id', '=', input.id)
-          .where('is_deleted', '=', 0)
-          .where('contract_status', '=', '1')
-          .executeTakeFirst();
-        if (open) throw new KeyedError('business.project.contractsOpen', { code: open.contract_code });
-        await trx
-          .updateTable('business_project')
-          .set(acceptanceValues(input))
-          .where('id', '=', input.id)
-          .execute();
-        return null;
-      }),
-    );
+  const { router, serve } = actionRouter(deps);
+  serve(projectUpdateState, async ({ trx, auth, input }) => {
+    await reach(trx, projectResource, auth, input.id);
+    return null;
+  });
+  serve(projectAcceptance, async ({ trx, auth, input }) => {
+    await reach(trx, projectResource, auth, input.id);
+    const open = await trx
+      .selectFrom('business_contract')
+      .select('contract_code')
+      .where('project_id', '=', input.id)
+      .where('is_deleted', '=', 0)
+      .where('contract_status', '=', '1')
+      .executeTakeFirst();
+    if (open) throw new KeyedError('business.project.contractsOpen', { code: open.contract_code });
+    await trx
+      .updateTable('business_project')
+      .set(acceptanceValues(input))
+      .where('id', '=', input.id)
+      .execute();
+    return null;
+  });
+  return router;
 }
 
 /** An action's handler that sets columns of the record it names, once the caller's tenant and data scope reach it. */
@@ -455,47 +450,30 @@ const setOnReached =
   };
 
 export function contractActions(deps: Deps): Hono<BladeEnv> {
-  return new Hono<BladeEnv>()
-    .route(
-      '/',
-      actionRoute(
-        deps,
-        contractAcceptance,
-        setOnReached<AcceptanceInput>(contractResource, acceptanceValues),
-      ),
-    )
-    .route(
-      '/',
-      actionRoute(
-        deps,
-        contractEnd,
-        setOnReached(contractResource, (input) => ({ remark: input.remark })),
-      ),
-    );
+  const { router, serve } = actionRouter(deps);
+  serve(contractAcceptance, setOnReached<AcceptanceInput>(contractResource, acceptanceValues));
+  serve(
+    contractEnd,
+    setOnReached(contractResource, (input) => ({ remark: input.remark })),
+  );
+  return router;
 }
 
 export function contractBatchActions(deps: Deps): Hono<BladeEnv> {
-  return new Hono<BladeEnv>()
-    .route(
-      '/',
-      actionRoute(
-        deps,
-        batchBankTransactionNumber,
-        setOnReached(contractBatchResource, (input, auth) => ({
-          bank_transaction_number: input.bankTransactionNumber,
-          update_user: auth.userId,
-          update_time: sql`now()`,
-        })),
-      ),
-    )
-    .route(
-      '/',
-      actionRoute(
-        deps,
-        batchAbnormalHandling,
-        setOnReached(contractBatchResource, (input) => ({ abnormal_reason: input.abnormalReason })),
-      ),
-    );
+  const { router, serve } = actionRouter(deps);
+  serve(
+    batchBankTransactionNumber,
+    setOnReached(contractBatchResource, (input, auth) => ({
+      bank_transaction_number: input.bankTransactionNumber,
+      update_user: auth.userId,
+      update_time: sql`now()`,
+    })),
+  );
+  serve(
+    batchAbnormalHandling,
+    setOnReached(contractBatchResource, (input) => ({ abnormal_reason: input.abnormalReason })),
+  );
+  return router;
 }
 
 /**

@@ -5,7 +5,7 @@ import {
   CARD_SALE_FUNCTION,
 } from '../../../lib/contracts/card-sale/card-sale';
 import { toCents } from '../../../lib/contracts/payment/money';
-import { actionRoute } from '../../core/action';
+import { actionRouter } from '../../core/action';
 import type { BladeEnv, Deps } from '../../core/context';
 import { KeyedError } from '../../core/errors';
 import { zhText } from '../../core/refusal-keys';
@@ -63,61 +63,40 @@ registerRecordOwner(CARD_SALE_FUNCTION, {
 });
 
 export function cardSaleRoutes(deps: Deps): Hono<BladeEnv> {
-  const router = new Hono<BladeEnv>();
-  const serve = (route: Hono<BladeEnv>) => router.route('/', route);
+  const { router, serve } = actionRouter(deps);
   const A = CARD_SALE_ACTION;
 
-  serve(
-    actionRoute(deps, A.goodsList, async ({ trx, auth, input }) => {
-      const page = pageRequest(input);
-      const { rows, total } = await listGoodsOnSale(trx, auth.tenantId, page);
-      return toPage(rows, total, page);
-    }),
+  serve(A.goodsList, async ({ trx, auth, input }) => {
+    const page = pageRequest(input);
+    const { rows, total } = await listGoodsOnSale(trx, auth.tenantId, page);
+    return toPage(rows, total, page);
+  });
+  serve(A.page, async ({ trx, auth, input: q, company }) => {
+    const page = pageRequest(q);
+    let base = visibleSales(trx, auth, company ?? null);
+    if (q.saleState) base = base.where('s.sale_state', '=', q.saleState);
+    if (q.orderNo) base = base.where('s.order_no', 'like', contains(q.orderNo));
+    const { rows, total } = await fetchPage(
+      base,
+      (qb) => qb.selectAll('s').select([...saleColumns]),
+      page,
+      [],
+      [{ column: 's.id', direction: 'desc' }],
+    );
+    return toPage((rows as SaleListRow[]).map(presentSale), total, page);
+  });
+  serve(A.detail, ({ trx, auth, input, company }) => saleDetail(trx, auth, company ?? null, input.id));
+  serve(A.init, ({ trx, auth, company }) => initSale(trx, auth, company!));
+  serve(A.save, ({ trx, auth, input, company }) => saveSale(trx, auth, company!, input));
+  serve(A.upload, ({ trx, auth, input, company }) => uploadSaleFiles(trx, auth, company!, input));
+  serve(A.submit, ({ trx, auth, input, company }) => submitSale(trx, auth, company!, input.id));
+  serve(A.cancel, ({ trx, auth, input, company }) =>
+    cancelSale(trx, auth, company!, input.id, input.reason ?? ''),
   );
-  serve(
-    actionRoute(deps, A.page, async ({ trx, auth, input: q, company }) => {
-      const page = pageRequest(q);
-      let base = visibleSales(trx, auth, company ?? null);
-      if (q.saleState) base = base.where('s.sale_state', '=', q.saleState);
-      if (q.orderNo) base = base.where('s.order_no', 'like', contains(q.orderNo));
-      const { rows, total } = await fetchPage(
-        base,
-        (qb) => qb.selectAll('s').select([...saleColumns]),
-        page,
-        [],
-        [{ column: 's.id', direction: 'desc' }],
-      );
-      return toPage((rows as SaleListRow[]).map(presentSale), total, page);
-    }),
-  );
-  serve(
-    actionRoute(deps, A.detail, ({ trx, auth, input, company }) =>
-      saleDetail(trx, auth, company ?? null, input.id),
-    ),
-  );
-  serve(actionRoute(deps, A.init, ({ trx, auth, company }) => initSale(trx, auth, company!)));
-  serve(actionRoute(deps, A.save, ({ trx, auth, input, company }) => saveSale(trx, auth, company!, input)));
-  serve(
-    actionRoute(deps, A.upload, ({ trx, auth, input, company }) =>
-      uploadSaleFiles(trx, auth, company!, input),
-    ),
-  );
-  serve(
-    actionRoute(deps, A.submit, ({ trx, auth, input, company }) => submitSale(trx, auth, company!, input.id)),
-  );
-  serve(
-    actionRoute(deps, A.cancel, ({ trx, auth, input, company }) =>
-      cancelSale(trx, auth, company!, input.id, input.reason ?? ''),
-    ),
-  );
-  serve(
-    actionRoute(deps, A.receive, ({ trx, auth, input, company }) =>
-      receiveSale(trx, auth, company!, input.id),
-    ),
-  );
-  serve(actionRoute(deps, A.review, ({ trx, auth, input }) => reviewSale(trx, auth, input.id)));
-  serve(actionRoute(deps, A.reject, ({ trx, auth, input }) => rejectSale(trx, auth, input.id, input.reason)));
-  serve(actionRoute(deps, A.ship, ({ trx, auth, input }) => shipSale(trx, auth, input.id, input.trackingNo)));
+  serve(A.receive, ({ trx, auth, input, company }) => receiveSale(trx, auth, company!, input.id));
+  serve(A.review, ({ trx, auth, input }) => reviewSale(trx, auth, input.id));
+  serve(A.reject, ({ trx, auth, input }) => rejectSale(trx, auth, input.id, input.reason));
+  serve(A.ship, ({ trx, auth, input }) => shipSale(trx, auth, input.id, input.trackingNo));
   return router;
 }
 

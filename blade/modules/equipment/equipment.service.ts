@@ -16,7 +16,7 @@ import {
   localDay,
   type CertFacts,
 } from '../../../lib/contracts/equipment/status';
-import { actionRoute, recordStatusChanges } from '../../core/action';
+import { actionRouter, recordStatusChanges } from '../../core/action';
 import { heldCodes } from '../../core/permission';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
 import { type CrudHooks } from '../../core/crud';
@@ -444,183 +444,162 @@ const [pageAction, listAction, saveAction, updateAction, beginAction, endAction,
   USAGE_ACTIONS;
 
 export function usageRoutes(deps: Deps): Hono<BladeEnv> {
-  const router = new Hono<BladeEnv>();
+  const { router, serve } = actionRouter(deps);
 
   for (const action of [pageAction, listAction])
-    router.route(
-      '/',
-      actionRoute(deps, action, async ({ trx, auth, input }) => {
-        const page = pageRequest(input);
-        let base = visibleUsages(trx, auth);
-        if (input.equipmentId) base = base.where('u.equipment_id', '=', input.equipmentId);
-        if (input.usageState) base = base.where('u.usage_state', '=', input.usageState);
-        if (input.from) base = base.where('u.end_time', '>', input.from);
-        if (input.to) base = base.where('u.start_time', '<', input.to);
-        const { rows, total } = await fetchPage(
-          base,
-          (qb) => qb.selectAll('u').select(['e.asset_no', 'e.name as equipment_name']),
-          page,
-          [],
-          [
-            { column: 'u.start_time', direction: 'desc' },
-            { column: 'u.id', direction: 'desc' },
-          ],
-        );
-        return toPage(await presentUsages(trx, rows as unknown as UsageRow[]), total, page);
-      }),
+    serve(action, async ({ trx, auth, input }) => {
+      const page = pageRequest(input);
+      let base = visibleUsages(trx, auth);
+      if (input.equipmentId) base = base.where('u.equipment_id', '=', input.equipmentId);
+      if (input.usageState) base = base.where('u.usage_state', '=', input.usageState);
+      if (input.from) base = base.where('u.end_time', '>', input.from);
+      if (input.to) base = base.where('u.start_time', '<', input.to);
+      const { rows, total } = await fetchPage(
+        base,
+        (qb) => qb.selectAll('u').select(['e.asset_no', 'e.name as equipment_name']),
+        page,
+        [],
+        [
+          { column: 'u.start_time', direction: 'desc' },
+          { column: 'u.id', direction: 'desc' },
+        ],
+      );
+      return toPage(await presentUsages(trx, rows as unknown as UsageRow[]), total, page);
+    });
+
+  serve(saveAction, async ({ trx, auth, input }) => {
+    const equipment = await lockEquipment(trx, auth, input.equipmentId, 'share');
+    const userId = await bookingUser(trx, auth, input.userId);
+    await checkBookable(trx, auth, equipment, input.startTime, input.endTime);
+    if (input.endTime <= new Date()) throw new KeyedError('equipment.usage.endInPast');
+    const id = nextId();
+    await guardedWrite(trx, auth, input.equipmentId, input.startTime, input.endTime, id, () =>
+      trx
+        .insertInto('business_equipment_usage')
+        .values({
+          id,
+          tenant_id: auth.tenantId,
+          equipment_id: input.equipmentId,
+          user_id: userId,
+          start_time: input.startTime,
+          end_time: input.endTime,
+          purpose: input.purpose,
+          create_user: auth.userId,
+          create_dept: auth.deptIds[0] ?? null,
+          update_user: auth.userId,
+        })
+        .execute(),
     );
+    return usageById(trx, auth, id);
+  });
 
-  router.route(
-    '/',
-    actionRoute(deps, saveAction, async ({ trx, auth, input }) => {
-      const equipment = await lockEquipment(trx, auth, input.equipmentId, 'share');
-      const userId = await bookingUser(trx, auth, input.userId);
-      await checkBookable(trx, auth, equipment, input.startTime, input.endTime);
-      if (input.endTime <= new Date()) throw new KeyedError('equipment.usage.endInPast');
-      const id = nextId();
-      await guardedWrite(trx, auth, input.equipmentId, input.startTime, input.endTime, id, () =>
-        trx
-          .insertInto('business_equipment_usage')
-          .values({
-            id,
-            tenant_id: auth.tenantId,
-            equipment_id: input.equipmentId,
-            user_id: userId,
-            start_time: input.startTime,
-            end_time: input.endTime,
-            purpose: input.purpose,
-            create_user: auth.userId,
-            create_dept: auth.deptIds[0] ?? null,
-            update_user: auth.userId,
-          })
-          .execute(),
-      );
-      return usageById(trx, auth, id);
-    }),
-  );
-
-  router.route(
-    '/',
-    actionRoute(deps, updateAction, async ({ trx, auth, input }) => {
-      const row = await trx
-        .selectFrom('business_equipment_usage')
-        .select(['id', 'usage_state'])
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', '=', input.id)
-        .where('is_deleted', '=', 0)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!row) throw new NotFoundError();
-      // Only a booking not yet begun may move; one in use is ended instead.
-      if (row.usage_state !== 'requested') throw new KeyedError('common.transition.notAllowed');
-      const equipment = await lockEquipment(trx, auth, input.equipmentId, 'share');
-      const userId = await bookingUser(trx, auth, input.userId);
-      await checkBookable(trx, auth, equipment, input.startTime, input.endTime);
-      if (input.endTime <= new Date()) throw new KeyedError('equipment.usage.endInPast');
-      await guardedWrite(trx, auth, input.equipmentId, input.startTime, input.endTime, input.id, () =>
-        trx
-          .updateTable('business_equipment_usage')
-          .set({
-            equipment_id: input.equipmentId,
-            user_id: userId,
-            start_time: input.startTime,
-            end_time: input.endTime,
-            purpose: input.purpose,
-            update_user: auth.userId,
-            update_time: sql`now()`,
-          })
-          .where('id', '=', input.id)
-          .execute(),
-      );
-      return usageById(trx, auth, input.id);
-    }),
-  );
-
-  router.route(
-    '/',
-    actionRoute(deps, beginAction, async ({ trx, auth, input, record }) => {
-      await assertOperates(deps, trx, auth, record!);
-      // The state has changed in this transaction; a refusal here rolls it back with the history row.
-      const equipment = await lockEquipment(trx, auth, String(record!.equipment_id), 'share');
-      const status = await statusNow(trx, auth, equipment);
-      if (status.color === 'red')
-        throw new KeyedError('equipment.usage.redEquipment', {
-          reason: `${equipment.asset_no}：${reasonText(status.reason)}`,
-        });
-      await trx
+  serve(updateAction, async ({ trx, auth, input }) => {
+    const row = await trx
+      .selectFrom('business_equipment_usage')
+      .select(['id', 'usage_state'])
+      .where('tenant_id', '=', auth.tenantId)
+      .where('id', '=', input.id)
+      .where('is_deleted', '=', 0)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw new NotFoundError();
+    // Only a booking not yet begun may move; one in use is ended instead.
+    if (row.usage_state !== 'requested') throw new KeyedError('common.transition.notAllowed');
+    const equipment = await lockEquipment(trx, auth, input.equipmentId, 'share');
+    const userId = await bookingUser(trx, auth, input.userId);
+    await checkBookable(trx, auth, equipment, input.startTime, input.endTime);
+    if (input.endTime <= new Date()) throw new KeyedError('equipment.usage.endInPast');
+    await guardedWrite(trx, auth, input.equipmentId, input.startTime, input.endTime, input.id, () =>
+      trx
         .updateTable('business_equipment_usage')
-        .set({ began_at: sql`now()` })
+        .set({
+          equipment_id: input.equipmentId,
+          user_id: userId,
+          start_time: input.startTime,
+          end_time: input.endTime,
+          purpose: input.purpose,
+          update_user: auth.userId,
+          update_time: sql`now()`,
+        })
         .where('id', '=', input.id)
-        .execute();
-      return usageById(trx, auth, input.id);
-    }),
-  );
+        .execute(),
+    );
+    return usageById(trx, auth, input.id);
+  });
 
-  router.route(
-    '/',
-    actionRoute(deps, endAction, async ({ trx, auth, input, record }) => {
-      await assertOperates(deps, trx, auth, record!);
-      await trx
-        .updateTable('business_equipment_usage')
-        .set({ ended_at: sql`now()` })
-        .where('id', '=', input.id)
-        .execute();
-      return usageById(trx, auth, input.id);
-    }),
-  );
+  serve(beginAction, async ({ trx, auth, input, record }) => {
+    await assertOperates(deps, trx, auth, record!);
+    // The state has changed in this transaction; a refusal here rolls it back with the history row.
+    const equipment = await lockEquipment(trx, auth, String(record!.equipment_id), 'share');
+    const status = await statusNow(trx, auth, equipment);
+    if (status.color === 'red')
+      throw new KeyedError('equipment.usage.redEquipment', {
+        reason: `${equipment.asset_no}：${reasonText(status.reason)}`,
+      });
+    await trx
+      .updateTable('business_equipment_usage')
+      .set({ began_at: sql`now()` })
+      .where('id', '=', input.id)
+      .execute();
+    return usageById(trx, auth, input.id);
+  });
 
-  router.route(
-    '/',
-    actionRoute(deps, exceptionAction, async ({ trx, auth, input }) => {
-      await trx
-        .updateTable('business_equipment_usage')
-        .set({ ended_at: sql`now()`, exception_reason: input.reason })
-        .where('id', '=', input.id)
-        .execute();
-      return usageById(trx, auth, input.id);
-    }),
-  );
+  serve(endAction, async ({ trx, auth, input, record }) => {
+    await assertOperates(deps, trx, auth, record!);
+    await trx
+      .updateTable('business_equipment_usage')
+      .set({ ended_at: sql`now()` })
+      .where('id', '=', input.id)
+      .execute();
+    return usageById(trx, auth, input.id);
+  });
+
+  serve(exceptionAction, async ({ trx, auth, input }) => {
+    await trx
+      .updateTable('business_equipment_usage')
+      .set({ ended_at: sql`now()`, exception_reason: input.reason })
+      .where('id', '=', input.id)
+      .execute();
+    return usageById(trx, auth, input.id);
+  });
 
   // Walk-up use: a booking from now to the given end, in use at once (same checks and constraint as a booking).
-  router.route(
-    '/',
-    actionRoute(deps, useAction, async ({ trx, auth, input }) => {
-      const equipment = await lockEquipment(trx, auth, input.id, 'share');
-      const now = new Date();
-      await checkBookable(trx, auth, equipment, now, input.endTime);
-      const id = nextId();
-      await guardedWrite(trx, auth, input.id, now, input.endTime, id, () =>
-        trx
-          .insertInto('business_equipment_usage')
-          .values({
-            id,
-            tenant_id: auth.tenantId,
-            equipment_id: input.id,
-            user_id: auth.userId,
-            start_time: now,
-            end_time: input.endTime,
-            purpose: input.purpose,
-            usage_state: 'in_use',
-            began_at: now,
-            create_user: auth.userId,
-            create_dept: auth.deptIds[0] ?? null,
-            update_user: auth.userId,
-          })
-          .execute(),
-      );
-      await recordStatusChanges(trx, auth, [
-        {
-          resource: 'business_equipment_usage',
-          recordId: id,
-          action: 'beginUse',
-          field: 'usage_state',
-          from: '',
-          to: 'in_use',
-        },
-      ]);
-      return usageById(trx, auth, id);
-    }),
-  );
+  serve(useAction, async ({ trx, auth, input }) => {
+    const equipment = await lockEquipment(trx, auth, input.id, 'share');
+    const now = new Date();
+    await checkBookable(trx, auth, equipment, now, input.endTime);
+    const id = nextId();
+    await guardedWrite(trx, auth, input.id, now, input.endTime, id, () =>
+      trx
+        .insertInto('business_equipment_usage')
+        .values({
+          id,
+          tenant_id: auth.tenantId,
+          equipment_id: input.id,
+          user_id: auth.userId,
+          start_time: now,
+          end_time: input.endTime,
+          purpose: input.purpose,
+          usage_state: 'in_use',
+          began_at: now,
+          create_user: auth.userId,
+          create_dept: auth.deptIds[0] ?? null,
+          update_user: auth.userId,
+        })
+        .execute(),
+    );
+    await recordStatusChanges(trx, auth, [
+      {
+        resource: 'business_equipment_usage',
+        recordId: id,
+        action: 'beginUse',
+        field: 'usage_state',
+        from: '',
+        to: 'in_use',
+      },
+    ]);
+    return usageById(trx, auth, id);
+  });
 
   return router;
 }

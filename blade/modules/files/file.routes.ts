@@ -14,7 +14,7 @@ import {
   fileSiblings,
 } from '../../../lib/contracts/files/file.actions';
 import { NODE_ID } from '../../../lib/contracts/files/params';
-import { actionRoute } from '../../core/action';
+import { actionRouter } from '../../core/action';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
 import { formatDateTime } from '../../core/dates';
 import { ok } from '../../core/envelope';
@@ -131,220 +131,203 @@ async function readableFile(trx: Trx, access: FileAccess, tenantId: string, id: 
 
 /** The files module's calls that answer JSON: the declared actions of lib/contracts/files/file.actions.ts. */
 export function fileActionRoutes(deps: Deps): Hono<BladeEnv> {
-  const router = new Hono<BladeEnv>();
-  const serve = (route: Hono<BladeEnv>) => router.route('/', route);
+  const { router, serve } = actionRouter(deps);
 
-  serve(actionRoute(deps, fileNewId, async () => newFileId()));
+  serve(fileNewId, async () => newFileId());
 
-  serve(
-    actionRoute(deps, fileById, async ({ trx, auth, input }) =>
-      fileVO(await readableFile(trx, await fileAccess(deps, auth, trx), auth.tenantId, input.fileId)),
-    ),
+  serve(fileById, async ({ trx, auth, input }) =>
+    fileVO(await readableFile(trx, await fileAccess(deps, auth, trx), auth.tenantId, input.fileId)),
   );
 
   // The download checks the record again: the key only says who asked for which file, and when.
-  serve(
-    actionRoute(deps, fileAuthKey, async ({ trx, auth, input }) => {
-      await readableFile(trx, await fileAccess(deps, auth, trx), auth.tenantId, input.fileId);
-      const authKey = signAuthKey(deps.settings.jwtSigningKey, {
-        tenantId: auth.tenantId,
-        userId: auth.userId,
-        fileId: input.fileId,
-      });
-      return { authKey, fileId: input.fileId, expiresIn: AUTH_KEY_TTL_SECONDS };
-    }),
-  );
+  serve(fileAuthKey, async ({ trx, auth, input }) => {
+    await readableFile(trx, await fileAccess(deps, auth, trx), auth.tenantId, input.fileId);
+    const authKey = signAuthKey(deps.settings.jwtSigningKey, {
+      tenantId: auth.tenantId,
+      userId: auth.userId,
+      fileId: input.fileId,
+    });
+    return { authKey, fileId: input.fileId, expiresIn: AUTH_KEY_TTL_SECONDS };
+  });
 
-  serve(
-    actionRoute(deps, fileSiblings, async ({ trx, auth, input }) => {
-      const file = await readableFile(trx, await fileAccess(deps, auth, trx), auth.tenantId, input.fileId);
-      if (!file.file_catalog_id || !file.data_id || !file.function_code) return [fileVO(file)];
-      const rows = await trx
-        .selectFrom('blade_file')
-        .selectAll()
-        .where('tenant_id', '=', auth.tenantId)
-        .where('data_id', '=', file.data_id)
-        .where('function_code', '=', file.function_code)
-        .where('file_catalog_id', '=', file.file_catalog_id)
-        .where('kind', '=', 'file')
-        .where('is_deleted', '=', 0)
-        .orderBy('create_time')
-        .limit(500)
-        .execute();
-      return rows.map(fileVO);
-    }),
-  );
+  serve(fileSiblings, async ({ trx, auth, input }) => {
+    const file = await readableFile(trx, await fileAccess(deps, auth, trx), auth.tenantId, input.fileId);
+    if (!file.file_catalog_id || !file.data_id || !file.function_code) return [fileVO(file)];
+    const rows = await trx
+      .selectFrom('blade_file')
+      .selectAll()
+      .where('tenant_id', '=', auth.tenantId)
+      .where('data_id', '=', file.data_id)
+      .where('function_code', '=', file.function_code)
+      .where('file_catalog_id', '=', file.file_catalog_id)
+      .where('kind', '=', 'file')
+      .where('is_deleted', '=', 0)
+      .orderBy('create_time')
+      .limit(500)
+      .execute();
+    return rows.map(fileVO);
+  });
 
-  serve(
-    actionRoute(deps, fileRemoveOne, async ({ trx, auth, input }) => {
-      await removeFiles(trx, auth, await fileAccess(deps, auth, trx), [input.fileId]);
-      return null;
-    }),
-  );
+  serve(fileRemoveOne, async ({ trx, auth, input }) => {
+    await removeFiles(trx, auth, await fileAccess(deps, auth, trx), [input.fileId]);
+    return null;
+  });
 
   // All or none: the first file that may not go refuses the call, and the transaction undoes the ones before it.
   for (const action of [fileRemove, companyFileRemove])
-    serve(
-      actionRoute(deps, action, async ({ trx, auth, input }) => {
-        await removeFiles(trx, auth, await fileAccess(deps, auth, trx), input.ids);
-        return null;
-      }),
-    );
+    serve(action, async ({ trx, auth, input }) => {
+      await removeFiles(trx, auth, await fileAccess(deps, auth, trx), input.ids);
+      return null;
+    });
 
   for (const action of [fileMarkProblem, companyFileMarkProblem])
-    serve(
-      actionRoute(deps, action, async ({ trx, auth, input }) => {
-        const id = input.fileId;
-        const problem = input.hasProblem === '1';
-        const file = await originalFile(trx, auth.tenantId, id);
-        await (await fileAccess(deps, auth, trx)).file(trx, file, 'edit');
-        if (!file.file_catalog_id) throw new ServiceError('只有档案文件可以标记问题');
-        await nodeOfFile(trx, auth.tenantId, file);
-        if (problem) {
-          if (file.has_problem === 1) throw new ServiceError('该文件已标记为问题文件');
-          // Replacements of an earlier problem stay as ordinary files; the new problem starts its own count of 5.
-          await trx
-            .updateTable('blade_file')
-            .set({ source_file_id: null })
-            .where('tenant_id', '=', auth.tenantId)
-            .where('source_file_id', '=', id)
-            .execute();
-        } else {
-          if (file.has_problem !== 1) throw new ServiceError('该文件未标记为问题文件');
-          const replacements = await trx
-            .selectFrom('blade_file')
-            .select('id')
-            .where('tenant_id', '=', auth.tenantId)
-            .where('source_file_id', '=', id)
-            .where('is_deleted', '=', 0)
-            .limit(1)
-            .execute();
-          if (replacements.length === 0) throw new ServiceError('请先上传合格文件');
-        }
-        await updateFile(trx, auth, id, {
-          has_problem: problem ? 1 : 0,
-          problem_remark: problem ? input.problemRemark : '',
-        });
-        await recordFileHistory(
-          trx,
-          auth,
-          file,
-          problem ? 'problem' : 'qualified',
-          problem ? input.problemRemark : `previous remark: ${file.problem_remark}`,
-        );
-        return fileVO((await findFile(trx, auth.tenantId, id))!);
-      }),
-    );
+    serve(action, async ({ trx, auth, input }) => {
+      const id = input.fileId;
+      const problem = input.hasProblem === '1';
+      const file = await originalFile(trx, auth.tenantId, id);
+      await (await fileAccess(deps, auth, trx)).file(trx, file, 'edit');
+      if (!file.file_catalog_id) throw new ServiceError('只有档案文件可以标记问题');
+      await nodeOfFile(trx, auth.tenantId, file);
+      if (problem) {
+        if (file.has_problem === 1) throw new ServiceError('该文件已标记为问题文件');
+        // Replacements of an earlier problem stay as ordinary files; the new problem starts its own count of 5.
+        await trx
+          .updateTable('blade_file')
+          .set({ source_file_id: null })
+          .where('tenant_id', '=', auth.tenantId)
+          .where('source_file_id', '=', id)
+          .execute();
+      } else {
+        if (file.has_problem !== 1) throw new ServiceError('该文件未标记为问题文件');
+        const replacements = await trx
+          .selectFrom('blade_file')
+          .select('id')
+          .where('tenant_id', '=', auth.tenantId)
+          .where('source_file_id', '=', id)
+          .where('is_deleted', '=', 0)
+          .limit(1)
+          .execute();
+        if (replacements.length === 0) throw new ServiceError('请先上传合格文件');
+      }
+      await updateFile(trx, auth, id, {
+        has_problem: problem ? 1 : 0,
+        problem_remark: problem ? input.problemRemark : '',
+      });
+      await recordFileHistory(
+        trx,
+        auth,
+        file,
+        problem ? 'problem' : 'qualified',
+        problem ? input.problemRemark : `previous remark: ${file.problem_remark}`,
+      );
+      return fileVO((await findFile(trx, auth.tenantId, id))!);
+    });
 
   // Query view only; never for the preparation file type.
   for (const [action, isMissing] of [
     [fileSaveMissing, 1],
     [fileDeleteMissing, 0],
   ] as const)
-    serve(
-      actionRoute(deps, action, async ({ trx, auth, input }) => {
-        if (input.businessType !== String(BUSINESS_TYPE_QUERY))
-          throw new ServiceError('缺失标记仅用于档案查询 (businessType=1)');
-        if (input.isMissing !== undefined && input.isMissing !== String(isMissing))
-          throw ValidationError.keyed('isMissing', 'files.refusal.missingFlag', { value: isMissing });
-        const { dataId, fileCatalogId: nodeId } = input;
-        const code = input.functionCode || (await functionOfNode(trx, auth.tenantId, nodeId, dataId));
-        if (!code) throw new NotFoundError(MSG_NODE_NOT_FOUND);
-        const access = await fileAccess(deps, auth, trx);
-        await demandAtNode(trx, access, auth.tenantId, { functionCode: code, dataId }, nodeId, 'edit');
-        const node = await resolveNode(trx, auth.tenantId, { functionCode: code, dataId }, nodeId);
-        if (!node) throw new NotFoundError(MSG_NODE_NOT_FOUND);
-        if (node.fileType === FILE_TYPE_PREPARATION) throw new ServiceError('准备文件不能标记缺失');
-        if (isMissing === 1) {
-          await trx
-            .insertInto('blade_file_missing')
-            .values({
-              id: nextId(),
-              tenant_id: auth.tenantId,
-              business_type: BUSINESS_TYPE_QUERY,
-              data_id: dataId,
-              file_catalog_id: nodeId,
-              create_user: auth.userId,
-            })
-            .onConflict((oc) => oc.doNothing())
-            .execute();
-        } else {
-          await trx
-            .deleteFrom('blade_file_missing')
-            .where('tenant_id', '=', auth.tenantId)
-            .where('business_type', '=', BUSINESS_TYPE_QUERY)
-            .where('data_id', '=', dataId)
-            .where('file_catalog_id', '=', nodeId)
-            .execute();
-        }
-        await recordHistory(trx, auth, {
-          dataId,
-          fileCatalogId: nodeId,
-          action: isMissing === 1 ? 'missing' : 'unmissing',
-          detail: node.catalogName,
-        });
-        return null;
-      }),
-    );
+    serve(action, async ({ trx, auth, input }) => {
+      if (input.businessType !== String(BUSINESS_TYPE_QUERY))
+        throw new ServiceError('缺失标记仅用于档案查询 (businessType=1)');
+      if (input.isMissing !== undefined && input.isMissing !== String(isMissing))
+        throw ValidationError.keyed('isMissing', 'files.refusal.missingFlag', { value: isMissing });
+      const { dataId, fileCatalogId: nodeId } = input;
+      const code = input.functionCode || (await functionOfNode(trx, auth.tenantId, nodeId, dataId));
+      if (!code) throw new NotFoundError(MSG_NODE_NOT_FOUND);
+      const access = await fileAccess(deps, auth, trx);
+      await demandAtNode(trx, access, auth.tenantId, { functionCode: code, dataId }, nodeId, 'edit');
+      const node = await resolveNode(trx, auth.tenantId, { functionCode: code, dataId }, nodeId);
+      if (!node) throw new NotFoundError(MSG_NODE_NOT_FOUND);
+      if (node.fileType === FILE_TYPE_PREPARATION) throw new ServiceError('准备文件不能标记缺失');
+      if (isMissing === 1) {
+        await trx
+          .insertInto('blade_file_missing')
+          .values({
+            id: nextId(),
+            tenant_id: auth.tenantId,
+            business_type: BUSINESS_TYPE_QUERY,
+            data_id: dataId,
+            file_catalog_id: nodeId,
+            create_user: auth.userId,
+          })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      } else {
+        await trx
+          .deleteFrom('blade_file_missing')
+          .where('tenant_id', '=', auth.tenantId)
+          .where('business_type', '=', BUSINESS_TYPE_QUERY)
+          .where('data_id', '=', dataId)
+          .where('file_catalog_id', '=', nodeId)
+          .execute();
+      }
+      await recordHistory(trx, auth, {
+        dataId,
+        fileCatalogId: nodeId,
+        action: isMissing === 1 ? 'missing' : 'unmissing',
+        detail: node.catalogName,
+      });
+      return null;
+    });
 
   // Newest first, always: a history is read in the order things happened.
-  serve(
-    actionRoute(deps, fileHistory, async ({ trx, auth, input }) => {
-      const { page } = listRequest(input as Record<string, string>, {}, 20);
-      const { fileId, dataId, fileCatalogId: nodeId, functionCode } = input;
-      if (!fileId && !(dataId && nodeId && NODE_ID.test(nodeId)))
-        throw new ValidationError('', '请提供 fileId 或 dataId 与 fileCatalogId');
-      const access = await fileAccess(deps, auth, trx);
-      if (fileId) {
-        // A removed file's history stays readable, to those who may read its record.
-        const file = await trx
-          .selectFrom('blade_file')
-          .selectAll()
-          .where('tenant_id', '=', auth.tenantId)
-          .where('id', '=', fileId)
-          .executeTakeFirst();
-        if (!file) throw new NotFoundError(MSG_FILE_NOT_FOUND);
-        await access.file(trx, file, 'read');
-      } else {
-        const code = functionCode || (await functionOfNode(trx, auth.tenantId, nodeId!, dataId!));
-        if (!code) throw new NotFoundError(MSG_NODE_NOT_FOUND);
-        await demandAtNode(
-          trx,
-          access,
-          auth.tenantId,
-          { functionCode: code, dataId: dataId! },
-          nodeId!,
-          'read',
-        );
-      }
-      let q = trx.selectFrom('blade_file_history').where('tenant_id', '=', auth.tenantId);
-      q = fileId
-        ? q.where('file_id', '=', fileId)
-        : q.where('data_id', '=', dataId!).where('file_catalog_id', '=', nodeId!);
-      const { rows, total } = await fetchPage(
-        q,
-        (qb) => qb.selectAll(),
-        page,
-        [],
-        [
-          { column: 'create_time', direction: 'desc' },
-          { column: 'id', direction: 'desc' },
-        ],
+  serve(fileHistory, async ({ trx, auth, input }) => {
+    const { page } = listRequest(input as Record<string, string>, {}, 20);
+    const { fileId, dataId, fileCatalogId: nodeId, functionCode } = input;
+    if (!fileId && !(dataId && nodeId && NODE_ID.test(nodeId)))
+      throw new ValidationError('', '请提供 fileId 或 dataId 与 fileCatalogId');
+    const access = await fileAccess(deps, auth, trx);
+    if (fileId) {
+      // A removed file's history stays readable, to those who may read its record.
+      const file = await trx
+        .selectFrom('blade_file')
+        .selectAll()
+        .where('tenant_id', '=', auth.tenantId)
+        .where('id', '=', fileId)
+        .executeTakeFirst();
+      if (!file) throw new NotFoundError(MSG_FILE_NOT_FOUND);
+      await access.file(trx, file, 'read');
+    } else {
+      const code = functionCode || (await functionOfNode(trx, auth.tenantId, nodeId!, dataId!));
+      if (!code) throw new NotFoundError(MSG_NODE_NOT_FOUND);
+      await demandAtNode(
+        trx,
+        access,
+        auth.tenantId,
+        { functionCode: code, dataId: dataId! },
+        nodeId!,
+        'read',
       );
-      const records = rows.map((r) => ({
-        id: r.id,
-        fileId: r.file_id ?? '',
-        dataId: r.data_id ?? '',
-        fileCatalogId: r.file_catalog_id ?? '',
-        action: r.action,
-        detail: r.detail,
-        userId: r.user_id ?? '',
-        account: r.account,
-        createTime: formatDateTime(r.create_time),
-      }));
-      return toPage(records, total, page);
-    }),
-  );
+    }
+    let q = trx.selectFrom('blade_file_history').where('tenant_id', '=', auth.tenantId);
+    q = fileId
+      ? q.where('file_id', '=', fileId)
+      : q.where('data_id', '=', dataId!).where('file_catalog_id', '=', nodeId!);
+    const { rows, total } = await fetchPage(
+      q,
+      (qb) => qb.selectAll(),
+      page,
+      [],
+      [
+        { column: 'create_time', direction: 'desc' },
+        { column: 'id', direction: 'desc' },
+      ],
+    );
+    const records = rows.map((r) => ({
+      id: r.id,
+      fileId: r.file_id ?? '',
+      dataId: r.data_id ?? '',
+      fileCatalogId: r.file_catalog_id ?? '',
+      action: r.action,
+      detail: r.detail,
+      userId: r.user_id ?? '',
+      account: r.account,
+      createTime: formatDateTime(r.create_time),
+    }));
+    return toPage(records, total, page);
+  });
 
   return router;
 }

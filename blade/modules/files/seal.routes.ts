@@ -1,8 +1,7 @@
-import { Hono } from 'hono';
 import { sealInfo, sealRemove } from '../../../lib/contracts/files/stamp.actions';
-import { actionRoute } from '../../core/action';
+import { actionRouter } from '../../core/action';
 import sharp from 'sharp';
-import type { AuthUser, BladeEnv, Deps } from '../../core/context';
+import type { AuthUser, Deps } from '../../core/context';
 import { KeyedError, ServiceError, ValidationError } from '../../core/errors';
 import { ok } from '../../core/envelope';
 import { withTenant, type Trx } from '../../db/tenant';
@@ -73,7 +72,7 @@ async function assertUsableSeal(bytes: Buffer, suffix: string): Promise<void> {
 
 /** The seal the built-in signer places (signer.ts): each tenant's administrators upload, replace or remove it. */
 export function sealRoutes(deps: Deps) {
-  const router = new Hono<BladeEnv>();
+  const { router, serve } = actionRouter(deps);
 
   async function sealBytes(row: FileRow): Promise<Buffer> {
     const store = await storeOfKind(deps, deps.db, row.tenant_id, row.storage);
@@ -81,29 +80,23 @@ export function sealRoutes(deps: Deps) {
   }
 
   // The declared calls (lib/contracts/files/stamp.actions.ts): what is uploaded, and its removal.
-  router.route(
-    '/',
-    actionRoute(deps, sealInfo, async ({ trx, auth }) => {
-      const row = await currentSeal(trx, auth.tenantId);
-      if (!row) return { custom: 0 };
-      return {
-        custom: 1,
-        id: row.id,
-        originalName: row.original_filename,
-        size: Number(row.size),
-        createTime: row.create_time,
-      };
-    }),
-  );
-  router.route(
-    '/',
-    actionRoute(deps, sealRemove, async ({ trx, auth }) => {
-      const removed = await retireSeals(trx, auth);
-      for (const r of removed)
-        await recordHistory(trx, auth, { fileId: r.id, action: 'delete', detail: 'seal' });
-      return null;
-    }),
-  );
+  serve(sealInfo, async ({ trx, auth }) => {
+    const row = await currentSeal(trx, auth.tenantId);
+    if (!row) return { custom: 0 };
+    return {
+      custom: 1,
+      id: row.id,
+      originalName: row.original_filename,
+      size: Number(row.size),
+      createTime: row.create_time,
+    };
+  });
+  serve(sealRemove, async ({ trx, auth }) => {
+    const removed = await retireSeals(trx, auth);
+    for (const r of removed)
+      await recordHistory(trx, auth, { fileId: r.id, action: 'delete', detail: 'seal' });
+    return null;
+  });
 
   // GET /blade-resource/file/sealImage — tenant administrators: the uploaded picture the signer places, as an image
   // for the settings screen; 400 files.sealMissing while there is none (no stand-in picture is drawn).

@@ -1,10 +1,10 @@
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import {
   fileSignatureDocument,
   fileUpdateStamped,
   fileViewOfd,
 } from '../../../lib/contracts/files/stamp.actions';
-import { actionRoute } from '../../core/action';
+import { actionRouter } from '../../core/action';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
 import { KeyedError, NotFoundError, ServiceError } from '../../core/errors';
 import { ok } from '../../core/envelope';
@@ -26,7 +26,7 @@ import { currentSeal, MSG_SEAL_MISSING } from './seal.routes';
 import { pdfOf, stampFile } from './stamping';
 
 export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
-  const router = new Hono<BladeEnv>();
+  const { router, serve } = actionRouter(deps);
 
   const rangeOf = (c: Context<BladeEnv>): RangeRequest => ({
     range: c.req.header('range'),
@@ -93,30 +93,27 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
 
   // What the signing viewer shows: the stamped copy when there is one, else the original (forceUpload=1 drops an
   // unsaved copy first). mode: 'view' once saved, else 'edit'.
-  router.route(
-    '/',
-    actionRoute(deps, fileViewOfd, async ({ trx, auth, input }) => {
-      const access = await fileAccess(deps, auth, trx);
-      let file = await originalFile(trx, auth.tenantId, input.fileId);
-      await access.file(trx, file, 'read');
-      await assertFileAction(trx, auth.tenantId, file, 'view');
-      if (input.forceUpload && file.stamped_not_saved === 1 && file.stamped_file_id) {
-        // Dropping the unsaved copy is a change of the record's files.
-        await access.file(trx, file, 'edit');
-        await dropStampedCopy(trx, auth, file);
-        file = (await findFile(trx, auth.tenantId, input.fileId))!;
-      }
-      return {
-        fileId: file.id,
-        viewFileId: file.stamped_file_id ?? file.id,
-        signatureOfdFileId: file.stamped_file_id ?? '',
-        isStamped: file.is_stamped,
-        stampedNotSaved: file.stamped_not_saved,
-        mode: file.is_stamped === 1 ? 'view' : 'edit',
-        signer: signer.name,
-      };
-    }),
-  );
+  serve(fileViewOfd, async ({ trx, auth, input }) => {
+    const access = await fileAccess(deps, auth, trx);
+    let file = await originalFile(trx, auth.tenantId, input.fileId);
+    await access.file(trx, file, 'read');
+    await assertFileAction(trx, auth.tenantId, file, 'view');
+    if (input.forceUpload && file.stamped_not_saved === 1 && file.stamped_file_id) {
+      // Dropping the unsaved copy is a change of the record's files.
+      await access.file(trx, file, 'edit');
+      await dropStampedCopy(trx, auth, file);
+      file = (await findFile(trx, auth.tenantId, input.fileId))!;
+    }
+    return {
+      fileId: file.id,
+      viewFileId: file.stamped_file_id ?? file.id,
+      signatureOfdFileId: file.stamped_file_id ?? '',
+      isStamped: file.is_stamped,
+      stampedNotSaved: file.stamped_not_saved,
+      mode: file.is_stamped === 1 ? 'view' : 'edit',
+      signer: signer.name,
+    };
+  });
 
   async function dropStampedCopy(trx: Parameters<typeof findFile>[0], auth: AuthUser, file: FileRow) {
     await trx
@@ -130,34 +127,31 @@ export function stampRoutes(deps: Deps, signer: Signer = new BuiltinSigner()) {
   }
 
   // 1 confirms the stamp (isStamped 0→1), 0 cancels it (the copy is dropped, the original stays as it was).
-  router.route(
-    '/',
-    actionRoute(deps, fileUpdateStamped, async ({ trx, auth, input }) => {
-      const stampedId = input.stampedFileId;
-      const file = await trx
-        .selectFrom('blade_file')
-        .selectAll()
-        .where('tenant_id', '=', auth.tenantId)
-        .where('stamped_file_id', '=', stampedId)
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst();
-      if (!file) throw new NotFoundError('文件不存在');
-      await (await fileAccess(deps, auth, trx)).file(trx, file, 'edit');
-      if (file.stamped_not_saved !== 1)
-        throw new ServiceError(file.is_stamped === 1 ? '该文件已签章' : '没有待确认的签章');
-      // Confirming makes the copy the signed document: not while the tenant has no seal of its own (a copy made
-      // before its seal was removed is only dropped).
-      if (input.isSaveStamped && !(await currentSeal(trx, auth.tenantId)))
-        throw new KeyedError(MSG_SEAL_MISSING);
-      if (!input.isSaveStamped) {
-        await dropStampedCopy(trx, auth, file);
-      } else {
-        await updateFile(trx, auth, file.id, { is_stamped: 1, stamped_not_saved: 0 });
-        await recordFileHistory(trx, auth, file, 'stamp-save', `stamped copy ${stampedId}`);
-      }
-      return fileVO((await findFile(trx, auth.tenantId, file.id))!);
-    }),
-  );
+  serve(fileUpdateStamped, async ({ trx, auth, input }) => {
+    const stampedId = input.stampedFileId;
+    const file = await trx
+      .selectFrom('blade_file')
+      .selectAll()
+      .where('tenant_id', '=', auth.tenantId)
+      .where('stamped_file_id', '=', stampedId)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (!file) throw new NotFoundError('文件不存在');
+    await (await fileAccess(deps, auth, trx)).file(trx, file, 'edit');
+    if (file.stamped_not_saved !== 1)
+      throw new ServiceError(file.is_stamped === 1 ? '该文件已签章' : '没有待确认的签章');
+    // Confirming makes the copy the signed document: not while the tenant has no seal of its own (a copy made
+    // before its seal was removed is only dropped).
+    if (input.isSaveStamped && !(await currentSeal(trx, auth.tenantId)))
+      throw new KeyedError(MSG_SEAL_MISSING);
+    if (!input.isSaveStamped) {
+      await dropStampedCopy(trx, auth, file);
+    } else {
+      await updateFile(trx, auth, file.id, { is_stamped: 1, stamped_not_saved: 0 });
+      await recordFileHistory(trx, auth, file, 'stamp-save', `stamped copy ${stampedId}`);
+    }
+    return fileVO((await findFile(trx, auth.tenantId, file.id))!);
+  });
 
   // POST /blade-resource/file/downloadTemplate?fileId&authKey — the signed document to hand out: the saved stamped
   // copy as an attachment (400 when the file is not stamped).

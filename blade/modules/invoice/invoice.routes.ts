@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { INVOICE_ACTION, INVOICE_CODES, INVOICE_FUNCTION } from '../../../lib/contracts/invoice/invoice';
-import { actionRoute } from '../../core/action';
+import { actionRouter } from '../../core/action';
 import type { BladeEnv, Deps } from '../../core/context';
 import { contains, fetchPage, pageRequest, toPage } from '../../core/page';
 import { registerRecordOwner, tableRecordOwner } from '../../core/record-access';
@@ -51,70 +51,49 @@ registerRecordOwner(INVOICE_FUNCTION, {
 });
 
 export function invoiceRoutes(deps: Deps): Hono<BladeEnv> {
-  const router = new Hono<BladeEnv>();
-  const serve = (route: Hono<BladeEnv>) => router.route('/', route);
+  const { router, serve } = actionRouter(deps);
 
-  serve(
-    actionRoute(deps, INVOICE_ACTION.page, async ({ trx, auth, input: q, company }) => {
-      const page = pageRequest(q);
-      let base = visibleInvoices(trx, auth, company ?? null);
-      if (q.invoiceState) base = base.where('i.invoice_state', '=', q.invoiceState);
-      if (q.companyId) base = base.where('i.company_id', '=', q.companyId);
-      if (q.companyName) base = base.where('c.company_name', 'like', contains(q.companyName));
-      if (q.invoiceNo) base = base.where('i.invoice_no', 'like', contains(q.invoiceNo));
-      if (q.applicationNo) base = base.where('i.application_no', 'like', contains(q.applicationNo));
-      const { rows, total } = await fetchPage(
-        base,
-        (qb) => qb.selectAll('i').select([...invoiceColumns]),
-        page,
-        [],
-        [{ column: 'i.id', direction: 'desc' }],
-      );
-      const list = rows as InvoiceListRow[];
-      const notes = await notesOf(
-        trx,
-        auth,
-        list.map((r) => String(r.id)),
-      );
-      return toPage(
-        list.map((r) => presentInvoice(r, notes.get(String(r.id)) ?? [])),
-        total,
-        page,
-      );
-    }),
+  serve(INVOICE_ACTION.page, async ({ trx, auth, input: q, company }) => {
+    const page = pageRequest(q);
+    let base = visibleInvoices(trx, auth, company ?? null);
+    if (q.invoiceState) base = base.where('i.invoice_state', '=', q.invoiceState);
+    if (q.companyId) base = base.where('i.company_id', '=', q.companyId);
+    if (q.companyName) base = base.where('c.company_name', 'like', contains(q.companyName));
+    if (q.invoiceNo) base = base.where('i.invoice_no', 'like', contains(q.invoiceNo));
+    if (q.applicationNo) base = base.where('i.application_no', 'like', contains(q.applicationNo));
+    const { rows, total } = await fetchPage(
+      base,
+      (qb) => qb.selectAll('i').select([...invoiceColumns]),
+      page,
+      [],
+      [{ column: 'i.id', direction: 'desc' }],
+    );
+    const list = rows as InvoiceListRow[];
+    const notes = await notesOf(
+      trx,
+      auth,
+      list.map((r) => String(r.id)),
+    );
+    return toPage(
+      list.map((r) => presentInvoice(r, notes.get(String(r.id)) ?? [])),
+      total,
+      page,
+    );
+  });
+  serve(INVOICE_ACTION.detail, ({ trx, auth, input, company }) =>
+    invoiceDetail(trx, auth, company ?? null, input.id),
   );
-  serve(
-    actionRoute(deps, INVOICE_ACTION.detail, ({ trx, auth, input, company }) =>
-      invoiceDetail(trx, auth, company ?? null, input.id),
-    ),
+  serve(INVOICE_ACTION.issue, ({ trx, auth, input }) => issueInvoice(trx, auth, input));
+  serve(INVOICE_ACTION.reject, ({ trx, auth, input }) => rejectInvoice(trx, auth, input.id, input.reason));
+  serve(INVOICE_ACTION.redFlush, ({ trx, auth, input }) =>
+    redFlushInvoice(trx, auth, input.id, input.reason),
   );
-  serve(actionRoute(deps, INVOICE_ACTION.issue, ({ trx, auth, input }) => issueInvoice(trx, auth, input)));
-  serve(
-    actionRoute(deps, INVOICE_ACTION.reject, ({ trx, auth, input }) =>
-      rejectInvoice(trx, auth, input.id, input.reason),
-    ),
-  );
-  serve(
-    actionRoute(deps, INVOICE_ACTION.redFlush, ({ trx, auth, input }) =>
-      redFlushInvoice(trx, auth, input.id, input.reason),
-    ),
-  );
-  serve(
-    actionRoute(deps, INVOICE_ACTION.infoVoList, ({ trx, auth, company }) =>
-      infoOptions(trx, auth, company!),
-    ),
-  );
-  serve(
-    actionRoute(deps, INVOICE_ACTION.invoiceableNotes, async ({ trx, auth, input, company }) => {
-      const page = pageRequest(input);
-      const { records, total } = await invoiceableNotes(trx, auth, company!, page);
-      return toPage(records, total, page);
-    }),
-  );
-  serve(
-    actionRoute(deps, INVOICE_ACTION.apply, ({ trx, auth, input, company }) =>
-      applyInvoice(trx, auth, company!, input),
-    ),
-  );
+  serve(INVOICE_ACTION.infoVoList, ({ trx, auth, company }) => infoOptions(trx, auth, company!));
+  serve(INVOICE_ACTION.invoiceableNotes, async ({ trx, auth, input, company }) => {
+    const page = pageRequest(input);
+    const { records, total } = await invoiceableNotes(trx, auth, company!, page);
+    return toPage(records, total, page);
+  });
+  serve(INVOICE_ACTION.apply, ({ trx, auth, input, company }) => applyInvoice(trx, auth, company!, input));
   return router;
 }

@@ -6,7 +6,7 @@ import {
   messagePage,
 } from '../../../lib/contracts/message/message.actions';
 import { ID_PATTERN } from '../../../lib/contracts/inputs';
-import { actionRoute } from '../../core/action';
+import { actionRouter } from '../../core/action';
 import type { BladeEnv, Deps } from '../../core/context';
 import { formatDateTime } from '../../core/dates';
 import { NotFoundError, ValidationError } from '../../core/errors';
@@ -40,57 +40,48 @@ const PER_CATEGORY = 10;
 
 /** The caller's messages (lib/contracts/message/message.actions.ts), each call a declared action. */
 export function messageRoutes(deps: Deps): Hono<BladeEnv> {
-  const router = new Hono<BladeEnv>();
-  const serve = (route: Hono<BladeEnv>) => router.route('/', route);
+  const { router, serve } = actionRouter(deps);
 
-  serve(
-    actionRoute(deps, messagePage, async ({ trx, auth, input: query }) => {
-      const page = pageRequest(query);
-      const { rows, total } = await pageMessages(
-        trx,
-        auth.tenantId,
-        auth.userId,
-        { category: query.category, isReaded: query.isReaded, title: query.title && contains(query.title) },
-        page,
-      );
-      return toPage(rows.map(toMessageVO), total, page);
-    }),
-  );
+  serve(messagePage, async ({ trx, auth, input: query }) => {
+    const page = pageRequest(query);
+    const { rows, total } = await pageMessages(
+      trx,
+      auth.tenantId,
+      auth.userId,
+      { category: query.category, isReaded: query.isReaded, title: query.title && contains(query.title) },
+      page,
+    );
+    return toPage(rows.map(toMessageVO), total, page);
+  });
 
-  serve(
-    actionRoute(deps, messageDetail, async ({ trx, auth, input }) => {
-      const row = await findMessage(trx, auth.tenantId, auth.userId, input.id);
-      if (!row) throw new NotFoundError();
-      return toMessageVO(row);
-    }),
-  );
+  serve(messageDetail, async ({ trx, auth, input }) => {
+    const row = await findMessage(trx, auth.tenantId, auth.userId, input.id);
+    if (!row) throw new NotFoundError();
+    return toMessageVO(row);
+  });
 
   // Only the caller's messages change; data.count is how many did.
-  serve(
-    actionRoute(deps, messageMarkRead, async ({ trx, auth, input }) => {
-      const ids = input.all ? null : (input.ids ?? []);
-      if (ids && ids.length === 0) throw new ValidationError('', '请选择至少一条数据');
-      if (ids && !ids.every((id) => ID_PATTERN.test(id))) throw new ValidationError('ids', '必须是有效的ID');
-      return { count: await setReaded(trx, auth.tenantId, auth.userId, ids, input.isReaded ?? 1) };
-    }),
-  );
+  serve(messageMarkRead, async ({ trx, auth, input }) => {
+    const ids = input.all ? null : (input.ids ?? []);
+    if (ids && ids.length === 0) throw new ValidationError('', '请选择至少一条数据');
+    if (ids && !ids.every((id) => ID_PATTERN.test(id))) throw new ValidationError('ids', '必须是有效的ID');
+    return { count: await setReaded(trx, auth.tenantId, auth.userId, ids, input.isReaded ?? 1) };
+  });
 
-  serve(
-    actionRoute(deps, messageNewest, async ({ trx, auth }) => {
-      const counts = await unreadCounts(trx, auth.tenantId, auth.userId);
-      const rows = await newestByCategory(trx, auth.tenantId, auth.userId, PER_CATEGORY);
-      const unread = {
-        mail: counts[MESSAGE_CATEGORY.mail] ?? 0,
-        message: counts[MESSAGE_CATEGORY.message] ?? 0,
-        notice: counts[MESSAGE_CATEGORY.notice] ?? 0,
-      };
-      return {
-        unreadCount: unread.mail + unread.message + unread.notice,
-        unread,
-        records: rows.map(toMessageVO),
-      };
-    }),
-  );
+  serve(messageNewest, async ({ trx, auth }) => {
+    const counts = await unreadCounts(trx, auth.tenantId, auth.userId);
+    const rows = await newestByCategory(trx, auth.tenantId, auth.userId, PER_CATEGORY);
+    const unread = {
+      mail: counts[MESSAGE_CATEGORY.mail] ?? 0,
+      message: counts[MESSAGE_CATEGORY.message] ?? 0,
+      notice: counts[MESSAGE_CATEGORY.notice] ?? 0,
+    };
+    return {
+      unreadCount: unread.mail + unread.message + unread.notice,
+      unread,
+      records: rows.map(toMessageVO),
+    };
+  });
 
   return router;
 }

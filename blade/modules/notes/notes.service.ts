@@ -16,7 +16,7 @@ import {
   type SharedNoteVO,
   type ShareTarget,
 } from '../../../lib/contracts/notes/notes';
-import { actionRoute } from '../../core/action';
+import { actionRouter } from '../../core/action';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
 import { KeyedError, ForbiddenError, NotFoundError, ServiceError } from '../../core/errors';
 import { zhText } from '../../core/refusal-keys';
@@ -499,246 +499,207 @@ async function checkTargets(
 }
 
 export function notesRoutes(deps: Deps): Hono<BladeEnv> {
-  const router = new Hono<BladeEnv>();
+  const { router, serve } = actionRouter(deps);
 
-  router.route(
-    '/',
-    actionRoute(deps, NOTE_ACTION.tree, async ({ trx, auth }): Promise<NoteTreeVO> => ({
-      tree: await ownTree(trx, auth),
-      shared: await sharedWithMe(trx, auth),
-    })),
+  serve(NOTE_ACTION.tree, async ({ trx, auth }): Promise<NoteTreeVO> => ({
+    tree: await ownTree(trx, auth),
+    shared: await sharedWithMe(trx, auth),
+  }));
+
+  serve(NOTE_ACTION.content, ({ trx, auth, input }) => contentVO(trx, auth, input.id));
+
+  serve(NOTE_ACTION.saveCatalog, ({ trx, auth, input }) =>
+    insertNode(trx, auth, { ...input, nodeType: 'catalog' }),
   );
 
-  router.route(
-    '/',
-    actionRoute(deps, NOTE_ACTION.content, ({ trx, auth, input }) => contentVO(trx, auth, input.id)),
+  serve(NOTE_ACTION.saveNote, ({ trx, auth, input }) =>
+    insertNode(trx, auth, { ...input, nodeType: 'note', content: cleanContent(input.content) }),
   );
 
-  router.route(
-    '/',
-    actionRoute(deps, NOTE_ACTION.saveCatalog, ({ trx, auth, input }) =>
-      insertNode(trx, auth, { ...input, nodeType: 'catalog' }),
-    ),
-  );
+  serve(NOTE_ACTION.modifyName, async ({ trx, auth, input }) => {
+    const { row, authority } = await access(trx, auth, input.id, 'update');
+    if (authority === 'read') throw forbidden('notes.error.readOnly');
+    await trx
+      .updateTable('business_note_tree')
+      .set({ name: input.name, update_user: auth.userId, update_time: sql`now()` })
+      .where('id', '=', row.id)
+      .execute();
+    return { id: row.id, name: input.name };
+  });
 
-  router.route(
-    '/',
-    actionRoute(deps, NOTE_ACTION.saveNote, ({ trx, auth, input }) =>
-      insertNode(trx, auth, { ...input, nodeType: 'note', content: cleanContent(input.content) }),
-    ),
-  );
+  serve(NOTE_ACTION.saveContent, async ({ trx, auth, input }) => {
+    const row = await editableNote(trx, auth, input.id, input.version);
+    const clean = cleanContent(input.content);
+    // Saving what is already there makes no new version.
+    if (clean !== row.content) await replaceContent(trx, auth, row, clean);
+    return contentVO(trx, auth, row.id);
+  });
 
-  router.route(
-    '/',
-    actionRoute(deps, NOTE_ACTION.modifyName, async ({ trx, auth, input }) => {
-      const { row, authority } = await access(trx, auth, input.id, 'update');
-      if (authority === 'read') throw forbidden('notes.error.readOnly');
+  serve(NOTE_ACTION.move, async ({ trx, auth, input }) => {
+    await lockOwnersTree(trx, auth);
+    const row = await owned(trx, auth, input.id, 'update');
+    await ownCatalog(trx, auth, input.parentId, 'update');
+    if (input.parentId !== ROOT_ID && (await ancestorIds(trx, auth, input.parentId)).includes(row.id))
+      throw new KeyedError('notes.error.cycle');
+    if (row.parent_id === input.parentId) return nodeVO(row, new Set());
+    await trx
+      .updateTable('business_note_tree')
+      .set({
+        parent_id: input.parentId,
+        sort: await nextSort(trx, auth, input.parentId),
+        update_user: auth.userId,
+        update_time: sql`now()`,
+      })
+      .where('id', '=', row.id)
+      .execute();
+    return nodeVO((await nodeRow(trx, auth, row.id))!, new Set());
+  });
+
+  serve(NOTE_ACTION.resort, async ({ trx, auth, input }) => {
+    await ownCatalog(trx, auth, input.parentId, 'share');
+    const children = await trx
+      .selectFrom('business_note_tree')
+      .select('id')
+      .where('tenant_id', '=', auth.tenantId)
+      .where('owner_id', '=', auth.userId)
+      .where('parent_id', '=', input.parentId)
+      .where('is_deleted', '=', 0)
+      .orderBy('sort')
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    const current = children.map((c) => String(c.id));
+    const listed = [...new Set(input.ids)];
+    if (listed.length !== input.ids.length || listed.some((id) => !current.includes(id)))
+      throw new KeyedError('notes.error.notSiblings');
+    // The listed nodes first in the order given; any the caller did not list (made meanwhile) keep theirs after.
+    const order = [...listed, ...current.filter((id) => !listed.includes(id))];
+    for (const [i, id] of order.entries())
       await trx
         .updateTable('business_note_tree')
-        .set({ name: input.name, update_user: auth.userId, update_time: sql`now()` })
-        .where('id', '=', row.id)
+        .set({ sort: i + 1 })
+        .where('tenant_id', '=', auth.tenantId)
+        .where('id', '=', id)
         .execute();
-      return { id: row.id, name: input.name };
-    }),
-  );
+    return order;
+  });
 
-  router.route(
-    '/',
-    actionRoute(deps, NOTE_ACTION.saveContent, async ({ trx, auth, input }) => {
-      const row = await editableNote(trx, auth, input.id, input.version);
-      const clean = cleanContent(input.content);
-      // Saving what is already there makes no new version.
-      if (clean !== row.content) await replaceContent(trx, auth, row, clean);
-      return contentVO(trx, auth, row.id);
-    }),
-  );
+  serve(NOTE_ACTION.remove, async ({ trx, auth, input }) => {
+    // Locked first, as a move does: a node saved meanwhile under this catalogue is committed and seen below.
+    await lockOwnersTree(trx, auth);
+    await owned(trx, auth, input.id, 'update');
+    // A catalogue goes with everything under it (README: chosen over refusing a non-empty one).
+    const ids = await subtreeIds(trx, auth, input.id);
+    await trx
+      .updateTable('business_note_tree')
+      .set({ is_deleted: 1, update_user: auth.userId, update_time: sql`now()` })
+      .where('tenant_id', '=', auth.tenantId)
+      .where('id', 'in', ids)
+      .execute();
+    await trx
+      .updateTable('business_note_auth')
+      .set({ is_deleted: 1, update_user: auth.userId, update_time: sql`now()` })
+      .where('tenant_id', '=', auth.tenantId)
+      .where('note_id', 'in', ids)
+      .where('is_deleted', '=', 0)
+      .execute();
+    // Earlier contents of a deleted note are of no use to anyone (its id answers 404 from now on).
+    await trx
+      .deleteFrom('business_note_version')
+      .where('tenant_id', '=', auth.tenantId)
+      .where('note_id', 'in', ids)
+      .execute();
+    return { removed: ids.length };
+  });
 
-  router.route(
-    '/',
-    actionRoute(deps, NOTE_ACTION.move, async ({ trx, auth, input }) => {
-      await lockOwnersTree(trx, auth);
-      const row = await owned(trx, auth, input.id, 'update');
-      await ownCatalog(trx, auth, input.parentId, 'update');
-      if (input.parentId !== ROOT_ID && (await ancestorIds(trx, auth, input.parentId)).includes(row.id))
-        throw new KeyedError('notes.error.cycle');
-      if (row.parent_id === input.parentId) return nodeVO(row, new Set());
+  serve(NOTE_ACTION.queryAuth, async ({ trx, auth, input }) => {
+    const row = await owned(trx, auth, input.id);
+    // The tenant's departments come with the shares: the dialog offers them, and the department tree itself is an
+    // administrator's call the note's owner may not hold.
+    const departments = await trx
+      .selectFrom('blade_dept')
+      .select(['id', 'dept_name'])
+      .where('tenant_id', '=', auth.tenantId)
+      .where('is_deleted', '=', 0)
+      .orderBy('sort')
+      .orderBy('id')
+      .limit(1000)
+      .execute();
+    return {
+      shares: await shareList(trx, auth, row.id),
+      departments: departments.map((d) => ({ id: String(d.id), name: d.dept_name })),
+    } satisfies NoteAuthAnswer;
+  });
+
+  serve(NOTE_ACTION.updateAuth, async ({ trx, auth, input }) => {
+    const row = await owned(trx, auth, input.id, 'update');
+    await checkTargets(trx, auth, input.auths);
+    // The list replaces the note's shares: what is left out is no longer shared.
+    await trx
+      .deleteFrom('business_note_auth')
+      .where('tenant_id', '=', auth.tenantId)
+      .where('note_id', '=', row.id)
+      .execute();
+    if (input.auths.length)
       await trx
-        .updateTable('business_note_tree')
-        .set({
-          parent_id: input.parentId,
-          sort: await nextSort(trx, auth, input.parentId),
-          update_user: auth.userId,
-          update_time: sql`now()`,
-        })
-        .where('id', '=', row.id)
+        .insertInto('business_note_auth')
+        .values(
+          input.auths.map((a) => ({
+            id: nextId(),
+            tenant_id: auth.tenantId,
+            note_id: row.id,
+            target_type: a.targetType,
+            target_id: a.targetId,
+            authority: a.authority,
+            create_user: auth.userId,
+            create_dept: auth.deptIds[0] ?? null,
+            update_user: auth.userId,
+          })),
+        )
         .execute();
-      return nodeVO((await nodeRow(trx, auth, row.id))!, new Set());
-    }),
-  );
+    return shareList(trx, auth, row.id);
+  });
 
-  router.route(
-    '/',
-    actionRoute(deps, NOTE_ACTION.resort, async ({ trx, auth, input }) => {
-      await ownCatalog(trx, auth, input.parentId, 'share');
-      const children = await trx
-        .selectFrom('business_note_tree')
-        .select('id')
-        .where('tenant_id', '=', auth.tenantId)
-        .where('owner_id', '=', auth.userId)
-        .where('parent_id', '=', input.parentId)
-        .where('is_deleted', '=', 0)
-        .orderBy('sort')
-        .orderBy('id')
-        .forUpdate()
-        .execute();
-      const current = children.map((c) => String(c.id));
-      const listed = [...new Set(input.ids)];
-      if (listed.length !== input.ids.length || listed.some((id) => !current.includes(id)))
-        throw new KeyedError('notes.error.notSiblings');
-      // The listed nodes first in the order given; any the caller did not list (made meanwhile) keep theirs after.
-      const order = [...listed, ...current.filter((id) => !listed.includes(id))];
-      for (const [i, id] of order.entries())
-        await trx
-          .updateTable('business_note_tree')
-          .set({ sort: i + 1 })
-          .where('tenant_id', '=', auth.tenantId)
-          .where('id', '=', id)
-          .execute();
-      return order;
-    }),
-  );
+  serve(NOTE_ACTION.versions, async ({ trx, auth, input }): Promise<NoteVersionsAnswer> => {
+    const { row } = await access(trx, auth, input.id);
+    if (row.node_type !== 'note') throw new KeyedError('notes.error.notANote');
+    const kept = await trx
+      .selectFrom('business_note_version')
+      .select(['version', 'name', 'content', 'written_by', 'written_at'])
+      .where('tenant_id', '=', auth.tenantId)
+      .where('note_id', '=', row.id)
+      .orderBy('version', 'desc')
+      .limit(NOTE_VERSIONS_KEPT)
+      .execute();
+    const writers = await usersById(trx, [
+      ...new Set(kept.filter((v) => v.written_by !== null).map((v) => String(v.written_by))),
+    ]);
+    return {
+      current: row.version,
+      versions: kept.map((v) => ({
+        version: Number(v.version),
+        name: v.name,
+        content: v.content,
+        writerName: v.written_by === null ? '' : userDisplayName(writers.get(String(v.written_by))),
+        writtenAt: formatDateTime(v.written_at),
+      })),
+    };
+  });
 
-  router.route(
-    '/',
-    actionRoute(deps, NOTE_ACTION.remove, async ({ trx, auth, input }) => {
-      // Locked first, as a move does: a node saved meanwhile under this catalogue is committed and seen below.
-      await lockOwnersTree(trx, auth);
-      await owned(trx, auth, input.id, 'update');
-      // A catalogue goes with everything under it (README: chosen over refusing a non-empty one).
-      const ids = await subtreeIds(trx, auth, input.id);
-      await trx
-        .updateTable('business_note_tree')
-        .set({ is_deleted: 1, update_user: auth.userId, update_time: sql`now()` })
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', 'in', ids)
-        .execute();
-      await trx
-        .updateTable('business_note_auth')
-        .set({ is_deleted: 1, update_user: auth.userId, update_time: sql`now()` })
-        .where('tenant_id', '=', auth.tenantId)
-        .where('note_id', 'in', ids)
-        .where('is_deleted', '=', 0)
-        .execute();
-      // Earlier contents of a deleted note are of no use to anyone (its id answers 404 from now on).
-      await trx
-        .deleteFrom('business_note_version')
-        .where('tenant_id', '=', auth.tenantId)
-        .where('note_id', 'in', ids)
-        .execute();
-      return { removed: ids.length };
-    }),
-  );
-
-  router.route(
-    '/',
-    actionRoute(deps, NOTE_ACTION.queryAuth, async ({ trx, auth, input }) => {
-      const row = await owned(trx, auth, input.id);
-      // The tenant's departments come with the shares: the dialog offers them, and the department tree itself is an
-      // administrator's call the note's owner may not hold.
-      const departments = await trx
-        .selectFrom('blade_dept')
-        .select(['id', 'dept_name'])
-        .where('tenant_id', '=', auth.tenantId)
-        .where('is_deleted', '=', 0)
-        .orderBy('sort')
-        .orderBy('id')
-        .limit(1000)
-        .execute();
-      return {
-        shares: await shareList(trx, auth, row.id),
-        departments: departments.map((d) => ({ id: String(d.id), name: d.dept_name })),
-      } satisfies NoteAuthAnswer;
-    }),
-  );
-
-  router.route(
-    '/',
-    actionRoute(deps, NOTE_ACTION.updateAuth, async ({ trx, auth, input }) => {
-      const row = await owned(trx, auth, input.id, 'update');
-      await checkTargets(trx, auth, input.auths);
-      // The list replaces the note's shares: what is left out is no longer shared.
-      await trx
-        .deleteFrom('business_note_auth')
-        .where('tenant_id', '=', auth.tenantId)
-        .where('note_id', '=', row.id)
-        .execute();
-      if (input.auths.length)
-        await trx
-          .insertInto('business_note_auth')
-          .values(
-            input.auths.map((a) => ({
-              id: nextId(),
-              tenant_id: auth.tenantId,
-              note_id: row.id,
-              target_type: a.targetType,
-              target_id: a.targetId,
-              authority: a.authority,
-              create_user: auth.userId,
-              create_dept: auth.deptIds[0] ?? null,
-              update_user: auth.userId,
-            })),
-          )
-          .execute();
-      return shareList(trx, auth, row.id);
-    }),
-  );
-
-  router.route(
-    '/',
-    actionRoute(deps, NOTE_ACTION.versions, async ({ trx, auth, input }): Promise<NoteVersionsAnswer> => {
-      const { row } = await access(trx, auth, input.id);
-      if (row.node_type !== 'note') throw new KeyedError('notes.error.notANote');
-      const kept = await trx
-        .selectFrom('business_note_version')
-        .select(['version', 'name', 'content', 'written_by', 'written_at'])
-        .where('tenant_id', '=', auth.tenantId)
-        .where('note_id', '=', row.id)
-        .orderBy('version', 'desc')
-        .limit(NOTE_VERSIONS_KEPT)
-        .execute();
-      const writers = await usersById(trx, [
-        ...new Set(kept.filter((v) => v.written_by !== null).map((v) => String(v.written_by))),
-      ]);
-      return {
-        current: row.version,
-        versions: kept.map((v) => ({
-          version: Number(v.version),
-          name: v.name,
-          content: v.content,
-          writerName: v.written_by === null ? '' : userDisplayName(writers.get(String(v.written_by))),
-          writtenAt: formatDateTime(v.written_at),
-        })),
-      };
-    }),
-  );
-
-  router.route(
-    '/',
-    actionRoute(deps, NOTE_ACTION.restoreVersion, async ({ trx, auth, input }) => {
-      const row = await editableNote(trx, auth, input.id, input.baseVersion);
-      const kept = await trx
-        .selectFrom('business_note_version')
-        .select('content')
-        .where('tenant_id', '=', auth.tenantId)
-        .where('note_id', '=', row.id)
-        .where('version', '=', input.version)
-        .executeTakeFirst();
-      if (!kept) throw new KeyedError('notes.error.versionUnknown');
-      // A restore is a save of the old content: the current one is kept in turn, and the note gets a new number.
-      await replaceContent(trx, auth, row, kept.content);
-      return contentVO(trx, auth, row.id);
-    }),
-  );
+  serve(NOTE_ACTION.restoreVersion, async ({ trx, auth, input }) => {
+    const row = await editableNote(trx, auth, input.id, input.baseVersion);
+    const kept = await trx
+      .selectFrom('business_note_version')
+      .select('content')
+      .where('tenant_id', '=', auth.tenantId)
+      .where('note_id', '=', row.id)
+      .where('version', '=', input.version)
+      .executeTakeFirst();
+    if (!kept) throw new KeyedError('notes.error.versionUnknown');
+    // A restore is a save of the old content: the current one is kept in turn, and the note gets a new number.
+    await replaceContent(trx, auth, row, kept.content);
+    return contentVO(trx, auth, row.id);
+  });
 
   return router;
 }

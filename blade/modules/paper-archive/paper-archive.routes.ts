@@ -17,7 +17,7 @@ import {
   type ShownBorrowState,
 } from '../../../lib/contracts/paper-archive/paper-archive';
 import { localDay } from '../../../lib/contracts/equipment/status';
-import { actionRoute } from '../../core/action';
+import { actionRouter } from '../../core/action';
 import type { AuthUser, BladeEnv, Deps } from '../../core/context';
 import { type CrudContext } from '../../core/crud';
 import { KeyedError, ForbiddenError, NotFoundError, ServiceError } from '../../core/errors';
@@ -467,304 +467,268 @@ async function streamFile(deps: Deps, file: FileRow, c: Context<BladeEnv>) {
 }
 
 export function paperArchiveRoutes(deps: Deps, signer: Signer = new BuiltinSigner()): Hono<BladeEnv> {
-  const router = new Hono<BladeEnv>();
+  const { router, serve } = actionRouter(deps);
 
-  router.route(
-    '/',
-    actionRoute(deps, countAction, async ({ trx, auth }) => {
-      await assertStaff(trx, auth);
-      const total = await trx
-        .selectFrom('business_paper_archive')
-        .select(sql<string>`count(*)`.as('n'))
-        .where('tenant_id', '=', auth.tenantId)
-        .where('is_deleted', '=', 0)
-        .executeTakeFirstOrThrow();
-      const onLoan = await trx
-        .selectFrom('business_archive_borrowing')
-        .select(sql<string>`count(*)`.as('n'))
-        .where('tenant_id', '=', auth.tenantId)
-        .where('kind', '=', 'paper')
-        .where('lent_at', 'is not', null)
-        .where('returned_at', 'is', null)
-        .where('is_deleted', '=', 0)
-        .executeTakeFirstOrThrow();
-      const waiting = await trx
-        .selectFrom('business_archive_borrowing')
-        .select(['kind', 'borrow_state', sql<string>`count(*)`.as('n')])
-        .where('tenant_id', '=', auth.tenantId)
-        .where('borrow_state', 'in', ['submitted', 'approved'])
-        .where('is_deleted', '=', 0)
-        .where((eb) => eb.or([eb('kind', '=', 'paper'), eb('borrow_state', '=', 'submitted')]))
-        .groupBy(['kind', 'borrow_state'])
-        .execute();
-      const n = (kind: string, state: string) =>
-        Number(waiting.find((w) => w.kind === kind && w.borrow_state === state)?.n ?? 0);
-      return {
-        total: Number(total.n),
-        onLoan: Number(onLoan.n),
-        inStock: Number(total.n) - Number(onLoan.n),
-        /** Waiting for a team leader (paper and electronic). */
-        toApprove: n('paper', 'submitted') + n('electronic', 'submitted'),
-        /** Approved paper requests waiting for the archivist. */
-        toLend: n('paper', 'approved'),
-      };
-    }),
-  );
+  serve(countAction, async ({ trx, auth }) => {
+    await assertStaff(trx, auth);
+    const total = await trx
+      .selectFrom('business_paper_archive')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('tenant_id', '=', auth.tenantId)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirstOrThrow();
+    const onLoan = await trx
+      .selectFrom('business_archive_borrowing')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('tenant_id', '=', auth.tenantId)
+      .where('kind', '=', 'paper')
+      .where('lent_at', 'is not', null)
+      .where('returned_at', 'is', null)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirstOrThrow();
+    const waiting = await trx
+      .selectFrom('business_archive_borrowing')
+      .select(['kind', 'borrow_state', sql<string>`count(*)`.as('n')])
+      .where('tenant_id', '=', auth.tenantId)
+      .where('borrow_state', 'in', ['submitted', 'approved'])
+      .where('is_deleted', '=', 0)
+      .where((eb) => eb.or([eb('kind', '=', 'paper'), eb('borrow_state', '=', 'submitted')]))
+      .groupBy(['kind', 'borrow_state'])
+      .execute();
+    const n = (kind: string, state: string) =>
+      Number(waiting.find((w) => w.kind === kind && w.borrow_state === state)?.n ?? 0);
+    return {
+      total: Number(total.n),
+      onLoan: Number(onLoan.n),
+      inStock: Number(total.n) - Number(onLoan.n),
+      /** Waiting for a team leader (paper and electronic). */
+      toApprove: n('paper', 'submitted') + n('electronic', 'submitted'),
+      /** Approved paper requests waiting for the archivist. */
+      toLend: n('paper', 'approved'),
+    };
+  });
 
-  router.route(
-    '/',
-    actionRoute(deps, pageAction, async ({ trx, auth, input }) => {
-      await assertStaff(trx, auth);
-      const page = pageRequest(input);
-      let base = archives(trx, auth);
-      if (input.applicationId) base = base.where('p.application_id', '=', input.applicationId);
-      if (input.archiveNo) base = base.where('p.archive_no', 'like', `%${input.archiveNo}%`);
-      if (input.productName) base = base.where('a.product_name', 'like', `%${input.productName}%`);
-      const { from, to } = dayRange(input.createTimeStart, input.createTimeEnd);
-      if (from) base = base.where('p.create_time', '>=', from);
-      if (to) base = base.where('p.create_time', '<', to);
-      const { rows, total } = await fetchPage(
-        base,
-        (qb) => qb.select(archiveColumns),
-        page,
-        [],
-        [
-          { column: 'p.create_time', direction: 'desc' },
-          { column: 'p.id', direction: 'desc' },
-        ],
-      );
-      return toPage(await presentArchives(trx, auth, rows as unknown as ArchiveRow[]), total, page);
-    }),
-  );
+  serve(pageAction, async ({ trx, auth, input }) => {
+    await assertStaff(trx, auth);
+    const page = pageRequest(input);
+    let base = archives(trx, auth);
+    if (input.applicationId) base = base.where('p.application_id', '=', input.applicationId);
+    if (input.archiveNo) base = base.where('p.archive_no', 'like', `%${input.archiveNo}%`);
+    if (input.productName) base = base.where('a.product_name', 'like', `%${input.productName}%`);
+    const { from, to } = dayRange(input.createTimeStart, input.createTimeEnd);
+    if (from) base = base.where('p.create_time', '>=', from);
+    if (to) base = base.where('p.create_time', '<', to);
+    const { rows, total } = await fetchPage(
+      base,
+      (qb) => qb.select(archiveColumns),
+      page,
+      [],
+      [
+        { column: 'p.create_time', direction: 'desc' },
+        { column: 'p.id', direction: 'desc' },
+      ],
+    );
+    return toPage(await presentArchives(trx, auth, rows as unknown as ArchiveRow[]), total, page);
+  });
 
-  router.route(
-    '/',
-    actionRoute(deps, byApplicationAction, async ({ trx, auth, input }) => {
-      await assertStaff(trx, auth);
-      await applicationOf(trx, auth, input);
-      const row = await archives(trx, auth)
-        .select(archiveColumns)
-        .where('p.application_id', '=', input.applicationId)
-        .executeTakeFirst();
-      // None yet: Blade's empty answer (the caller offers 提交档案).
-      return row ? (await presentArchives(trx, auth, [row as unknown as ArchiveRow]))[0] : {};
-    }),
-  );
+  serve(byApplicationAction, async ({ trx, auth, input }) => {
+    await assertStaff(trx, auth);
+    await applicationOf(trx, auth, input);
+    const row = await archives(trx, auth)
+      .select(archiveColumns)
+      .where('p.application_id', '=', input.applicationId)
+      .executeTakeFirst();
+    // None yet: Blade's empty answer (the caller offers 提交档案).
+    return row ? (await presentArchives(trx, auth, [row as unknown as ArchiveRow]))[0] : {};
+  });
 
-  router.route(
-    '/',
-    actionRoute(deps, submitAction, async ({ trx, auth, input }) => {
-      await assertStaff(trx, auth);
-      const application = await applicationOf(trx, auth, input);
-      if (!application.applicationNo) throw new KeyedError('paperArchive.error.application_not_submitted');
-      const id = nextId();
-      await sql`savepoint paper_archive_submit`.execute(trx);
-      try {
-        await trx
-          .insertInto('business_paper_archive')
-          .values({
-            id,
-            tenant_id: auth.tenantId,
-            application_id: application.id,
-            archive_no: input.archiveNo ?? application.applicationNo,
-            location: input.location,
-            page_count: input.pageCount,
-            remark: input.remark,
-            create_user: auth.userId,
-            create_dept: auth.deptIds[0] ?? null,
-            update_user: auth.userId,
-          })
-          .execute();
-      } catch (err) {
-        if (!violates(err, 'business_paper_archive_')) throw err;
-        await sql`rollback to savepoint paper_archive_submit`.execute(trx);
-        const byApplication = await archives(trx, auth)
-          .select('p.id')
-          .where('p.application_id', '=', application.id)
-          .executeTakeFirst();
-        throw new KeyedError(
-          byApplication ? 'paperArchive.error.already_submitted' : 'paperArchive.error.archive_no_taken',
-        );
-      }
-      await sql`release savepoint paper_archive_submit`.execute(trx);
-      return archiveById(trx, auth, id);
-    }),
-  );
-
-  router.route('/', actionRoute(deps, paperPageAction, borrowPage(deps, 'paper')));
-  router.route('/', actionRoute(deps, ePageAction, borrowPage(deps, 'electronic')));
-
-  router.route(
-    '/',
-    actionRoute(deps, paperSaveAction, async ({ trx, auth, input }) => {
-      await assertStaff(trx, auth);
-      const archive = await trx
-        .selectFrom('business_paper_archive')
-        .select(['id', 'application_id'])
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', '=', input.archiveId)
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst();
-      if (!archive) throw new NotFoundError();
-      const today = localDay(new Date());
-      const last = localDay(new Date(Date.now() + MAX_PAPER_LOAN_DAYS * 86_400_000));
-      if (input.dueDate < today || input.dueDate > last)
-        throw new KeyedError('paperArchive.error.due_date_range', { days: MAX_PAPER_LOAN_DAYS });
-      const open = await trx
-        .selectFrom('business_archive_borrowing')
-        .select('id')
-        .where('tenant_id', '=', auth.tenantId)
-        .where('archive_id', '=', input.archiveId)
-        .where('borrower_id', '=', auth.userId)
-        .where('borrow_state', 'in', ['submitted', 'approved', 'on_loan'])
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst();
-      if (open) throw new KeyedError('paperArchive.error.request_open');
-      const id = nextId();
+  serve(submitAction, async ({ trx, auth, input }) => {
+    await assertStaff(trx, auth);
+    const application = await applicationOf(trx, auth, input);
+    if (!application.applicationNo) throw new KeyedError('paperArchive.error.application_not_submitted');
+    const id = nextId();
+    await sql`savepoint paper_archive_submit`.execute(trx);
+    try {
       await trx
-        .insertInto('business_archive_borrowing')
+        .insertInto('business_paper_archive')
         .values({
           id,
           tenant_id: auth.tenantId,
-          kind: 'paper',
-          application_id: String(archive.application_id),
-          archive_id: input.archiveId,
-          borrower_id: auth.userId,
-          purpose: input.purpose,
-          due_date: input.dueDate,
-          create_user: auth.userId,
-          create_dept: auth.deptIds[0] ?? null,
-          update_user: auth.userId,
-        })
-        .execute();
-      return borrowingById(trx, auth, 'paper', id);
-    }),
-  );
-
-  router.route(
-    '/',
-    actionRoute(deps, eSaveAction, async ({ trx, auth, input }) => {
-      await assertStaff(trx, auth);
-      const application = await applicationOf(trx, auth, input);
-      if (!application.applicationNo) throw new KeyedError('paperArchive.error.application_not_submitted');
-      const id = nextId();
-      await trx
-        .insertInto('business_archive_borrowing')
-        .values({
-          id,
-          tenant_id: auth.tenantId,
-          kind: 'electronic',
           application_id: application.id,
-          borrower_id: auth.userId,
-          purpose: input.purpose,
-          view_days: input.viewDays,
+          archive_no: input.archiveNo ?? application.applicationNo,
+          location: input.location,
+          page_count: input.pageCount,
+          remark: input.remark,
           create_user: auth.userId,
           create_dept: auth.deptIds[0] ?? null,
           update_user: auth.userId,
         })
         .execute();
-      return borrowingById(trx, auth, 'electronic', id);
-    }),
-  );
-
-  router.route(
-    '/',
-    actionRoute(deps, paperApproveAction, async ({ trx, auth, input, record }) =>
-      approve(trx, auth, 'paper', record, input),
-    ),
-  );
-  router.route(
-    '/',
-    actionRoute(deps, eApproveAction, async ({ trx, auth, input, record }) =>
-      approve(trx, auth, 'electronic', record, input),
-    ),
-  );
-
-  router.route(
-    '/',
-    actionRoute(deps, manageBorrowAction, async ({ trx, auth, input, record }) => {
-      assertKind(record, 'paper');
-      await assertStaff(trx, auth);
-      const archiveId = String(record!.archive_id);
-      const out = await trx
-        .selectFrom('business_archive_borrowing')
-        .select('id')
-        .where('tenant_id', '=', auth.tenantId)
-        .where('archive_id', '=', archiveId)
-        .where('kind', '=', 'paper')
-        .where('lent_at', 'is not', null)
-        .where('returned_at', 'is', null)
-        .where('is_deleted', '=', 0)
+    } catch (err) {
+      if (!violates(err, 'business_paper_archive_')) throw err;
+      await sql`rollback to savepoint paper_archive_submit`.execute(trx);
+      const byApplication = await archives(trx, auth)
+        .select('p.id')
+        .where('p.application_id', '=', application.id)
         .executeTakeFirst();
-      if (out) throw new KeyedError('paperArchive.error.already_on_loan');
-      // Two lendings of one file racing past the check meet at the partial unique index; the loser's whole
-      // transaction (its state change and history row too) is rolled back by the refusal.
-      await sql`savepoint paper_archive_lend`.execute(trx);
-      try {
-        await trx
-          .updateTable('business_archive_borrowing')
-          .set({ lent_by: auth.userId, lent_at: sql`now()` })
-          .where('id', '=', input.id)
-          .execute();
-      } catch (err) {
-        if (!violates(err, 'business_archive_borrowing_one_loan')) throw err;
-        await sql`rollback to savepoint paper_archive_lend`.execute(trx);
-        throw new KeyedError('paperArchive.error.already_on_loan');
-      }
-      await sql`release savepoint paper_archive_lend`.execute(trx);
-      return borrowingById(trx, auth, 'paper', input.id);
-    }),
+      throw new KeyedError(
+        byApplication ? 'paperArchive.error.already_submitted' : 'paperArchive.error.archive_no_taken',
+      );
+    }
+    await sql`release savepoint paper_archive_submit`.execute(trx);
+    return archiveById(trx, auth, id);
+  });
+
+  serve(paperPageAction, borrowPage(deps, 'paper'));
+  serve(ePageAction, borrowPage(deps, 'electronic'));
+
+  serve(paperSaveAction, async ({ trx, auth, input }) => {
+    await assertStaff(trx, auth);
+    const archive = await trx
+      .selectFrom('business_paper_archive')
+      .select(['id', 'application_id'])
+      .where('tenant_id', '=', auth.tenantId)
+      .where('id', '=', input.archiveId)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (!archive) throw new NotFoundError();
+    const today = localDay(new Date());
+    const last = localDay(new Date(Date.now() + MAX_PAPER_LOAN_DAYS * 86_400_000));
+    if (input.dueDate < today || input.dueDate > last)
+      throw new KeyedError('paperArchive.error.due_date_range', { days: MAX_PAPER_LOAN_DAYS });
+    const open = await trx
+      .selectFrom('business_archive_borrowing')
+      .select('id')
+      .where('tenant_id', '=', auth.tenantId)
+      .where('archive_id', '=', input.archiveId)
+      .where('borrower_id', '=', auth.userId)
+      .where('borrow_state', 'in', ['submitted', 'approved', 'on_loan'])
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (open) throw new KeyedError('paperArchive.error.request_open');
+    const id = nextId();
+    await trx
+      .insertInto('business_archive_borrowing')
+      .values({
+        id,
+        tenant_id: auth.tenantId,
+        kind: 'paper',
+        application_id: String(archive.application_id),
+        archive_id: input.archiveId,
+        borrower_id: auth.userId,
+        purpose: input.purpose,
+        due_date: input.dueDate,
+        create_user: auth.userId,
+        create_dept: auth.deptIds[0] ?? null,
+        update_user: auth.userId,
+      })
+      .execute();
+    return borrowingById(trx, auth, 'paper', id);
+  });
+
+  serve(eSaveAction, async ({ trx, auth, input }) => {
+    await assertStaff(trx, auth);
+    const application = await applicationOf(trx, auth, input);
+    if (!application.applicationNo) throw new KeyedError('paperArchive.error.application_not_submitted');
+    const id = nextId();
+    await trx
+      .insertInto('business_archive_borrowing')
+      .values({
+        id,
+        tenant_id: auth.tenantId,
+        kind: 'electronic',
+        application_id: application.id,
+        borrower_id: auth.userId,
+        purpose: input.purpose,
+        view_days: input.viewDays,
+        create_user: auth.userId,
+        create_dept: auth.deptIds[0] ?? null,
+        update_user: auth.userId,
+      })
+      .execute();
+    return borrowingById(trx, auth, 'electronic', id);
+  });
+
+  serve(paperApproveAction, async ({ trx, auth, input, record }) =>
+    approve(trx, auth, 'paper', record, input),
+  );
+  serve(eApproveAction, async ({ trx, auth, input, record }) =>
+    approve(trx, auth, 'electronic', record, input),
   );
 
-  router.route(
-    '/',
-    actionRoute(deps, manageReturnAction, async ({ trx, auth, input, record }) => {
-      assertKind(record, 'paper');
-      await assertStaff(trx, auth);
+  serve(manageBorrowAction, async ({ trx, auth, input, record }) => {
+    assertKind(record, 'paper');
+    await assertStaff(trx, auth);
+    const archiveId = String(record!.archive_id);
+    const out = await trx
+      .selectFrom('business_archive_borrowing')
+      .select('id')
+      .where('tenant_id', '=', auth.tenantId)
+      .where('archive_id', '=', archiveId)
+      .where('kind', '=', 'paper')
+      .where('lent_at', 'is not', null)
+      .where('returned_at', 'is', null)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (out) throw new KeyedError('paperArchive.error.already_on_loan');
+    // Two lendings of one file racing past the check meet at the partial unique index; the loser's whole
+    // transaction (its state change and history row too) is rolled back by the refusal.
+    await sql`savepoint paper_archive_lend`.execute(trx);
+    try {
       await trx
         .updateTable('business_archive_borrowing')
-        .set({ returned_by: auth.userId, returned_at: sql`now()`, return_remark: input.remark })
+        .set({ lent_by: auth.userId, lent_at: sql`now()` })
         .where('id', '=', input.id)
         .execute();
-      return borrowingById(trx, auth, 'paper', input.id);
-    }),
-  );
+    } catch (err) {
+      if (!violates(err, 'business_archive_borrowing_one_loan')) throw err;
+      await sql`rollback to savepoint paper_archive_lend`.execute(trx);
+      throw new KeyedError('paperArchive.error.already_on_loan');
+    }
+    await sql`release savepoint paper_archive_lend`.execute(trx);
+    return borrowingById(trx, auth, 'paper', input.id);
+  });
+
+  serve(manageReturnAction, async ({ trx, auth, input, record }) => {
+    assertKind(record, 'paper');
+    await assertStaff(trx, auth);
+    await trx
+      .updateTable('business_archive_borrowing')
+      .set({ returned_by: auth.userId, returned_at: sql`now()`, return_remark: input.remark })
+      .where('id', '=', input.id)
+      .execute();
+    return borrowingById(trx, auth, 'paper', input.id);
+  });
 
   // The view an electronic loan grants: the borrower only, while it runs; every view is logged.
-  router.route(
-    '/',
-    actionRoute(deps, eViewAction, async ({ trx, auth, input }): Promise<ElectronicViewVO> => {
-      await assertStaff(trx, auth);
-      const loan = await runningLoan(trx, auth, input.id);
-      await trx
-        .insertInto('business_archive_view_log')
-        .values({ id: nextId(), tenant_id: auth.tenantId, borrowing_id: input.id, user_id: auth.userId })
-        .execute();
-      const files = await filesOfApplication(trx, auth, String(loan.application_id));
-      return {
-        borrowingId: String(loan.id),
-        applicationId: String(loan.application_id),
-        viewUntil: formatDateTime(loan.view_until),
-        files,
-      };
-    }),
-  );
+  serve(eViewAction, async ({ trx, auth, input }): Promise<ElectronicViewVO> => {
+    await assertStaff(trx, auth);
+    const loan = await runningLoan(trx, auth, input.id);
+    await trx
+      .insertInto('business_archive_view_log')
+      .values({ id: nextId(), tenant_id: auth.tenantId, borrowing_id: input.id, user_id: auth.userId })
+      .execute();
+    const files = await filesOfApplication(trx, auth, String(loan.application_id));
+    return {
+      borrowingId: String(loan.id),
+      applicationId: String(loan.application_id),
+      viewUntil: formatDateTime(loan.view_until),
+      files,
+    };
+  });
 
   // A key to open one file of a running loan in a new window (the open itself checks the loan again and logs it).
-  router.route(
-    '/',
-    actionRoute(deps, eFileKeyAction, async ({ trx, auth, input }) => {
-      await assertStaff(trx, auth);
-      const loan = await runningLoan(trx, auth, input.id);
-      await applicationFile(trx, auth, String(loan.application_id), input.fileId);
-      const claims = {
-        tenantId: auth.tenantId,
-        userId: auth.userId,
-        fileId: loanFileClaim(input.id, input.fileId),
-      };
-      return { authKey: signAuthKey(deps.settings.jwtSigningKey, claims) };
-    }),
-  );
+  serve(eFileKeyAction, async ({ trx, auth, input }) => {
+    await assertStaff(trx, auth);
+    const loan = await runningLoan(trx, auth, input.id);
+    await applicationFile(trx, auth, String(loan.application_id), input.fileId);
+    const claims = {
+      tenantId: auth.tenantId,
+      userId: auth.userId,
+      fileId: loanFileClaim(input.id, input.fileId),
+    };
+    return { authKey: signAuthKey(deps.settings.jwtSigningKey, claims) };
+  });
 
   // One file of a running electronic loan, to its borrower, through the files module's sending (ranges, inline for
   // PDF and images). Each open is logged with the file; a viewer's follow-up range reads are the same open.
@@ -856,21 +820,18 @@ export function paperArchiveRoutes(deps: Deps, signer: Signer = new BuiltinSigne
   );
 
   // The files the print dialog offers: the archive's application's electronic archive.
-  router.route(
-    '/',
-    actionRoute(deps, printFilesAction, async ({ trx, auth, input }) => {
-      await assertStaff(trx, auth);
-      const archive = await trx
-        .selectFrom('business_paper_archive')
-        .select('application_id')
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', '=', input.archiveId)
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst();
-      if (!archive) throw new NotFoundError();
-      return filesOfApplication(trx, auth, String(archive.application_id));
-    }),
-  );
+  serve(printFilesAction, async ({ trx, auth, input }) => {
+    await assertStaff(trx, auth);
+    const archive = await trx
+      .selectFrom('business_paper_archive')
+      .select('application_id')
+      .where('tenant_id', '=', auth.tenantId)
+      .where('id', '=', input.archiveId)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (!archive) throw new NotFoundError();
+    return filesOfApplication(trx, auth, String(archive.application_id));
+  });
 
   // The stamped copy of a print, inline, to open for printing: the print button's holders, with the print's key.
   router.get(PAPER_ARCHIVE_CALLS.printOpen.path, permit(deps, startSignatureAction.access), async (c) => {

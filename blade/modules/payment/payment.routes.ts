@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { PAYMENT_ACTION, PAYMENT_CODES, PAYMENT_FUNCTION } from '../../../lib/contracts/payment/payment';
-import { actionRoute } from '../../core/action';
+import { actionRouter } from '../../core/action';
 import type { BladeEnv, Deps } from '../../core/context';
 import { contains, fetchPage, pageRequest, toPage } from '../../core/page';
 import { registerRecordOwner, tableRecordOwner } from '../../core/record-access';
@@ -51,56 +51,35 @@ registerRecordOwner(PAYMENT_FUNCTION, {
 });
 
 export function paymentRoutes(deps: Deps): Hono<BladeEnv> {
-  const router = new Hono<BladeEnv>();
-  const serve = (route: Hono<BladeEnv>) => router.route('/', route);
+  const { router, serve } = actionRouter(deps);
 
-  serve(
-    actionRoute(deps, PAYMENT_ACTION.page, async ({ trx, auth, input: q, company }) => {
-      const page = pageRequest(q);
-      let base = visibleNotes(trx, auth, company ?? null);
-      if (q.noteState) base = base.where('n.note_state', '=', q.noteState);
-      if (q.applicationNo) base = base.where('a.application_no', 'like', contains(q.applicationNo));
-      if (q.noteNo) base = base.where('n.note_no', 'like', contains(q.noteNo));
-      if (q.overdue === '1') base = base.where(OVERDUE_NOTE);
-      const { rows, total } = await fetchPage(
-        base,
-        (qb) => qb.selectAll('n').select([...noteColumns]),
-        page,
-        [],
-        [{ column: 'n.id', direction: 'desc' }],
-      );
-      return toPage((rows as NoteListRow[]).map(presentNote), total, page);
-    }),
+  serve(PAYMENT_ACTION.page, async ({ trx, auth, input: q, company }) => {
+    const page = pageRequest(q);
+    let base = visibleNotes(trx, auth, company ?? null);
+    if (q.noteState) base = base.where('n.note_state', '=', q.noteState);
+    if (q.applicationNo) base = base.where('a.application_no', 'like', contains(q.applicationNo));
+    if (q.noteNo) base = base.where('n.note_no', 'like', contains(q.noteNo));
+    if (q.overdue === '1') base = base.where(OVERDUE_NOTE);
+    const { rows, total } = await fetchPage(
+      base,
+      (qb) => qb.selectAll('n').select([...noteColumns]),
+      page,
+      [],
+      [{ column: 'n.id', direction: 'desc' }],
+    );
+    return toPage((rows as NoteListRow[]).map(presentNote), total, page);
+  });
+  serve(PAYMENT_ACTION.detail, ({ trx, auth, input, company }) =>
+    noteDetail(trx, auth, company ?? null, input.id),
   );
-  serve(
-    actionRoute(deps, PAYMENT_ACTION.detail, ({ trx, auth, input, company }) =>
-      noteDetail(trx, auth, company ?? null, input.id),
-    ),
+  serve(PAYMENT_ACTION.saveVoucher, ({ trx, auth, input, company }) =>
+    saveVoucher(trx, auth, company!, input),
   );
-  serve(
-    actionRoute(deps, PAYMENT_ACTION.saveVoucher, ({ trx, auth, input, company }) =>
-      saveVoucher(trx, auth, company!, input),
-    ),
+  serve(PAYMENT_ACTION.issue, ({ trx, auth, input, holds }) => issueNote(trx, auth, holds!, input));
+  serve(PAYMENT_ACTION.confirmVoucher, ({ trx, auth, input }) => confirmVoucher(trx, auth, input.id));
+  serve(PAYMENT_ACTION.rejectVoucher, ({ trx, auth, input }) =>
+    rejectVoucher(trx, auth, input.id, input.reason),
   );
-  serve(
-    actionRoute(deps, PAYMENT_ACTION.issue, ({ trx, auth, input, holds }) =>
-      issueNote(trx, auth, holds!, input),
-    ),
-  );
-  serve(
-    actionRoute(deps, PAYMENT_ACTION.confirmVoucher, ({ trx, auth, input }) =>
-      confirmVoucher(trx, auth, input.id),
-    ),
-  );
-  serve(
-    actionRoute(deps, PAYMENT_ACTION.rejectVoucher, ({ trx, auth, input }) =>
-      rejectVoucher(trx, auth, input.id, input.reason),
-    ),
-  );
-  serve(
-    actionRoute(deps, PAYMENT_ACTION.cancel, ({ trx, auth, input }) =>
-      cancelNote(trx, auth, input.id, input.reason ?? ''),
-    ),
-  );
+  serve(PAYMENT_ACTION.cancel, ({ trx, auth, input }) => cancelNote(trx, auth, input.id, input.reason ?? ''));
   return router;
 }

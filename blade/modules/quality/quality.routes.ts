@@ -11,7 +11,7 @@ import {
   surveyList,
   surveySave,
 } from '../../../lib/contracts/quality/quality';
-import { actionRoute, type ActionContext } from '../../core/action';
+import { actionRouter, type ActionContext } from '../../core/action';
 import type { BladeEnv, Deps } from '../../core/context';
 import { pageRequest, toPage, contains } from '../../core/page';
 import {
@@ -35,108 +35,91 @@ const qualityCaller = ({ auth, company, holds }: ActionContext): QualityCaller =
 
 /** Complaints and surveys (lib/contracts/quality): each call's side and codes are its action definition's. */
 export function qualityRoutes(deps: Deps): Hono<BladeEnv> {
-  const router = new Hono<BladeEnv>();
-  const serve = (route: Hono<BladeEnv>) => router.route('/', route);
+  const { router, serve } = actionRouter(deps);
 
-  serve(
-    actionRoute(deps, complaintList, async ({ trx, auth, input, company }) => {
-      const page = pageRequest(input);
-      let q = trx
-        .selectFrom('business_complaint')
-        .where('tenant_id', '=', auth.tenantId)
-        .where('is_deleted', '=', 0);
-      if (company) q = q.where('company_id', '=', company);
-      if (input.caseNo) q = q.where('case_no', 'ilike', contains(input.caseNo));
-      if (input.complaintState) q = q.where('complaint_state', '=', input.complaintState);
-      if (input.kind) q = q.where('kind', '=', input.kind);
-      if (input.overdue === '1')
-        q = q.where((eb) =>
-          eb.or([
-            eb.and([eb('complaint_state', '=', 'received'), eb('ack_due_at', '<', sql<Date>`now()`)]),
-            eb.and([
-              eb('complaint_state', 'in', [
-                'received',
-                'acknowledged',
-                'assigned',
-                'investigating',
-                'reopened',
-              ]),
-              eb('respond_due_at', '<', sql<Date>`now()`),
+  serve(complaintList, async ({ trx, auth, input, company }) => {
+    const page = pageRequest(input);
+    let q = trx
+      .selectFrom('business_complaint')
+      .where('tenant_id', '=', auth.tenantId)
+      .where('is_deleted', '=', 0);
+    if (company) q = q.where('company_id', '=', company);
+    if (input.caseNo) q = q.where('case_no', 'ilike', contains(input.caseNo));
+    if (input.complaintState) q = q.where('complaint_state', '=', input.complaintState);
+    if (input.kind) q = q.where('kind', '=', input.kind);
+    if (input.overdue === '1')
+      q = q.where((eb) =>
+        eb.or([
+          eb.and([eb('complaint_state', '=', 'received'), eb('ack_due_at', '<', sql<Date>`now()`)]),
+          eb.and([
+            eb('complaint_state', 'in', [
+              'received',
+              'acknowledged',
+              'assigned',
+              'investigating',
+              'reopened',
             ]),
+            eb('respond_due_at', '<', sql<Date>`now()`),
           ]),
-        );
-      const total = await q.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
-      const rows = await q.selectAll().orderBy('id', 'desc').limit(page.size).offset(page.offset).execute();
-      return toPage(await complaintVOs(trx, auth.tenantId, rows), Number(total.n), page);
-    }),
-  );
+        ]),
+      );
+    const total = await q.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const rows = await q.selectAll().orderBy('id', 'desc').limit(page.size).offset(page.offset).execute();
+    return toPage(await complaintVOs(trx, auth.tenantId, rows), Number(total.n), page);
+  });
 
-  serve(
-    actionRoute(deps, complaintDetail, async (ctx) => {
-      const trx = ctx.trx;
-      const row = await visibleComplaint(trx, qualityCaller(ctx), ctx.input.id);
-      const [vo] = await complaintVOs(trx, ctx.auth.tenantId, [row]);
-      return { ...vo, history: await complaintHistory(trx, ctx.auth.tenantId, ctx.input.id) };
-    }),
-  );
+  serve(complaintDetail, async (ctx) => {
+    const trx = ctx.trx;
+    const row = await visibleComplaint(trx, qualityCaller(ctx), ctx.input.id);
+    const [vo] = await complaintVOs(trx, ctx.auth.tenantId, [row]);
+    return { ...vo, history: await complaintHistory(trx, ctx.auth.tenantId, ctx.input.id) };
+  });
 
-  serve(
-    actionRoute(deps, complaintHandlers, async (ctx) => {
-      const trx = ctx.trx;
-      return handlerCandidates(trx, await visibleComplaint(trx, qualityCaller(ctx), ctx.input.id));
-    }),
-  );
+  serve(complaintHandlers, async (ctx) => {
+    const trx = ctx.trx;
+    return handlerCandidates(trx, await visibleComplaint(trx, qualityCaller(ctx), ctx.input.id));
+  });
 
-  serve(
-    actionRoute(deps, complaintSave, async (ctx) => {
-      const trx = ctx.trx;
-      const row = await saveComplaint(trx, qualityCaller(ctx), ctx.input);
-      return (await complaintVOs(trx, ctx.auth.tenantId, [row]))[0];
-    }),
-  );
+  serve(complaintSave, async (ctx) => {
+    const trx = ctx.trx;
+    const row = await saveComplaint(trx, qualityCaller(ctx), ctx.input);
+    return (await complaintVOs(trx, ctx.auth.tenantId, [row]))[0];
+  });
 
-  serve(
-    actionRoute(deps, complaintRemove, async (ctx) => {
-      await removeComplaints(ctx.trx, qualityCaller(ctx), ctx.input.ids);
-      return {};
-    }),
-  );
+  serve(complaintRemove, async (ctx) => {
+    await removeComplaints(ctx.trx, qualityCaller(ctx), ctx.input.ids);
+    return {};
+  });
 
-  serve(
-    actionRoute(deps, complaintTransit, async (ctx) => {
-      const trx = ctx.trx;
-      const { after } = await applyComplaintStep(trx, qualityCaller(ctx), ctx.input);
-      const [vo] = await complaintVOs(trx, ctx.auth.tenantId, [after]);
-      return { ...vo, history: await complaintHistory(trx, ctx.auth.tenantId, String(after.id)) };
-    }),
-  );
+  serve(complaintTransit, async (ctx) => {
+    const trx = ctx.trx;
+    const { after } = await applyComplaintStep(trx, qualityCaller(ctx), ctx.input);
+    const [vo] = await complaintVOs(trx, ctx.auth.tenantId, [after]);
+    return { ...vo, history: await complaintHistory(trx, ctx.auth.tenantId, String(after.id)) };
+  });
 
-  serve(actionRoute(deps, surveyItemsList, ({ trx, auth }) => surveyItems(trx, auth.tenantId)));
+  serve(surveyItemsList, ({ trx, auth }) => surveyItems(trx, auth.tenantId));
 
-  serve(
-    actionRoute(deps, surveyList, async ({ trx, auth, input, company }) => {
-      const page = pageRequest(input);
-      let q = trx
-        .selectFrom('business_satisfaction_survey')
-        .where('tenant_id', '=', auth.tenantId)
-        .where('is_deleted', '=', 0);
-      if (company) q = q.where('company_id', '=', company);
-      if (input.surveyState) q = q.where('survey_state', '=', input.surveyState);
-      const total = await q.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
-      const rows = await q.selectAll().orderBy('id', 'desc').limit(page.size).offset(page.offset).execute();
-      const result = toPage(await surveyVOs(trx, auth.tenantId, rows), Number(total.n), page);
-      // Staff see the averages of every answered survey; a customer only their own rows.
-      return company ? result : { ...result, averages: await surveyAverages(trx, auth.tenantId) };
-    }),
-  );
+  serve(surveyList, async ({ trx, auth, input, company }) => {
+    const page = pageRequest(input);
+    let q = trx
+      .selectFrom('business_satisfaction_survey')
+      .where('tenant_id', '=', auth.tenantId)
+      .where('is_deleted', '=', 0);
+    if (company) q = q.where('company_id', '=', company);
+    if (input.surveyState) q = q.where('survey_state', '=', input.surveyState);
+    const total = await q.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const rows = await q.selectAll().orderBy('id', 'desc').limit(page.size).offset(page.offset).execute();
+    const result = toPage(await surveyVOs(trx, auth.tenantId, rows), Number(total.n), page);
+    // Staff see the averages of every answered survey; a customer only their own rows.
+    return company ? result : { ...result, averages: await surveyAverages(trx, auth.tenantId) };
+  });
 
-  serve(
-    actionRoute(deps, surveySave, async (ctx) => {
-      const trx = ctx.trx;
-      const row = await answerSurvey(trx, qualityCaller(ctx), ctx.input);
-      return (await surveyVOs(trx, ctx.auth.tenantId, [row]))[0];
-    }),
-  );
+  serve(surveySave, async (ctx) => {
+    const trx = ctx.trx;
+    const row = await answerSurvey(trx, qualityCaller(ctx), ctx.input);
+    return (await surveyVOs(trx, ctx.auth.tenantId, [row]))[0];
+  });
 
   return router;
 }

@@ -10,7 +10,7 @@ import {
   trainerSave,
   trainerUpdate,
 } from '../../../lib/contracts/application/trainers.actions';
-import { actionRoute, type ActionContext } from '../../core/action';
+import { actionRouter, type ActionContext } from '../../core/action';
 import { callerCompany } from '../../core/company';
 import type { BladeEnv, Deps } from '../../core/context';
 import { trainerFiles } from './trainers.repository';
@@ -35,43 +35,28 @@ async function trainerCaller({ trx, auth }: ActionContext): Promise<TrainerCalle
  * permission before the body is read, the input as text, the work in the caller's tenant transaction.
  */
 export function trainersRoutes(deps: Deps): Hono<BladeEnv> {
-  const router = new Hono<BladeEnv>();
-  const serve = (route: Hono<BladeEnv>) => router.route('/', route);
+  const { router, serve } = actionRouter(deps);
 
-  serve(
-    actionRoute(deps, trainersList, async (ctx) =>
-      listTrainers(ctx.trx, await trainerCaller(ctx), ctx.input.cnexId),
-    ),
+  serve(trainersList, async (ctx) => listTrainers(ctx.trx, await trainerCaller(ctx), ctx.input.cnexId));
+  serve(trainerRegisterFiles, async (ctx) => {
+    await visibleCnex(ctx.trx, await trainerCaller(ctx), ctx.input.cnexId);
+    return trainerFiles(ctx.trx, ctx.auth.tenantId, ctx.input.cnexId);
+  });
+  serve(trainerSave, async (ctx) =>
+    addTrainer(ctx.trx, await trainerCaller(ctx), ctx.input.cnexId, ctx.input),
   );
-  serve(
-    actionRoute(deps, trainerRegisterFiles, async (ctx) => {
-      await visibleCnex(ctx.trx, await trainerCaller(ctx), ctx.input.cnexId);
-      return trainerFiles(ctx.trx, ctx.auth.tenantId, ctx.input.cnexId);
-    }),
-  );
-  serve(
-    actionRoute(deps, trainerSave, async (ctx) =>
-      addTrainer(ctx.trx, await trainerCaller(ctx), ctx.input.cnexId, ctx.input),
-    ),
-  );
-  serve(
-    actionRoute(deps, trainerUpdate, async (ctx) =>
-      updateTrainer(ctx.trx, await trainerCaller(ctx), ctx.input.id, ctx.input),
-    ),
+  serve(trainerUpdate, async (ctx) =>
+    updateTrainer(ctx.trx, await trainerCaller(ctx), ctx.input.id, ctx.input),
   );
   const linking = (slot: TrainerFileSlot, insert = false) =>
     async function link(ctx: ActionContext<{ id: string; fileId: string; cnexId?: string }>) {
       const { id, fileId, cnexId } = ctx.input;
       return linkFile(ctx.trx, await trainerCaller(ctx), id, fileId, slot, { insert, cnexId });
     };
-  serve(actionRoute(deps, trainerRegisterForm, linking('register_form_scan_id')));
-  serve(actionRoute(deps, trainerRegistForm, linking('register_form_scan_id')));
-  serve(actionRoute(deps, trainerRegisterFileInsert, linking('register_form_scan_id', true)));
-  serve(actionRoute(deps, trainerStudentFile, linking('train_student_file_id')));
-  serve(
-    actionRoute(deps, trainersSubmit, async (ctx) =>
-      submitTrainers(ctx.trx, await trainerCaller(ctx), ctx.input.cnexId),
-    ),
-  );
+  serve(trainerRegisterForm, linking('register_form_scan_id'));
+  serve(trainerRegistForm, linking('register_form_scan_id'));
+  serve(trainerRegisterFileInsert, linking('register_form_scan_id', true));
+  serve(trainerStudentFile, linking('train_student_file_id'));
+  serve(trainersSubmit, async (ctx) => submitTrainers(ctx.trx, await trainerCaller(ctx), ctx.input.cnexId));
   return router;
 }

@@ -12,7 +12,7 @@ import {
   userUnlock,
   userUpdatePlatform,
 } from '../../../lib/contracts/system/user-admin.actions';
-import { actionRoute } from '../../core/action';
+import { actionRouter } from '../../core/action';
 import { clearPermissionCaches, permit } from '../../core/permission';
 import { updatedBy } from '../../core/permission-input';
 import { parseQuery } from '../../core/validation';
@@ -81,8 +81,7 @@ export function userAdminRoutes(deps: Deps) {
  * at their full paths.
  */
 export function userAdminActions(deps: Deps): Hono<BladeEnv> {
-  const router = new Hono<BladeEnv>();
-  const serve = (route: Hono<BladeEnv>) => router.route('/', route);
+  const { router, serve } = actionRouter(deps);
   /**
    * After a write that removes roles, disables, deletes or resets a user has committed: the auth middleware checks
    * a session again (with the user's standing and roles) whenever it is not in this cache, so emptying it makes the
@@ -91,113 +90,94 @@ export function userAdminActions(deps: Deps): Hono<BladeEnv> {
    */
   const recheckSessions = () => deps.caches.sessions.clear();
 
-  serve(
-    actionRoute(deps, userPlatformDetail, async ({ trx, auth, input }) => {
-      const user = await scopedUser(trx, auth, input.id);
-      const vo = (await userVOs(trx, auth.tenantId, [user]))[0];
-      return { ...vo, userTypeName: USER_TYPES[vo.userType] ?? '' };
-    }),
-  );
+  serve(userPlatformDetail, async ({ trx, auth, input }) => {
+    const user = await scopedUser(trx, auth, input.id);
+    const vo = (await userVOs(trx, auth.tenantId, [user]))[0];
+    return { ...vo, userTypeName: USER_TYPES[vo.userType] ?? '' };
+  });
 
   serve(
-    actionRoute(
-      deps,
-      userUpdatePlatform,
-      async ({ trx, auth, input }) => {
-        const user = await scopedUser(trx, auth, input.id);
-        await assertMayManage(trx, auth, [user]);
-        await trx
-          .updateTable('blade_user')
-          .set({
-            ...(input.userType !== null && input.userType !== undefined ? { user_type: input.userType } : {}),
-            ...(input.userExt !== undefined ? { user_ext: input.userExt ?? '' } : {}),
-            ...updatedBy(auth),
-          })
-          .where('tenant_id', '=', auth.tenantId)
-          .where('id', '=', user.id)
-          .execute();
-        return null;
-      },
-      () => forgetUserTotals(deps.db),
-    ),
+    userUpdatePlatform,
+    async ({ trx, auth, input }) => {
+      const user = await scopedUser(trx, auth, input.id);
+      await assertMayManage(trx, auth, [user]);
+      await trx
+        .updateTable('blade_user')
+        .set({
+          ...(input.userType !== null && input.userType !== undefined ? { user_type: input.userType } : {}),
+          ...(input.userExt !== undefined ? { user_ext: input.userExt ?? '' } : {}),
+          ...updatedBy(auth),
+        })
+        .where('tenant_id', '=', auth.tenantId)
+        .where('id', '=', user.id)
+        .execute();
+      return null;
+    },
+    () => forgetUserTotals(deps.db),
   );
 
   // Whoever held a session of those users no longer knows the password, so every one ends (SECURITY 27); a caller
   // resetting their own keeps the session they are using.
   serve(
-    actionRoute(
-      deps,
-      userResetPassword,
-      async ({ trx, auth, input }) => {
-        const users = await scopedUsers(trx, auth, input.userIds);
-        await assertMayManage(trx, auth, users);
-        const hash = await hashPassword(md5Hex(await initialPassword(trx)));
-        await trx
-          .updateTable('blade_user')
-          .set({ password: hash, ...updatedBy(auth) })
-          .where('tenant_id', '=', auth.tenantId)
-          .where('id', 'in', input.userIds)
-          .execute();
-        for (const user of users)
-          await revokeUserSessions(
-            trx,
-            auth.tenantId,
-            user.id,
-            user.id === auth.userId ? auth.sid : undefined,
-          );
-        return null;
-      },
-      () => {
-        recheckSessions();
-        forgetUserTotals(deps.db);
-      },
-    ),
+    userResetPassword,
+    async ({ trx, auth, input }) => {
+      const users = await scopedUsers(trx, auth, input.userIds);
+      await assertMayManage(trx, auth, users);
+      const hash = await hashPassword(md5Hex(await initialPassword(trx)));
+      await trx
+        .updateTable('blade_user')
+        .set({ password: hash, ...updatedBy(auth) })
+        .where('tenant_id', '=', auth.tenantId)
+        .where('id', 'in', input.userIds)
+        .execute();
+      for (const user of users)
+        await revokeUserSessions(trx, auth.tenantId, user.id, user.id === auth.userId ? auth.sid : undefined);
+      return null;
+    },
+    () => {
+      recheckSessions();
+      forgetUserTotals(deps.db);
+    },
   );
 
   // The roles the caller may hand out (assertMaySetRoles); a user's changed roles reach their very next request.
   serve(
-    actionRoute(
-      deps,
-      userGrant,
-      async ({ trx, auth, input }) => {
-        const rows = await scopedUsers(trx, auth, input.userIds);
-        await assertMayManage(trx, auth, rows);
-        await assertMaySetRoles(trx, auth, rows, input.roleIds);
-        await trx
-          .updateTable('blade_user')
-          .set({ role_id: input.roleIds.join(','), ...updatedBy(auth) })
-          .where('tenant_id', '=', auth.tenantId)
-          .where('id', 'in', input.userIds)
-          .execute();
-        return null;
-      },
-      () => {
-        recheckSessions();
-        clearPermissionCaches(deps);
-        forgetUserTotals(deps.db);
-      },
-    ),
+    userGrant,
+    async ({ trx, auth, input }) => {
+      const rows = await scopedUsers(trx, auth, input.userIds);
+      await assertMayManage(trx, auth, rows);
+      await assertMaySetRoles(trx, auth, rows, input.roleIds);
+      await trx
+        .updateTable('blade_user')
+        .set({ role_id: input.roleIds.join(','), ...updatedBy(auth) })
+        .where('tenant_id', '=', auth.tenantId)
+        .where('id', 'in', input.userIds)
+        .execute();
+      return null;
+    },
+    () => {
+      recheckSessions();
+      clearPermissionCaches(deps);
+      forgetUserTotals(deps.db);
+    },
   );
 
   serve(
-    actionRoute(
-      deps,
-      userUnlock,
-      async ({ trx, auth, input }) => {
-        const users = await scopedUsers(trx, auth, input.userIds);
-        await trx
-          .deleteFrom('blade_login_failure')
-          .where('tenant_id', '=', auth.tenantId)
-          .where(
-            'account',
-            'in',
-            users.map((u) => u.account),
-          )
-          .execute();
-        return null;
-      },
-      () => forgetUserTotals(deps.db),
-    ),
+    userUnlock,
+    async ({ trx, auth, input }) => {
+      const users = await scopedUsers(trx, auth, input.userIds);
+      await trx
+        .deleteFrom('blade_login_failure')
+        .where('tenant_id', '=', auth.tenantId)
+        .where(
+          'account',
+          'in',
+          users.map((u) => u.account),
+        )
+        .execute();
+      return null;
+    },
+    () => forgetUserTotals(deps.db),
   );
 
   return router;

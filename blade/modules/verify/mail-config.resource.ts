@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { mailEnable, mailSendTest } from '../../../lib/contracts/system/mail.actions';
 import { MAIL_ENABLED } from '../../../lib/contracts/system/mail';
-import { actionRoute } from '../../core/action';
+import { actionRouter } from '../../core/action';
 import type { BladeEnv, Deps } from '../../core/context';
 import { type CrudHooks } from '../../core/crud';
 import { KeyedError, NotFoundError } from '../../core/errors';
@@ -89,15 +89,12 @@ export function mailHooks(deps: Deps): CrudHooks {
 }
 
 export function mailActions(deps: Deps): Hono<BladeEnv> {
-  const router = new Hono<BladeEnv>();
-  router.route(
-    '/',
-    actionRoute(deps, mailEnable, async ({ trx, auth, input: { id } }) => {
-      if (!(await findLiveConfig(trx, 'blade_mail', auth.tenantId, id))) throw new NotFoundError();
-      await enableConfig(trx, 'blade_mail', auth.tenantId, id, auth.userId);
-      return null;
-    }),
-  );
+  const { router, serve } = actionRouter(deps);
+  serve(mailEnable, async ({ trx, auth, input: { id } }) => {
+    if (!(await findLiveConfig(trx, 'blade_mail', auth.tenantId, id))) throw new NotFoundError();
+    await enableConfig(trx, 'blade_mail', auth.tenantId, id, auth.userId);
+    return null;
+  });
   // Not an actionRoute: the SMTP conversation (up to 15 s per step) runs outside any transaction.
   router.on(
     mailSendTest.call.method,

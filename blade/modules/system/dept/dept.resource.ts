@@ -8,7 +8,7 @@ import {
   deptLevelQuery,
   deptTree,
 } from '../../../../lib/contracts/system/dept.actions';
-import { actionRoute } from '../../../core/action';
+import { actionRouter } from '../../../core/action';
 import type { AuthUser, BladeEnv, Deps } from '../../../core/context';
 import { toVO, type CrudHooks } from '../../../core/crud';
 import { KeyedError } from '../../../core/errors';
@@ -112,48 +112,39 @@ async function filtered(trx: Db, auth: AuthUser, query: z.output<typeof deptLeve
 }
 
 export function deptActions(deps: Deps): Hono<BladeEnv> {
-  const router = new Hono<BladeEnv>();
+  const { router, serve } = actionRouter(deps);
 
   // ?parentId — one level (default the roots; with a name filter every match) as DeptVO with hasChildren.
-  router.route(
-    '/',
-    actionRoute(deps, deptLazyList, async ({ trx, auth, input }) => {
-      const { rows, matching } = await filtered(trx, auth, input);
-      const names = new Map(rows.map((d) => [d.id, d.dept_name]));
-      const parents = new Set(rows.map((d) => d.parent_id));
-      const parentId = input.parentId ?? (input.deptName || input.fullName ? undefined : '0');
-      return matching
-        .filter((d) => parentId === undefined || d.parent_id === parentId)
-        .map((d) => ({
-          ...toVO(deptResource, { ...d }, deptHooks),
-          parentName: names.get(d.parent_id) ?? '',
-          hasChildren: parents.has(d.id),
-        }));
-    }),
-  );
+  serve(deptLazyList, async ({ trx, auth, input }) => {
+    const { rows, matching } = await filtered(trx, auth, input);
+    const names = new Map(rows.map((d) => [d.id, d.dept_name]));
+    const parents = new Set(rows.map((d) => d.parent_id));
+    const parentId = input.parentId ?? (input.deptName || input.fullName ? undefined : '0');
+    return matching
+      .filter((d) => parentId === undefined || d.parent_id === parentId)
+      .map((d) => ({
+        ...toVO(deptResource, { ...d }, deptHooks),
+        parentName: names.get(d.parent_id) ?? '',
+        hasChildren: parents.has(d.id),
+      }));
+  });
 
   // TreeNode[] of the visible depts.
-  router.route(
-    '/',
-    actionRoute(deps, deptTree, async ({ trx, auth, input }) => {
-      const { rows } = await filtered(trx, auth, input);
-      return buildTree(rows.map((d) => treeNode(d.id, d.parent_id, d.dept_name)));
-    }),
-  );
+  serve(deptTree, async ({ trx, auth, input }) => {
+    const { rows } = await filtered(trx, auth, input);
+    return buildTree(rows.map((d) => treeNode(d.id, d.parent_id, d.dept_name)));
+  });
 
   // ?parentId — one level of TreeNodes with hasChildren; a scoped caller's topmost visible depts count as roots.
-  router.route(
-    '/',
-    actionRoute(deps, deptLazyTree, async ({ trx, auth, input }) => {
-      const { rows } = await filtered(trx, auth, input);
-      const parents = new Set(rows.map((d) => d.parent_id));
-      const ids = new Set(rows.map((d) => d.id));
-      const parentId = input.parentId ?? '0';
-      return rows
-        .filter((d) => d.parent_id === parentId || (parentId === '0' && !ids.has(d.parent_id)))
-        .map((d) => treeNode(d.id, d.parent_id, d.dept_name, parents.has(d.id)));
-    }),
-  );
+  serve(deptLazyTree, async ({ trx, auth, input }) => {
+    const { rows } = await filtered(trx, auth, input);
+    const parents = new Set(rows.map((d) => d.parent_id));
+    const ids = new Set(rows.map((d) => d.id));
+    const parentId = input.parentId ?? '0';
+    return rows
+      .filter((d) => d.parent_id === parentId || (parentId === '0' && !ids.has(d.parent_id)))
+      .map((d) => treeNode(d.id, d.parent_id, d.dept_name, parents.has(d.id)));
+  });
 
   return router;
 }

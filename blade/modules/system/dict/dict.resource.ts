@@ -8,7 +8,7 @@ import {
   dictListInput,
   type DictActions,
 } from '../../../../lib/contracts/system/dict.actions';
-import { actionRoute } from '../../../core/action';
+import { actionRouter } from '../../../core/action';
 import type { BladeEnv, Deps } from '../../../core/context';
 import { liveRows, toVO, type AnyDb, type CrudContext, type CrudHooks } from '../../../core/crud';
 import { KeyedError } from '../../../core/errors';
@@ -156,16 +156,12 @@ function dictActionRoutes(def: Dict, actions: DictActions) {
   const sortable = sortableColumns(def);
   const defaultOrder = [...(def.defaultOrder ?? [])];
   return (deps: Deps): Hono<BladeEnv> => {
-    const router = new Hono<BladeEnv>();
-    const serve = <I extends z.ZodType>(...args: Parameters<typeof actionRoute<I>>) =>
-      router.route('/', actionRoute(...args));
-    serve(deps, actions.dictionary, async (ctx) =>
+    const { router, serve } = actionRouter(deps);
+    serve(actions.dictionary, async (ctx) =>
       (await itemsOf(ctx, def, [ctx.input.code])).map((r) => vo(def, r)),
     );
-    serve(deps, actions.dictionaryTree, async (ctx) =>
-      dictTree(def, await itemsOf(ctx, def, [ctx.input.code])),
-    );
-    serve(deps, actions.list, async (ctx) => {
+    serve(actions.dictionaryTree, async (ctx) => dictTree(def, await itemsOf(ctx, def, [ctx.input.code])));
+    serve(actions.list, async (ctx) => {
       const orders = sortOrders(sortable, ctx.input);
       const rows = await applySort(
         (await matching(ctx, def, ctx.input)).selectAll().$castTo<DictRow>(),
@@ -175,7 +171,7 @@ function dictActionRoutes(def: Dict, actions: DictActions) {
         .execute();
       return dictTree(def, rows);
     });
-    serve(deps, actions.childList, async (ctx) => {
+    serve(actions.childList, async (ctx) => {
       const page = pageRequest(ctx.input);
       const orders = sortOrders(sortable, ctx.input);
       const base = (await matching(ctx, def, ctx.input)).where('parent_id', '=', ctx.input.parentId);
@@ -195,7 +191,7 @@ function dictActionRoutes(def: Dict, actions: DictActions) {
         page,
       );
     });
-    serve(deps, actions.tree, async (ctx) => {
+    serve(actions.tree, async (ctx) => {
       const rows = await applySort((await live(ctx, def)).selectAll().$castTo<DictRow>(), defaultOrder)
         .limit(TREE_LIMIT)
         .execute();

@@ -13,7 +13,7 @@ import {
   menuTopTreeKeys,
   menuTree,
 } from '../../../../lib/contracts/system/menu.actions';
-import { actionRoute } from '../../../core/action';
+import { actionRouter } from '../../../core/action';
 import type { AuthUser, BladeEnv, Deps } from '../../../core/context';
 import { NotFoundError } from '../../../core/errors';
 import { sortOrders, type SortOrder } from '../../../core/page';
@@ -78,8 +78,7 @@ const menuNode = (m: MenuRow) => treeNode(m.id, m.parent_id, m.name);
  * served from the definition (menu.resource.ts).
  */
 export function menuAdminActions(deps: Deps): Hono<BladeEnv> {
-  const router = new Hono<BladeEnv>();
-  const serve = (route: Hono<BladeEnv>) => router.route('/', route);
+  const { router, serve } = actionRouter(deps);
 
   async function listed(trx: Db, auth: AuthUser, query: MenuListInput, category?: number) {
     const orders = sortOrders(MENU_SORTABLE, query);
@@ -94,10 +93,8 @@ export function menuAdminActions(deps: Deps): Hono<BladeEnv> {
     [menuList, undefined],
     [menuMenuList, MENU_CATEGORY.menu],
   ] as const)
-    serve(
-      actionRoute(deps, action, async ({ trx, auth, input }) =>
-        buildTree((await listed(trx, auth, input, category)).map(toMenuVO)),
-      ),
+    serve(action, async ({ trx, auth, input }) =>
+      buildTree((await listed(trx, auth, input, category)).map(toMenuVO)),
     );
 
   // One level (default the roots) with hasChildren; a filter searches every level.
@@ -105,116 +102,100 @@ export function menuAdminActions(deps: Deps): Hono<BladeEnv> {
     [menuLazyList, undefined],
     [menuLazyMenuList, MENU_CATEGORY.menu],
   ] as const)
-    serve(
-      actionRoute(deps, action, async ({ trx, auth, input }) => {
-        const rows = await listed(trx, auth, input, category);
-        const filtering = Boolean(input.name || input.code || input.alias || input.path);
-        const parentId = input.parentId ?? (filtering ? undefined : '0');
-        const parents = new Set(rows.map((m) => m.parent_id));
-        const level = rows.filter((m) => parentId === undefined || m.parent_id === parentId);
-        return level.map((m) => ({ ...toMenuVO(m), hasChildren: parents.has(m.id) }));
-      }),
-    );
+    serve(action, async ({ trx, auth, input }) => {
+      const rows = await listed(trx, auth, input, category);
+      const filtering = Boolean(input.name || input.code || input.alias || input.path);
+      const parentId = input.parentId ?? (filtering ? undefined : '0');
+      const parents = new Set(rows.map((m) => m.parent_id));
+      const level = rows.filter((m) => parentId === undefined || m.parent_id === parentId);
+      return level.map((m) => ({ ...toMenuVO(m), hasChildren: parents.has(m.id) }));
+    });
 
-  serve(
-    actionRoute(deps, menuTree, async ({ trx, auth }) =>
-      buildTree(
-        (await visibleMenus(trx, auth)).filter((m) => m.category === MENU_CATEGORY.menu).map(menuNode),
-      ),
-    ),
+  serve(menuTree, async ({ trx, auth }) =>
+    buildTree((await visibleMenus(trx, auth)).filter((m) => m.category === MENU_CATEGORY.menu).map(menuNode)),
   );
 
-  serve(
-    actionRoute(deps, menuDetail, async ({ trx, auth, input }) => {
-      const menus = await visibleMenus(trx, auth);
-      const menu = menus.find((m) => m.id === input.id);
-      if (!menu) throw new NotFoundError();
-      const parent = menus.find((m) => m.id === menu.parent_id);
-      return {
-        ...toMenuVO(menu),
-        parentName: menu.parent_id === '0' ? '顶级' : (parent?.name ?? ''),
-        categoryName: CATEGORY_NAMES[menu.category] ?? '',
-        actionName: ACTION_NAMES[menu.action] ?? '',
-        isOpenName: IS_OPEN_NAMES[menu.is_open] ?? '',
-      };
-    }),
-  );
+  serve(menuDetail, async ({ trx, auth, input }) => {
+    const menus = await visibleMenus(trx, auth);
+    const menu = menus.find((m) => m.id === input.id);
+    if (!menu) throw new NotFoundError();
+    const parent = menus.find((m) => m.id === menu.parent_id);
+    return {
+      ...toMenuVO(menu),
+      parentName: menu.parent_id === '0' ? '顶级' : (parent?.name ?? ''),
+      categoryName: CATEGORY_NAMES[menu.category] ?? '',
+      actionName: ACTION_NAMES[menu.action] ?? '',
+      isOpenName: IS_OPEN_NAMES[menu.is_open] ?? '',
+    };
+  });
 
   // The platform administrator may grant everything, others only what their roles hold.
-  serve(
-    actionRoute(deps, menuGrantTree, async ({ trx, auth }) => {
-      const menus = await visibleMenus(trx, auth);
-      const platform = isPlatformAdmin(auth);
-      const scopeTree = async (table: 'blade_scope_data' | 'blade_scope_api', category: 1 | 2) => {
-        const holds = platform ? undefined : await grantableScopeIds(trx, auth, category);
-        const scopes = (
-          await trx
-            .selectFrom(table)
-            .select(['id', 'menu_id', 'scope_name'])
-            .where('is_deleted', '=', 0)
-            .orderBy('id')
-            .execute()
-        ).filter((s) => !holds || holds.has(s.id));
-        const byId = new Map(menus.map((m) => [m.id, m]));
-        const keep = new Set<string>();
-        for (const s of scopes) {
-          for (let m = byId.get(s.menu_id); m && !keep.has(m.id); m = byId.get(m.parent_id)) keep.add(m.id);
-        }
-        const nodes: TreeNode[] = [
-          ...menus.filter((m) => keep.has(m.id)).map(menuNode),
-          ...scopes.filter((s) => keep.has(s.menu_id)).map((s) => treeNode(s.id, s.menu_id, s.scope_name)),
-        ];
-        return buildTree(nodes);
-      };
-      return {
-        menu: buildTree(menus.map(menuNode)),
-        dataScope: await scopeTree('blade_scope_data', 1),
-        apiScope: await scopeTree('blade_scope_api', 2),
-      };
-    }),
-  );
+  serve(menuGrantTree, async ({ trx, auth }) => {
+    const menus = await visibleMenus(trx, auth);
+    const platform = isPlatformAdmin(auth);
+    const scopeTree = async (table: 'blade_scope_data' | 'blade_scope_api', category: 1 | 2) => {
+      const holds = platform ? undefined : await grantableScopeIds(trx, auth, category);
+      const scopes = (
+        await trx
+          .selectFrom(table)
+          .select(['id', 'menu_id', 'scope_name'])
+          .where('is_deleted', '=', 0)
+          .orderBy('id')
+          .execute()
+      ).filter((s) => !holds || holds.has(s.id));
+      const byId = new Map(menus.map((m) => [m.id, m]));
+      const keep = new Set<string>();
+      for (const s of scopes) {
+        for (let m = byId.get(s.menu_id); m && !keep.has(m.id); m = byId.get(m.parent_id)) keep.add(m.id);
+      }
+      const nodes: TreeNode[] = [
+        ...menus.filter((m) => keep.has(m.id)).map(menuNode),
+        ...scopes.filter((s) => keep.has(s.menu_id)).map((s) => treeNode(s.id, s.menu_id, s.scope_name)),
+      ];
+      return buildTree(nodes);
+    };
+    return {
+      menu: buildTree(menus.map(menuNode)),
+      dataScope: await scopeTree('blade_scope_data', 1),
+      apiScope: await scopeTree('blade_scope_api', 2),
+    };
+  });
 
-  serve(
-    actionRoute(deps, menuRoleTreeKeys, async ({ trx, auth, input: { roleIds } }) => {
-      if ((await findRolesByIds(trx, auth.tenantId, roleIds)).length !== roleIds.length)
-        throw new NotFoundError();
-      return {
-        menu: await findRoleMenuIds(trx, auth.tenantId, roleIds),
-        dataScope: await heldScopeIds(trx, auth.tenantId, roleIds, 1),
-        apiScope: await heldScopeIds(trx, auth.tenantId, roleIds, 2),
-      };
-    }),
-  );
+  serve(menuRoleTreeKeys, async ({ trx, auth, input: { roleIds } }) => {
+    if ((await findRolesByIds(trx, auth.tenantId, roleIds)).length !== roleIds.length)
+      throw new NotFoundError();
+    return {
+      menu: await findRoleMenuIds(trx, auth.tenantId, roleIds),
+      dataScope: await heldScopeIds(trx, auth.tenantId, roleIds, 1),
+      apiScope: await heldScopeIds(trx, auth.tenantId, roleIds, 2),
+    };
+  });
 
-  serve(
-    actionRoute(deps, menuGrantTopTree, async ({ trx, auth }) => ({
-      menu: buildTree(
-        (await visibleMenus(trx, auth)).filter((m) => m.category === MENU_CATEGORY.menu).map(menuNode),
-      ),
-    })),
-  );
+  serve(menuGrantTopTree, async ({ trx, auth }) => ({
+    menu: buildTree(
+      (await visibleMenus(trx, auth)).filter((m) => m.category === MENU_CATEGORY.menu).map(menuNode),
+    ),
+  }));
 
-  serve(
-    actionRoute(deps, menuTopTreeKeys, async ({ trx, auth, input: { topMenuIds } }) => {
-      const ids = topMenuIds.length ? topMenuIds : ['0'];
-      const tops = await trx
-        .selectFrom('blade_top_menu')
-        .select('id')
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', 'in', ids)
-        .where('is_deleted', '=', 0)
-        .execute();
-      if (tops.length !== topMenuIds.length) throw new NotFoundError();
-      const rows = await trx
-        .selectFrom('blade_top_menu_setting')
-        .select('menu_id')
-        .distinct()
-        .where('tenant_id', '=', auth.tenantId)
-        .where('top_menu_id', 'in', ids)
-        .execute();
-      return { menu: rows.map((r) => r.menu_id) };
-    }),
-  );
+  serve(menuTopTreeKeys, async ({ trx, auth, input: { topMenuIds } }) => {
+    const ids = topMenuIds.length ? topMenuIds : ['0'];
+    const tops = await trx
+      .selectFrom('blade_top_menu')
+      .select('id')
+      .where('tenant_id', '=', auth.tenantId)
+      .where('id', 'in', ids)
+      .where('is_deleted', '=', 0)
+      .execute();
+    if (tops.length !== topMenuIds.length) throw new NotFoundError();
+    const rows = await trx
+      .selectFrom('blade_top_menu_setting')
+      .select('menu_id')
+      .distinct()
+      .where('tenant_id', '=', auth.tenantId)
+      .where('top_menu_id', 'in', ids)
+      .execute();
+    return { menu: rows.map((r) => r.menu_id) };
+  });
 
   return router;
 }

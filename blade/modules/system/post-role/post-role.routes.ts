@@ -5,7 +5,7 @@ import {
   postRoleRemove,
   postRoleSubmit,
 } from '../../../../lib/contracts/system/post-role.actions';
-import { actionRoute } from '../../../core/action';
+import { actionRouter } from '../../../core/action';
 import type { BladeEnv, Deps } from '../../../core/context';
 import { NotFoundError, ServiceError } from '../../../core/errors';
 import { formatDateTime } from '../../../core/dates';
@@ -19,8 +19,7 @@ const POST_ROLE_SORTABLE = ['id', 'post_id', 'role_id', 'create_time'] as const;
 
 /** Post-role assignment (spec §6): the declared calls of lib/contracts/system/post-role.actions.ts. */
 export function postRoleActions(deps: Deps): Hono<BladeEnv> {
-  const router = new Hono<BladeEnv>();
-  const serve = (route: Hono<BladeEnv>) => router.route('/', route);
+  const { router, serve } = actionRouter(deps);
 
   const select = (trx: Trx, tenantId: string) =>
     trx
@@ -55,86 +54,78 @@ export function postRoleActions(deps: Deps): Hono<BladeEnv> {
     'pr.create_time',
   ] as const;
 
-  serve(
-    actionRoute(deps, postRoleList, async ({ trx, auth, input }) => {
-      const page = pageRequest(input);
-      const orders = sortOrders(POST_ROLE_SORTABLE, input);
-      let base = select(trx, auth.tenantId);
-      if (input.postId) base = base.where('pr.post_id', '=', input.postId);
-      if (input.roleId) base = base.where('pr.role_id', '=', input.roleId);
-      const { rows, total } = await fetchPage(
-        base,
-        (qb) => qb.select([...columns]),
-        page,
-        // Every sortable column is the assignment's own: qualified, since post and role have the same names.
-        orders.map((o) => ({ ...o, column: `pr.${o.column}` })),
-        [{ column: 'pr.id', direction: 'asc' }],
-      );
-      return toPage(rows.map(vo), total, page);
-    }),
-  );
+  serve(postRoleList, async ({ trx, auth, input }) => {
+    const page = pageRequest(input);
+    const orders = sortOrders(POST_ROLE_SORTABLE, input);
+    let base = select(trx, auth.tenantId);
+    if (input.postId) base = base.where('pr.post_id', '=', input.postId);
+    if (input.roleId) base = base.where('pr.role_id', '=', input.roleId);
+    const { rows, total } = await fetchPage(
+      base,
+      (qb) => qb.select([...columns]),
+      page,
+      // Every sortable column is the assignment's own: qualified, since post and role have the same names.
+      orders.map((o) => ({ ...o, column: `pr.${o.column}` })),
+      [{ column: 'pr.id', direction: 'asc' }],
+    );
+    return toPage(rows.map(vo), total, page);
+  });
 
-  serve(
-    actionRoute(deps, postRoleDetail, async ({ trx, auth, input }) => {
-      const row = await select(trx, auth.tenantId)
-        .select([...columns])
-        .where('pr.id', '=', input.id)
-        .executeTakeFirst();
-      if (!row) throw new NotFoundError();
-      return vo(row);
-    }),
-  );
+  serve(postRoleDetail, async ({ trx, auth, input }) => {
+    const row = await select(trx, auth.tenantId)
+      .select([...columns])
+      .where('pr.id', '=', input.id)
+      .executeTakeFirst();
+    if (!row) throw new NotFoundError();
+    return vo(row);
+  });
 
   // A post comes with its roles, so only roles the caller may give a user can be set here (SECURITY 25).
-  serve(
-    actionRoute(deps, postRoleSubmit, async ({ trx, auth, input }) => {
-      const roleIds = input.roleIds ?? (input.roleId ? [input.roleId] : []);
-      if (roleIds.length === 0) throw new ServiceError('请选择角色');
-      if ((await findPosts(trx, auth.tenantId, [input.postId])).length === 0) throw new NotFoundError();
-      await demandGrantableRoles(trx, auth, roleIds);
-      if (input.id) {
-        const existing = await trx
-          .selectFrom('blade_post_role')
-          .select('id')
-          .where('tenant_id', '=', auth.tenantId)
-          .where('id', '=', input.id)
-          .executeTakeFirst();
-        if (!existing) throw new NotFoundError();
-        await trx
-          .deleteFrom('blade_post_role')
-          .where('tenant_id', '=', auth.tenantId)
-          .where('id', '=', input.id)
-          .execute();
-      } else {
-        await trx
-          .deleteFrom('blade_post_role')
-          .where('tenant_id', '=', auth.tenantId)
-          .where('post_id', '=', input.postId)
-          .execute();
-      }
-      for (const roleId of roleIds) {
-        await trx
-          .insertInto('blade_post_role')
-          .values({
-            id: nextId(),
-            tenant_id: auth.tenantId,
-            post_id: input.postId,
-            role_id: roleId,
-            create_user: auth.userId,
-          })
-          .onConflict((oc) => oc.columns(['post_id', 'role_id']).doNothing())
-          .execute();
-      }
-      return null;
-    }),
-  );
+  serve(postRoleSubmit, async ({ trx, auth, input }) => {
+    const roleIds = input.roleIds ?? (input.roleId ? [input.roleId] : []);
+    if (roleIds.length === 0) throw new ServiceError('请选择角色');
+    if ((await findPosts(trx, auth.tenantId, [input.postId])).length === 0) throw new NotFoundError();
+    await demandGrantableRoles(trx, auth, roleIds);
+    if (input.id) {
+      const existing = await trx
+        .selectFrom('blade_post_role')
+        .select('id')
+        .where('tenant_id', '=', auth.tenantId)
+        .where('id', '=', input.id)
+        .executeTakeFirst();
+      if (!existing) throw new NotFoundError();
+      await trx
+        .deleteFrom('blade_post_role')
+        .where('tenant_id', '=', auth.tenantId)
+        .where('id', '=', input.id)
+        .execute();
+    } else {
+      await trx
+        .deleteFrom('blade_post_role')
+        .where('tenant_id', '=', auth.tenantId)
+        .where('post_id', '=', input.postId)
+        .execute();
+    }
+    for (const roleId of roleIds) {
+      await trx
+        .insertInto('blade_post_role')
+        .values({
+          id: nextId(),
+          tenant_id: auth.tenantId,
+          post_id: input.postId,
+          role_id: roleId,
+          create_user: auth.userId,
+        })
+        .onConflict((oc) => oc.columns(['post_id', 'role_id']).doNothing())
+        .execute();
+    }
+    return null;
+  });
 
-  serve(
-    actionRoute(deps, postRoleRemove, async ({ trx, auth, input }) => {
-      await deleteTenantRows(trx, 'blade_post_role', auth.tenantId, input.ids);
-      return null;
-    }),
-  );
+  serve(postRoleRemove, async ({ trx, auth, input }) => {
+    await deleteTenantRows(trx, 'blade_post_role', auth.tenantId, input.ids);
+    return null;
+  });
 
   return router;
 }

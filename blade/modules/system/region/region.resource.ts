@@ -10,7 +10,7 @@ import {
   regionSelect,
   regionSubmit,
 } from '../../../../lib/contracts/system/region.actions';
-import { actionRoute } from '../../../core/action';
+import { actionRouter } from '../../../core/action';
 import type { BladeEnv, Deps } from '../../../core/context';
 import { KeyedError, NotFoundError } from '../../../core/errors';
 import { pageRequest, sortOrders, toPage } from '../../../core/page';
@@ -101,15 +101,12 @@ async function submit(trx: Db, input: z.output<typeof regionSubmit.input>): Prom
 }
 
 export function regionActions(deps: Deps): Hono<BladeEnv> {
-  const router = new Hono<BladeEnv>();
+  const actions = actionRouter(deps);
+  // Region reads need only the transaction and the input.
   const serve = <I extends z.ZodType>(
     def: ActionDef<I>,
     handler: (trx: Db, input: z.output<I>) => Promise<unknown>,
-  ) =>
-    router.route(
-      '/',
-      actionRoute(deps, def, ({ trx, input }) => handler(trx, input)),
-    );
+  ) => actions.serve(def, ({ trx, input }) => handler(trx, input));
   serve(regionLazyTree, async (trx, input) =>
     (await childrenOf(trx, input.parentCode ?? REGION_ROOT.code, input)).map((r) => ({
       id: r.code,
@@ -144,5 +141,5 @@ export function regionActions(deps: Deps): Hono<BladeEnv> {
     if (await hasChildren(trx, input.id)) throw new KeyedError('system.region.hasChildren');
     await deleteRegion(trx, input.id);
   });
-  return router;
+  return actions.router;
 }

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { roleGrant, roleTree } from '../../../../lib/contracts/system/role.actions';
-import { actionRoute } from '../../../core/action';
+import { actionRouter } from '../../../core/action';
 import type { BladeEnv, Deps } from '../../../core/context';
 import { type CrudHooks } from '../../../core/crud';
 import { KeyedError, ForbiddenError, NotFoundError } from '../../../core/errors';
@@ -67,17 +67,14 @@ export const roleHooks: CrudHooks = {
 };
 
 export function roleActions(deps: Deps): Hono<BladeEnv> {
-  const router = new Hono<BladeEnv>();
+  const { router, serve } = actionRouter(deps);
 
-  router.route(
-    '/',
-    actionRoute(deps, roleTree, async ({ trx, auth }) => {
-      const roles = await listRoles(trx, auth.tenantId);
-      return buildTree(
-        roles.filter((r) => shownTo(auth, r)).map((r) => treeNode(r.id, r.parent_id, r.role_name)),
-      );
-    }),
-  );
+  serve(roleTree, async ({ trx, auth }) => {
+    const roles = await listRoles(trx, auth.tenantId);
+    return buildTree(
+      roles.filter((r) => shownTo(auth, r)).map((r) => treeNode(r.id, r.parent_id, r.role_name)),
+    );
+  });
 
   // After the commit, as for the CRUD calls: rights and navigation are cached by role.
   router.use(roleGrant.call.path, async (c, next) => {
@@ -88,65 +85,62 @@ export function roleActions(deps: Deps): Hono<BladeEnv> {
   // caller's tenant's (404), menus and scopes live (404), every role's grants afterwards within what the caller may
   // hand out (403, core/permission grantableRights) — a grant never gives anyone more than the granter holds — and
   // the roles not the caller's own (400, assertNotHeld).
-  router.route(
-    '/',
-    actionRoute(deps, roleGrant, async ({ trx, auth, input }) => {
-      if (input.roleIds.length === 0) throw new KeyedError('system.role.rolesRequired');
-      const roles = await requireRoles(trx, auth, input.roleIds);
-      assertMayHandOut(auth, roles);
-      for (const [ids, table] of [
-        [input.menuIds, 'blade_menu'],
-        [input.dataScopeIds, 'blade_scope_data'],
-        [input.apiScopeIds, 'blade_scope_api'],
-      ] as const) {
-        if (!ids?.length) continue;
-        const live = await trx
-          .selectFrom(table)
-          .select('id')
-          .where('id', 'in', ids)
-          .where('is_deleted', '=', 0)
-          .execute();
-        if (live.length !== new Set(ids).size) throw new NotFoundError();
-      }
-      // Each role as it will be; its own grants are read only for a kind the body leaves out.
-      const whole = input.menuIds && input.dataScopeIds && input.apiScopeIds;
-      const after: Rights[] = [];
-      for (const roleId of input.roleIds) {
-        const own = whole ? undefined : await roleRights(trx, auth.tenantId, [roleId]);
-        after.push({
-          menus: new Set(input.menuIds ?? own?.menus),
-          dataScopes: new Set(input.dataScopeIds ?? own?.dataScopes),
-          apiScopes: new Set(input.apiScopeIds ?? own?.apiScopes),
-        });
-      }
-      await demandGrantable(trx, auth, after);
-      await assertNotHeld(trx, auth, input.roleIds);
-      if (input.menuIds) await replaceRoleMenus(trx, auth.tenantId, input.roleIds, input.menuIds, nextId);
-      for (const [ids, category] of [
-        [input.dataScopeIds, 1],
-        [input.apiScopeIds, 2],
-      ] as const) {
-        if (!ids) continue;
-        await trx
-          .deleteFrom('blade_role_scope')
-          .where('tenant_id', '=', auth.tenantId)
-          .where('role_id', 'in', input.roleIds)
-          .where('scope_category', '=', category)
-          .execute();
-        const rows = input.roleIds.flatMap((roleId) =>
-          ids.map((scopeId) => ({
-            id: nextId(),
-            tenant_id: auth.tenantId,
-            role_id: roleId,
-            scope_id: scopeId,
-            scope_category: category,
-          })),
-        );
-        if (rows.length) await trx.insertInto('blade_role_scope').values(rows).execute();
-      }
-      return null;
-    }),
-  );
+  serve(roleGrant, async ({ trx, auth, input }) => {
+    if (input.roleIds.length === 0) throw new KeyedError('system.role.rolesRequired');
+    const roles = await requireRoles(trx, auth, input.roleIds);
+    assertMayHandOut(auth, roles);
+    for (const [ids, table] of [
+      [input.menuIds, 'blade_menu'],
+      [input.dataScopeIds, 'blade_scope_data'],
+      [input.apiScopeIds, 'blade_scope_api'],
+    ] as const) {
+      if (!ids?.length) continue;
+      const live = await trx
+        .selectFrom(table)
+        .select('id')
+        .where('id', 'in', ids)
+        .where('is_deleted', '=', 0)
+        .execute();
+      if (live.length !== new Set(ids).size) throw new NotFoundError();
+    }
+    // Each role as it will be; its own grants are read only for a kind the body leaves out.
+    const whole = input.menuIds && input.dataScopeIds && input.apiScopeIds;
+    const after: Rights[] = [];
+    for (const roleId of input.roleIds) {
+      const own = whole ? undefined : await roleRights(trx, auth.tenantId, [roleId]);
+      after.push({
+        menus: new Set(input.menuIds ?? own?.menus),
+        dataScopes: new Set(input.dataScopeIds ?? own?.dataScopes),
+        apiScopes: new Set(input.apiScopeIds ?? own?.apiScopes),
+      });
+    }
+    await demandGrantable(trx, auth, after);
+    await assertNotHeld(trx, auth, input.roleIds);
+    if (input.menuIds) await replaceRoleMenus(trx, auth.tenantId, input.roleIds, input.menuIds, nextId);
+    for (const [ids, category] of [
+      [input.dataScopeIds, 1],
+      [input.apiScopeIds, 2],
+    ] as const) {
+      if (!ids) continue;
+      await trx
+        .deleteFrom('blade_role_scope')
+        .where('tenant_id', '=', auth.tenantId)
+        .where('role_id', 'in', input.roleIds)
+        .where('scope_category', '=', category)
+        .execute();
+      const rows = input.roleIds.flatMap((roleId) =>
+        ids.map((scopeId) => ({
+          id: nextId(),
+          tenant_id: auth.tenantId,
+          role_id: roleId,
+          scope_id: scopeId,
+          scope_category: category,
+        })),
+      );
+      if (rows.length) await trx.insertInto('blade_role_scope').values(rows).execute();
+    }
+    return null;
+  });
 
   return router;
 }

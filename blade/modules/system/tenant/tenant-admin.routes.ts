@@ -1,4 +1,3 @@
-import { Hono } from 'hono';
 import {
   tenantDatasource,
   tenantDetail,
@@ -9,8 +8,8 @@ import {
   tenantSetting,
   tenantSubmit,
 } from '../../../../lib/contracts/system/tenant.actions';
-import { actionRoute } from '../../../core/action';
-import type { BladeEnv, Deps } from '../../../core/context';
+import { actionRouter } from '../../../core/action';
+import type { Deps } from '../../../core/context';
 import { formatDateTime } from '../../../core/dates';
 import { ok, success } from '../../../core/envelope';
 import { KeyedError, NotFoundError, ServiceError } from '../../../core/errors';
@@ -65,36 +64,31 @@ const toDate = (v: string | null | undefined) => (v ? new Date(v.replace(' ', 'T
  * security for that tenant, not the caller's), so they run their own transactions at their declared calls.
  */
 export function tenantAdminRoutes(deps: Deps) {
-  const router = new Hono<BladeEnv>();
-  const serve = (route: Hono<BladeEnv>) => router.route('/', route);
+  const { router, serve } = actionRouter(deps);
 
-  serve(
-    actionRoute(deps, tenantList, async ({ trx, input: query }) => {
-      const page = pageRequest(query);
-      const orders = sortOrders(TENANT_SORTABLE, query);
-      let base = trx.selectFrom('blade_tenant').where('is_deleted', '=', 0);
-      if (query.tenantId) base = base.where('tenant_id', 'ilike', contains(query.tenantId));
-      if (query.tenantName) base = base.where('tenant_name', 'ilike', contains(query.tenantName));
-      if (query.linkman) base = base.where('linkman', 'ilike', contains(query.linkman));
-      if (query.contactNumber) base = base.where('contact_number', 'ilike', contains(query.contactNumber));
-      if (query.domain) base = base.where('domain', 'ilike', contains(query.domain));
-      const { rows, total } = await fetchPage(base, (qb) => qb.selectAll(), page, orders);
-      return toPage(rows.map(toTenantVO), total, page);
-    }),
-  );
+  serve(tenantList, async ({ trx, input: query }) => {
+    const page = pageRequest(query);
+    const orders = sortOrders(TENANT_SORTABLE, query);
+    let base = trx.selectFrom('blade_tenant').where('is_deleted', '=', 0);
+    if (query.tenantId) base = base.where('tenant_id', 'ilike', contains(query.tenantId));
+    if (query.tenantName) base = base.where('tenant_name', 'ilike', contains(query.tenantName));
+    if (query.linkman) base = base.where('linkman', 'ilike', contains(query.linkman));
+    if (query.contactNumber) base = base.where('contact_number', 'ilike', contains(query.contactNumber));
+    if (query.domain) base = base.where('domain', 'ilike', contains(query.domain));
+    const { rows, total } = await fetchPage(base, (qb) => qb.selectAll(), page, orders);
+    return toPage(rows.map(toTenantVO), total, page);
+  });
 
-  serve(
-    actionRoute(deps, tenantDetail, async ({ trx, input }) => {
-      const row = await trx
-        .selectFrom('blade_tenant')
-        .selectAll()
-        .where('id', '=', input.id)
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst();
-      if (!row) throw new NotFoundError();
-      return toTenantVO(row);
-    }),
-  );
+  serve(tenantDetail, async ({ trx, input }) => {
+    const row = await trx
+      .selectFrom('blade_tenant')
+      .selectAll()
+      .where('id', '=', input.id)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    if (!row) throw new NotFoundError();
+    return toTenantVO(row);
+  });
 
   router.on(
     tenantSubmit.call.method,
@@ -171,63 +165,53 @@ export function tenantAdminRoutes(deps: Deps) {
 
   // Soft delete; the platform tenant stays. Its users can no longer log in.
   serve(
-    actionRoute(
-      deps,
-      tenantRemove,
-      async ({ trx, auth, input }) => {
-        const { ids } = input;
-        const rows = await liveTenantsByIds(trx, ids);
-        if (rows.some((r) => r.tenant_id === PLATFORM_TENANT)) throw new ServiceError('不能删除管理组租户!');
-        await trx
-          .updateTable('blade_tenant')
-          .set({ is_deleted: 1, ...updatedBy(auth) })
-          .where('id', 'in', ids)
-          .execute();
-      },
-      () => clearPermissionCaches(deps),
-    ),
+    tenantRemove,
+    async ({ trx, auth, input }) => {
+      const { ids } = input;
+      const rows = await liveTenantsByIds(trx, ids);
+      if (rows.some((r) => r.tenant_id === PLATFORM_TENANT)) throw new ServiceError('不能删除管理组租户!');
+      await trx
+        .updateTable('blade_tenant')
+        .set({ is_deleted: 1, ...updatedBy(auth) })
+        .where('id', 'in', ids)
+        .execute();
+    },
+    () => clearPermissionCaches(deps),
   );
 
   // The account quota (-1 unlimited) and expiry of the listed tenants; an expired tenant's users cannot log in or
   // refresh (auth/token.service → tenantExpired).
   serve(
-    actionRoute(
-      deps,
-      tenantSetting,
-      async ({ trx, auth, input }) => {
-        const { ids } = input;
-        const rows = await liveTenantsByIds(trx, ids);
-        if (rows.some((r) => r.tenant_id === PLATFORM_TENANT) && input.expireTime)
-          throw new ServiceError('管理组租户不能设置过期时间!');
-        await trx
-          .updateTable('blade_tenant')
-          .set({
-            account_number: input.accountNumber ?? -1,
-            expire_time: toDate(input.expireTime),
-            ...updatedBy(auth),
-          })
-          .where('id', 'in', ids)
-          .execute();
-      },
-      () => clearPermissionCaches(deps),
-    ),
+    tenantSetting,
+    async ({ trx, auth, input }) => {
+      const { ids } = input;
+      const rows = await liveTenantsByIds(trx, ids);
+      if (rows.some((r) => r.tenant_id === PLATFORM_TENANT) && input.expireTime)
+        throw new ServiceError('管理组租户不能设置过期时间!');
+      await trx
+        .updateTable('blade_tenant')
+        .set({
+          account_number: input.accountNumber ?? -1,
+          expire_time: toDate(input.expireTime),
+          ...updatedBy(auth),
+        })
+        .where('id', 'in', ids)
+        .execute();
+    },
+    () => clearPermissionCaches(deps),
   );
 
   // Nothing is read or written; the call stays (calls.tsv) to answer why.
-  serve(
-    actionRoute(deps, tenantDatasource, async () => {
-      throw new KeyedError('system.tenant.datasourceUnsupported');
-    }),
-  );
+  serve(tenantDatasource, async () => {
+    throw new KeyedError('system.tenant.datasourceUnsupported');
+  });
 
-  serve(
-    actionRoute(deps, tenantPackageDetail, async ({ trx, input }) => {
-      const tenant = await findTenant(trx, input.tenantId);
-      if (!tenant) throw new NotFoundError();
-      const pkg = tenant.package_id ? await findPackage(trx, tenant.package_id) : undefined;
-      return pkg ? toPackageVO(pkg) : {};
-    }),
-  );
+  serve(tenantPackageDetail, async ({ trx, input }) => {
+    const tenant = await findTenant(trx, input.tenantId);
+    if (!tenant) throw new NotFoundError();
+    const pkg = tenant.package_id ? await findPackage(trx, tenant.package_id) : undefined;
+    return pkg ? toPackageVO(pkg) : {};
+  });
 
   // Its `admin` roles get exactly the package's menus, other roles lose what lies outside.
   router.on(

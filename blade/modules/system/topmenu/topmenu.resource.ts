@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { topMenuGrant } from '../../../../lib/contracts/system/topmenu.actions';
-import { actionRoute } from '../../../core/action';
+import { actionRouter } from '../../../core/action';
 import type { BladeEnv, Deps } from '../../../core/context';
 import { type CrudHooks } from '../../../core/crud';
 import { KeyedError, ForbiddenError, NotFoundError } from '../../../core/errors';
@@ -24,43 +24,40 @@ export const topMenuHooks: CrudHooks = {
 };
 
 export function topMenuActions(deps: Deps): Hono<BladeEnv> {
-  const router = new Hono<BladeEnv>();
+  const { router, serve } = actionRouter(deps);
   // After the commit, as for the CRUD calls: the navigation is cached.
   router.use(topMenuGrant.call.path, async (c, next) => {
     await next();
     if (c.res.status === 200) clearPermissionCaches(deps);
   });
-  router.route(
-    '/',
-    actionRoute(deps, topMenuGrant, async ({ trx, auth, input: { topMenuIds, menuIds } }) => {
-      if (topMenuIds.length === 0) throw new KeyedError('system.topmenu.topMenusRequired');
-      if (menuIds.length === 0) throw new KeyedError('system.topmenu.menusRequired');
-      const tops = await liveSortedRows(trx, 'blade_top_menu', auth.tenantId, topMenuIds);
-      if (tops.length !== topMenuIds.length) throw new NotFoundError();
-      if (!(await allMenusLive(trx, menuIds))) throw new NotFoundError();
-      if (!isPlatformAdmin(auth)) {
-        const held = await findGrantedMenuIds(trx, auth.tenantId, auth.roleIds);
-        if (!menuIds.every((id) => held.has(id))) throw new ForbiddenError();
-      }
-      await trx
-        .deleteFrom('blade_top_menu_setting')
-        .where('tenant_id', '=', auth.tenantId)
-        .where('top_menu_id', 'in', topMenuIds)
-        .execute();
-      await trx
-        .insertInto('blade_top_menu_setting')
-        .values(
-          topMenuIds.flatMap((top) =>
-            menuIds.map((menu) => ({
-              id: nextId(),
-              tenant_id: auth.tenantId,
-              top_menu_id: top,
-              menu_id: menu,
-            })),
-          ),
-        )
-        .execute();
-    }),
-  );
+  serve(topMenuGrant, async ({ trx, auth, input: { topMenuIds, menuIds } }) => {
+    if (topMenuIds.length === 0) throw new KeyedError('system.topmenu.topMenusRequired');
+    if (menuIds.length === 0) throw new KeyedError('system.topmenu.menusRequired');
+    const tops = await liveSortedRows(trx, 'blade_top_menu', auth.tenantId, topMenuIds);
+    if (tops.length !== topMenuIds.length) throw new NotFoundError();
+    if (!(await allMenusLive(trx, menuIds))) throw new NotFoundError();
+    if (!isPlatformAdmin(auth)) {
+      const held = await findGrantedMenuIds(trx, auth.tenantId, auth.roleIds);
+      if (!menuIds.every((id) => held.has(id))) throw new ForbiddenError();
+    }
+    await trx
+      .deleteFrom('blade_top_menu_setting')
+      .where('tenant_id', '=', auth.tenantId)
+      .where('top_menu_id', 'in', topMenuIds)
+      .execute();
+    await trx
+      .insertInto('blade_top_menu_setting')
+      .values(
+        topMenuIds.flatMap((top) =>
+          menuIds.map((menu) => ({
+            id: nextId(),
+            tenant_id: auth.tenantId,
+            top_menu_id: top,
+            menu_id: menu,
+          })),
+        ),
+      )
+      .execute();
+  });
   return router;
 }
