@@ -2,6 +2,7 @@ import { catalogRoutes } from './files/catalog.routes';
 import { fileActionRoutes } from './files/file.routes';
 import { userAdminActions } from './user/user-admin.routes';
 import { myActions } from './user/my.routes';
+import { myVerifyActions } from './verify/my-verify.routes';
 import { menuAdminActions } from './system/menu/menu-admin.routes';
 import { postRoleActions } from './system/post-role/post-role.routes';
 import { Hono } from 'hono';
@@ -250,6 +251,7 @@ export const ACTION_MODULES: readonly ((deps: Deps) => Hono<BladeEnv>)[] = [
   fileActionRoutes,
   userAdminActions,
   myActions,
+  myVerifyActions,
   menuAdminActions,
   postRoleActions,
 ];

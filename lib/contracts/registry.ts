@@ -32,6 +32,7 @@ import { filePresetResource } from './files/preset';
 import { CATALOG_ACTIONS } from './files/catalog.actions';
 import { USER_ADMIN_ACTIONS } from './system/user-admin.actions';
 import { MY_ACTIONS } from './system/my.actions';
+import { MY_VERIFY_ACTIONS } from './system/my-verify.actions';
 import { MENU_READ_ACTIONS } from './system/menu.actions';
 import { POST_ROLE_ACTIONS } from './system/post-role.actions';
 import { FILE_ACTIONS } from './files/file.actions';
@@ -190,6 +191,7 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   ...MESSAGE_ACTIONS,
   ...USER_ADMIN_ACTIONS,
   ...MY_ACTIONS,
+  ...MY_VERIFY_ACTIONS,
   ...MENU_READ_ACTIONS,
   ...POST_ROLE_ACTIONS,
   deptTree,

@@ -19,32 +19,17 @@ import { linkOrigin } from '../verify/mailer';
 import { assertAvatar, storeAvatar } from './avatar';
 import { consumeEmailBinding, createEmailBinding, updateProfile } from './my.repository';
 import { readParams } from '../../core/input';
-import { myDetail, myInfo, mySharePage, myUserListByName } from '../../../lib/contracts/system/my.actions';
-import { actionRoute } from '../../core/action';
+import {
+  myDetail,
+  myInfo,
+  mySharePage,
+  myUpdate,
+  myUpdateInfo,
+  myUserListByName,
+} from '../../../lib/contracts/system/my.actions';
+import { actionRouter } from '../../core/action';
 import { findUserById } from './user.repository';
 import { toUserVO } from './user.vo';
-import { PHONE_PATTERN } from '../../../lib/contracts/inputs';
-
-const optionalText = (max: number) => z.string().trim().max(max, `长度不能超过${max}`).optional();
-
-const profileSchema = z.object({
-  realName: optionalText(10),
-  name: optionalText(20),
-  phone: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || v.length === 11, '手机号码不是11位数')
-    .refine((v) => v === '' || PHONE_PATTERN.test(v), '手机号码格式不正确')
-    .optional(),
-  email: z
-    .string()
-    .trim()
-    .max(45, '长度不能超过45')
-    .refine((v) => v === '' || z.email().safeParse(v).success, '邮箱格式不正确')
-    .optional(),
-  // A file id or an allowed image URL: assertAvatar, which needs the outbound allowlist, checks it in updateMine.
-  avatar: z.string().trim().max(2000).optional(),
-});
 
 const passwordSchema = z.object({
   oldPassword: z.string({ error: '请输入原密码' }).min(1, '请输入原密码').max(256),
@@ -111,14 +96,6 @@ const BINDING_TTL_SECONDS = 24 * 3600;
 /** Binding mails one user may have sent a day: each goes to an address the user typed, so it is a way to send mail. */
 const BINDING_RATE: RateRule = { bucket: 'email-binding', limit: 10, windowSeconds: 24 * 3600 };
 
-async function updateMine(deps: Deps, c: Context<BladeEnv>) {
-  const auth = c.get('auth');
-  const change = profileSchema.parse(await readParams(c));
-  assertAvatar(deps, change.avatar);
-  await withTenant(deps.db, auth.tenantId, (trx) => updateProfile(trx, auth.tenantId, auth.userId, change));
-  return c.json(success('更新成功'));
-}
-
 async function changePassword(deps: Deps, c: Context<BladeEnv>) {
   const auth = c.get('auth');
   const input = passwordSchema.parse(await readParams(c));
@@ -131,11 +108,7 @@ async function changePassword(deps: Deps, c: Context<BladeEnv>) {
 export function myRoutes(deps: Deps) {
   const router = new Hono<BladeEnv>();
 
-  // my/detail, info, my/userListByName and my/page: myActions below.
-
-  // POST /blade-user/my/update and /blade-user/update-info — the caller's realName, name, phone, email, avatar.
-  router.post('/my/update', (c) => updateMine(deps, c));
-  router.post('/update-info', (c) => updateMine(deps, c));
+  // my/detail, info, my/userListByName, my/page, my/update and update-info: myActions below.
 
   // POST /blade-user/my/update-password and /blade-user/update-password — oldPassword, newPassword, newPassword1
   // (md5 hex from the client, like the login). Ends the user's other sessions; the portal gives this session a new
@@ -191,49 +164,49 @@ export function myRoutes(deps: Deps) {
 
 /** The declared reads of lib/contracts/system/my.actions.ts, served from the registry at their full paths. */
 export function myActions(deps: Deps): Hono<BladeEnv> {
-  const router = new Hono<BladeEnv>();
-  const serve = (route: Hono<BladeEnv>) => router.route('/', route);
+  const { router, serve } = actionRouter(deps);
 
   for (const action of [myDetail, myInfo])
-    serve(
-      actionRoute(deps, action, async ({ trx, auth }) => {
-        const user = await findUserById(trx, auth.tenantId, auth.userId);
-        if (!user) throw new UnauthorizedError();
-        const roles = await findRolesByIds(trx, auth.tenantId, splitIds(user.role_id));
-        const depts = await findDeptsByIds(trx, auth.tenantId, splitIds(user.dept_id));
-        return toUserVO(user, roles, depts);
-      }),
-    );
+    serve(action, async ({ trx, auth }) => {
+      const user = await findUserById(trx, auth.tenantId, auth.userId);
+      if (!user) throw new UnauthorizedError();
+      const roles = await findRolesByIds(trx, auth.tenantId, splitIds(user.role_id));
+      const depts = await findDeptsByIds(trx, auth.tenantId, splitIds(user.dept_id));
+      return toUserVO(user, roles, depts);
+    });
 
-  serve(
-    actionRoute(deps, myUserListByName, async ({ trx, auth, input }) => {
-      const users = await liveUsers(trx, auth.tenantId, input.name)
-        .select(PICKED)
-        .orderBy('real_name', 'asc')
-        .orderBy('id', 'asc')
-        .limit(USER_LIST_BY_NAME_LIMIT)
-        .execute();
-      return pickerRows(trx, auth.tenantId, users);
-    }),
-  );
+  serve(myUserListByName, async ({ trx, auth, input }) => {
+    const users = await liveUsers(trx, auth.tenantId, input.name)
+      .select(PICKED)
+      .orderBy('real_name', 'asc')
+      .orderBy('id', 'asc')
+      .limit(USER_LIST_BY_NAME_LIMIT)
+      .execute();
+    return pickerRows(trx, auth.tenantId, users);
+  });
 
-  serve(
-    actionRoute(deps, mySharePage, async ({ trx, auth, input }) => {
-      const page = pageRequest(input);
-      const base = liveUsers(trx, auth.tenantId, input.name).where('id', '!=', auth.userId);
-      const { total } = await base
-        .select((eb) => eb.fn.countAll<string>().as('total'))
-        .executeTakeFirstOrThrow();
-      const users = await base
-        .select(PICKED)
-        .orderBy('real_name', 'asc')
-        .orderBy('id', 'asc')
-        .limit(page.size)
-        .offset(page.offset)
-        .execute();
-      return toPage(await pickerRows(trx, auth.tenantId, users), Number(total), page);
-    }),
-  );
+  serve(mySharePage, async ({ trx, auth, input }) => {
+    const page = pageRequest(input);
+    const base = liveUsers(trx, auth.tenantId, input.name).where('id', '!=', auth.userId);
+    const { total } = await base
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow();
+    const users = await base
+      .select(PICKED)
+      .orderBy('real_name', 'asc')
+      .orderBy('id', 'asc')
+      .limit(page.size)
+      .offset(page.offset)
+      .execute();
+    return toPage(await pickerRows(trx, auth.tenantId, users), Number(total), page);
+  });
+
+  for (const action of [myUpdate, myUpdateInfo])
+    serve(action, async ({ trx, auth, input }) => {
+      assertAvatar(deps, input.avatar);
+      await updateProfile(trx, auth.tenantId, auth.userId, input);
+      return null;
+    });
 
   return router;
 }

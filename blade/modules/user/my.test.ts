@@ -74,6 +74,14 @@ describe('my detail and update', () => {
       email: 'z@example.com',
       account: 'plain',
     });
+    // The older name answers the same, and a field left out stays as it is.
+    expect((await json(await postJson('/blade-user/update-info', plain, { name: '小张' }))).msg).toBe(
+      '更新成功',
+    );
+    expect((await json(await h.authed('/blade-user/my/detail', { token: plain }))).data).toMatchObject({
+      name: '小张',
+      realName: '张三',
+    });
     const short = await postJson('/blade-user/update-info', plain, { phone: '1380013' });
     expect(short.status).toBe(400);
     expect((await json(short)).msg).toBe('phone:手机号码不是11位数');

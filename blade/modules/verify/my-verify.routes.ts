@@ -1,11 +1,17 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import type { BladeEnv, Deps } from '../../core/context';
+import type { AuthUser, BladeEnv, Deps } from '../../core/context';
 import { clientIp } from '../../core/client-ip';
 import { KeyedError, ServiceError, UnauthorizedError } from '../../core/errors';
 import { zhText } from '../../core/refusal-keys';
 import { ok, success } from '../../core/envelope';
-import { withTenant } from '../../db/tenant';
+import { withTenant, type Trx } from '../../db/tenant';
+import { actionRouter } from '../../core/action';
+import {
+  myLoginMethodList,
+  myUpdateEnable,
+  myUserBaseInfo,
+} from '../../../lib/contracts/system/my-verify.actions';
 import { setOwnPassword, verifyOwnPassword } from '../auth/password-change.service';
 import { findSmsForSending } from '../sms/sms.repository';
 import { readParams } from '../../core/input';
@@ -50,12 +56,16 @@ const newPhoneSchema = z.object({ phone: field(11) });
 const phoneChangeSchema = z.object({ key: field(64), phone: field(11), codeId: field(20), code: field(6) });
 const loginCodeSchema = z.object({ tenantId: z.unknown().optional(), phone: field(11) });
 
+/** The caller's own row; 401 when the user is gone. */
+async function ownUser(trx: Trx, auth: AuthUser) {
+  const user = await findUserById(trx, auth.tenantId, auth.userId);
+  if (!user) throw new UnauthorizedError();
+  return user;
+}
+
 async function caller(deps: Deps, c: Context<BladeEnv>) {
   const auth = c.get('auth');
-  const user = await withTenant(deps.db, auth.tenantId, (trx) =>
-    findUserById(trx, auth.tenantId, auth.userId),
-  );
-  if (!user) throw new UnauthorizedError();
+  const user = await withTenant(deps.db, auth.tenantId, (trx) => ownUser(trx, auth));
   return { auth, user };
 }
 
@@ -102,51 +112,10 @@ const ownKey =
     if (spent.userId !== userId) throw new KeyedError('verify.keyInvalid');
   };
 
-const switchSchema = z.object({
-  method: z.literal('sms', { error: zhText('verify.methodFixed') }),
-  enable: z.preprocess(
-    (v) => (v === true || v === 'true' ? 1 : v === false || v === 'false' ? 0 : v),
-    z.coerce.number().refine((n) => n === 0 || n === 1, zhText('verify.enableInvalid')),
-  ),
-});
-
 export function myVerifyRoutes(deps: Deps) {
   const router = new Hono<BladeEnv>();
 
-  // GET my/loginMethodList — how the caller can sign in: the password (always), the SMS login (where the tenant has
-  // an SMS sender and the account a phone; the caller may turn it off) and each bound third-party account.
-  router.get('/my/loginMethodList', async (c) => {
-    const { auth, user } = await caller(deps, c);
-    const [sms, bound] = await withTenant(deps.db, auth.tenantId, async (trx) => [
-      await findSmsForSending(trx, auth.tenantId),
-      await trx
-        .selectFrom('blade_user_oauth')
-        .select(['source', 'create_time'])
-        .where('tenant_id', '=', auth.tenantId)
-        .where('user_id', '=', auth.userId)
-        .orderBy('create_time', 'asc')
-        .execute(),
-    ]);
-    return c.json(
-      ok([
-        { method: 'password', enabled: true, available: true, changeable: false },
-        {
-          method: 'sms',
-          enabled: user.sms_login === 1,
-          available: Boolean(sms && user.phone),
-          changeable: true,
-          target: maskTarget('phone', user.phone ?? ''),
-        },
-        ...bound.map((b) => ({
-          method: 'oauth',
-          source: b.source,
-          enabled: true,
-          available: true,
-          changeable: false,
-        })),
-      ]),
-    );
-  });
+  // my/loginMethodList, my/updateEable and my/userBaseInfo: myVerifyActions below.
 
   // POST my/checkWXCode, my/bindingWX — binding a WeChat account from the personal page would need the portal to hold
   // a WeChat token it never keeps; a WeChat account is bound by signing in with it (modules/auth/sso.md). Refused in
@@ -155,37 +124,6 @@ export function myVerifyRoutes(deps: Deps) {
     router.post(`/my/${call}`, () => {
       throw new KeyedError('verify.wechatBindingNotServed');
     });
-
-  // POST my/updateEable — {method: 'sms', enable: 0|1}: the caller turns the SMS login of their account off or on.
-  router.post('/my/updateEable', async (c) => {
-    const auth = c.get('auth');
-    const input = switchSchema.parse(await readParams(c));
-    await withTenant(deps.db, auth.tenantId, (trx) =>
-      trx
-        .updateTable('blade_user')
-        .set({ sms_login: input.enable, update_user: auth.userId, update_time: new Date() })
-        .where('tenant_id', '=', auth.tenantId)
-        .where('id', '=', auth.userId)
-        .execute(),
-    );
-    return c.json(success('更新成功'));
-  });
-
-  // GET my/userBaseInfo — the caller's account, names and avatar, with the phone and e-mail masked.
-  router.get('/my/userBaseInfo', async (c) => {
-    const { user } = await caller(deps, c);
-    return c.json(
-      ok({
-        id: String(user.id),
-        account: user.account,
-        realName: user.real_name,
-        name: user.name,
-        avatar: user.avatar,
-        phone: maskTarget('phone', user.phone ?? ''),
-        email: maskTarget('email', user.email ?? ''),
-      }),
-    );
-  });
 
   // GET my/keyForValidate — how the caller can prove who they are before a sensitive change: always the password,
   // and a code to the phone or e-mail the account has (masked; SMS only where the tenant has an SMS sender).
@@ -286,6 +224,67 @@ export function myVerifyRoutes(deps: Deps) {
         .execute();
     });
     return c.json(success('更新成功'));
+  });
+
+  return router;
+}
+
+/** The declared calls of lib/contracts/system/my-verify.actions.ts, served from the registry at their full paths. */
+export function myVerifyActions(deps: Deps): Hono<BladeEnv> {
+  const { router, serve } = actionRouter(deps);
+
+  // How the caller can sign in: the password (always), the SMS login (where the tenant has an SMS sender and the
+  // account a phone; the caller may turn it off) and each bound third-party account.
+  serve(myLoginMethodList, async ({ trx, auth }) => {
+    const user = await ownUser(trx, auth);
+    const sms = await findSmsForSending(trx, auth.tenantId);
+    const bound = await trx
+      .selectFrom('blade_user_oauth')
+      .select(['source', 'create_time'])
+      .where('tenant_id', '=', auth.tenantId)
+      .where('user_id', '=', auth.userId)
+      .orderBy('create_time', 'asc')
+      .execute();
+    return [
+      { method: 'password', enabled: true, available: true, changeable: false },
+      {
+        method: 'sms',
+        enabled: user.sms_login === 1,
+        available: Boolean(sms && user.phone),
+        changeable: true,
+        target: maskTarget('phone', user.phone ?? ''),
+      },
+      ...bound.map((b) => ({
+        method: 'oauth',
+        source: b.source,
+        enabled: true,
+        available: true,
+        changeable: false,
+      })),
+    ];
+  });
+
+  serve(myUpdateEnable, async ({ trx, auth, input }) => {
+    await trx
+      .updateTable('blade_user')
+      .set({ sms_login: input.enable, update_user: auth.userId, update_time: new Date() })
+      .where('tenant_id', '=', auth.tenantId)
+      .where('id', '=', auth.userId)
+      .execute();
+    return null;
+  });
+
+  serve(myUserBaseInfo, async ({ trx, auth }) => {
+    const user = await ownUser(trx, auth);
+    return {
+      id: String(user.id),
+      account: user.account,
+      realName: user.real_name,
+      name: user.name,
+      avatar: user.avatar,
+      phone: maskTarget('phone', user.phone ?? ''),
+      email: maskTarget('email', user.email ?? ''),
+    };
   });
 
   return router;

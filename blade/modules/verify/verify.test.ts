@@ -436,9 +436,17 @@ describe("the caller's own proofs (blade-user/my)", () => {
       await h.call('/blade-user/my/updateEable', token, { method: 'password', enable: 0 }),
     ).toMatchObject({
       code: 400,
+      msg: 'method:只能开启或关闭短信登录',
+      errorCode: 'verify.methodFixed',
+    });
+    expect(await h.call('/blade-user/my/updateEable', token, { method: 'sms', enable: 2 })).toMatchObject({
+      code: 400,
+      msg: 'enable:enable 只能是 0 或 1',
+      errorCode: 'verify.enableInvalid',
     });
     expect(await h.call('/blade-user/my/updateEable', token, { method: 'sms', enable: 0 })).toMatchObject({
       code: 200,
+      msg: '更新成功',
     });
     expect((await h.call('/blade-user/my/loginMethodList', token)).data[1]).toMatchObject({ enabled: false });
     await withTenant(h.blade.db, PLATFORM, (trx) =>

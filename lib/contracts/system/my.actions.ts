@@ -1,11 +1,13 @@
 import { z } from '../../zod';
 import { defineAction } from '../action';
+import { PHONE_PATTERN } from '../inputs';
 
 /**
  * What every signed-in user reads of themselves and of the tenant's users (blade/modules/user/my.routes.ts): their
  * own record, and the user pickers' sources. No code is needed: each call answers the caller's own record or what a
- * picker shows of a user (never contact data). The profile's writes answer their own success texts (更新成功,
- * 修改密码成功) and stay hand-written beside them.
+ * picker shows of a user (never contact data), or changes the caller's own profile. The password change, the avatar
+ * upload (a multipart file) and the e-mail binding stay hand-written beside them: the first two do their work outside
+ * one transaction, the binding mails.
  */
 const PATH = '/blade-user';
 const anyUser = {};
@@ -53,4 +55,40 @@ export const mySharePage = defineAction({
   writes: false,
 });
 
-export const MY_ACTIONS = [myDetail, myInfo, myUserListByName, mySharePage] as const;
+const optionalText = (max: number) => z.string().trim().max(max, `长度不能超过${max}`).optional();
+
+/** The fields a user changes of their own record; a field left out stays as it is. */
+const profileChange = z.object({
+  realName: optionalText(10),
+  name: optionalText(20),
+  phone: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || v.length === 11, '手机号码不是11位数')
+    .refine((v) => v === '' || PHONE_PATTERN.test(v), '手机号码格式不正确')
+    .optional(),
+  email: z
+    .string()
+    .trim()
+    .max(45, '长度不能超过45')
+    .refine((v) => v === '' || z.email().safeParse(v).success, '邮箱格式不正确')
+    .optional(),
+  // A file id or an allowed image URL: blade/ checks it against the outbound allowlist.
+  avatar: z.string().trim().max(2000).optional(),
+});
+
+/** The caller's realName, name, phone, email and avatar (000 §2 /info/index), answered 更新成功. */
+const updateMine = (path: string, name: string) =>
+  defineAction({
+    name,
+    call: { method: 'POST', path },
+    input: profileChange,
+    access: anyUser,
+    writes: true,
+    success: '更新成功',
+  });
+export const myUpdate = updateMine(`${PATH}/my/update`, 'updateMine');
+/** The same call under Blade's older name. */
+export const myUpdateInfo = updateMine(`${PATH}/update-info`, 'updateInfo');
+
+export const MY_ACTIONS = [myDetail, myInfo, myUserListByName, mySharePage, myUpdate, myUpdateInfo] as const;
