@@ -11,6 +11,7 @@ import type {
   ApplicationVO,
   CertNumberCheckVO,
 } from '@/lib/contracts/application/application';
+import { APPLY_ACTION, APPLY_SCHEME_ACTIONS } from '@/lib/contracts/application/apply.actions';
 import type { CertificateState, CnexType, Scheme } from '@/lib/contracts/application/machine';
 
 /**
@@ -78,51 +79,34 @@ export interface FactoryCheckVO {
 
 const CUSTOMER = '/api/blade-customer';
 
+const proxied = (call: { path: string }) => `/api${call.path}`;
+
 /** The per-scheme calls of the customer's form (each scheme has its own controller in the reference system). */
-export const SCHEME_CALLS: Readonly<
-  Record<Scheme, { save: string; update: string; select: string; submit: string; files: string }>
-> = {
-  ccc: {
-    save: `${CUSTOMER}/applicationForCcc/saveApplicationForCcc`,
-    update: `${CUSTOMER}/applicationForCcc/updateApplicationForCcc`,
-    select: `${CUSTOMER}/applicationForCcc/selectApplicationForCccByApplicationForCcc`,
-    submit: `${CUSTOMER}/applicationForCcc/submitApplicationForCcc`,
-    files: `${CUSTOMER}/applicationForCcc/selectCccFileListByBatchNumber`,
-  },
-  cqst: {
-    save: `${CUSTOMER}/cqstOrCnvEx/insertCqstOrCnvExDto`,
-    update: `${CUSTOMER}/cqstOrCnvEx/updateCqstOrCnvExDto`,
-    select: `${CUSTOMER}/cqstOrCnvEx/selectCqstOrCnvExDto`,
-    submit: `${CUSTOMER}/cqstOrCnvEx/subMitCqst`,
-    files: `${CUSTOMER}/cqstOrCnvEx/selectCqstFileListByBatchNumber`,
-  },
-  cnex: {
-    save: `${CUSTOMER}/cnex/saveCnexDto`,
-    update: `${CUSTOMER}/cnex/updateCnexDto`,
-    select: `${CUSTOMER}/cnex/selectCnexDto`,
-    submit: `${CUSTOMER}/cnex/submitCnex`,
-    files: `${CUSTOMER}/cnex/selectCnexFileListByBatchNumber`,
-  },
-};
+function schemeCalls(scheme: Scheme) {
+  const { save, update, select, submit, fileList, copy, remove } = APPLY_SCHEME_ACTIONS[scheme];
+  return {
+    save: proxied(save.call),
+    update: proxied(update.call),
+    select: proxied(select.call),
+    submit: proxied(submit.call),
+    files: proxied(fileList.call),
+    copy: proxied(copy.call),
+    remove: proxied(remove.call),
+  };
+}
 
-export const COPY_CALLS: Readonly<Record<Scheme, string>> = {
-  ccc: `${CUSTOMER}/paymentNote/copyApplicationForCcc`,
-  cqst: `${CUSTOMER}/paymentNote/copyCqst`,
-  cnex: `${CUSTOMER}/paymentNote/copyCnex`,
-};
-
-export const DELETE_CALLS: Readonly<Record<Scheme, string>> = {
-  ccc: `${CUSTOMER}/paymentNote/deleteCcc`,
-  cqst: `${CUSTOMER}/paymentNote/deleteCqst`,
-  cnex: `${CUSTOMER}/paymentNote/deleteCnex`,
+export const SCHEME_CALLS: Readonly<Record<Scheme, ReturnType<typeof schemeCalls>>> = {
+  ccc: schemeCalls('ccc'),
+  cqst: schemeCalls('cqst'),
+  cnex: schemeCalls('cnex'),
 };
 
 export const PATHS = {
-  myApplications: `${CUSTOMER}/paymentNote/selectApplicationPage`,
-  lastCcc: `${CUSTOMER}/applicationForCcc/selectLastCCCByParameter`,
-  checkCertNumber: `${CUSTOMER}/applicationForCcc/checkCertNumber`,
-  batch: `${CUSTOMER}/applicationBatch/selectApplicationBatchByBatchNumber`,
-  batchStep: `${CUSTOMER}/applicationBatch/saveBatchStepByBatchNumber`,
+  myApplications: proxied(APPLY_ACTION.myApplications.call),
+  lastCcc: proxied(APPLY_ACTION.lastCcc.call),
+  checkCertNumber: proxied(APPLY_ACTION.checkCertNumber.call),
+  batch: proxied(APPLY_ACTION.batch.call),
+  batchStep: proxied(APPLY_ACTION.batchStep.call),
   transit: `${CUSTOMER}/applicationFlow/transit`,
   sampleSent: `${CUSTOMER}/flowInstance/sampleSent`,
   timeline: '/api/blade-flow/flow_timeline_by_businessId',

@@ -16,7 +16,7 @@ import { BladeError, bladeRequest } from '@/lib/client/fetcher';
 import type { ApplicationVO } from '@/lib/contracts/application/application';
 import { APPLICATION_CODES, APPLICATION_STATES, SCHEMES } from '@/lib/contracts/application/machine';
 import { usePermissions } from '@/lib/permissions/use-permissions';
-import { COPY_CALLS, DELETE_CALLS, PATHS } from './api';
+import { PATHS, SCHEME_CALLS } from './api';
 import { detailHref, formHref, useApplicationColumns } from './columns';
 import { useStateLabel } from './state-chip';
 import { isEditable } from './step-logic';
@@ -43,7 +43,7 @@ export function MyApplications() {
     router.push(isEditable(row.flowState) && apply ? formHref(row) : detailHref(row));
   const copy = async (row: ApplicationVO) => {
     try {
-      const { data } = await bladeRequest<ApplicationVO>(COPY_CALLS[row.scheme], {
+      const { data } = await bladeRequest<ApplicationVO>(SCHEME_CALLS[row.scheme].copy, {
         method: 'POST',
         params: { id: row.id },
       });
@@ -57,7 +57,7 @@ export function MyApplications() {
   const remove = async (row: ApplicationVO) => {
     if (!(await confirm(t('list.deleteConfirm', { name: row.productName || row.id })))) return;
     try {
-      await bladeRequest(DELETE_CALLS[row.scheme], { method: 'POST', params: { id: row.id } });
+      await bladeRequest(SCHEME_CALLS[row.scheme].remove, { method: 'POST', params: { id: row.id } });
       notify(t('list.deleted'), 'success');
       await list.reload();
     } catch (error) {

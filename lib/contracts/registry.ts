@@ -78,6 +78,7 @@ import { topMenuGrant } from './system/topmenu.actions';
 import { myApplicationResource, myCertificateResource } from './application/customer-pages';
 import { STAFF_ACTIONS, STAFF_PAGES } from './application/staff';
 import { TRAINER_ACTIONS } from './application/trainers.actions';
+import { APPLY_ACTIONS } from './application/apply.actions';
 import { DEPT_LAB_ACTIONS } from './system/dept-lab.actions';
 import { TENANT_ACTIONS } from './system/tenant.actions';
 import { MESSAGE_ACTIONS } from './message/message.actions';
@@ -192,6 +193,7 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   ...USER_ADMIN_ACTIONS,
   ...MY_ACTIONS,
   ...MY_VERIFY_ACTIONS,
+  ...APPLY_ACTIONS,
   ...MENU_READ_ACTIONS,
   ...POST_ROLE_ACTIONS,
   deptTree,

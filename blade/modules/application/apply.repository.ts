@@ -11,19 +11,6 @@ import { formatDateTime } from '../../core/dates';
 import type { Trx } from '../../db/tenant';
 import type { ApplicationRow } from './transition';
 
-/** A customer reads their company's applications with the customer pages' codes. */
-export const CUSTOMER_READ_CODES = ['my_application', 'application_apply'] as const;
-/** Staff read applications with the business-management pages' codes (the staff helper's menus). */
-export const STAFF_READ_CODES = [
-  'ccc_business',
-  'accepted_business',
-  'retreat_business',
-  'cqst_business',
-  'cnex_business',
-  'draft_business',
-] as const;
-/** The customer's writes. */
-export const APPLY_CODE = 'application_apply';
 /** The data scope of staff over applications: the handling dept and the engineer. */
 export const APPLICATION_SCOPE = 'application';
 

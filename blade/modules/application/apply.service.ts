@@ -14,27 +14,21 @@ import {
   type ApplicationState,
   type Scheme,
 } from '../../../lib/contracts/application/machine';
-import type { AuthUser, Deps } from '../../core/context';
-import { KeyedError, ForbiddenError, NotFoundError } from '../../core/errors';
+import { KeyedError, NotFoundError } from '../../core/errors';
 import { zhText } from '../../core/refusal-keys';
 import { formatDateTime } from '../../core/dates';
 import { nextId } from '../../core/ids';
 import { toPage, type PageRequest } from '../../core/page';
-import { heldCodes } from '../../core/permission';
-import { isPlatformAdmin } from '../../core/roles';
-import { withTenant, type Trx } from '../../db/tenant';
+import type { Trx } from '../../db/tenant';
 import { resolveNode } from '../files/catalog.service';
 import { countNodeFiles, findFile } from '../files/file.repository';
 import { recordHistory } from '../files/history.repository';
 import {
-  APPLY_CODE,
   applicationVOs,
   copiedColumns,
-  CUSTOMER_READ_CODES,
   fieldColumns,
   likeFragment,
   nowSql,
-  STAFF_READ_CODES,
   visibleApplications,
   visibleBatches,
 } from './apply.repository';
@@ -42,7 +36,6 @@ import { certStatusSql } from './certificate';
 import { APPLICATION_FUNCTIONS, missingDocuments } from './documents';
 import { nextNumber } from './numbering';
 import { applyTransition, type ApplicationRow, type TransitionCaller } from './transition';
-import { callerCompany } from '../../core/company';
 
 /**
  * The customer's side of applications (README.md): drafts, batches, copies, soft deletion, submission with its number,
@@ -52,25 +45,6 @@ import { callerCompany } from '../../core/company';
 
 /** The caller as these calls see them: their company (null for staff) and the codes their roles hold. */
 export type Who = TransitionCaller;
-
-/** Reads the caller's codes and company before any body is read or the call's transaction opens. */
-export async function whoIs(deps: Deps, auth: AuthUser): Promise<Who> {
-  const held = await heldCodes(deps, auth);
-  const platform = isPlatformAdmin(auth);
-  const companyId = await withTenant(deps.db, auth.tenantId, (trx) => callerCompany(trx, auth));
-  return { auth, companyId, holds: (code) => platform || held.has(code) };
-}
-
-/** Reads: a customer with the customer pages' codes, staff with a business-management page's code. */
-export function demandRead(who: Who): void {
-  const codes = who.companyId === null ? STAFF_READ_CODES : CUSTOMER_READ_CODES;
-  if (!codes.some((code) => who.holds(code))) throw new ForbiddenError();
-}
-
-/** Writes of the customer calls are the customer's own: a user of a company holding `application_apply`. */
-export function demandApply(who: Who): void {
-  if (who.companyId === null || !who.holds(APPLY_CODE)) throw new ForbiddenError();
-}
 
 const year = () => new Date().getFullYear();
 

@@ -10,7 +10,8 @@ import type { DefaultFunction } from '../business/archives';
 import { childNodes, type RecordRef } from '../files/catalog.service';
 import { findFile } from '../files/file.repository';
 import { callerCompanies, callerCompany } from '../../core/company';
-import { CUSTOMER_READ_CODES, STAFF_READ_CODES, visibleApplications } from './apply.repository';
+import { CUSTOMER_READ_CODES, STAFF_READ_CODES } from '../../../lib/contracts/application/apply.actions';
+import { visibleApplications } from './apply.repository';
 
 /**
  * The documents of an application (DOMAIN §1 Attachments): one archive tree per scheme, seeded into every tenant like

@@ -1,0 +1,196 @@
+import { z } from '../../zod';
+import { bySide, defineAction } from '../action';
+import { blank, idSchema, pagingInput } from '../inputs';
+import type { CallDef } from '../resource';
+import { APPLICATION_CODES, APPLICATION_STATES, SCHEMES, type Scheme } from './machine';
+
+/**
+ * The customer's application calls (blade-customer applicationForCcc, cqstOrCnvEx, cnex, applicationBatch and the
+ * paymentNote copy/delete/list calls; blade/modules/application/README.md), served by
+ * blade/modules/application/apply.routes.ts and called by the portal's application screens. A customer reads its
+ * company's applications with the customer pages' codes and writes them with `application_apply`; staff read them
+ * with a business-management page's code and never write through these calls (their steps are the flow's).
+ */
+
+/** A customer reads its company's applications with the customer pages' codes. */
+export const CUSTOMER_READ_CODES = ['my_application', APPLICATION_CODES.apply] as const;
+/** Staff read applications with the business-management pages' codes (the staff helper's menus). */
+export const STAFF_READ_CODES = [
+  'ccc_business',
+  'accepted_business',
+  'retreat_business',
+  'cqst_business',
+  'cnex_business',
+  'draft_business',
+] as const;
+
+const readSide = bySide({ customer: CUSTOMER_READ_CODES, staff: STAFF_READ_CODES });
+const writeSide = bySide({ customer: APPLICATION_CODES.apply });
+
+const CUSTOMER = '/blade-customer';
+const post = (path: string): CallDef => ({ method: 'POST', path: `${CUSTOMER}${path}` });
+const read = <I extends z.ZodType>(name: string, call: CallDef, input: I) =>
+  defineAction({ name, call, input, ...readSide, writes: false });
+const write = <I extends z.ZodType>(name: string, call: CallDef, input: I) =>
+  defineAction({ name, call, input, ...writeSide, writes: true });
+
+export const applyIdInput = z.object({ id: idSchema });
+export const batchNumberInput = z.object({
+  batchNumber: z.string({ error: '请提供批次号' }).trim().min(1, '请提供批次号').max(32, '请提供批次号'),
+});
+const flowState = blank(z.enum(APPLICATION_STATES, { error: '状态不正确' }));
+const isFinishedFlag = z.enum(['0', '1'], { error: '办结标志只能为0或1' });
+
+export const applicationListInput = z.object({
+  ...pagingInput,
+  productName: blank(z.string().trim().max(200)),
+  flowState,
+  batchNumber: blank(z.string().trim().max(32)),
+});
+export const finishedListInput = z.object({
+  ...pagingInput,
+  isFinished: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), isFinishedFlag),
+});
+export const myApplicationsInput = z.object({
+  ...pagingInput,
+  scheme: blank(z.enum(SCHEMES, { error: '认证类别不正确' })),
+  flowState,
+  /** 0: the applications still open (a customer's dashboard tile), 1: the finished ones. */
+  isFinished: blank(isFinishedFlag),
+});
+export const batchStepInput = batchNumberInput.extend({
+  step: z.preprocess(
+    (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
+    z
+      .number({ error: '步骤应为0到99之间的整数' })
+      .int('步骤应为0到99之间的整数')
+      .min(0, '步骤应为0到99之间的整数')
+      .max(99, '步骤应为0到99之间的整数'),
+  ),
+});
+export const certNumberInput = z.object({
+  certNumber: z.string({ error: '请输入证书编号' }).trim().min(1, '请输入证书编号').max(32, '请输入证书编号'),
+});
+export const lastCccInput = z.object({ productName: blank(z.string().trim().max(200)) });
+export const placeFileInput = z.object({
+  applicationId: idSchema,
+  fileCatalogId: idSchema,
+  fileId: z
+    .string({ error: '文件ID不正确' })
+    .trim()
+    .regex(/^[0-9a-f]{32}$/, '文件ID不正确'),
+});
+
+/** Each scheme's calls as the catalogue names them (the reference system has a controller per scheme). */
+const SCHEME_PATHS = {
+  ccc: {
+    base: '/applicationForCcc',
+    save: 'saveApplicationForCcc',
+    update: 'updateApplicationForCcc',
+    select: 'selectApplicationForCccByApplicationForCcc',
+    submit: 'submitApplicationForCcc',
+    fileList: 'selectCccFileListByBatchNumber',
+    insertFile: 'insertCccFile',
+    batchList: undefined,
+    copy: 'copyApplicationForCcc',
+    remove: 'deleteCcc',
+  },
+  cqst: {
+    base: '/cqstOrCnvEx',
+    save: 'insertCqstOrCnvExDto',
+    update: 'updateCqstOrCnvExDto',
+    select: 'selectCqstOrCnvExDto',
+    submit: 'subMitCqst',
+    fileList: 'selectCqstFileListByBatchNumber',
+    insertFile: 'insertCqstFile',
+    batchList: 'selectCqstByCqstListByBatchNumber',
+    copy: 'copyCqst',
+    remove: 'deleteCqst',
+  },
+  cnex: {
+    base: '/cnex',
+    save: 'saveCnexDto',
+    update: 'updateCnexDto',
+    select: 'selectCnexDto',
+    submit: 'submitCnex',
+    fileList: 'selectCnexFileListByBatchNumber',
+    insertFile: 'insertCnexFile',
+    batchList: 'selectCnexByBatchName',
+    copy: 'copyCnex',
+    remove: 'deleteCnex',
+  },
+} as const satisfies Record<Scheme, Record<string, string | undefined>>;
+
+/**
+ * One scheme's calls. The draft's form is checked by the scheme's rules of application.ts, built with a translator
+ * (the portal's form shows them in the user's language): blade/ parses it with the zh texts in the handler, so the
+ * save and update inputs are declared `z.unknown()` here.
+ */
+function schemeActions(scheme: Scheme) {
+  const p = SCHEME_PATHS[scheme];
+  const at = (name: string) => post(`${p.base}/${name}`);
+  return {
+    save: write(p.save, at(p.save), z.unknown()),
+    update: write(p.update, at(p.update), z.unknown()),
+    select: read(p.select, at(p.select), applyIdInput),
+    submit: write(p.submit, at(p.submit), applyIdInput),
+    fileList: read(p.fileList, at(p.fileList), batchNumberInput),
+    /** Places an uploaded file in the application's catalogue node (the record's upload right is asked too). */
+    insertFile: write(p.insertFile, at(p.insertFile), placeFileInput),
+    /** The applications of a batch (CQST and CNEx; the catalogue names the parameter by query or body). */
+    batchList: p.batchList ? read(p.batchList, at(p.batchList), batchNumberInput) : undefined,
+    copy: write(p.copy, post(`/paymentNote/${p.copy}`), applyIdInput),
+    remove: write(p.remove, post(`/paymentNote/${p.remove}`), applyIdInput),
+  };
+}
+
+export const APPLY_SCHEME_ACTIONS: Readonly<Record<Scheme, ReturnType<typeof schemeActions>>> = {
+  ccc: schemeActions('ccc'),
+  cqst: schemeActions('cqst'),
+  cnex: schemeActions('cnex'),
+};
+
+export const APPLY_ACTION = {
+  /** CCC's own lists and look-ups. */
+  cccList: read(
+    'selectApplicationForCccByApplicationForCccList',
+    post('/applicationForCcc/selectApplicationForCccByApplicationForCccList'),
+    applicationListInput,
+  ),
+  cccFinished: read(
+    'selectApplicationForCccByIsFinished',
+    post('/applicationForCcc/selectApplicationForCccByIsFinished'),
+    finishedListInput,
+  ),
+  checkCertNumber: read('checkCertNumber', post('/applicationForCcc/checkCertNumber'), certNumberInput),
+  lastCcc: read(
+    'selectLastCCCByParameter',
+    post('/applicationForCcc/selectLastCCCByParameter'),
+    lastCccInput,
+  ),
+  /** The customer's "my applications": every scheme. */
+  myApplications: defineAction({
+    name: 'selectApplicationPage',
+    call: { method: 'GET', path: `${CUSTOMER}/paymentNote/selectApplicationPage` },
+    input: myApplicationsInput,
+    ...readSide,
+    writes: false,
+  }),
+  batch: read(
+    'selectApplicationBatchByBatchNumber',
+    post('/applicationBatch/selectApplicationBatchByBatchNumber'),
+    batchNumberInput,
+  ),
+  batchStep: write(
+    'saveBatchStepByBatchNumber',
+    post('/applicationBatch/saveBatchStepByBatchNumber'),
+    batchStepInput,
+  ),
+};
+
+export const APPLY_ACTIONS = [
+  ...SCHEMES.flatMap((scheme) =>
+    Object.values(APPLY_SCHEME_ACTIONS[scheme]).flatMap((def) => (def ? [def] : [])),
+  ),
+  ...Object.values(APPLY_ACTION),
+];
