@@ -11,7 +11,7 @@ import type {
   ApplicationVO,
   CertNumberCheckVO,
 } from '@/lib/contracts/application/application';
-import { APPLY_ACTION, APPLY_SCHEME_ACTIONS } from '@/lib/contracts/application/apply.actions';
+import { APPLY_CALLS, APPLY_SCHEME_CALLS } from '@/lib/contracts/application/apply.calls';
 import type { CertificateState, CnexType, Scheme } from '@/lib/contracts/application/machine';
 
 /**
@@ -83,15 +83,15 @@ const proxied = (call: { path: string }) => `/api${call.path}`;
 
 /** The per-scheme calls of the customer's form (each scheme has its own controller in the reference system). */
 function schemeCalls(scheme: Scheme) {
-  const { save, update, select, submit, fileList, copy, remove } = APPLY_SCHEME_ACTIONS[scheme];
+  const { save, update, select, submit, fileList, copy, remove } = APPLY_SCHEME_CALLS[scheme];
   return {
-    save: proxied(save.call),
-    update: proxied(update.call),
-    select: proxied(select.call),
-    submit: proxied(submit.call),
-    files: proxied(fileList.call),
-    copy: proxied(copy.call),
-    remove: proxied(remove.call),
+    save: proxied(save),
+    update: proxied(update),
+    select: proxied(select),
+    submit: proxied(submit),
+    files: proxied(fileList),
+    copy: proxied(copy),
+    remove: proxied(remove),
   };
 }
 
@@ -102,11 +102,11 @@ export const SCHEME_CALLS: Readonly<Record<Scheme, ReturnType<typeof schemeCalls
 };
 
 export const PATHS = {
-  myApplications: proxied(APPLY_ACTION.myApplications.call),
-  lastCcc: proxied(APPLY_ACTION.lastCcc.call),
-  checkCertNumber: proxied(APPLY_ACTION.checkCertNumber.call),
-  batch: proxied(APPLY_ACTION.batch.call),
-  batchStep: proxied(APPLY_ACTION.batchStep.call),
+  myApplications: proxied(APPLY_CALLS.myApplications),
+  lastCcc: proxied(APPLY_CALLS.lastCcc),
+  checkCertNumber: proxied(APPLY_CALLS.checkCertNumber),
+  batch: proxied(APPLY_CALLS.batch),
+  batchStep: proxied(APPLY_CALLS.batchStep),
   transit: `${CUSTOMER}/applicationFlow/transit`,
   sampleSent: `${CUSTOMER}/flowInstance/sampleSent`,
   timeline: '/api/blade-flow/flow_timeline_by_businessId',

@@ -2,6 +2,7 @@ import { z } from '../../zod';
 import { bySide, defineAction } from '../action';
 import { blank, idSchema, pagingInput } from '../inputs';
 import type { CallDef } from '../resource';
+import { APPLY_CALLS, APPLY_SCHEME_CALLS, callName } from './apply.calls';
 import { APPLICATION_CODES, APPLICATION_STATES, SCHEMES, type Scheme } from './machine';
 
 /**
@@ -27,12 +28,10 @@ export const STAFF_READ_CODES = [
 const readSide = bySide({ customer: CUSTOMER_READ_CODES, staff: STAFF_READ_CODES });
 const writeSide = bySide({ customer: APPLICATION_CODES.apply });
 
-const CUSTOMER = '/blade-customer';
-const post = (path: string): CallDef => ({ method: 'POST', path: `${CUSTOMER}${path}` });
-const read = <I extends z.ZodType>(name: string, call: CallDef, input: I) =>
-  defineAction({ name, call, input, ...readSide, writes: false });
-const write = <I extends z.ZodType>(name: string, call: CallDef, input: I) =>
-  defineAction({ name, call, input, ...writeSide, writes: true });
+const read = <I extends z.ZodType>(call: CallDef, input: I) =>
+  defineAction({ name: callName(call), call, input, ...readSide, writes: false });
+const write = <I extends z.ZodType>(call: CallDef, input: I) =>
+  defineAction({ name: callName(call), call, input, ...writeSide, writes: true });
 
 export const applyIdInput = z.object({ id: idSchema });
 export const batchNumberInput = z.object({
@@ -81,66 +80,25 @@ export const placeFileInput = z.object({
     .regex(/^[0-9a-f]{32}$/, '文件ID不正确'),
 });
 
-/** Each scheme's calls as the catalogue names them (the reference system has a controller per scheme). */
-const SCHEME_PATHS = {
-  ccc: {
-    base: '/applicationForCcc',
-    save: 'saveApplicationForCcc',
-    update: 'updateApplicationForCcc',
-    select: 'selectApplicationForCccByApplicationForCcc',
-    submit: 'submitApplicationForCcc',
-    fileList: 'selectCccFileListByBatchNumber',
-    insertFile: 'insertCccFile',
-    batchList: undefined,
-    copy: 'copyApplicationForCcc',
-    remove: 'deleteCcc',
-  },
-  cqst: {
-    base: '/cqstOrCnvEx',
-    save: 'insertCqstOrCnvExDto',
-    update: 'updateCqstOrCnvExDto',
-    select: 'selectCqstOrCnvExDto',
-    submit: 'subMitCqst',
-    fileList: 'selectCqstFileListByBatchNumber',
-    insertFile: 'insertCqstFile',
-    batchList: 'selectCqstByCqstListByBatchNumber',
-    copy: 'copyCqst',
-    remove: 'deleteCqst',
-  },
-  cnex: {
-    base: '/cnex',
-    save: 'saveCnexDto',
-    update: 'updateCnexDto',
-    select: 'selectCnexDto',
-    submit: 'submitCnex',
-    fileList: 'selectCnexFileListByBatchNumber',
-    insertFile: 'insertCnexFile',
-    batchList: 'selectCnexByBatchName',
-    copy: 'copyCnex',
-    remove: 'deleteCnex',
-  },
-} as const satisfies Record<Scheme, Record<string, string | undefined>>;
-
 /**
  * One scheme's calls. The draft's form is checked by the scheme's rules of application.ts, built with a translator
  * (the portal's form shows them in the user's language): blade/ parses it with the zh texts in the handler, so the
  * save and update inputs are declared `z.unknown()` here.
  */
 function schemeActions(scheme: Scheme) {
-  const p = SCHEME_PATHS[scheme];
-  const at = (name: string) => post(`${p.base}/${name}`);
+  const c = APPLY_SCHEME_CALLS[scheme];
   return {
-    save: write(p.save, at(p.save), z.unknown()),
-    update: write(p.update, at(p.update), z.unknown()),
-    select: read(p.select, at(p.select), applyIdInput),
-    submit: write(p.submit, at(p.submit), applyIdInput),
-    fileList: read(p.fileList, at(p.fileList), batchNumberInput),
+    save: write(c.save, z.unknown()),
+    update: write(c.update, z.unknown()),
+    select: read(c.select, applyIdInput),
+    submit: write(c.submit, applyIdInput),
+    fileList: read(c.fileList, batchNumberInput),
     /** Places an uploaded file in the application's catalogue node (the record's upload right is asked too). */
-    insertFile: write(p.insertFile, at(p.insertFile), placeFileInput),
+    insertFile: write(c.insertFile, placeFileInput),
     /** The applications of a batch (CQST and CNEx; the catalogue names the parameter by query or body). */
-    batchList: p.batchList ? read(p.batchList, at(p.batchList), batchNumberInput) : undefined,
-    copy: write(p.copy, post(`/paymentNote/${p.copy}`), applyIdInput),
-    remove: write(p.remove, post(`/paymentNote/${p.remove}`), applyIdInput),
+    batchList: c.batchList ? read(c.batchList, batchNumberInput) : undefined,
+    copy: write(c.copy, applyIdInput),
+    remove: write(c.remove, applyIdInput),
   };
 }
 
@@ -152,40 +110,14 @@ export const APPLY_SCHEME_ACTIONS: Readonly<Record<Scheme, ReturnType<typeof sch
 
 export const APPLY_ACTION = {
   /** CCC's own lists and look-ups. */
-  cccList: read(
-    'selectApplicationForCccByApplicationForCccList',
-    post('/applicationForCcc/selectApplicationForCccByApplicationForCccList'),
-    applicationListInput,
-  ),
-  cccFinished: read(
-    'selectApplicationForCccByIsFinished',
-    post('/applicationForCcc/selectApplicationForCccByIsFinished'),
-    finishedListInput,
-  ),
-  checkCertNumber: read('checkCertNumber', post('/applicationForCcc/checkCertNumber'), certNumberInput),
-  lastCcc: read(
-    'selectLastCCCByParameter',
-    post('/applicationForCcc/selectLastCCCByParameter'),
-    lastCccInput,
-  ),
+  cccList: read(APPLY_CALLS.cccList, applicationListInput),
+  cccFinished: read(APPLY_CALLS.cccFinished, finishedListInput),
+  checkCertNumber: read(APPLY_CALLS.checkCertNumber, certNumberInput),
+  lastCcc: read(APPLY_CALLS.lastCcc, lastCccInput),
   /** The customer's "my applications": every scheme. */
-  myApplications: defineAction({
-    name: 'selectApplicationPage',
-    call: { method: 'GET', path: `${CUSTOMER}/paymentNote/selectApplicationPage` },
-    input: myApplicationsInput,
-    ...readSide,
-    writes: false,
-  }),
-  batch: read(
-    'selectApplicationBatchByBatchNumber',
-    post('/applicationBatch/selectApplicationBatchByBatchNumber'),
-    batchNumberInput,
-  ),
-  batchStep: write(
-    'saveBatchStepByBatchNumber',
-    post('/applicationBatch/saveBatchStepByBatchNumber'),
-    batchStepInput,
-  ),
+  myApplications: read(APPLY_CALLS.myApplications, myApplicationsInput),
+  batch: read(APPLY_CALLS.batch, batchNumberInput),
+  batchStep: write(APPLY_CALLS.batchStep, batchStepInput),
 };
 
 export const APPLY_ACTIONS = [

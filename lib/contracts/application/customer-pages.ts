@@ -1,11 +1,11 @@
 import { defineResource, NO_WRITES, type FieldSpec } from '../resource';
-import { APPLY_ACTION, APPLY_SCHEME_ACTIONS } from './apply.actions';
+import { APPLY_CALLS, APPLY_SCHEME_CALLS } from './apply.calls';
 
 /**
  * The customer's pages of 认证申请 (issue 15): 我的申请 with the 申请 button (`application_apply`, the customer's
  * writes: save, submit, copy, delete, documents) and 我的证书. Declared as resources so the seed and every start
  * place the pages and the button (db/resource-menus.ts) and the portal names their tabs `menu.<code>`. Their calls
- * are declared actions (apply.actions.ts, served by blade/modules/application/apply.routes.ts, for the applications; the
+ * are declared actions (apply.calls.ts and apply.actions.ts, served by blade/modules/application/apply.routes.ts, for the applications; the
  * certificate calls by the staff side's module): the list is not a plain table read, a customer sees their
  * company's rows only.
  */
@@ -26,8 +26,8 @@ export const myApplicationResource = defineResource({
     submittedAt: text(19, { form: false }),
   },
   calls: {
-    list: APPLY_ACTION.myApplications.call,
-    detail: APPLY_SCHEME_ACTIONS.ccc.select.call,
+    list: APPLY_CALLS.myApplications,
+    detail: APPLY_SCHEME_CALLS.ccc.select,
     ...NO_WRITES.calls,
   },
   access: { read: { codes: ['my_application'] }, ...NO_WRITES.access },
