@@ -1,8 +1,15 @@
 import { z } from '../../zod';
 import { bySide, defineAction } from '../action';
 import { defineResource, NO_WRITES, type FieldSpecs, type ResourceMenuDef } from '../resource';
-import { myApplicationResource } from './customer-pages';
-import { APPLICATION_CODES, type TransitionName } from './machine';
+import { blank, pagingInput } from '../inputs';
+import { myApplicationResource, myCertificateResource } from './customer-pages';
+import {
+  APPLICATION_CODES,
+  CERTIFICATE_ACTION_NAMES,
+  CERTIFICATE_STATES,
+  type CertificateAction,
+  type TransitionName,
+} from './machine';
 
 /**
  * The staff side of certification applications (issue 15): the business-management pages (业务管理), the transition
@@ -127,6 +134,57 @@ export const certificateCalls = {
   changeStatus: { method: 'POST', path: '/blade-customer/certificate/changeStatus' },
   history: { method: 'GET', path: '/blade-customer/certificate/history' },
 } as const;
+
+/** A customer reads its company's certificates on 我的证书, staff on 证书管理 (every company's). */
+const readCertificates = bySide({ customer: myCertificateResource.menu!.code, staff: 'certificate' });
+const certificateId = z.object({ id: z.string().regex(/^[1-9]\d{0,18}$/) });
+const certificateFragment = blank(z.string().trim().max(100));
+
+export const certificateList = defineAction({
+  name: 'certificatePage',
+  call: certificatePage.calls.list,
+  input: z.object({
+    ...pagingInput,
+    certNumber: certificateFragment,
+    productName: certificateFragment,
+    certStatus: blank(z.enum(CERTIFICATE_STATES)),
+    /** Still valid and ending within this many days from today (the certificates to renew; a dashboard tile). */
+    expiresWithinDays: blank(z.coerce.number().int().min(1).max(3650)),
+    /** `1`: still valid and ending within the renewal horizon of the tenant's expiry alerts (their lead days). */
+    alertLead: blank(z.enum(['0', '1'], { error: '提醒期内到期筛选只能为0或1' })),
+  }),
+  ...readCertificates,
+  writes: false,
+});
+
+export const certificateDetail = defineAction({
+  name: 'certificateDetail',
+  call: certificatePage.calls.detail!,
+  input: certificateId,
+  ...readCertificates,
+  writes: false,
+});
+
+export const certificateHistoryAction = defineAction({
+  name: 'certificateHistory',
+  call: certificateCalls.history,
+  input: certificateId,
+  ...readCertificates,
+  writes: false,
+});
+
+/** The certification body's decision: staff holding the page's button code only (a customer user never does). */
+export const certificateChangeStatus = defineAction({
+  name: 'certificateChangeStatus',
+  call: certificateCalls.changeStatus,
+  input: z.object({
+    id: z.coerce.string().regex(/^[1-9]\d{0,18}$/),
+    action: z.enum(CERTIFICATE_ACTION_NAMES as [CertificateAction, ...CertificateAction[]]),
+    reason: z.string().trim().min(1, '请填写原因').max(500),
+  }),
+  ...bySide({ staff: CERTIFICATE_STATUS_CODE }),
+  writes: true,
+});
 
 /** Every business-management page, in menu order (the certificates last). */
 export const STAFF_PAGES = [
@@ -263,6 +321,10 @@ export const flowTimeline = defineAction({
 });
 
 export const STAFF_ACTIONS = [
+  certificateList,
+  certificateDetail,
+  certificateHistoryAction,
+  certificateChangeStatus,
   applicationTransit,
   sampleSentAction,
   ifSampleSentAction,
