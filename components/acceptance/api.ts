@@ -6,7 +6,7 @@
 import type { LookupSpec } from '@/components/crud/lookup-field';
 import { uploadWithProgress } from '@/components/files/upload';
 import { fileUrl } from '@/components/files/api';
-import { bladeRequest, buildUrl } from '@/lib/client/fetcher';
+import { bladeRequest, buildUrl, proxied } from '@/lib/client/fetcher';
 import { withBasePath } from '@/lib/client/navigation';
 import {
   ACCEPTANCE_CALLS,
@@ -26,8 +26,6 @@ import {
 } from '@/lib/contracts/acceptance/acceptance';
 import type { RowOf } from '@/lib/contracts/resource';
 
-const api = (path: string) => `/api${path}`;
-
 export interface Page<T> {
   records: T[];
   total: number;
@@ -38,16 +36,16 @@ export type FlowCardRow = RowOf<typeof flowCardResource> & { applicationNo: stri
 export type FlowCardDetail = FlowCardRow & { items: FlowCardItemVO[] };
 
 export const ACCEPTANCE_PATHS = {
-  cardPage: api(flowCardResource.calls.list.path),
-  cardDetail: api(flowCardResource.calls.detail!.path),
-  itemPage: api(testItemResource.calls.list.path),
+  cardPage: proxied(flowCardResource.calls.list),
+  cardDetail: proxied(flowCardResource.calls.detail!),
+  itemPage: proxied(testItemResource.calls.list),
   equipmentPage: '/api/blade-combusiness/equipment/page',
   tree: '/api/blade-resource/fileCatalog/selectFileList',
   upload: '/api/blade-resource/file/uploadFile',
 } as const;
 
-const post = async <T>(path: string, body: Record<string, unknown>) =>
-  (await bladeRequest<T>(api(path), { method: 'POST', body })).data;
+const post = async <T>(call: { path: string }, body: Record<string, unknown>) =>
+  (await bladeRequest<T>(proxied(call), { method: 'POST', body })).data;
 
 export async function cardDetail(id: string): Promise<FlowCardDetail> {
   return (await bladeRequest<FlowCardDetail>(ACCEPTANCE_PATHS.cardDetail, { params: { id } })).data;
@@ -56,7 +54,7 @@ export async function cardDetail(id: string): Promise<FlowCardDetail> {
 /** The card form's choices: the often-used items first, then the rest of the dictionary (one page of 500). */
 export async function testItemOptions(): Promise<TestItemRow[]> {
   const [often, all] = await Promise.all([
-    bladeRequest<Page<TestItemRow>>(api(ACCEPTANCE_CALLS.oftenUsedItems.path), { params: { size: 20 } }),
+    bladeRequest<Page<TestItemRow>>(proxied(ACCEPTANCE_CALLS.oftenUsedItems), { params: { size: 20 } }),
     bladeRequest<Page<TestItemRow>>(ACCEPTANCE_PATHS.itemPage, { params: { size: 500 } }),
   ]);
   const first = often.data.records;
@@ -78,11 +76,11 @@ export async function equipmentOptions(): Promise<EquipmentOption[]> {
 }
 
 export const saveItem = (values: { id?: string; cardId: string; testItemId: string; equipmentId?: string }) =>
-  post<FlowCardItemVO>(ACCEPTANCE_CALLS.itemSave.path, values);
-export const removeItem = (id: string) => post(ACCEPTANCE_CALLS.itemRemove.path, { ids: [id] });
+  post<FlowCardItemVO>(ACCEPTANCE_CALLS.itemSave, values);
+export const removeItem = (id: string) => post(ACCEPTANCE_CALLS.itemRemove, { ids: [id] });
 export const updateRemark = (id: string, remark: string) =>
-  post<FlowCardItemVO>(ACCEPTANCE_CALLS.updateRemark.path, { id, remark });
-export const clearReport = (id: string) => post<FlowCardItemVO>(ACCEPTANCE_CALLS.clearReport.path, { id });
+  post<FlowCardItemVO>(ACCEPTANCE_CALLS.updateRemark, { id, remark });
+export const clearReport = (id: string) => post<FlowCardItemVO>(ACCEPTANCE_CALLS.clearReport, { id });
 
 /** The card archive's report folder: the root's first child (检测报告). */
 async function reportNode(cardId: string): Promise<string> {
@@ -105,12 +103,12 @@ export async function uploadReport(item: FlowCardItemVO, file: File): Promise<Fl
   data.append('fileCatalogId', await reportNode(item.cardId));
   data.append('file', file);
   const fileId = (await uploadWithProgress<{ id: string }>(ACCEPTANCE_PATHS.upload, data, {})).data.id;
-  return post<FlowCardItemVO>(ACCEPTANCE_CALLS.uploadReport.path, { id: item.id, fileId });
+  return post<FlowCardItemVO>(ACCEPTANCE_CALLS.uploadReport, { id: item.id, fileId });
 }
 
 /** onlineEditing: the current version and why it is not edited here; the screen opens the version for viewing. */
 export async function onlineEditing(id: string): Promise<OnlineEditingVO> {
-  return (await bladeRequest<OnlineEditingVO>(api(ACCEPTANCE_CALLS.onlineEditing.path), { params: { id } }))
+  return (await bladeRequest<OnlineEditingVO>(proxied(ACCEPTANCE_CALLS.onlineEditing), { params: { id } }))
     .data;
 }
 
@@ -118,7 +116,7 @@ export const reportViewUrl = (fileId: string) => fileUrl(fileId, false);
 
 export async function coverage(applicationId: string): Promise<CoverageVO> {
   return (
-    await bladeRequest<CoverageVO>(api(ACCEPTANCE_CALLS.certifiedProjects.path), {
+    await bladeRequest<CoverageVO>(proxied(ACCEPTANCE_CALLS.certifiedProjects), {
       params: { applicationId },
     })
   ).data;
@@ -130,27 +128,27 @@ export async function coverage(applicationId: string): Promise<CoverageVO> {
  */
 export async function openExport(name: ExportName, lang: string): Promise<void> {
   const { authKey } = (
-    await bladeRequest<{ authKey: string }>(api(ACCEPTANCE_CALLS.exportAuthKey.path), {
+    await bladeRequest<{ authKey: string }>(proxied(ACCEPTANCE_CALLS.exportAuthKey), {
       params: { export: name },
     })
   ).data;
   window.open(
-    withBasePath(buildUrl(api(ACCEPTANCE_CALLS.itemsExport.path), { authKey, lang })),
+    withBasePath(buildUrl(proxied(ACCEPTANCE_CALLS.itemsExport), { authKey, lang })),
     '_blank',
     'noopener',
   );
 }
 
 export const moveCard = (name: CardTransitionName, id: string, remark: string) =>
-  post<{ cardState: CardState }>(CARD_TRANSITIONS[name].call.path, { id, remark });
+  post<{ cardState: CardState }>(CARD_TRANSITIONS[name].call, { id, remark });
 export const assignItem = (id: string, assigneeId: string) =>
-  post<FlowCardItemVO>(ACCEPTANCE_CALLS.itemAssign.path, { id, assigneeId });
-export const startItem = (id: string) => post<FlowCardItemVO>(ACCEPTANCE_CALLS.itemStart.path, { id });
+  post<FlowCardItemVO>(ACCEPTANCE_CALLS.itemAssign, { id, assigneeId });
+export const startItem = (id: string) => post<FlowCardItemVO>(ACCEPTANCE_CALLS.itemStart, { id });
 export const recordResult = (id: string, result: ItemResult, resultRemark: string) =>
-  post<FlowCardItemVO>(ACCEPTANCE_CALLS.itemResult.path, { id, result, resultRemark });
+  post<FlowCardItemVO>(ACCEPTANCE_CALLS.itemResult, { id, result, resultRemark });
 
 export async function cardHistory(id: string): Promise<CardHistoryVO[]> {
-  return (await bladeRequest<CardHistoryVO[]>(api(ACCEPTANCE_CALLS.cardHistory.path), { params: { id } }))
+  return (await bladeRequest<CardHistoryVO[]>(proxied(ACCEPTANCE_CALLS.cardHistory), { params: { id } }))
     .data;
 }
 
@@ -160,13 +158,13 @@ const applicationLabel = (a: CardApplicationVO) => `${a.applicationNo} ${a.produ
 export const applicationLookup: LookupSpec = {
   search: async (text) =>
     (
-      await bladeRequest<Page<CardApplicationVO>>(api(ACCEPTANCE_CALLS.cardApplications.path), {
+      await bladeRequest<Page<CardApplicationVO>>(proxied(ACCEPTANCE_CALLS.cardApplications), {
         params: { applicationNo: text || undefined, size: 20 },
       })
     ).data.records.map((a) => ({ value: a.id, label: applicationLabel(a) })),
   resolve: async (id) => {
     const [found] = (
-      await bladeRequest<Page<CardApplicationVO>>(api(ACCEPTANCE_CALLS.cardApplications.path), {
+      await bladeRequest<Page<CardApplicationVO>>(proxied(ACCEPTANCE_CALLS.cardApplications), {
         params: { id },
       })
     ).data.records;

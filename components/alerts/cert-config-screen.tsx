@@ -7,10 +7,10 @@ import { ResourceScreen } from '@/components/crud/resource-screen';
 import { useConfirm } from '@/components/providers/confirm';
 import { useNotify } from '@/components/providers/notifier';
 import { ALERT_CODES, CERT_CONFIG_CALLS, certConfigResource } from '@/lib/contracts/alerts/alerts';
-import { bladeRequest } from '@/lib/client/fetcher';
+import { bladeRequest, proxied } from '@/lib/client/fetcher';
 import { usePermissions } from '@/lib/permissions/use-permissions';
 
-const LIST_PATH = `/api${certConfigResource.calls.list.path}`;
+const LIST_PATH = proxied(certConfigResource.calls.list);
 
 /**
  * 证书到期提醒: the configurations (lead days, channels) with add and edit from the definition; delete and
@@ -60,7 +60,7 @@ export function CertConfigScreen() {
         api: {
           list: LIST_PATH,
           listMethod: 'GET',
-          submit: `/api${certConfigResource.calls.submit.path}`,
+          submit: proxied(certConfigResource.calls.submit),
         },
         rowActions: [
           {

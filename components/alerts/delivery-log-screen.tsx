@@ -17,7 +17,7 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import { TablePager, usePaging } from '@/components/crud/table-pager';
 import { useNotify } from '@/components/providers/notifier';
-import { bladeRequest } from '@/lib/client/fetcher';
+import { bladeRequest, proxied } from '@/lib/client/fetcher';
 import {
   ALERT_KINDS,
   ALERT_LOG_CODES,
@@ -34,7 +34,7 @@ interface DeliveryPage {
   total: number;
 }
 
-const PAGE_PATH = `/api${DELIVERY_CALLS.page.path}`;
+const PAGE_PATH = proxied(DELIVERY_CALLS.page);
 const STATE_COLOR: Record<ChannelState, 'default' | 'success' | 'error' | 'warning' | 'info'> = {
   pending: 'warning',
   sending: 'info',
@@ -104,7 +104,7 @@ export function DeliveryLogScreen() {
     try {
       // A refusal (not failed any more, another tenant's) is shown by bladeRequest in the server's words.
       const { data: result } = await bladeRequest<{ state: 'sent' | 'failed'; reason: string }>(
-        `/api${DELIVERY_CALLS.retry.path}`,
+        proxied(DELIVERY_CALLS.retry),
         { method: 'POST', body: { id: row.id, channel: which } },
       );
       if (result.state === 'sent') notify(t('retrySent'), 'success');

@@ -25,7 +25,7 @@ import { TablePager, usePaging } from '@/components/crud/table-pager';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { useNotify } from '@/components/providers/notifier';
-import { bladeRequest } from '@/lib/client/fetcher';
+import { bladeRequest, proxied } from '@/lib/client/fetcher';
 import {
   ALERT_CODES,
   NODE_CALLS,
@@ -44,8 +44,8 @@ interface TrackPage {
 }
 
 const PAGE_PATH: Record<TrackLevel, string> = {
-  coarse: `/api${NODE_CALLS.coarsePage.path}`,
-  fine: `/api${NODE_CALLS.finePage.path}`,
+  coarse: proxied(NODE_CALLS.coarsePage),
+  fine: proxied(NODE_CALLS.finePage),
 };
 
 function useNodeName() {
@@ -84,7 +84,7 @@ function LimitDialog({
   };
   const save = async () => {
     try {
-      await bladeRequest(`/api${NODE_CALLS.update.path}`, {
+      await bladeRequest(proxied(NODE_CALLS.update), {
         method: 'POST',
         body: { trackLevel: level, nodeCode, limitDays, enabled: enabled ? 1 : 0 },
         silent: true,
@@ -136,7 +136,7 @@ function DetailDialog({ row, onClose }: { row: TrackRowVO; onClose: () => void }
   const tc = useTranslations('common');
   const nodeName = useNodeName();
   const { data } = useSWR<{ nodes: TrackNodeVO[] }>([
-    `/api${NODE_CALLS.coarseDetail.path}`,
+    proxied(NODE_CALLS.coarseDetail),
     { id: row.applicationId },
     'POST',
   ]);

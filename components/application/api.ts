@@ -3,7 +3,7 @@
  * the portal's half of the contract with blade/. Every path is the proxy's (`/api` + the blade path); every call goes
  * through the one fetcher, so a refusal is toasted with the server's message and thrown as a BladeError.
  */
-import { bladeRequest } from '@/lib/client/fetcher';
+import { bladeRequest, proxied } from '@/lib/client/fetcher';
 import type {
   ApplicationBatchVO,
   ApplicationFields,
@@ -78,8 +78,6 @@ export interface FactoryCheckVO {
 }
 
 const CUSTOMER = '/api/blade-customer';
-
-const proxied = (call: { path: string }) => `/api${call.path}`;
 
 /** The per-scheme calls of the customer's form (each scheme has its own controller in the reference system). */
 function schemeCalls(scheme: Scheme) {

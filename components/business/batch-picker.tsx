@@ -1,5 +1,6 @@
 'use client';
 
+import { proxied } from '@/lib/client/fetcher';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -10,7 +11,7 @@ import { contractResource } from '@/lib/contracts/business/contract';
 import { contractBatchResource } from '@/lib/contracts/business/contract-batch';
 import { formatMoney } from '@/lib/shared/money';
 import { useBusinessRows } from './business-data';
-import { api } from './screen-helpers';
+import {} from './screen-helpers';
 
 type Contract = RowOf<typeof contractResource>;
 type Batch = RowOf<typeof contractBatchResource>;
@@ -31,10 +32,10 @@ export function BatchPicker({ value, onChange, onBlur, error, contractId }: Batc
   const [picked, setPicked] = useState('');
   const contract = contractId ?? picked;
   const { rows: contracts } = useBusinessRows<Contract>(
-    contractId ? null : api(contractResource.calls.list.path),
+    contractId ? null : proxied(contractResource.calls.list),
   );
   const { rows: batches } = useBusinessRows<Batch>(
-    contract ? api(contractBatchResource.calls.list.path) : null,
+    contract ? proxied(contractBatchResource.calls.list) : null,
     { contractId: contract },
   );
   const batchOptions = useMemo(

@@ -1,5 +1,6 @@
 'use client';
 
+import { proxied } from '@/lib/client/fetcher';
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
@@ -15,12 +16,12 @@ import {
 import { usePermissions } from '@/lib/permissions/use-permissions';
 import { useBusinessRows } from './business-data';
 import { AbnormalDialog, BankNumberDialog } from './business-dialogs';
-import { api } from './screen-helpers';
+import {} from './screen-helpers';
 
 type Batch = RowOf<typeof contractBatchResource>;
 type Action = { kind: 'bank' | 'abnormal'; row: Batch };
 
-const LIST = api(contractBatchResource.calls.list.path);
+const LIST = proxied(contractBatchResource.calls.list);
 
 const asPercent = (hundredths: number) =>
   `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`;

@@ -5,8 +5,8 @@ import useSWR, { useSWRConfig } from 'swr';
 import type { LookupSpec } from '@/components/crud/lookup-field';
 import type { BladePage } from '@/components/crud/types';
 import { projectResource } from '@/lib/contracts/business/project';
-import { bladeRequest, type BladeRequestInit } from '@/lib/client/fetcher';
-import { api } from './screen-helpers';
+import { bladeRequest, type BladeRequestInit, proxied } from '@/lib/client/fetcher';
+import {} from './screen-helpers';
 
 type Params = NonNullable<BladeRequestInit['params']>;
 
@@ -80,4 +80,4 @@ const projectLabel = (project: { id: string; projectName: string }) => project.p
 
 /** The project picker of the business forms: a name fragment as one types. */
 export const useProjectLookup = () =>
-  useBusinessLookup(api(projectResource.calls.list.path), 'projectName', projectLabel);
+  useBusinessLookup(proxied(projectResource.calls.list), 'projectName', projectLabel);

@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
+import { proxied } from '@/lib/client/fetcher';
 import { z } from '@/lib/zod';
 import { ActionDialog } from './action-dialog';
 
@@ -14,7 +15,6 @@ export interface RecordActionProps {
   onDone: () => void | Promise<unknown>;
 }
 
-const api = (path: string) => `/api${path}`;
 const filled = (message: string) =>
   z.unknown().refine((v) => v !== undefined && v !== null && String(v).trim() !== '', message);
 const text = (required: string, max: number, tooLong: string) =>
@@ -47,7 +47,7 @@ export function AcceptanceDialog({ path, ...props }: RecordActionProps & { path:
     <ActionDialog
       {...props}
       title={t('acceptanceTitle', { name: props.name })}
-      url={api(path)}
+      url={proxied({ path })}
       fields={[
         { name: 'acceptanceDate', label: t('acceptanceDate'), kind: 'day' },
         { name: 'warrantyPeriod', label: t('warrantyPeriod'), kind: 'number' },
@@ -77,7 +77,7 @@ export function ProjectStateDialog({ path, ...props }: RecordActionProps & { pat
     <ActionDialog
       {...props}
       title={t('stateTitle', { name: props.name })}
-      url={api(path)}
+      url={proxied({ path })}
       fields={[
         {
           name: 'projectStatus',
@@ -126,7 +126,7 @@ function OneTextDialog({
     <ActionDialog
       {...props}
       title={title}
-      url={api(path)}
+      url={proxied({ path })}
       fields={[{ name: field, label, kind: multiline ? 'textarea' : 'text' }]}
       schema={schema}
       initial={{ [field]: value }}

@@ -1,5 +1,6 @@
 'use client';
 
+import { proxied } from '@/lib/client/fetcher';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Tab from '@mui/material/Tab';
@@ -16,7 +17,7 @@ import { BatchScreen } from './batch-screen';
 import { useBusinessRecord, useBusinessRefresh } from './business-data';
 import { IncomeScreen } from './income-screen';
 import { RecordHeader, RecordState } from './record-header';
-import { api, detailHref, dictLabel } from './screen-helpers';
+import { detailHref, dictLabel } from './screen-helpers';
 
 type Contract = RowOf<typeof contractResource> & { projectName?: string };
 
@@ -41,7 +42,7 @@ export function ContractDetail({ id }: { id: string }) {
   const t = useTranslations();
   const ts = useTranslations('businessScreens');
   const refreshLists = useBusinessRefresh();
-  const { row, loading } = useBusinessRecord<Contract>(api(contractResource.calls.list.path), id);
+  const { row, loading } = useBusinessRecord<Contract>(proxied(contractResource.calls.list), id);
   const dicts = useDictionaries(DICTS);
   const [tab, setTab] = useState<'batches' | 'receipts' | 'files'>('batches');
   if (!row) return <RecordState loading={loading} />;

@@ -1,5 +1,6 @@
 'use client';
 
+import { proxied } from '@/lib/client/fetcher';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
@@ -10,13 +11,13 @@ import { contractAcceptance, contractEnd, contractResource } from '@/lib/contrac
 import { usePermissions } from '@/lib/permissions/use-permissions';
 import { useProjectLookup } from './business-data';
 import { AcceptanceDialog, ContractEndDialog } from './business-dialogs';
-import { api, detailHref, withAnswered } from './screen-helpers';
+import { detailHref, withAnswered } from './screen-helpers';
 
 const contractScreen = withAnswered(contractResource, { projectName: 'business.contract.projectId' });
 type Contract = RowOf<typeof contractScreen>;
 type Action = { kind: 'acceptance' | 'end'; row: Contract };
 
-const LIST = api(contractResource.calls.list.path);
+const LIST = proxied(contractResource.calls.list);
 
 /**
  * Contracts: of every project (/administration/contractManagement, the project picked in a select), or of one

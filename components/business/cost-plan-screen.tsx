@@ -1,5 +1,6 @@
 'use client';
 
+import { proxied } from '@/lib/client/fetcher';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -12,7 +13,7 @@ import { costPlanResource } from '@/lib/contracts/business/cost';
 import { projectResource } from '@/lib/contracts/business/project';
 import { useBusinessRows, useProjectLookup } from './business-data';
 import { FinancePlan } from './finance-plan';
-import { api, optionsOf, withAnswered } from './screen-helpers';
+import { optionsOf, withAnswered } from './screen-helpers';
 
 const planScreen = withAnswered(costPlanResource, { projectName: 'business.costPlan.projectId' });
 type Project = RowOf<typeof projectResource>;
@@ -25,7 +26,7 @@ export function CostPlanScreen() {
   const t = useTranslations('financeScreens');
   const fieldLabel = useTranslations('business.costPlan');
   const [tab, setTab] = useState<'plans' | 'finance'>('plans');
-  const { rows: projects } = useBusinessRows<Project>(api(projectResource.calls.list.path));
+  const { rows: projects } = useBusinessRows<Project>(proxied(projectResource.calls.list));
   const projectOptions = useMemo(() => optionsOf(projects, (p) => p.projectName), [projects]);
   const projectLookup = useProjectLookup();
   return (

@@ -23,8 +23,8 @@ import {
   customerImport,
   customerResource,
 } from '@/lib/contracts/business/customer';
-import { BladeError, bladeRequest, errorText, type BladeEnvelope } from '@/lib/client/fetcher';
-import { api } from './screen-helpers';
+import { BladeError, bladeRequest, errorText, type BladeEnvelope, proxied } from '@/lib/client/fetcher';
+import {} from './screen-helpers';
 
 /** One problem of the import's report (HTTP 400, nothing imported). */
 export interface ImportProblem {
@@ -33,7 +33,7 @@ export interface ImportProblem {
   message: string;
 }
 
-const IMPORT_URL = api(customerImport.call.path);
+const IMPORT_URL = proxied(customerImport.call);
 
 const isReport = (data: unknown): data is ImportProblem[] =>
   Array.isArray(data) &&

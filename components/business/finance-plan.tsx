@@ -17,9 +17,10 @@ import { useMemo, useState } from 'react';
 import useSWR from 'swr';
 import type { FieldOption } from '@/components/crud/types';
 import { useDictionaries } from '@/components/crud/use-dictionaries';
+import { proxied } from '@/lib/client/fetcher';
 import { costPlanStatisticsProject, costPlanStatisticsSys } from '@/lib/contracts/business/cost';
 import { formatMoney } from '@/lib/shared/money';
-import { api, dictLabel } from './screen-helpers';
+import { dictLabel } from './screen-helpers';
 
 /** One month of the plan; amounts are decimal text as blade/ sums them. */
 export interface PlanMonth {
@@ -72,7 +73,7 @@ export function FinancePlan({ projects }: { projects: FieldOption[] }) {
   const [projectId, setProjectId] = useState('');
   const { cost_type: costTypes } = useDictionaries(COST_TYPE);
   const years = useMemo(() => Array.from({ length: 11 }, (_, i) => thisYear + 1 - i), [thisYear]);
-  const path = api(projectId ? costPlanStatisticsProject.call.path : costPlanStatisticsSys.call.path);
+  const path = proxied(projectId ? costPlanStatisticsProject.call : costPlanStatisticsSys.call);
   const { data, isLoading } = useSWR<FinancePlanAnswer>(
     [path, projectId ? { year, projectId } : { year }, 'POST'],
     { revalidateOnFocus: false },

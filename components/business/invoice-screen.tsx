@@ -12,13 +12,13 @@ import useSWR from 'swr';
 import { ResourceScreen } from '@/components/crud/resource-screen';
 import { FILE_PATHS } from '@/components/files/api';
 import { useNotify } from '@/components/providers/notifier';
-import { BladeError, bladeRequest, buildUrl } from '@/lib/client/fetcher';
+import { BladeError, bladeRequest, buildUrl, proxied } from '@/lib/client/fetcher';
 import { withBasePath } from '@/lib/client/navigation';
 import type { RowOf } from '@/lib/contracts/resource';
 import { contractResource } from '@/lib/contracts/business/contract';
 import { invoiceResource, invoiceUpload } from '@/lib/contracts/business/invoice';
 import { useBusinessLookup } from './business-data';
-import { api, withAnswered } from './screen-helpers';
+import { withAnswered } from './screen-helpers';
 
 const invoiceScreen = withAnswered(invoiceResource, {
   contractCode: 'business.contract.contractCode',
@@ -29,7 +29,7 @@ const invoiceScreen = withAnswered(invoiceResource, {
 type Invoice = RowOf<typeof invoiceScreen>;
 type Contract = RowOf<typeof contractResource>;
 
-const UPLOAD = api(invoiceUpload.call.path);
+const UPLOAD = proxied(invoiceUpload.call);
 /** What blade/ takes (checked there by content); checked here first so a wrong pick costs no upload. */
 const SCAN_NAME = /\.(png|jpe?g)$/i;
 const SCAN_MAX_BYTES = 10 * 1024 * 1024;
@@ -152,7 +152,7 @@ export function InvoiceScreen() {
   const ft = useTranslations('financeScreens');
   // Among 100,000 contracts: found by a fragment of the number as one types; an opened invoice's contract by its id.
   const contractLookup = useBusinessLookup<Contract>(
-    api(contractResource.calls.list.path),
+    proxied(contractResource.calls.list),
     'contractCode',
     contractLabel,
   );

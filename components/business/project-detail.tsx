@@ -1,5 +1,6 @@
 'use client';
 
+import { proxied } from '@/lib/client/fetcher';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Tab from '@mui/material/Tab';
@@ -18,7 +19,7 @@ import { useBusinessRecord, useBusinessRefresh, useBusinessRows } from './busine
 import { ContractScreen } from './contract-screen';
 import { IncomeScreen } from './income-screen';
 import { RecordHeader, RecordState } from './record-header';
-import { api, dictLabel } from './screen-helpers';
+import { dictLabel } from './screen-helpers';
 
 type Project = RowOf<typeof projectResource>;
 type Contract = RowOf<typeof contractResource>;
@@ -31,7 +32,7 @@ const DICTS = [
 /** The receipts of a project: its contracts' receipts, one contract at a time (the list filters by contract). */
 function ProjectIncome({ projectId, onChanged }: { projectId: string; onChanged: () => void }) {
   const t = useTranslations('businessScreens');
-  const { rows } = useBusinessRows<Contract>(api(contractResource.calls.list.path), { projectId }, 500);
+  const { rows } = useBusinessRows<Contract>(proxied(contractResource.calls.list), { projectId }, 500);
   const [picked, setPicked] = useState('');
   const contractId = picked || rows[0]?.id || '';
   if (!rows.length) return <Typography color="text.secondary">{t('noContracts')}</Typography>;
@@ -61,7 +62,7 @@ export function ProjectDetail({ id }: { id: string }) {
   const t = useTranslations();
   const ts = useTranslations('businessScreens');
   const refreshLists = useBusinessRefresh();
-  const { row, loading } = useBusinessRecord<Project>(api(projectResource.calls.list.path), id);
+  const { row, loading } = useBusinessRecord<Project>(proxied(projectResource.calls.list), id);
   const dicts = useDictionaries(DICTS);
   const [tab, setTab] = useState<'contracts' | 'receipts' | 'files'>('contracts');
   if (!row) return <RecordState loading={loading} />;

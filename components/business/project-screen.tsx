@@ -1,5 +1,6 @@
 'use client';
 
+import { proxied } from '@/lib/client/fetcher';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
@@ -9,12 +10,12 @@ import type { RowOf } from '@/lib/contracts/resource';
 import { projectAcceptance, projectResource, projectUpdateState } from '@/lib/contracts/business/project';
 import { usePermissions } from '@/lib/permissions/use-permissions';
 import { AcceptanceDialog, ProjectStateDialog } from './business-dialogs';
-import { api, detailHref } from './screen-helpers';
+import { detailHref } from './screen-helpers';
 
 type Project = RowOf<typeof projectResource>;
 type Action = { kind: 'state' | 'acceptance'; row: Project };
 
-const LIST = api(projectResource.calls.list.path);
+const LIST = proxied(projectResource.calls.list);
 
 /** /administration/projectManagement: the projects, their state changes and acceptance. */
 export function ProjectScreen() {

@@ -1,5 +1,6 @@
 'use client';
 
+import { proxied } from '@/lib/client/fetcher';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -22,7 +23,7 @@ import { usePermissions } from '@/lib/permissions/use-permissions';
 import { formatMoney } from '@/lib/shared/money';
 import { ActionDialog } from './action-dialog';
 import { useBusinessRefresh, useProjectLookup } from './business-data';
-import { api, dictLabel, withAnswered } from './screen-helpers';
+import { dictLabel, withAnswered } from './screen-helpers';
 
 const costScreen = withAnswered(realCostResource, { projectName: 'business.cost.projectId' });
 /** A payment of the cost, as the list answers it with each row. */
@@ -81,7 +82,7 @@ export function PayDialog({
   return (
     <ActionDialog
       title={t('payTitle', { name: cost.supplier })}
-      url={api(realCostAddInvoice.call.path)}
+      url={proxied(realCostAddInvoice.call)}
       id={cost.id}
       idKey="costId"
       fields={[

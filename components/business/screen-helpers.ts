@@ -19,8 +19,6 @@ export function withAnswered<D extends ResourceDef, E extends string>(def: D, la
 export const optionsOf = <R extends { id: string }>(rows: R[], label: (row: R) => string): FieldOption[] =>
   rows.map((r) => ({ value: String(r.id), label: label(r) }));
 
-export const api = (path: string) => `/api${path}`;
-
 /** The detail page of a record. */
 export const detailHref = (page: 'projectManagement' | 'contractManagement', id: string) =>
   `/administration/${page}_detail?id=${encodeURIComponent(id)}`;

@@ -1,5 +1,6 @@
 'use client';
 
+import { proxied } from '@/lib/client/fetcher';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -10,7 +11,7 @@ import { useSWRConfig } from 'swr';
 import { ResourceScreen } from '@/components/crud/resource-screen';
 import type { RowOf } from '@/lib/contracts/resource';
 import { teamResource, teamUserResource } from '@/lib/contracts/business/team';
-import { api, withAnswered } from './screen-helpers';
+import { withAnswered } from './screen-helpers';
 import { UserPicker } from './user-picker';
 
 const teamScreen = withAnswered(teamResource, {
@@ -87,7 +88,7 @@ export function TeamMembers({
 }
 
 /** /administration/team: teams (leader picked by name) and, below the grid, the members of the team chosen. */
-const TEAM_LIST = api(teamResource.calls.list.path);
+const TEAM_LIST = proxied(teamResource.calls.list);
 
 export function TeamScreen() {
   const t = useTranslations();

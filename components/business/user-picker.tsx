@@ -1,5 +1,6 @@
 'use client';
 
+import { proxied } from '@/lib/client/fetcher';
 import Autocomplete, { type AutocompleteRenderInputParams } from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
@@ -19,7 +20,7 @@ export interface PickedUser {
   deptName: string;
 }
 
-export const USER_LIST_BY_NAME = `/api${myUserListByName.call.path}`;
+export const USER_LIST_BY_NAME = proxied(myUserListByName.call);
 
 /** How long typing pauses before the list is asked again: one call per word, not per key. */
 const TYPING_PAUSE_MS = 250;

@@ -3,7 +3,7 @@
  * (`/api` + the blade path), every call through the one fetcher (a refusal is toasted and thrown as a BladeError). The
  * signed form is uploaded into the order's archive first (components/files/upload.ts), then named by uploadCccCardSale.
  */
-import { bladeRequest } from '@/lib/client/fetcher';
+import { bladeRequest, proxied } from '@/lib/client/fetcher';
 import {
   CARD_SALE_CALLS,
   CARD_SALE_FUNCTION,
@@ -13,22 +13,20 @@ import {
 import { PAYMENT_CALLS } from '@/lib/contracts/payment/payment';
 import { uploadWithProgress } from '@/components/files/upload';
 
-const api = (path: string) => `/api${path}`;
-
 export const CARD_SALE_PATHS = {
-  goods: api(CARD_SALE_CALLS.goodsList.path),
-  init: api(CARD_SALE_CALLS.init.path),
-  detail: api(CARD_SALE_CALLS.detail.path),
-  save: api(CARD_SALE_CALLS.save.path),
-  submit: api(CARD_SALE_CALLS.submit.path),
-  upload: api(CARD_SALE_CALLS.upload.path),
-  page: api(CARD_SALE_CALLS.page.path),
-  cancel: api(CARD_SALE_CALLS.cancel.path),
-  receive: api(CARD_SALE_CALLS.receive.path),
-  review: api(CARD_SALE_CALLS.review.path),
-  reject: api(CARD_SALE_CALLS.reject.path),
-  ship: api(CARD_SALE_CALLS.ship.path),
-  issueNote: api(PAYMENT_CALLS.issue.path),
+  goods: proxied(CARD_SALE_CALLS.goodsList),
+  init: proxied(CARD_SALE_CALLS.init),
+  detail: proxied(CARD_SALE_CALLS.detail),
+  save: proxied(CARD_SALE_CALLS.save),
+  submit: proxied(CARD_SALE_CALLS.submit),
+  upload: proxied(CARD_SALE_CALLS.upload),
+  page: proxied(CARD_SALE_CALLS.page),
+  cancel: proxied(CARD_SALE_CALLS.cancel),
+  receive: proxied(CARD_SALE_CALLS.receive),
+  review: proxied(CARD_SALE_CALLS.review),
+  reject: proxied(CARD_SALE_CALLS.reject),
+  ship: proxied(CARD_SALE_CALLS.ship),
+  issueNote: proxied(PAYMENT_CALLS.issue),
   tree: '/api/blade-resource/fileCatalog/selectFileList',
   uploadFile: '/api/blade-resource/file/uploadFile',
 } as const;

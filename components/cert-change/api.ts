@@ -3,7 +3,7 @@
  * proxy's (`/api` + the blade path) and every call goes through the one fetcher (a refusal is toasted unless silent,
  * and thrown as a BladeError). A change file is uploaded into the change's archive node by the files calls.
  */
-import { bladeRequest } from '@/lib/client/fetcher';
+import { bladeRequest, proxied } from '@/lib/client/fetcher';
 import { uploadWithProgress } from '@/components/files/upload';
 import {
   CERT_CHANGE_CALLS,
@@ -17,19 +17,17 @@ import {
   type SnapshotVO,
 } from '@/lib/contracts/cert-change/cert-change';
 
-const api = (path: string) => `/api${path}`;
-
 export const CHANGE_PATHS = {
-  canApply: api(CERT_CHANGE_CALLS.canApply.path),
-  classify: api(CERT_CHANGE_CALLS.classify.path),
-  files: { ccc: api(CERT_CHANGE_CALLS.cccFiles.path), cqst: api(CERT_CHANGE_CALLS.cqstFiles.path) },
-  save: { ccc: api(CERT_CHANGE_CALLS.saveCcc.path), cqst: api(CERT_CHANGE_CALLS.saveCqst.path) },
-  submit: { ccc: api(CERT_CHANGE_CALLS.submitCcc.path), cqst: api(CERT_CHANGE_CALLS.submitCqst.path) },
-  page: api(CERT_CHANGE_CALLS.page.path),
-  detail: api(CERT_CHANGE_CALLS.detail.path),
-  unified: api(CERT_CHANGE_CALLS.unifiedPage.path),
+  canApply: proxied(CERT_CHANGE_CALLS.canApply),
+  classify: proxied(CERT_CHANGE_CALLS.classify),
+  files: { ccc: proxied(CERT_CHANGE_CALLS.cccFiles), cqst: proxied(CERT_CHANGE_CALLS.cqstFiles) },
+  save: { ccc: proxied(CERT_CHANGE_CALLS.saveCcc), cqst: proxied(CERT_CHANGE_CALLS.saveCqst) },
+  submit: { ccc: proxied(CERT_CHANGE_CALLS.submitCcc), cqst: proxied(CERT_CHANGE_CALLS.submitCqst) },
+  page: proxied(CERT_CHANGE_CALLS.page),
+  detail: proxied(CERT_CHANGE_CALLS.detail),
+  unified: proxied(CERT_CHANGE_CALLS.unifiedPage),
   upload: '/api/blade-resource/file/uploadFile',
-  step: (name: ChangeStep) => api(CERT_CHANGE_CALLS[name].path),
+  step: (name: ChangeStep) => proxied(CERT_CHANGE_CALLS[name]),
 } as const;
 
 export interface CanApplyVO {

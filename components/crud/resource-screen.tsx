@@ -1,5 +1,6 @@
 'use client';
 
+import { proxied } from '@/lib/client/fetcher';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { useTranslations } from 'next-intl';
 import { useCallback, useMemo } from 'react';
@@ -139,14 +140,14 @@ export function ResourceScreen<D extends ResourceDef>({
       // A screen that names itself (log and scope screens) has no `${key}.title` message: not looked up then.
       title={overrides?.title ?? t(`${def.key}.title`)}
       api={{
-        list: `/api${def.calls.list.path}`,
+        list: proxied(def.calls.list),
         listMethod: def.calls.list.method,
         // Without a detail call the form opens on the list's row.
-        detail: def.calls.detail && `/api${def.calls.detail.path}`,
+        detail: def.calls.detail && proxied(def.calls.detail),
         // Separate add and update calls (customer/add + customer/update) where the definition has them.
-        submit: `/api${(def.calls.add ?? def.calls.submit).path}`,
-        update: def.calls.update && `/api${def.calls.update.path}`,
-        remove: `/api${def.calls.remove.path}`,
+        submit: proxied(def.calls.add ?? def.calls.submit),
+        update: def.calls.update && proxied(def.calls.update),
+        remove: proxied(def.calls.remove),
       }}
       columns={gridColumns}
       fields={formFields}
@@ -165,7 +166,7 @@ export function ResourceScreen<D extends ResourceDef>({
       {...overrides}
       toolbarExtra={(ctx) => (
         <>
-          {exportCall && <ExportButton path={`/api${exportCall.path}`} query={ctx.query} />}
+          {exportCall && <ExportButton path={proxied(exportCall)} query={ctx.query} />}
           {overrides?.toolbarExtra?.(ctx)}
         </>
       )}

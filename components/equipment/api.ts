@@ -3,7 +3,7 @@
  * refusal is thrown as a BladeError carrying the server's words. A certificate's scan is uploaded into the
  * instrument's archive first (components/files/upload.ts), then named by the certificate's save.
  */
-import { bladeRequest } from '@/lib/client/fetcher';
+import { bladeRequest, proxied } from '@/lib/client/fetcher';
 import { uploadWithProgress } from '@/components/files/upload';
 import {
   certResource,
@@ -14,8 +14,6 @@ import {
   type EquipmentUsageVO,
 } from '@/lib/contracts/equipment/equipment';
 import type { RowOf } from '@/lib/contracts/resource';
-
-const api = (path: string) => `/api${path}`;
 
 /** A Blade page answer. */
 export interface Page<T> {
@@ -31,18 +29,18 @@ export type CertRow = RowOf<typeof certResource> & { fileName: string };
 export type EquipmentDetail = EquipmentRow & { certificates: CertRow[] };
 
 export const EQUIPMENT_PATHS = {
-  page: api(equipmentResource.calls.list.path),
-  detail: api(equipmentResource.calls.detail!.path),
-  certSave: api(certResource.calls.submit.path),
-  certRemove: api(certResource.calls.remove.path),
-  usagePage: api(USAGE_CALLS.page.path),
-  usageList: api(USAGE_CALLS.list.path),
-  usageSave: api(USAGE_CALLS.save.path),
-  usageUpdate: api(USAGE_CALLS.update.path),
-  begin: api(USAGE_CALLS.begin.path),
-  end: api(USAGE_CALLS.end.path),
-  exceptionEnd: api(USAGE_CALLS.exceptionEnd.path),
-  beginUse: api(USAGE_CALLS.beginUseEquipment.path),
+  page: proxied(equipmentResource.calls.list),
+  detail: proxied(equipmentResource.calls.detail!),
+  certSave: proxied(certResource.calls.submit),
+  certRemove: proxied(certResource.calls.remove),
+  usagePage: proxied(USAGE_CALLS.page),
+  usageList: proxied(USAGE_CALLS.list),
+  usageSave: proxied(USAGE_CALLS.save),
+  usageUpdate: proxied(USAGE_CALLS.update),
+  begin: proxied(USAGE_CALLS.begin),
+  end: proxied(USAGE_CALLS.end),
+  exceptionEnd: proxied(USAGE_CALLS.exceptionEnd),
+  beginUse: proxied(USAGE_CALLS.beginUseEquipment),
   tree: '/api/blade-resource/fileCatalog/selectFileList',
   upload: '/api/blade-resource/file/uploadFile',
 } as const;

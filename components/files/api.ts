@@ -28,7 +28,7 @@ import {
   sealInfo,
   sealRemove,
 } from '@/lib/contracts/files/stamp.actions';
-import { bladeRequest, buildUrl } from '@/lib/client/fetcher';
+import { bladeRequest, buildUrl, proxied } from '@/lib/client/fetcher';
 import { withBasePath } from '@/lib/client/navigation';
 import type { CatalogNode, FileRow } from './model';
 import { uploadWithProgress, type UploadOptions } from './upload';
@@ -39,35 +39,35 @@ const RESOURCE = '/api/blade-resource';
 export const FILE_PATHS = {
   upload: `${RESOURCE}/file/uploadFile`,
   cover: `${RESOURCE}/file/coverUploadFile`,
-  delById: `/api${fileRemoveOne.call.path}`,
-  uuid: `/api${fileNewId.call.path}`,
-  byId: `/api${fileById.call.path}`,
-  authKey: `/api${authKeyAction.call.path}`,
+  delById: proxied(fileRemoveOne.call),
+  uuid: proxied(fileNewId.call),
+  byId: proxied(fileById.call),
+  authKey: proxied(authKeyAction.call),
   download: `${RESOURCE}/file/downloadById`,
   /** files-api's inline view: images and PDF as stored, Office files converted to PDF (LibreOffice, cached). */
   preview: `${RESOURCE}/file/preview`,
-  remove: `/api${fileRemove.call.path}`,
-  update: `/api${fileMarkProblem.call.path}`,
-  saveMissing: `/api${fileSaveMissing.call.path}`,
-  deleteMissing: `/api${fileDeleteMissing.call.path}`,
-  viewOfd: `/api${fileViewOfd.call.path}`,
-  signature: `/api${fileSignatureDocument.call.path}`,
-  updateStamped: `/api${fileUpdateStamped.call.path}`,
-  history: `/api${fileHistory.call.path}`,
-  tree: `/api${catalogTreeLevel.call.path}`,
-  nodeFiles: `/api${catalogNodeFiles.call.path}`,
-  addNode: `/api${catalogAddNode.call.path}`,
-  remark: `/api${catalogSetRemark.call.path}`,
-  rename: `/api${catalogRenameNode.call.path}`,
-  removeNode: `/api${catalogRemoveNode.call.path}`,
+  remove: proxied(fileRemove.call),
+  update: proxied(fileMarkProblem.call),
+  saveMissing: proxied(fileSaveMissing.call),
+  deleteMissing: proxied(fileDeleteMissing.call),
+  viewOfd: proxied(fileViewOfd.call),
+  signature: proxied(fileSignatureDocument.call),
+  updateStamped: proxied(fileUpdateStamped.call),
+  history: proxied(fileHistory.call),
+  tree: proxied(catalogTreeLevel.call),
+  nodeFiles: proxied(catalogNodeFiles.call),
+  addNode: proxied(catalogAddNode.call),
+  remark: proxied(catalogSetRemark.call),
+  rename: proxied(catalogRenameNode.call),
+  removeNode: proxied(catalogRemoveNode.call),
 } as const;
 
 /** The tenant's seal for the built-in signer (blade/modules/files/seal.routes.ts; tenant administrators). */
 export const SEAL_PATHS = {
-  info: `/api${sealInfo.call.path}`,
+  info: proxied(sealInfo.call),
   image: `${RESOURCE}/file/sealImage`,
   upload: `${RESOURCE}/file/uploadSeal`,
-  remove: `/api${sealRemove.call.path}`,
+  remove: proxied(sealRemove.call),
 } as const;
 
 export const CONFIG_PATHS = {

@@ -1,3 +1,4 @@
+import { proxied } from '@/lib/client/fetcher';
 import { businessPagePath, PATHS } from '@/components/application/api';
 import { PAPER_ARCHIVE_CALLS } from '@/lib/contracts/paper-archive/calls';
 import { PAYMENT_CALLS } from '@/lib/contracts/payment/calls';
@@ -41,9 +42,9 @@ export interface DashboardTile {
 // generated resources are named by their path for the same reason; tests/unit/home/dashboard-tiles.test.ts checks
 // every tile's call against the definitions.
 const CERTIFICATES = PATHS.certificatePage;
-const PAYMENT_NOTES = `/api${PAYMENT_CALLS.page.path}`;
-const PAPER_LOANS = `/api${PAPER_ARCHIVE_CALLS.paperPage.path}`;
-const ELECTRONIC_LOANS = `/api${PAPER_ARCHIVE_CALLS.ePage.path}`;
+const PAYMENT_NOTES = proxied(PAYMENT_CALLS.page);
+const PAPER_LOANS = proxied(PAPER_ARCHIVE_CALLS.paperPage);
+const ELECTRONIC_LOANS = proxied(PAPER_ARCHIVE_CALLS.ePage);
 const RECEIPTS = '/api/business-service/realIncome/list';
 const BATCHES = '/api/business-service/contractBatch/list';
 const EQUIPMENT = '/api/blade-combusiness/equipment/page';

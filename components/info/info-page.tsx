@@ -15,7 +15,7 @@ import { useSWRConfig } from 'swr';
 import { useNotify } from '@/components/providers/notifier';
 import { useAvatarSrc } from '@/components/shell/use-avatar-src';
 import { useKeepAlive } from '@/components/shell/shell-context';
-import { bladeRequest } from '@/lib/client/fetcher';
+import { bladeRequest, proxied } from '@/lib/client/fetcher';
 import { myUpdate } from '@/lib/contracts/system/my.actions';
 import { md5Hex } from '@/lib/client/md5';
 import { MY_DETAIL_KEY, useMyDetail, type MyDetail } from '@/lib/swr/use-my-detail';
@@ -61,7 +61,7 @@ function InfoForm({ detail }: { detail: MyDetail }) {
     if (phone || email) return;
     setBusy(true);
     try {
-      await bladeRequest(`/api${myUpdate.call.path}`, { method: 'POST', body: form });
+      await bladeRequest(proxied(myUpdate.call), { method: 'POST', body: form });
       notify(t('updated'), 'success');
       await Promise.all([mutate(MY_DETAIL_KEY), mutate(USER_INFO_KEY)]);
     } finally {

@@ -4,7 +4,7 @@
  * file is uploaded into the invoice's archive first (components/files/upload.ts), then named by updateInvoiceById.
  */
 import { uploadWithProgress } from '@/components/files/upload';
-import { bladeRequest } from '@/lib/client/fetcher';
+import { bladeRequest, proxied } from '@/lib/client/fetcher';
 import {
   INVOICE_CALLS,
   INVOICE_FUNCTION,
@@ -14,19 +14,17 @@ import {
   type InvoiceVO,
 } from '@/lib/contracts/invoice/invoice';
 
-const api = (path: string) => `/api${path}`;
-
 export const INVOICE_PATHS = {
-  page: api(INVOICE_CALLS.page.path),
-  issue: api(INVOICE_CALLS.issue.path),
-  reject: api(INVOICE_CALLS.reject.path),
-  redFlush: api(INVOICE_CALLS.redFlush.path),
-  infoList: api(INVOICE_CALLS.infoList.path),
-  infoSave: api(INVOICE_CALLS.infoSave.path),
-  infoRemove: api(INVOICE_CALLS.infoRemove.path),
-  infoVoList: api(INVOICE_CALLS.infoVoList.path),
-  apply: api(INVOICE_CALLS.apply.path),
-  invoiceableNotes: api(INVOICE_CALLS.invoiceableNotes.path),
+  page: proxied(INVOICE_CALLS.page),
+  issue: proxied(INVOICE_CALLS.issue),
+  reject: proxied(INVOICE_CALLS.reject),
+  redFlush: proxied(INVOICE_CALLS.redFlush),
+  infoList: proxied(INVOICE_CALLS.infoList),
+  infoSave: proxied(INVOICE_CALLS.infoSave),
+  infoRemove: proxied(INVOICE_CALLS.infoRemove),
+  infoVoList: proxied(INVOICE_CALLS.infoVoList),
+  apply: proxied(INVOICE_CALLS.apply),
+  invoiceableNotes: proxied(INVOICE_CALLS.invoiceableNotes),
   tree: '/api/blade-resource/fileCatalog/selectFileList',
   upload: '/api/blade-resource/file/uploadFile',
 } as const;

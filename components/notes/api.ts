@@ -2,7 +2,7 @@
  * The notes calls (lib/contracts/notes/notes.ts) as the portal makes them, through the one fetcher: a refusal is thrown
  * as a BladeError after the fetcher's toast has shown the server's words.
  */
-import { bladeRequest } from '@/lib/client/fetcher';
+import { bladeRequest, proxied } from '@/lib/client/fetcher';
 import { mySharePage } from '@/lib/contracts/system/my.actions';
 import {
   NOTE_CALLS,
@@ -16,17 +16,15 @@ import {
   type ShareTarget,
 } from '@/lib/contracts/notes/notes';
 
-const api = (call: { path: string }) => `/api${call.path}`;
-
-export const NOTE_TREE_KEY = api(NOTE_CALLS.tree);
-export const SHARE_USERS = `/api${mySharePage.call.path}`;
+export const NOTE_TREE_KEY = proxied(NOTE_CALLS.tree);
+export const SHARE_USERS = proxied(mySharePage.call);
 
 const post = async <T>(call: { path: string }, body: Record<string, unknown>) =>
-  (await bladeRequest<T>(api(call), { method: 'POST', body })).data;
+  (await bladeRequest<T>(proxied(call), { method: 'POST', body })).data;
 
 export const loadTree = () => post<NoteTreeVO>(NOTE_CALLS.tree, {});
 export const loadContent = async (id: string) =>
-  (await bladeRequest<NoteContentVO>(api(NOTE_CALLS.content), { params: { id } })).data;
+  (await bladeRequest<NoteContentVO>(proxied(NOTE_CALLS.content), { params: { id } })).data;
 export const saveCatalog = (parentId: string, name: string) =>
   post<NoteNodeVO>(NOTE_CALLS.saveCatalog, { parentId, name });
 export const saveNote = (parentId: string, name: string) =>
@@ -38,7 +36,7 @@ export const saveContent = (id: string, content: string, version: number) =>
 /** The envelope code of a save or restore from a version that is no longer the current one. */
 export const STALE_VERSION = 409;
 export const loadVersions = async (id: string) =>
-  (await bladeRequest<NoteVersionsAnswer>(api(NOTE_CALLS.versions), { params: { id } })).data;
+  (await bladeRequest<NoteVersionsAnswer>(proxied(NOTE_CALLS.versions), { params: { id } })).data;
 export const restoreVersion = (id: string, version: number, baseVersion: number) =>
   post<NoteContentVO>(NOTE_CALLS.restoreVersion, { id, version, baseVersion });
 export const removeNode = (id: string) => post(NOTE_CALLS.remove, { id });
@@ -46,7 +44,7 @@ export const moveNode = (id: string, parentId: string) => post<NoteNodeVO>(NOTE_
 export const resort = (parentId: string, ids: string[]) =>
   post<string[]>(NOTE_CALLS.resort, { parentId, ids });
 export const queryAuth = async (id: string) =>
-  (await bladeRequest<NoteAuthAnswer>(api(NOTE_CALLS.queryAuth), { params: { id } })).data;
+  (await bladeRequest<NoteAuthAnswer>(proxied(NOTE_CALLS.queryAuth), { params: { id } })).data;
 export const updateAuth = (
   id: string,
   auths: { targetType: ShareTarget; targetId: string; authority: Authority }[],

@@ -2,7 +2,7 @@
  * The paper-archive calls (lib/contracts/paper-archive/paper-archive.ts) as the portal makes them, through the one
  * fetcher: a refusal is thrown as a BladeError carrying the server's words.
  */
-import { bladeRequest, buildUrl } from '@/lib/client/fetcher';
+import { bladeRequest, buildUrl, proxied } from '@/lib/client/fetcher';
 import { withBasePath } from '@/lib/client/navigation';
 import {
   PAPER_ARCHIVE_CALLS,
@@ -31,11 +31,10 @@ export interface ArchiveCounts {
 }
 
 type Params = Record<string, string | number | undefined>;
-const api = (call: { path: string }) => `/api${call.path}`;
 const get = async <T>(call: { path: string }, params: Params) =>
-  (await bladeRequest<T>(api(call), { params })).data;
+  (await bladeRequest<T>(proxied(call), { params })).data;
 const post = async <T>(call: { path: string }, body: Record<string, unknown>) =>
-  (await bladeRequest<T>(api(call), { method: 'POST', body })).data;
+  (await bladeRequest<T>(proxied(call), { method: 'POST', body })).data;
 
 export const archivePage = (params: Params) => get<Page<PaperArchiveVO>>(PAPER_ARCHIVE_CALLS.page, params);
 export const archiveCounts = () => get<ArchiveCounts>(PAPER_ARCHIVE_CALLS.count, {});
@@ -67,7 +66,7 @@ export const startSignature = (archiveId: string, fileId: string) =>
  * session token (the proxy adds the session).
  */
 export function openPrinted(print: SignaturePrintVO): void {
-  const url = buildUrl(api(PAPER_ARCHIVE_CALLS.printOpen), { id: print.printId, authKey: print.authKey });
+  const url = buildUrl(proxied(PAPER_ARCHIVE_CALLS.printOpen), { id: print.printId, authKey: print.authKey });
   window.open(withBasePath(url), '_blank', 'noopener');
 }
 
@@ -77,6 +76,6 @@ export async function openLoanFile(borrowingId: string, fileId: string): Promise
     id: borrowingId,
     fileId,
   });
-  const url = buildUrl(api(PAPER_ARCHIVE_CALLS.eOpenFile), { id: borrowingId, fileId, authKey });
+  const url = buildUrl(proxied(PAPER_ARCHIVE_CALLS.eOpenFile), { id: borrowingId, fileId, authKey });
   window.open(withBasePath(url), '_blank', 'noopener');
 }

@@ -4,20 +4,18 @@
  * BladeError. The bank slip is uploaded into the note's archive first (components/files/upload.ts), then named by
  * savePaymentVoucher.
  */
-import { bladeRequest } from '@/lib/client/fetcher';
+import { bladeRequest, proxied } from '@/lib/client/fetcher';
 import { PAYMENT_CALLS, PAYMENT_FUNCTION, type PaymentNoteDetailVO } from '@/lib/contracts/payment/payment';
 import { uploadWithProgress, type UploadProgress } from '@/components/files/upload';
 
-const api = (path: string) => `/api${path}`;
-
 export const PAYMENT_PATHS = {
-  page: api(PAYMENT_CALLS.page.path),
-  detail: api(PAYMENT_CALLS.detail.path),
-  saveVoucher: api(PAYMENT_CALLS.saveVoucher.path),
-  issue: api(PAYMENT_CALLS.issue.path),
-  confirm: api(PAYMENT_CALLS.confirmVoucher.path),
-  reject: api(PAYMENT_CALLS.rejectVoucher.path),
-  cancel: api(PAYMENT_CALLS.cancel.path),
+  page: proxied(PAYMENT_CALLS.page),
+  detail: proxied(PAYMENT_CALLS.detail),
+  saveVoucher: proxied(PAYMENT_CALLS.saveVoucher),
+  issue: proxied(PAYMENT_CALLS.issue),
+  confirm: proxied(PAYMENT_CALLS.confirmVoucher),
+  reject: proxied(PAYMENT_CALLS.rejectVoucher),
+  cancel: proxied(PAYMENT_CALLS.cancel),
   tree: '/api/blade-resource/fileCatalog/selectFileList',
   upload: '/api/blade-resource/file/uploadFile',
 } as const;

@@ -1,5 +1,6 @@
 'use client';
 
+import { proxied } from '@/lib/client/fetcher';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
@@ -93,10 +94,10 @@ export function DeptLabUserScreen() {
     <CrudScreen<DeptLabUser>
       title={t('title')}
       api={{
-        list: `/api${deptLabList.call.path}`,
-        submit: `/api${deptLabSave.call.path}`,
-        update: `/api${deptLabUpdate.call.path}`,
-        remove: `/api${deptLabRemove.call.path}`,
+        list: proxied(deptLabList.call),
+        submit: proxied(deptLabSave.call),
+        update: proxied(deptLabUpdate.call),
+        remove: proxied(deptLabRemove.call),
       }}
       columns={columns}
       fields={fields}

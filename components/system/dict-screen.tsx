@@ -1,5 +1,6 @@
 'use client';
 
+import { proxied } from '@/lib/client/fetcher';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -104,9 +105,9 @@ export function DictScreen({
               title: t('childTitle'),
               api: {
                 list: `/api/blade-system/${kind}/child-list`,
-                detail: def.calls.detail && `/api${def.calls.detail.path}`,
-                submit: `/api${def.calls.submit.path}`,
-                remove: `/api${def.calls.remove.path}`,
+                detail: def.calls.detail && proxied(def.calls.detail),
+                submit: proxied(def.calls.submit),
+                remove: proxied(def.calls.remove),
               },
               params: { parentId: parent.id },
               searchFields: [],

@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 import { useSWRConfig } from 'swr';
 import type { RowAction } from '@/components/crud/crud-grid';
 import { useNotify } from '@/components/providers/notifier';
-import { BladeError, bladeRequest } from '@/lib/client/fetcher';
+import { BladeError, bladeRequest, proxied } from '@/lib/client/fetcher';
 import type { ResourceDef, RowOf } from '@/lib/contracts/resource';
 import { usePermissions } from '@/lib/permissions/use-permissions';
 
@@ -39,7 +39,7 @@ export function useEnableConfig<D extends ResourceDef>({
   const notify = useNotify();
   const { can } = usePermissions();
   const { mutate } = useSWRConfig();
-  const listPath = `/api${def.calls.list.path}`;
+  const listPath = proxied(def.calls.list);
   const enable = async (id: string) => {
     try {
       await bladeRequest(enablePath, { method: 'POST', params: { id } });

@@ -9,7 +9,7 @@ import { ResourceScreen } from '@/components/crud/resource-screen';
 import type { FieldOption, FormValues } from '@/components/crud/types';
 import { useCrudForm } from '@/components/crud/use-crud-form';
 import { useNotify } from '@/components/providers/notifier';
-import { BladeError, bladeRequest } from '@/lib/client/fetcher';
+import { BladeError, bladeRequest, proxied } from '@/lib/client/fetcher';
 import { MAIL_ENABLED, MAIL_SECURITY, mailResource } from '@/lib/contracts/system/mail';
 import { mailEnable, mailSendTest } from '@/lib/contracts/system/mail.actions';
 import { usePermissions } from '@/lib/permissions/use-permissions';
@@ -28,7 +28,7 @@ export function MailScreen() {
   const options: FieldOption[] = MAIL_SECURITY.map((s) => ({ value: s.value, label: tAll(s.label) }));
   const { statusColumn, enableAction } = useEnableConfig({
     def: mailResource,
-    enablePath: `/api${mailEnable.call.path}`,
+    enablePath: proxied(mailEnable.call),
     enabledStatus: MAIL_ENABLED,
     permissionCode: 'mail_enable',
   });
@@ -71,7 +71,7 @@ function MailTestDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const form = useCrudForm<FormValues>(schema, { to: '' });
   const send = async () => {
     try {
-      await bladeRequest(`/api${mailSendTest.call.path}`, {
+      await bladeRequest(proxied(mailSendTest.call), {
         method: 'POST',
         params: { id, to: String(form.values.to) },
       });

@@ -1,5 +1,6 @@
 'use client';
 
+import { proxied } from '@/lib/client/fetcher';
 import { useTranslations } from 'next-intl';
 import { ResourceScreen } from '@/components/crud/resource-screen';
 import type { FieldOption } from '@/components/crud/types';
@@ -26,7 +27,7 @@ export function OssScreen() {
   const t = useTranslations('system.oss');
   const { statusColumn, enableAction } = useEnableConfig({
     def: ossResource,
-    enablePath: `/api${ossEnable.call.path}`,
+    enablePath: proxied(ossEnable.call),
     enabledStatus: OSS_ENABLED,
     permissionCode: 'oss_enable',
   });

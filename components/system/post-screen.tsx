@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ResourceScreen } from '@/components/crud/resource-screen';
 import type { BladePage } from '@/components/crud/types';
 import { useNotify } from '@/components/providers/notifier';
-import { bladeRequest } from '@/lib/client/fetcher';
+import { bladeRequest, proxied } from '@/lib/client/fetcher';
 import type { RowOf } from '@/lib/contracts/resource';
 import { postResource } from '@/lib/contracts/system/post';
 import { usePermissions } from '@/lib/permissions/use-permissions';
@@ -24,7 +24,7 @@ export function PostScreen() {
   const { data: roleTree = [] } = useRoleTree();
   const [assigning, setAssigning] = useState<{ post: Post; roleIds: string[] } | null>(null);
   const openRoles = async (post: Post) => {
-    const { data } = await bladeRequest<BladePage<{ roleId: string }>>(`/api${postRoleList.call.path}`, {
+    const { data } = await bladeRequest<BladePage<{ roleId: string }>>(proxied(postRoleList.call), {
       params: { postId: post.id, current: 1, size: 500 },
     });
     setAssigning({ post, roleIds: data.records.map((r) => String(r.roleId)) });
@@ -48,7 +48,7 @@ export function PostScreen() {
           sections={[{ key: 'roleIds', label: t('roles'), tree: roleTree, initial: assigning.roleIds }]}
           onClose={() => setAssigning(null)}
           onSubmit={async (picked) => {
-            await bladeRequest(`/api${postRoleSubmit.call.path}`, {
+            await bladeRequest(proxied(postRoleSubmit.call), {
               method: 'POST',
               body: { postId: assigning.post.id, roleIds: picked.roleIds ?? [] },
             });

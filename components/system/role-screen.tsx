@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { ResourceScreen } from '@/components/crud/resource-screen';
 import type { TreeNode } from '@/components/crud/types';
 import { useNotify } from '@/components/providers/notifier';
-import { bladeRequest } from '@/lib/client/fetcher';
+import { bladeRequest, proxied } from '@/lib/client/fetcher';
 import type { RowOf } from '@/lib/contracts/resource';
 import { roleResource } from '@/lib/contracts/system/role';
 import { usePermissions, useRevalidateNavigation } from '@/lib/permissions/use-permissions';
@@ -38,8 +38,8 @@ export function RoleScreen() {
 
   const openGrant = async (role: Role) => {
     const [tree, keys] = await Promise.all([
-      bladeRequest<GrantTree>(`/api${menuGrantTree.call.path}`),
-      bladeRequest<GrantKeys>(`/api${menuRoleTreeKeys.call.path}`, { params: { roleIds: role.id } }),
+      bladeRequest<GrantTree>(proxied(menuGrantTree.call)),
+      bladeRequest<GrantKeys>(proxied(menuRoleTreeKeys.call), { params: { roleIds: role.id } }),
     ]);
     setGrant({ role, tree: tree.data, keys: keys.data });
   };

@@ -9,7 +9,7 @@ import { FormDialog } from '@/components/crud/form-dialog';
 import type { FieldOption, FormValues } from '@/components/crud/types';
 import { useCrudForm } from '@/components/crud/use-crud-form';
 import { useNotify } from '@/components/providers/notifier';
-import { bladeRequest } from '@/lib/client/fetcher';
+import { bladeRequest, proxied } from '@/lib/client/fetcher';
 import { tenantPackageDetail, tenantPackageSetting } from '@/lib/contracts/system/tenant.actions';
 
 /** The form's value of the "none" option (a select shows no label for ''); sent blank, which Blade reads as "clear". */
@@ -41,7 +41,7 @@ export function TenantPackageDialog({
   const tcrud = useTranslations('crud');
   const notify = useNotify();
   const { data: detail, mutate } = useSWR<{ id?: string }>([
-    `/api${tenantPackageDetail.call.path}`,
+    proxied(tenantPackageDetail.call),
     { tenantId: tenant.tenantId },
   ]);
   const options: FieldOption[] = [{ value: NONE, label: t('noPackage') }, ...packages];
@@ -56,7 +56,7 @@ export function TenantPackageDialog({
       label={t('package')}
       onClose={onClose}
       onSave={async (packageId) => {
-        await bladeRequest(`/api${tenantPackageSetting.call.path}`, {
+        await bladeRequest(proxied(tenantPackageSetting.call), {
           method: 'POST',
           params: { tenantId: tenant.tenantId, packageId },
         });

@@ -20,7 +20,7 @@ import { joinIds } from '@/components/crud/ids';
 import type { BladePage, CrudField, FieldOption, FormValues } from '@/components/crud/types';
 import { useCrudForm } from '@/components/crud/use-crud-form';
 import { useNotify } from '@/components/providers/notifier';
-import { bladeRequest } from '@/lib/client/fetcher';
+import { bladeRequest, proxied } from '@/lib/client/fetcher';
 import { usePermissions } from '@/lib/permissions/use-permissions';
 import { requiredSchema } from './schema';
 import { TenantPackageDialog } from './tenant-dialogs';
@@ -113,10 +113,10 @@ export function TenantScreen() {
       <CrudScreen<Tenant>
         title={t('title')}
         api={{
-          list: `/api${tenantList.call.path}`,
-          detail: `/api${tenantDetail.call.path}`,
-          submit: `/api${tenantSubmit.call.path}`,
-          remove: `/api${tenantRemove.call.path}`,
+          list: proxied(tenantList.call),
+          detail: proxied(tenantDetail.call),
+          submit: proxied(tenantSubmit.call),
+          remove: proxied(tenantRemove.call),
         }}
         columns={columns}
         fields={fields}
@@ -182,7 +182,7 @@ export function TenantScreen() {
         <TenantSettingDialog
           onClose={() => setSetting(null)}
           onSave={async (values) => {
-            await bladeRequest(`/api${tenantSetting.call.path}`, {
+            await bladeRequest(proxied(tenantSetting.call), {
               method: 'POST',
               params: {
                 ids: joinIds(setting.ids),

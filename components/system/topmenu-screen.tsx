@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { ResourceScreen } from '@/components/crud/resource-screen';
 import type { TreeNode } from '@/components/crud/types';
 import { useNotify } from '@/components/providers/notifier';
-import { bladeRequest } from '@/lib/client/fetcher';
+import { bladeRequest, proxied } from '@/lib/client/fetcher';
 import type { RowOf } from '@/lib/contracts/resource';
 import { topMenuResource } from '@/lib/contracts/system/topmenu';
 import { usePermissions, useRevalidateNavigation } from '@/lib/permissions/use-permissions';
@@ -26,8 +26,8 @@ export function TopMenuScreen() {
   const [setting, setSetting] = useState<{ row: TopMenu; tree: TreeNode[]; keys: string[] } | null>(null);
   const openSetting = async (row: TopMenu) => {
     const [tree, keys] = await Promise.all([
-      bladeRequest<{ menu: TreeNode[] }>(`/api${menuGrantTopTree.call.path}`),
-      bladeRequest<{ menu: string[] }>(`/api${menuTopTreeKeys.call.path}`, {
+      bladeRequest<{ menu: TreeNode[] }>(proxied(menuGrantTopTree.call)),
+      bladeRequest<{ menu: string[] }>(proxied(menuTopTreeKeys.call), {
         params: { topMenuIds: row.id },
       }),
     ]);

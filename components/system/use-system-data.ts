@@ -1,5 +1,6 @@
 'use client';
 
+import { proxied } from '@/lib/client/fetcher';
 import useSWR from 'swr';
 import type { FieldOption, TreeNode } from '@/components/crud/types';
 import { useDictionaries } from '@/components/crud/use-dictionaries';
@@ -7,12 +8,12 @@ import { menuGrantTree, menuTree } from '@/lib/contracts/system/menu.actions';
 
 /** Every category-1 menu as a picker tree (`menu/tree`). */
 export function useMenuTree() {
-  return useSWR<TreeNode[]>(`/api${menuTree.call.path}`);
+  return useSWR<TreeNode[]>(proxied(menuTree.call));
 }
 
 /** Menus and their buttons (`menu/grant-tree`'s menu part): what role grants and tenant packages pick from. */
 export function useMenuGrantTree() {
-  const { data, ...rest } = useSWR<{ menu: TreeNode[] }>(`/api${menuGrantTree.call.path}`);
+  const { data, ...rest } = useSWR<{ menu: TreeNode[] }>(proxied(menuGrantTree.call));
   return { data: data?.menu, ...rest };
 }
 

@@ -14,7 +14,7 @@ import type { CrudField, FieldOption, FormMode, FormValues, TreeNode } from '@/c
 import { useCrudForm } from '@/components/crud/use-crud-form';
 import { useConfirm } from '@/components/providers/confirm';
 import { useNotify } from '@/components/providers/notifier';
-import { bladeRequest } from '@/lib/client/fetcher';
+import { bladeRequest, proxied } from '@/lib/client/fetcher';
 import {
   userGrant,
   userPlatformDetail,
@@ -164,7 +164,7 @@ export function UserScreen() {
             hidden: !can('user_platform'),
             onClick: async (row) => {
               const { data } = await bladeRequest<{ userType: number; userExt: string }>(
-                `/api${userPlatformDetail.call.path}`,
+                proxied(userPlatformDetail.call),
                 { params: { id: row.id } },
               );
               setPlatform({
@@ -200,17 +200,17 @@ export function UserScreen() {
               )}
               {bulkButton(
                 'user_reset',
-                `/api${userResetPassword.call.path}`,
+                proxied(userResetPassword.call),
                 t('resetConfirm'),
                 t('resetPassword'),
               )}
-              {bulkButton('user_unlock', `/api${userUnlock.call.path}`, t('unlockConfirm'), t('unlock'))}
+              {bulkButton('user_unlock', proxied(userUnlock.call), t('unlockConfirm'), t('unlock'))}
               {platform && (
                 <PlatformDialog
                   initial={platform}
                   onClose={() => setPlatform(null)}
                   onSave={async (values) => {
-                    await bladeRequest(`/api${userUpdatePlatform.call.path}`, {
+                    await bladeRequest(proxied(userUpdatePlatform.call), {
                       method: 'POST',
                       body: { id: platform.id, ...values },
                     });
@@ -231,7 +231,7 @@ export function UserScreen() {
                       notify(t('roleRequired'), 'warning');
                       return;
                     }
-                    await bladeRequest(`/api${userGrant.call.path}`, {
+                    await bladeRequest(proxied(userGrant.call), {
                       method: 'POST',
                       params: { userIds: joinIds(granting), roleIds: joinIds(picked.roleIds) },
                     });

@@ -75,6 +75,11 @@ export interface BladeRequestInit extends Omit<RequestInit, 'body'> {
   silent?: boolean;
 }
 
+/** The portal's URL of a blade call (declared in lib/contracts): the proxy serves blade/ under /api. */
+export function proxied(call: { path: string }): string {
+  return `/api${call.path}`;
+}
+
 export function buildUrl(path: string, params?: BladeRequestInit['params']): string {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params ?? {})) {
