@@ -10,6 +10,7 @@ import { KeyedError, NotFoundError } from '../../core/errors';
 import { zhText } from '../../core/refusal-keys';
 import { formatDateTime } from '../../core/dates';
 import type { Trx } from '../../db/tenant';
+import { lockLiveRow } from '../../core/lock';
 
 /**
  * A card's items as the calls answer them, and the locks every item write takes: the card first (FOR UPDATE), then
@@ -121,15 +122,7 @@ export async function itemById(trx: Trx, auth: AuthUser, id: string) {
 
 /** Locks a live card of the caller's tenant FOR UPDATE: 404 otherwise. */
 export async function lockCard(trx: Trx, auth: AuthUser, cardId: string) {
-  const card = await trx
-    .selectFrom('business_flow_card')
-    .select(['id', 'card_state'])
-    .where('tenant_id', '=', auth.tenantId)
-    .where('id', '=', cardId)
-    .where('is_deleted', '=', 0)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!card) throw new NotFoundError();
+  const card = await lockLiveRow(trx, 'business_flow_card', auth.tenantId, cardId);
   return { id: String(card.id), state: card.card_state as CardState };
 }
 

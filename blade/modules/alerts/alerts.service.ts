@@ -30,6 +30,7 @@ import type { Trx } from '../../db/tenant';
 import { reach } from '../business/rows';
 import { HISTORY_RESOURCE } from '../application/transition';
 import { applicationPositions, elapsedDays, retryDelivery, type Position } from './alert-scan';
+import { lockLiveRow } from '../../core/lock';
 
 const [
   deleteAction,
@@ -114,15 +115,7 @@ export function alertRoutes(deps: Deps): Hono<BladeEnv> {
   // A toggle (the spec's call carries only the id): locked, flipped and recorded like a transition.
   serve(statusAction, async ({ trx, auth, input }) => {
     await reach(trx, certConfigResource, auth, input.id);
-    const row = await trx
-      .selectFrom('business_alert_cert_config')
-      .select(['id', 'enabled'])
-      .where('tenant_id', '=', auth.tenantId)
-      .where('id', '=', input.id)
-      .where('is_deleted', '=', 0)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row) throw new NotFoundError();
+    const row = await lockLiveRow(trx, 'business_alert_cert_config', auth.tenantId, input.id);
     const enabled = row.enabled === 1 ? 0 : 1;
     await trx
       .updateTable('business_alert_cert_config')

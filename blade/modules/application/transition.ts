@@ -20,6 +20,7 @@ import { companyUsers } from '../customer/customer.repository';
 import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
 import { sendSurveyOnIssue } from '../quality/survey';
 import { staffHolding } from './recipients';
+import { lockLiveRow } from '../../core/lock';
 
 /**
  * The one place an application changes state (lib/contracts/application/machine.ts). Callers run it inside their
@@ -83,16 +84,8 @@ export async function applyTransition(
   request: TransitionRequest,
 ): Promise<TransitionResult> {
   const { auth } = caller;
-  const before = await trx
-    .selectFrom('business_application')
-    .selectAll()
-    .where('id', '=', request.id)
-    .where('tenant_id', '=', auth.tenantId)
-    .where('is_deleted', '=', 0)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!before || (caller.companyId !== null && before.company_id !== caller.companyId))
-    throw new NotFoundError();
+  const before = await lockLiveRow(trx, 'business_application', auth.tenantId, request.id);
+  if (caller.companyId !== null && before.company_id !== caller.companyId) throw new NotFoundError();
 
   const transition = transitionOf(before.scheme as Scheme, request.name);
   if (!transition) throw new KeyedError('application.flow.unknownStep');

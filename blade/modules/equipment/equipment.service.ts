@@ -30,6 +30,7 @@ import type { Trx } from '../../db/tenant';
 import { ensureRecordArchives, type DefaultFunction } from '../business/archives';
 import { reach, userDisplayName, usersById } from '../business/rows';
 import { findFile } from '../files/file.repository';
+import { lockLiveRow } from '../../core/lock';
 
 /**
  * Equipment, measurement certificates and bookings (README.md beside this file). The colour is derived on every read
@@ -494,15 +495,7 @@ export function usageRoutes(deps: Deps): Hono<BladeEnv> {
   });
 
   serve(updateAction, async ({ trx, auth, input }) => {
-    const row = await trx
-      .selectFrom('business_equipment_usage')
-      .select(['id', 'usage_state'])
-      .where('tenant_id', '=', auth.tenantId)
-      .where('id', '=', input.id)
-      .where('is_deleted', '=', 0)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row) throw new NotFoundError();
+    const row = await lockLiveRow(trx, 'business_equipment_usage', auth.tenantId, input.id);
     // Only a booking not yet begun may move; one in use is ended instead.
     if (row.usage_state !== 'requested') throw new KeyedError('common.transition.notAllowed');
     const equipment = await lockEquipment(trx, auth, input.equipmentId, 'share');

@@ -27,6 +27,7 @@ import { ensureRecordArchives, type DefaultFunction } from '../business/archives
 import { companyUsers } from '../customer/customer.repository';
 import { findFile } from '../files/file.repository';
 import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
+import { lockLiveRow } from '../../core/lock';
 
 /**
  * Invoice information and invoice applications (README.md beside this file). An application locks the chosen payment
@@ -398,16 +399,7 @@ export async function applyInvoice(
 
 /** Locks an invoice of the tenant for a staff change; 404 when there is none. */
 async function lockInvoice(trx: Trx, auth: AuthUser, id: string): Promise<InvoiceRow> {
-  const row = await trx
-    .selectFrom('business_invoice_application')
-    .selectAll()
-    .where('tenant_id', '=', auth.tenantId)
-    .where('id', '=', id)
-    .where('is_deleted', '=', 0)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) throw new NotFoundError();
-  return row;
+  return lockLiveRow(trx, 'business_invoice_application', auth.tenantId, id);
 }
 
 function assertState(row: InvoiceRow, from: InvoiceState) {

@@ -12,6 +12,7 @@ import { companyUsers } from '../customer/customer.repository';
 import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
 import type { ApplicationRow } from '../application/transition';
 import { openCase, type QualityCaller } from './complaint';
+import { lockLiveRow } from '../../core/lock';
 
 /**
  * Satisfaction surveys (DOMAIN §6, ISO 9001 9.1.2): one per issued application, answered once by its company, each of
@@ -176,15 +177,8 @@ export async function answerSurvey(
 ): Promise<SurveyRow> {
   const { auth, companyId } = caller;
   if (companyId === null) throw new KeyedError('quality.complaint.customerOnly');
-  const before = await trx
-    .selectFrom('business_satisfaction_survey')
-    .selectAll()
-    .where('id', '=', input.id)
-    .where('tenant_id', '=', auth.tenantId)
-    .where('is_deleted', '=', 0)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!before || String(before.company_id) !== companyId) throw new NotFoundError();
+  const before = await lockLiveRow(trx, 'business_satisfaction_survey', auth.tenantId, input.id);
+  if (String(before.company_id) !== companyId) throw new NotFoundError();
   if (before.survey_state === 'answered') throw new KeyedError('quality.survey.answered');
   const items = await surveyItems(trx, auth.tenantId);
   const seen = new Set<string>();
