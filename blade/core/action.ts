@@ -6,7 +6,8 @@ import { withTenant, type Trx } from '../db/tenant';
 import { sideOf } from './company';
 import type { AuthUser, BladeEnv, Deps } from './context';
 import { type AnyDb, type CrudContext } from './crud';
-import { KeyedError, NotFoundError } from './errors';
+import { KeyedError } from './errors';
+import { lockRow } from './lock';
 import { readParams } from './input';
 import { ok } from './envelope';
 import { formatDateTime } from './dates';
@@ -96,10 +97,12 @@ async function transit<I>(
   // The transition names its table at run time: its queries are untyped.
   const untyped: AnyDb = trx;
   const id = transition.id(input);
-  let q = untyped.selectFrom(transition.table).selectAll().where('id', '=', id).where('is_deleted', '=', 0);
-  if (transition.ownership === 'tenant') q = q.where('tenant_id', '=', auth.tenantId);
-  const record = (await q.forUpdate().executeTakeFirst()) as Record<string, unknown> | undefined;
-  if (!record) throw new NotFoundError();
+  const record = await lockRow(
+    trx,
+    transition.table,
+    id,
+    transition.ownership === 'tenant' ? auth.tenantId : null,
+  );
   const from = record[transition.column] as string | number;
   const to = typeof transition.to === 'function' ? transition.to(input) : transition.to;
   if (!transition.from.some((state) => String(state) === String(from)) || String(from) === String(to))

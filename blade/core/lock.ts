@@ -21,17 +21,25 @@ export async function lockLiveRow<T extends LiveTable>(
   tenantId: string,
   id: string,
 ): Promise<Selectable<Database[T]>> {
-  // Kysely cannot check the columns of a table given as a parameter: the query is untyped, its row typed by the table
-  // (every LiveTable has the three columns it names).
+  // Every LiveTable has the columns lockRow names, so its row is the table's row.
+  return (await lockRow(trx, table, id, tenantId)) as Selectable<Database[T]>;
+}
+
+/**
+ * The untyped core of lockLiveRow, for a table named at run time (an action's transition): the live row `id`, of the
+ * tenant when `tenantId` is given (null for a global table), locked FOR UPDATE or 404.
+ */
+export async function lockRow(
+  trx: Trx,
+  table: string,
+  id: string,
+  tenantId: string | null,
+): Promise<Record<string, unknown>> {
+  // Kysely cannot check the columns of a table given as a parameter: the query is untyped.
   const untyped: AnyDb = trx;
-  const row: unknown = await untyped
-    .selectFrom(table)
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
-    .where('is_deleted', '=', 0)
-    .forUpdate()
-    .executeTakeFirst();
+  let query = untyped.selectFrom(table).selectAll().where('id', '=', id).where('is_deleted', '=', 0);
+  if (tenantId !== null) query = query.where('tenant_id', '=', tenantId);
+  const row = (await query.forUpdate().executeTakeFirst()) as Record<string, unknown> | undefined;
   if (!row) throw new NotFoundError();
-  return row as Selectable<Database[T]>;
+  return row;
 }
