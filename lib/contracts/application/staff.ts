@@ -98,6 +98,12 @@ export const draftBusinessPage = page(
   menu('draft_business', '草稿查看', 'draft', 'edit_note', 6),
 );
 
+/** Staff's certificate page (证书管理): its menu code, the code of every staff read of a certificate. */
+const CERTIFICATE_PAGE_CODE = 'certificate';
+
+/** The button code of the certificate decisions (suspend, restore, revoke, cancel); the 认证决定人 role holds it. */
+export const CERTIFICATE_STATUS_CODE = 'certificate_status';
+
 /** Certificates (customer: its company's; staff: code `certificate`). */
 export const certificatePage = defineResource({
   key: 'application.certificate',
@@ -121,13 +127,10 @@ export const certificatePage = defineResource({
   // The route checks: a customer reads its company's, staff need the page code.
   access: { read: {}, ...NO_WRITES.access },
   menu: {
-    ...menu('certificate', '证书管理', 'certificate', 'workspace_premium', 7),
-    buttons: [{ code: 'certificate_status', name: '证书状态', alias: 'status', action: 2 }],
+    ...menu(CERTIFICATE_PAGE_CODE, '证书管理', 'certificate', 'workspace_premium', 7),
+    buttons: [{ code: CERTIFICATE_STATUS_CODE, name: '证书状态', alias: 'status', action: 2 }],
   },
 });
-
-/** The button code of the certificate decisions (suspend, restore, revoke, cancel); the 认证决定人 role holds it. */
-export const CERTIFICATE_STATUS_CODE = 'certificate_status';
 
 /** The certificate decision and its status history (modules/application/certificate-status.ts). */
 export const certificateCalls = {
@@ -136,7 +139,7 @@ export const certificateCalls = {
 } as const;
 
 /** A customer reads its company's certificates on 我的证书, staff on 证书管理 (every company's). */
-const readCertificates = bySide({ customer: myCertificateResource.menu!.code, staff: 'certificate' });
+const readCertificates = bySide({ customer: myCertificateResource.menu!.code, staff: CERTIFICATE_PAGE_CODE });
 const certificateId = z.object({ id: z.string().regex(/^[1-9]\d{0,18}$/) });
 const certificateFragment = blank(z.string().trim().max(100));
 
@@ -248,7 +251,7 @@ export const transitInput = z.object({
 });
 
 /** Staff read a case (timeline, samples, checks) with any business page's code but the certificates'. */
-export const CASE_READ_CODES = STAFF_PAGES.filter((p) => p.menu?.code !== 'certificate').map(
+export const CASE_READ_CODES = STAFF_PAGES.filter((p) => p.menu?.code !== CERTIFICATE_PAGE_CODE).map(
   (p) => p.menu!.code,
 );
 
