@@ -58,11 +58,19 @@ beforeAll(async () => {
       );
       router.route(
         '/',
-        actionRoute(deps, whose, async ({ company, input }) => ({ company, note: input.note ?? '' })),
+        actionRoute(deps, whose, async ({ company, input }) => {
+          // Typed by the sides: either side may call, so the company may be absent (tsc checks these lines).
+          const either: string | null = company;
+          return { company: either, note: input.note ?? '' };
+        }),
       );
       router.route(
         '/',
-        actionRoute(deps, staffOnly, async ({ company }) => ({ company })),
+        actionRoute(deps, staffOnly, async ({ company, holds }) => {
+          // A staff-only action's company is null by its type, and it always gets `holds`.
+          const none: null = company;
+          return { company: none, holdsPost: holds('post') };
+        }),
       );
       return router;
     },
@@ -186,7 +194,7 @@ describe('actions by side', () => {
     expect((await h.call('/test-service/ticket/close', customer, {})).status).toBe(403);
     expect(await h.call('/test-service/ticket/close', staff, {})).toMatchObject({
       code: 200,
-      data: { company: null },
+      data: { company: null, holdsPost: true },
     });
     expect((await h.call('/test-service/ticket/whose', clerk, {})).status).toBe(403);
   });

@@ -1,9 +1,9 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { ActionDef, TransitionDef } from '../../lib/contracts/action';
+import type { ActionDef, CompanyOfSides, Sides, TransitionDef } from '../../lib/contracts/action';
 import { withTenant, type Trx } from '../db/tenant';
-import { sideOf } from './company';
+import { sideOf, type Holds } from './company';
 import type { AuthUser, BladeEnv, Deps } from './context';
 import { type AnyDb, type CrudContext } from './crud';
 import { KeyedError } from './errors';
@@ -20,21 +20,43 @@ import { refuseNul } from './validation';
  * transition the record locked, its state checked and changed and the change recorded, all in one transaction with
  * whatever the handler does. The handler answers the envelope's data.
  */
-export type ActionContext<Input = unknown> = CrudContext & {
+export type ActionContext<Input = unknown, S extends Sides | undefined = undefined> = CrudContext & {
   input: Input;
   record?: Record<string, unknown>;
-  /** With `sides`: the caller's customer company, null for staff (undefined without `sides`). */
-  company?: string | null;
-  /** With `sides`: whether the caller's roles hold a code. */
-  holds?: (code: string) => boolean;
-};
+} & SideContext<S>;
 
-export type ActionHandler<I extends z.ZodType> = (ctx: ActionContext<z.output<I>>) => Promise<unknown>;
+/**
+ * With `sides`: the caller's customer company (typed by the sides: a customer-only action's is a string, a staff-only
+ * action's null) and whether the caller's roles hold a code. Without: neither.
+ */
+type SideContext<S extends Sides | undefined> = S extends Sides
+  ? { company: CompanyOfSides<S>; holds: Holds }
+  : { company?: undefined; holds?: undefined };
 
-export function actionRoute<I extends z.ZodType>(
+/**
+ * The caller of a sided action as a service function takes it: who, their customer company (null for staff) and
+ * whether their roles hold a code (a step may need more codes than its side's).
+ */
+export interface SideCaller {
+  auth: AuthUser;
+  companyId: string | null;
+  holds: Holds;
+}
+
+export const sideCaller = ({ auth, company, holds }: ActionContext<unknown, Sides>): SideCaller => ({
+  auth,
+  companyId: company,
+  holds,
+});
+
+export type ActionHandler<I extends z.ZodType, S extends Sides | undefined = undefined> = (
+  ctx: ActionContext<z.output<I>, S>,
+) => Promise<unknown>;
+
+export function actionRoute<I extends z.ZodType, S extends Sides | undefined>(
   deps: Deps,
-  def: ActionDef<I>,
-  handler: ActionHandler<I> = async () => null,
+  def: ActionDef<I, S>,
+  handler: ActionHandler<I, S> = async () => null,
   /** Once the transaction has committed (a cache the write made stale): as CrudHooks.afterCommit. */
   afterCommit?: () => void,
 ): Hono<BladeEnv> {
@@ -52,7 +74,9 @@ export function actionRoute<I extends z.ZodType>(
       // The side before the record: a caller of the wrong side learns nothing of the record's state.
       const side = sides && (await sideOf(deps, trx, auth, sides));
       const record = transition && (await transit(trx, auth, def.name, transition, input));
-      return handler({ trx, auth, input, record, ...side });
+      // sideOf refused the side the action leaves out, so the company is the one SideContext<S> names.
+      const context = { trx, auth, input, record, ...side } as unknown as ActionContext<z.output<I>, S>;
+      return handler(context);
     });
     afterCommit?.();
     return c.json(ok(data ?? {}, def.success));
@@ -66,9 +90,9 @@ export function actionRoute<I extends z.ZodType>(
  */
 export type ActionRouter = {
   router: Hono<BladeEnv>;
-  serve: <I extends z.ZodType>(
-    def: ActionDef<I>,
-    handler?: ActionHandler<I>,
+  serve: <I extends z.ZodType, S extends Sides | undefined>(
+    def: ActionDef<I, S>,
+    handler?: ActionHandler<I, S>,
     afterCommit?: () => void,
   ) => void;
 };

@@ -13,7 +13,7 @@ import type { CompanyScope, RecordCaller } from './record-access';
  * `company` (core/crud.ts ownCompany), file owners by `callerCompanies`.
  */
 
-type Holds = (code: string) => boolean;
+export type Holds = (code: string) => boolean;
 
 /** The caller's customer company, or null for staff (a user without one). */
 export async function callerCompany(trx: Db, auth: AuthUser): Promise<string | null> {

@@ -7,7 +7,7 @@ import type { AccessRule, CallDef } from './resource';
  * transition it makes. blade/ runs a transition in one transaction: lock the record, check its state is one of
  * `from`, set `to`, record who, when, from, to and why in blade_status_history.
  */
-export interface ActionDef<I extends z.ZodType = z.ZodType> {
+export interface ActionDef<I extends z.ZodType = z.ZodType, S extends Sides | undefined = Sides | undefined> {
   /** Names the action in the history and in messages (`${resource}.${name}`), e.g. `finish`. */
   name: string;
   call: CallDef;
@@ -19,7 +19,7 @@ export interface ActionDef<I extends z.ZodType = z.ZodType> {
    * side in the call's transaction and hands the handler the caller's company (null for staff). Declared with
    * `bySide`, which also makes `access` the codes of either side (checked before the input is read).
    */
-  sides?: Sides;
+  sides?: S;
   writes: boolean;
   /** The envelope's `msg` when the call succeeds, where the spec gives the call its own (更新成功); else 操作成功. */
   success?: string;
@@ -34,10 +34,31 @@ export interface Sides {
   staff?: string | readonly string[];
 }
 
-/** `sides` and the `access` either side passes (the side itself is decided on the caller's row). */
-export function bySide(sides: Sides): { sides: Sides; access: AccessRule } {
+/** An action's `sides` and the `access` either side passes, as `bySide` makes them. */
+export interface SideRule<S extends Sides = Sides> {
+  sides: S;
+  access: AccessRule;
+}
+
+/**
+ * `sides` and the `access` either side passes (the side itself is decided on the caller's row). The sides keep their
+ * literal shape, so blade/ types the handler's `company` by them: a string for customer-only, null for staff-only.
+ */
+export function bySide<const S extends Sides>(sides: S): SideRule<S> {
   return { sides, access: { codes: [sides.customer ?? [], sides.staff ?? []].flat() } };
 }
+
+/**
+ * The caller's company an action's handler gets for its sides: a customer's always names one, staff's never does.
+ * Sides known only as `Sides` may be either.
+ */
+export type CompanyOfSides<S extends Sides> = S extends { staff: unknown }
+  ? S extends { customer: unknown }
+    ? string | null
+    : null
+  : S extends { customer: unknown }
+    ? string
+    : string | null;
 
 export interface TransitionDef<Input> {
   /** The resource's table and whether its rows are the tenant's (row-level security and the tenant filter apply). */
@@ -54,6 +75,8 @@ export interface TransitionDef<Input> {
   comment?: (input: Input) => string | undefined;
 }
 
-export function defineAction<I extends z.ZodType>(def: ActionDef<I>): ActionDef<I> {
+export function defineAction<I extends z.ZodType, S extends Sides | undefined = undefined>(
+  def: ActionDef<I, S>,
+): ActionDef<I, S> {
   return def;
 }

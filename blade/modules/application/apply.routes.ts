@@ -5,7 +5,7 @@ import {
 } from '../../../lib/contracts/application/application';
 import { APPLY_ACTION, APPLY_SCHEME_ACTIONS } from '../../../lib/contracts/application/apply.actions';
 import { SCHEMES } from '../../../lib/contracts/application/machine';
-import { actionRouter, type ActionContext } from '../../core/action';
+import { actionRouter, sideCaller } from '../../core/action';
 import type { Deps } from '../../core/context';
 import { pageRequest } from '../../core/page';
 import { zhText } from '../../core/refusal-keys';
@@ -21,13 +21,6 @@ import { APPLICATION_FUNCTIONS } from './documents';
 
 const zh: Translate = (key, values) => zhText(key, values);
 
-/** The caller as the application service sees them: the side the action decided, and the codes their roles hold. */
-const whoOf = ({ auth, company, holds }: ActionContext): apply.Who => ({
-  auth,
-  companyId: company ?? null,
-  holds: holds ?? (() => false),
-});
-
 /** Mounted at the root after the token check (the calls' paths name /blade-customer). */
 export function applyRoutes(deps: Deps) {
   const { router, serve } = actionRouter(deps);
@@ -37,19 +30,21 @@ export function applyRoutes(deps: Deps) {
     const saveSchema = saveApplicationSchema(zh, scheme);
     const updateSchema = updateApplicationSchema(zh, scheme);
 
-    serve(A.save, (ctx) => apply.saveApplication(ctx.trx, whoOf(ctx), scheme, saveSchema.parse(ctx.input)));
-    serve(A.update, (ctx) =>
-      apply.updateApplication(ctx.trx, whoOf(ctx), scheme, updateSchema.parse(ctx.input)),
+    serve(A.save, (ctx) =>
+      apply.saveApplication(ctx.trx, sideCaller(ctx), scheme, saveSchema.parse(ctx.input)),
     );
-    serve(A.select, (ctx) => apply.selectApplication(ctx.trx, whoOf(ctx), scheme, ctx.input.id));
-    serve(A.submit, (ctx) => apply.submitApplication(ctx.trx, whoOf(ctx), scheme, ctx.input.id));
-    serve(A.fileList, (ctx) => apply.batchFiles(ctx.trx, whoOf(ctx), scheme, ctx.input.batchNumber));
+    serve(A.update, (ctx) =>
+      apply.updateApplication(ctx.trx, sideCaller(ctx), scheme, updateSchema.parse(ctx.input)),
+    );
+    serve(A.select, (ctx) => apply.selectApplication(ctx.trx, sideCaller(ctx), scheme, ctx.input.id));
+    serve(A.submit, (ctx) => apply.submitApplication(ctx.trx, sideCaller(ctx), scheme, ctx.input.id));
+    serve(A.fileList, (ctx) => apply.batchFiles(ctx.trx, sideCaller(ctx), scheme, ctx.input.batchNumber));
     if (A.batchList)
       serve(A.batchList, (ctx) =>
-        apply.applicationsOfBatch(ctx.trx, whoOf(ctx), ctx.input.batchNumber, scheme),
+        apply.applicationsOfBatch(ctx.trx, sideCaller(ctx), ctx.input.batchNumber, scheme),
       );
-    serve(A.copy, (ctx) => apply.copyApplication(ctx.trx, whoOf(ctx), scheme, ctx.input.id));
-    serve(A.remove, (ctx) => apply.deleteApplication(ctx.trx, whoOf(ctx), scheme, ctx.input.id));
+    serve(A.copy, (ctx) => apply.copyApplication(ctx.trx, sideCaller(ctx), scheme, ctx.input.id));
+    serve(A.remove, (ctx) => apply.deleteApplication(ctx.trx, sideCaller(ctx), scheme, ctx.input.id));
     // The record's upload right (record-access owner of the scheme's function) is asked like the upload call asks it.
     serve(A.insertFile, async (ctx) => {
       const { trx, auth, input } = ctx;
@@ -60,33 +55,33 @@ export function applyRoutes(deps: Deps) {
         'upload',
         '数据不存在',
       );
-      return apply.placeFile(trx, whoOf(ctx), scheme, input);
+      return apply.placeFile(trx, sideCaller(ctx), scheme, input);
     });
   }
 
   // CCC's own lists and look-ups.
   serve(APPLY_ACTION.cccList, (ctx) =>
-    apply.listApplications(ctx.trx, whoOf(ctx), { scheme: 'ccc', ...ctx.input }, pageRequest(ctx.input)),
+    apply.listApplications(ctx.trx, sideCaller(ctx), { scheme: 'ccc', ...ctx.input }, pageRequest(ctx.input)),
   );
   serve(APPLY_ACTION.cccFinished, (ctx) =>
     apply.listApplications(
       ctx.trx,
-      whoOf(ctx),
+      sideCaller(ctx),
       { scheme: 'ccc', isFinished: Number(ctx.input.isFinished) },
       pageRequest(ctx.input),
     ),
   );
   serve(APPLY_ACTION.checkCertNumber, (ctx) =>
-    apply.checkCertNumber(ctx.trx, whoOf(ctx), ctx.input.certNumber),
+    apply.checkCertNumber(ctx.trx, sideCaller(ctx), ctx.input.certNumber),
   );
-  serve(APPLY_ACTION.lastCcc, (ctx) => apply.lastCcc(ctx.trx, whoOf(ctx), ctx.input.productName));
+  serve(APPLY_ACTION.lastCcc, (ctx) => apply.lastCcc(ctx.trx, sideCaller(ctx), ctx.input.productName));
 
   // The customer's "my applications": every scheme.
   serve(APPLY_ACTION.myApplications, (ctx) => {
     const { scheme, flowState, isFinished } = ctx.input;
     return apply.listApplications(
       ctx.trx,
-      whoOf(ctx),
+      sideCaller(ctx),
       {
         scheme: scheme ?? undefined,
         flowState,
@@ -96,9 +91,9 @@ export function applyRoutes(deps: Deps) {
     );
   });
 
-  serve(APPLY_ACTION.batch, (ctx) => apply.batchVO(ctx.trx, whoOf(ctx), ctx.input.batchNumber));
+  serve(APPLY_ACTION.batch, (ctx) => apply.batchVO(ctx.trx, sideCaller(ctx), ctx.input.batchNumber));
   serve(APPLY_ACTION.batchStep, (ctx) =>
-    apply.saveBatchStep(ctx.trx, whoOf(ctx), ctx.input.batchNumber, ctx.input.step),
+    apply.saveBatchStep(ctx.trx, sideCaller(ctx), ctx.input.batchNumber, ctx.input.step),
   );
 
   return router;

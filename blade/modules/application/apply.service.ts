@@ -35,7 +35,8 @@ import {
 import { certStatusSql } from './certificate';
 import { APPLICATION_FUNCTIONS, missingDocuments } from './documents';
 import { nextNumber } from './numbering';
-import { applyTransition, type ApplicationRow, type TransitionCaller } from './transition';
+import { applyTransition, type ApplicationRow } from './transition';
+import type { SideCaller } from '../../core/action';
 
 /**
  * The customer's side of applications (README.md): drafts, batches, copies, soft deletion, submission with its number,
@@ -43,12 +44,9 @@ import { applyTransition, type ApplicationRow, type TransitionCaller } from './t
  * tenant owns are 404 whatever the call.
  */
 
-/** The caller as these calls see them: their company (null for staff) and the codes their roles hold. */
-export type Who = TransitionCaller;
-
 const year = () => new Date().getFullYear();
 
-async function newBatch(trx: Trx, who: Who, scheme: Scheme): Promise<string> {
+async function newBatch(trx: Trx, who: SideCaller, scheme: Scheme): Promise<string> {
   const y = year();
   const serial = await nextNumber(trx, who.auth.tenantId, NUMBER_COUNTERS.batch(y));
   const id = nextId();
@@ -68,7 +66,7 @@ async function newBatch(trx: Trx, who: Who, scheme: Scheme): Promise<string> {
   return id;
 }
 
-async function findBatch(trx: Trx, who: Who, number: string) {
+async function findBatch(trx: Trx, who: SideCaller, number: string) {
   const batch = await visibleBatches(trx, who.auth, who.companyId)
     .selectAll('b')
     .where('b.batch_number', '=', number)
@@ -80,7 +78,7 @@ async function findBatch(trx: Trx, who: Who, number: string) {
 /** One application of the scheme the caller sees, locked for a change when `lock`; else 404. */
 export async function findApplication(
   trx: Trx,
-  who: Who,
+  who: SideCaller,
   scheme: Scheme,
   id: string,
   lock = false,
@@ -95,11 +93,11 @@ export async function findApplication(
   return row;
 }
 
-async function voOf(trx: Trx, who: Who, row: ApplicationRow): Promise<ApplicationVO> {
+async function voOf(trx: Trx, who: SideCaller, row: ApplicationRow): Promise<ApplicationVO> {
   return (await applicationVOs(trx, who.auth.tenantId, [row]))[0];
 }
 
-async function reread(trx: Trx, who: Who, id: string): Promise<ApplicationVO> {
+async function reread(trx: Trx, who: SideCaller, id: string): Promise<ApplicationVO> {
   const row = await trx
     .selectFrom('business_application')
     .selectAll()
@@ -115,7 +113,7 @@ export interface SaveInput extends ApplicationFields {
 }
 
 /** A new draft, in the batch named (the caller's, of the same scheme) or in a new one. */
-export async function saveApplication(trx: Trx, who: Who, scheme: Scheme, input: SaveInput) {
+export async function saveApplication(trx: Trx, who: SideCaller, scheme: Scheme, input: SaveInput) {
   let batchId: string;
   if (input.batchNumber) {
     const batch = await findBatch(trx, who, input.batchNumber);
@@ -144,7 +142,7 @@ export async function saveApplication(trx: Trx, who: Who, scheme: Scheme, input:
 /** Changes the fields sent, while the application is a draft or returned; the rules across fields hold after it. */
 export async function updateApplication(
   trx: Trx,
-  who: Who,
+  who: SideCaller,
   scheme: Scheme,
   input: Partial<ApplicationFields> & { id: string; cnexType?: string },
 ) {
@@ -170,7 +168,7 @@ export async function updateApplication(
   return reread(trx, who, row.id);
 }
 
-export async function selectApplication(trx: Trx, who: Who, scheme: Scheme, id: string) {
+export async function selectApplication(trx: Trx, who: SideCaller, scheme: Scheme, id: string) {
   return voOf(trx, who, await findApplication(trx, who, scheme, id));
 }
 
@@ -183,7 +181,7 @@ export interface ListFilters {
 }
 
 /** A page of the applications the caller sees, newest first. */
-export async function listApplications(trx: Trx, who: Who, filters: ListFilters, page: PageRequest) {
+export async function listApplications(trx: Trx, who: SideCaller, filters: ListFilters, page: PageRequest) {
   let q = await visibleApplications(trx, who.auth, who.companyId);
   if (filters.scheme) q = q.where('a.scheme', '=', filters.scheme);
   if (filters.productName) q = q.where('a.product_name', 'like', likeFragment(filters.productName));
@@ -210,7 +208,7 @@ export async function listApplications(trx: Trx, who: Who, filters: ListFilters,
  * missing), the application number when it has none (a resubmission keeps its number; the tenant's counter, in this
  * transaction), then the `submit` transition (transition.ts: state, customer, history, the acceptance clerks' notice).
  */
-export async function submitApplication(trx: Trx, who: Who, scheme: Scheme, id: string) {
+export async function submitApplication(trx: Trx, who: SideCaller, scheme: Scheme, id: string) {
   const row = await findApplication(trx, who, scheme, id, true);
   const submit = transitionOf(scheme, 'submit')!;
   if (submit.from.includes(row.flow_state as ApplicationState) && who.companyId !== null) {
@@ -242,7 +240,7 @@ export async function submitApplication(trx: Trx, who: Who, scheme: Scheme, id: 
 }
 
 /** A new draft with the application's own fields, in a new batch; documents, numbers and state are not copied. */
-export async function copyApplication(trx: Trx, who: Who, scheme: Scheme, id: string) {
+export async function copyApplication(trx: Trx, who: SideCaller, scheme: Scheme, id: string) {
   const row = await findApplication(trx, who, scheme, id);
   const batchId = await newBatch(trx, who, scheme);
   const newId = nextId();
@@ -263,7 +261,7 @@ export async function copyApplication(trx: Trx, who: Who, scheme: Scheme, id: st
 }
 
 /** Soft-deletes a draft (never a submitted one: those stay on file, DOMAIN §10 no hard deletes of records). */
-export async function deleteApplication(trx: Trx, who: Who, scheme: Scheme, id: string) {
+export async function deleteApplication(trx: Trx, who: SideCaller, scheme: Scheme, id: string) {
   const row = await findApplication(trx, who, scheme, id, true);
   if (row.flow_state !== 'draft') throw new KeyedError('application.customer.draftOnly');
   await trx
@@ -274,7 +272,7 @@ export async function deleteApplication(trx: Trx, who: Who, scheme: Scheme, id: 
   return {};
 }
 
-async function batchApplications(trx: Trx, who: Who, batchId: string, scheme?: Scheme) {
+async function batchApplications(trx: Trx, who: SideCaller, batchId: string, scheme?: Scheme) {
   let q = (await visibleApplications(trx, who.auth, who.companyId))
     .selectAll('a')
     .where('a.batch_id', '=', batchId);
@@ -283,13 +281,13 @@ async function batchApplications(trx: Trx, who: Who, batchId: string, scheme?: S
 }
 
 /** The applications of a batch (of one scheme when named). */
-export async function applicationsOfBatch(trx: Trx, who: Who, number: string, scheme?: Scheme) {
+export async function applicationsOfBatch(trx: Trx, who: SideCaller, number: string, scheme?: Scheme) {
   const batch = await findBatch(trx, who, number);
   if (scheme && batch.scheme !== scheme) throw new NotFoundError();
   return applicationVOs(trx, who.auth.tenantId, await batchApplications(trx, who, batch.id, scheme));
 }
 
-export async function batchVO(trx: Trx, who: Who, number: string) {
+export async function batchVO(trx: Trx, who: SideCaller, number: string) {
   const batch = await findBatch(trx, who, number);
   const rows = await batchApplications(trx, who, batch.id);
   return {
@@ -301,7 +299,7 @@ export async function batchVO(trx: Trx, who: Who, number: string) {
   };
 }
 
-export async function saveBatchStep(trx: Trx, who: Who, number: string, step: number) {
+export async function saveBatchStep(trx: Trx, who: SideCaller, number: string, step: number) {
   const batch = await findBatch(trx, who, number);
   await trx
     .updateTable('business_application_batch')
@@ -312,7 +310,12 @@ export async function saveBatchStep(trx: Trx, who: Who, number: string, step: nu
 }
 
 /** The documents uploaded for the scheme's applications of a batch, application by application, oldest first. */
-export async function batchFiles(trx: Trx, who: Who, scheme: Scheme, number: string): Promise<BatchFileVO[]> {
+export async function batchFiles(
+  trx: Trx,
+  who: SideCaller,
+  scheme: Scheme,
+  number: string,
+): Promise<BatchFileVO[]> {
   const batch = await findBatch(trx, who, number);
   if (batch.scheme !== scheme) throw new NotFoundError();
   const apps = await batchApplications(trx, who, batch.id, scheme);
@@ -369,7 +372,7 @@ export async function batchFiles(trx: Trx, who: Who, scheme: Scheme, number: str
  */
 export async function placeFile(
   trx: Trx,
-  who: Who,
+  who: SideCaller,
   scheme: Scheme,
   input: { applicationId: string; fileCatalogId: string; fileId: string },
 ): Promise<BatchFileVO> {
@@ -424,7 +427,7 @@ export async function placeFile(
 }
 
 /** The caller company's certificate of that number (newest version), for a change or renewal. */
-export async function checkCertNumber(trx: Trx, who: Who, certNumber: string) {
+export async function checkCertNumber(trx: Trx, who: SideCaller, certNumber: string) {
   let q = trx
     .selectFrom('business_certificate as c')
     .select(['id', 'cert_number', 'product_name', 'valid_to'])
@@ -448,7 +451,7 @@ export async function checkCertNumber(trx: Trx, who: Who, certNumber: string) {
 }
 
 /** The caller company's newest CCC application (to prefill the parties of a new one), or null; staff have none. */
-export async function lastCcc(trx: Trx, who: Who, productName?: string | null) {
+export async function lastCcc(trx: Trx, who: SideCaller, productName?: string | null) {
   if (who.companyId === null) return null;
   let q = (await visibleApplications(trx, who.auth, who.companyId))
     .selectAll('a')

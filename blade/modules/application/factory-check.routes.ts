@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { actionRouter, recordStatusChanges } from '../../core/action';
+import { actionRouter, recordStatusChanges, sideCaller } from '../../core/action';
 import { sql } from 'kysely';
 import { APPLICATION_CODES } from '../../../lib/contracts/application/machine';
 import { factoryCheckList, factoryCheckSave } from '../../../lib/contracts/application/staff';
@@ -8,7 +8,7 @@ import { KeyedError } from '../../core/errors';
 import { formatDateTime } from '../../core/dates';
 import { nextId } from '../../core/ids';
 import { assertApplicationFile } from './documents';
-import { assertVisible, stepCaller } from './flow';
+import { assertVisible } from './flow';
 import { applicationVO } from './apply.repository';
 import { applyTransition, HISTORY_RESOURCE, notifyStep, type ApplicationRow } from './transition';
 
@@ -47,12 +47,13 @@ const presentCheck = (r: CheckRow, inspectorName = '') => ({
 export function factoryCheckRoutes(deps: Deps): Hono<BladeEnv> {
   const { router, serve } = actionRouter(deps);
 
-  serve(factoryCheckSave, async ({ trx, auth, input, company, holds }) => {
+  serve(factoryCheckSave, async (ctx) => {
+    const { trx, auth, input } = ctx;
     const ncItems = input.ncItems ?? '';
     if (input.result === 'nc' && !ncItems) throw new KeyedError('application.flow.ncItemsRequired');
     if (input.result === 'fail' && !input.conclusion)
       throw new KeyedError('application.flow.failConclusionRequired');
-    const caller = stepCaller(auth, company, holds);
+    const caller = sideCaller(ctx);
     await assertVisible(trx, auth, null, input.applicationId);
     if (input.reportFileId) {
       const owner = await trx
@@ -104,7 +105,7 @@ export function factoryCheckRoutes(deps: Deps): Hono<BladeEnv> {
   });
 
   serve(factoryCheckList, async ({ trx, auth, input, company }) => {
-    await assertVisible(trx, auth, company ?? null, input.applicationId);
+    await assertVisible(trx, auth, company, input.applicationId);
     const rows = await trx
       .selectFrom('business_factory_check as f')
       .leftJoin('blade_user as u', (j) =>

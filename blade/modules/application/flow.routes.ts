@@ -6,11 +6,11 @@ import {
   ifSampleSentAction,
   sampleSentAction,
 } from '../../../lib/contracts/application/staff';
-import { actionRouter, statusHistory } from '../../core/action';
+import { actionRouter, sideCaller, statusHistory } from '../../core/action';
 import type { BladeEnv, Deps } from '../../core/context';
 import { formatDateTime } from '../../core/dates';
 import { KeyedError } from '../../core/errors';
-import { applyStepData, assertVisible, stepCaller } from './flow';
+import { applyStepData, assertVisible } from './flow';
 import { applicationVO } from './apply.repository';
 import { applyTransition, HISTORY_RESOURCE } from './transition';
 
@@ -22,12 +22,13 @@ import { applyTransition, HISTORY_RESOURCE } from './transition';
 export function flowRoutes(deps: Deps): Hono<BladeEnv> {
   const { router, serve } = actionRouter(deps);
 
-  serve(applicationTransit, async ({ trx, auth, input, company, holds }) => {
+  serve(applicationTransit, async (ctx) => {
+    const { trx, auth, input } = ctx;
     // These steps carry data of their own calls: a factory check's record, the courier number.
     if (input.action === 'inspectPass' || input.action === 'inspectNc')
       throw new KeyedError('application.flow.useFactoryCheck');
     if (input.action === 'sampleSent') throw new KeyedError('application.flow.useSampleSent');
-    const caller = stepCaller(auth, company, holds);
+    const caller = sideCaller(ctx);
     if (caller.companyId === null) await assertVisible(trx, auth, null, input.id);
     const result = await applyTransition(trx, caller, {
       id: input.id,
@@ -38,8 +39,9 @@ export function flowRoutes(deps: Deps): Hono<BladeEnv> {
     return applicationVO(trx, auth.tenantId, after);
   });
 
-  serve(sampleSentAction, async ({ trx, auth, input, company, holds }) => {
-    await applyTransition(trx, stepCaller(auth, company, holds), { id: input.id, name: 'sampleSent' });
+  serve(sampleSentAction, async (ctx) => {
+    const { trx, auth, input } = ctx;
+    await applyTransition(trx, sideCaller(ctx), { id: input.id, name: 'sampleSent' });
     const after = await trx
       .updateTable('business_application')
       .set({ sample_sent: 1, sample_courier_no: input.courierNo, sample_sent_at: sql`now()` })
@@ -50,7 +52,7 @@ export function flowRoutes(deps: Deps): Hono<BladeEnv> {
   });
 
   serve(ifSampleSentAction, async ({ trx, auth, input, company }) => {
-    await assertVisible(trx, auth, company ?? null, input.id);
+    await assertVisible(trx, auth, company, input.id);
     const row = await trx
       .selectFrom('business_application')
       .select(['sample_sent', 'sample_courier_no', 'sample_sent_at', 'samples_received_at'])
@@ -65,7 +67,7 @@ export function flowRoutes(deps: Deps): Hono<BladeEnv> {
   });
 
   serve(flowTimeline, async ({ trx, auth, input, company }) => {
-    await assertVisible(trx, auth, company ?? null, input.businessId);
+    await assertVisible(trx, auth, company, input.businessId);
     const entries = await statusHistory(trx, auth.tenantId, HISTORY_RESOURCE, input.businessId);
     return entries.map(({ from, to, ...entry }) => ({ ...entry, fromState: from, toState: to }));
   });

@@ -6,21 +6,7 @@ import { visibleApplications } from './apply.repository';
 import { assertNotesPaid } from '../payment/payment.service';
 import { issueCertificate } from './certificate';
 import { assertApplicationFile } from './documents';
-import { type TransitionCaller, type TransitionResult } from './transition';
-
-/**
- * Who makes a step: the caller's company (null for staff) and codes, as the core read them for a sided action
- * (core/company.ts sideOf, in the call's transaction).
- */
-export function stepCaller(
-  auth: AuthUser,
-  company: string | null | undefined,
-  holds: ((code: string) => boolean) | undefined,
-): TransitionCaller {
-  if (company === undefined || !holds)
-    throw new Error('a step is made through an action declared with its sides');
-  return { auth, companyId: company, holds };
-}
+import { type TransitionResult } from './transition';
 
 /**
  * Whether the caller may see the application: a customer only its company's, staff within their scope. Anything

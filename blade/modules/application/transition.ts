@@ -1,5 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import { recordStatusChanges } from '../../core/action';
+import { recordStatusChanges, type SideCaller } from '../../core/action';
 import {
   APPLICATION_CODES,
   FINISHED_STATES,
@@ -39,14 +39,6 @@ export interface TransitionRequest {
   reason?: string;
 }
 
-export interface TransitionCaller {
-  auth: AuthUser;
-  /** The caller's customer company (callerCompany), null for staff. */
-  companyId: string | null;
-  /** Whether the caller's roles hold a permission code (core/permission.ts heldCodes). */
-  holds(code: string): boolean;
-}
-
 export interface TransitionResult {
   before: ApplicationRow;
   after: ApplicationRow;
@@ -80,7 +72,7 @@ const PERSON_OF = { tester: 'tester_id', inspector: 'inspector_id', evaluator: '
  */
 export async function applyTransition(
   trx: Trx,
-  caller: TransitionCaller,
+  caller: SideCaller,
   request: TransitionRequest,
 ): Promise<TransitionResult> {
   const { auth } = caller;

@@ -73,7 +73,7 @@ export function cardSaleRoutes(deps: Deps): Hono<BladeEnv> {
   });
   serve(A.page, async ({ trx, auth, input: q, company }) => {
     const page = pageRequest(q);
-    let base = visibleSales(trx, auth, company ?? null);
+    let base = visibleSales(trx, auth, company);
     if (q.saleState) base = base.where('s.sale_state', '=', q.saleState);
     if (q.orderNo) base = base.where('s.order_no', 'like', contains(q.orderNo));
     const { rows, total } = await fetchPage(
@@ -85,15 +85,15 @@ export function cardSaleRoutes(deps: Deps): Hono<BladeEnv> {
     );
     return toPage((rows as SaleListRow[]).map(presentSale), total, page);
   });
-  serve(A.detail, ({ trx, auth, input, company }) => saleDetail(trx, auth, company ?? null, input.id));
-  serve(A.init, ({ trx, auth, company }) => initSale(trx, auth, company!));
-  serve(A.save, ({ trx, auth, input, company }) => saveSale(trx, auth, company!, input));
-  serve(A.upload, ({ trx, auth, input, company }) => uploadSaleFiles(trx, auth, company!, input));
-  serve(A.submit, ({ trx, auth, input, company }) => submitSale(trx, auth, company!, input.id));
+  serve(A.detail, ({ trx, auth, input, company }) => saleDetail(trx, auth, company, input.id));
+  serve(A.init, ({ trx, auth, company }) => initSale(trx, auth, company));
+  serve(A.save, ({ trx, auth, input, company }) => saveSale(trx, auth, company, input));
+  serve(A.upload, ({ trx, auth, input, company }) => uploadSaleFiles(trx, auth, company, input));
+  serve(A.submit, ({ trx, auth, input, company }) => submitSale(trx, auth, company, input.id));
   serve(A.cancel, ({ trx, auth, input, company }) =>
-    cancelSale(trx, auth, company!, input.id, input.reason ?? ''),
+    cancelSale(trx, auth, company, input.id, input.reason ?? ''),
   );
-  serve(A.receive, ({ trx, auth, input, company }) => receiveSale(trx, auth, company!, input.id));
+  serve(A.receive, ({ trx, auth, input, company }) => receiveSale(trx, auth, company, input.id));
   serve(A.review, ({ trx, auth, input }) => reviewSale(trx, auth, input.id));
   serve(A.reject, ({ trx, auth, input }) => rejectSale(trx, auth, input.id, input.reason));
   serve(A.ship, ({ trx, auth, input }) => shipSale(trx, auth, input.id, input.trackingNo));

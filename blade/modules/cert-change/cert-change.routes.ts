@@ -76,7 +76,7 @@ export function certChangeRoutes(deps: Deps): Hono<BladeEnv> {
   const { router, serve } = actionRouter(deps);
   const A = CERT_CHANGE_ACTION;
 
-  serve(A.canApply, ({ trx, auth, input, company }) => canApply(trx, auth, company!, input.certificateId));
+  serve(A.canApply, ({ trx, auth, input, company }) => canApply(trx, auth, company, input.certificateId));
   serve(A.classify, async ({ input }) => {
     const { changeTypes, scheme } = classifyInput(zh).parse(input);
     return classifyChange(changeTypes, scheme ?? 'ccc');
@@ -88,7 +88,7 @@ export function certChangeRoutes(deps: Deps): Hono<BladeEnv> {
     [A.files, null],
   ] as const)
     serve(action, async ({ trx, auth, input, company }) => {
-      const change = input.id ? await findChange(trx, auth, company ?? null, input.id) : undefined;
+      const change = input.id ? await findChange(trx, auth, company, input.id) : undefined;
       const own = scheme ?? (change?.scheme as ChangeScheme | undefined);
       // The generic call answers a change's own tree: without one there is no scheme to answer.
       if (!own) return [];
@@ -102,14 +102,14 @@ export function certChangeRoutes(deps: Deps): Hono<BladeEnv> {
     [A.saveCqst, 'cqst'],
   ] as const)
     serve(action, ({ trx, auth, input, company }) =>
-      saveChange(trx, auth, company!, scheme, saveChangeInput(zh).parse(input)),
+      saveChange(trx, auth, company, scheme, saveChangeInput(zh).parse(input)),
     );
 
   for (const [action, scheme] of [
     [A.submitCcc, 'ccc'],
     [A.submitCqst, 'cqst'],
   ] as const)
-    serve(action, ({ trx, auth, input, company }) => submitChange(trx, auth, company!, scheme, input.id));
+    serve(action, ({ trx, auth, input, company }) => submitChange(trx, auth, company, scheme, input.id));
 
   for (const [action, scheme] of [
     [A.page, null],
@@ -118,7 +118,7 @@ export function certChangeRoutes(deps: Deps): Hono<BladeEnv> {
   ] as const)
     serve(action, async ({ trx, auth, input: q, company }) => {
       const page = pageRequest(q);
-      let base = visibleChanges(trx, auth, company ?? null);
+      let base = visibleChanges(trx, auth, company);
       if (scheme) base = base.where('g.scheme', '=', scheme);
       if (q.changeState) base = base.where('g.change_state', '=', q.changeState);
       if (q.certNumber) base = base.where('g.cert_number', 'like', contains(q.certNumber));
@@ -133,7 +133,7 @@ export function certChangeRoutes(deps: Deps): Hono<BladeEnv> {
       return toPage((rows as ChangeListRow[]).map(presentChange), total, page);
     });
 
-  serve(A.detail, ({ trx, auth, input, company }) => changeDetail(trx, auth, company ?? null, input.id));
+  serve(A.detail, ({ trx, auth, input, company }) => changeDetail(trx, auth, company, input.id));
 
   for (const name of CHANGE_STEP_NAMES)
     serve(A[name], ({ trx, auth, input }) => stepChange(trx, auth, name, input.id, input.reason));
@@ -144,7 +144,7 @@ export function certChangeRoutes(deps: Deps): Hono<BladeEnv> {
    */
   serve(A.unifiedPage, async ({ trx, auth, input: q, company }) => {
     const page = pageRequest(q);
-    const companyId = company ?? null;
+    const companyId = company;
     const where = [
       sql`c.tenant_id = ${auth.tenantId}`,
       sql`c.is_deleted = 0`,

@@ -55,7 +55,7 @@ export function invoiceRoutes(deps: Deps): Hono<BladeEnv> {
 
   serve(INVOICE_ACTION.page, async ({ trx, auth, input: q, company }) => {
     const page = pageRequest(q);
-    let base = visibleInvoices(trx, auth, company ?? null);
+    let base = visibleInvoices(trx, auth, company);
     if (q.invoiceState) base = base.where('i.invoice_state', '=', q.invoiceState);
     if (q.companyId) base = base.where('i.company_id', '=', q.companyId);
     if (q.companyName) base = base.where('c.company_name', 'like', contains(q.companyName));
@@ -81,19 +81,19 @@ export function invoiceRoutes(deps: Deps): Hono<BladeEnv> {
     );
   });
   serve(INVOICE_ACTION.detail, ({ trx, auth, input, company }) =>
-    invoiceDetail(trx, auth, company ?? null, input.id),
+    invoiceDetail(trx, auth, company, input.id),
   );
   serve(INVOICE_ACTION.issue, ({ trx, auth, input }) => issueInvoice(trx, auth, input));
   serve(INVOICE_ACTION.reject, ({ trx, auth, input }) => rejectInvoice(trx, auth, input.id, input.reason));
   serve(INVOICE_ACTION.redFlush, ({ trx, auth, input }) =>
     redFlushInvoice(trx, auth, input.id, input.reason),
   );
-  serve(INVOICE_ACTION.infoVoList, ({ trx, auth, company }) => infoOptions(trx, auth, company!));
+  serve(INVOICE_ACTION.infoVoList, ({ trx, auth, company }) => infoOptions(trx, auth, company));
   serve(INVOICE_ACTION.invoiceableNotes, async ({ trx, auth, input, company }) => {
     const page = pageRequest(input);
-    const { records, total } = await invoiceableNotes(trx, auth, company!, page);
+    const { records, total } = await invoiceableNotes(trx, auth, company, page);
     return toPage(records, total, page);
   });
-  serve(INVOICE_ACTION.apply, ({ trx, auth, input, company }) => applyInvoice(trx, auth, company!, input));
+  serve(INVOICE_ACTION.apply, ({ trx, auth, input, company }) => applyInvoice(trx, auth, company, input));
   return router;
 }

@@ -55,7 +55,7 @@ export function paymentRoutes(deps: Deps): Hono<BladeEnv> {
 
   serve(PAYMENT_ACTION.page, async ({ trx, auth, input: q, company }) => {
     const page = pageRequest(q);
-    let base = visibleNotes(trx, auth, company ?? null);
+    let base = visibleNotes(trx, auth, company);
     if (q.noteState) base = base.where('n.note_state', '=', q.noteState);
     if (q.applicationNo) base = base.where('a.application_no', 'like', contains(q.applicationNo));
     if (q.noteNo) base = base.where('n.note_no', 'like', contains(q.noteNo));
@@ -69,13 +69,11 @@ export function paymentRoutes(deps: Deps): Hono<BladeEnv> {
     );
     return toPage((rows as NoteListRow[]).map(presentNote), total, page);
   });
-  serve(PAYMENT_ACTION.detail, ({ trx, auth, input, company }) =>
-    noteDetail(trx, auth, company ?? null, input.id),
-  );
+  serve(PAYMENT_ACTION.detail, ({ trx, auth, input, company }) => noteDetail(trx, auth, company, input.id));
   serve(PAYMENT_ACTION.saveVoucher, ({ trx, auth, input, company }) =>
-    saveVoucher(trx, auth, company!, input),
+    saveVoucher(trx, auth, company, input),
   );
-  serve(PAYMENT_ACTION.issue, ({ trx, auth, input, holds }) => issueNote(trx, auth, holds!, input));
+  serve(PAYMENT_ACTION.issue, ({ trx, auth, input, holds }) => issueNote(trx, auth, holds, input));
   serve(PAYMENT_ACTION.confirmVoucher, ({ trx, auth, input }) => confirmVoucher(trx, auth, input.id));
   serve(PAYMENT_ACTION.rejectVoucher, ({ trx, auth, input }) =>
     rejectVoucher(trx, auth, input.id, input.reason),

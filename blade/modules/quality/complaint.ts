@@ -1,5 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import { recordStatusChanges, statusHistory } from '../../core/action';
+import { recordStatusChanges, statusHistory, type SideCaller } from '../../core/action';
 import {
   COMPLAINT_COUNTER,
   complaintNumber,
@@ -39,13 +39,6 @@ import { staffHolding } from '../application/recipients';
 export type ComplaintRow = Selectable<ComplaintTable>;
 
 export const COMPLAINT_HISTORY = 'business_complaint';
-
-/** Who calls: the customer company (null for staff) and the codes the roles hold. */
-export interface QualityCaller {
-  auth: AuthUser;
-  companyId: string | null;
-  holds(code: string): boolean;
-}
 
 // --- deadlines --------------------------------------------------------------------------------------------------
 
@@ -169,7 +162,7 @@ export async function complaintHistory(
 /** One complaint the caller may see (a customer: their company's; staff: the tenant's), else 404. */
 export async function visibleComplaint(
   trx: Trx,
-  caller: QualityCaller,
+  caller: SideCaller,
   id: string,
   lock = false,
 ): Promise<ComplaintRow> {
@@ -282,11 +275,7 @@ export interface SaveRequest {
 }
 
 /** The customer's save: a new complaint, or a change of one not yet acknowledged. */
-export async function saveComplaint(
-  trx: Trx,
-  caller: QualityCaller,
-  input: SaveRequest,
-): Promise<ComplaintRow> {
+export async function saveComplaint(trx: Trx, caller: SideCaller, input: SaveRequest): Promise<ComplaintRow> {
   const { auth, companyId } = caller;
   if (companyId === null) throw new KeyedError('quality.complaint.customerOnly');
   let applicationId: string | null = null;
@@ -377,7 +366,7 @@ export async function saveComplaint(
 }
 
 /** Withdraws the caller's complaints, all or none: every id must be the company's and not yet acknowledged. */
-export async function removeComplaints(trx: Trx, caller: QualityCaller, ids: string[]): Promise<void> {
+export async function removeComplaints(trx: Trx, caller: SideCaller, ids: string[]): Promise<void> {
   if (caller.companyId === null) throw new KeyedError('quality.complaint.customerOnly');
   const rows = await trx
     .selectFrom('business_complaint')
@@ -465,7 +454,7 @@ export interface StepResult {
  */
 export async function applyComplaintStep(
   trx: Trx,
-  caller: QualityCaller,
+  caller: SideCaller,
   request: StepRequest,
 ): Promise<StepResult> {
   const { auth } = caller;

@@ -11,7 +11,7 @@ import {
   surveyList,
   surveySave,
 } from '../../../lib/contracts/quality/quality';
-import { actionRouter, type ActionContext } from '../../core/action';
+import { actionRouter, sideCaller } from '../../core/action';
 import type { BladeEnv, Deps } from '../../core/context';
 import { pageRequest, toPage, contains } from '../../core/page';
 import {
@@ -22,16 +22,8 @@ import {
   removeComplaints,
   saveComplaint,
   visibleComplaint,
-  type QualityCaller,
 } from './complaint';
 import { answerSurvey, surveyAverages, surveyItems, surveyVOs } from './survey';
-
-/** The step functions' caller, from what actionRoute decided (the side's company and the held codes). */
-const qualityCaller = ({ auth, company, holds }: ActionContext): QualityCaller => ({
-  auth,
-  companyId: company ?? null,
-  holds: holds!,
-});
 
 /** Complaints and surveys (lib/contracts/quality): each call's side and codes are its action definition's. */
 export function qualityRoutes(deps: Deps): Hono<BladeEnv> {
@@ -70,30 +62,30 @@ export function qualityRoutes(deps: Deps): Hono<BladeEnv> {
 
   serve(complaintDetail, async (ctx) => {
     const trx = ctx.trx;
-    const row = await visibleComplaint(trx, qualityCaller(ctx), ctx.input.id);
+    const row = await visibleComplaint(trx, sideCaller(ctx), ctx.input.id);
     const [vo] = await complaintVOs(trx, ctx.auth.tenantId, [row]);
     return { ...vo, history: await complaintHistory(trx, ctx.auth.tenantId, ctx.input.id) };
   });
 
   serve(complaintHandlers, async (ctx) => {
     const trx = ctx.trx;
-    return handlerCandidates(trx, await visibleComplaint(trx, qualityCaller(ctx), ctx.input.id));
+    return handlerCandidates(trx, await visibleComplaint(trx, sideCaller(ctx), ctx.input.id));
   });
 
   serve(complaintSave, async (ctx) => {
     const trx = ctx.trx;
-    const row = await saveComplaint(trx, qualityCaller(ctx), ctx.input);
+    const row = await saveComplaint(trx, sideCaller(ctx), ctx.input);
     return (await complaintVOs(trx, ctx.auth.tenantId, [row]))[0];
   });
 
   serve(complaintRemove, async (ctx) => {
-    await removeComplaints(ctx.trx, qualityCaller(ctx), ctx.input.ids);
+    await removeComplaints(ctx.trx, sideCaller(ctx), ctx.input.ids);
     return {};
   });
 
   serve(complaintTransit, async (ctx) => {
     const trx = ctx.trx;
-    const { after } = await applyComplaintStep(trx, qualityCaller(ctx), ctx.input);
+    const { after } = await applyComplaintStep(trx, sideCaller(ctx), ctx.input);
     const [vo] = await complaintVOs(trx, ctx.auth.tenantId, [after]);
     return { ...vo, history: await complaintHistory(trx, ctx.auth.tenantId, String(after.id)) };
   });
@@ -117,7 +109,7 @@ export function qualityRoutes(deps: Deps): Hono<BladeEnv> {
 
   serve(surveySave, async (ctx) => {
     const trx = ctx.trx;
-    const row = await answerSurvey(trx, qualityCaller(ctx), ctx.input);
+    const row = await answerSurvey(trx, sideCaller(ctx), ctx.input);
     return (await surveyVOs(trx, ctx.auth.tenantId, [row]))[0];
   });
 

@@ -11,7 +11,8 @@ import type { Trx } from '../../db/tenant';
 import { companyUsers } from '../customer/customer.repository';
 import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
 import type { ApplicationRow } from '../application/transition';
-import { openCase, type QualityCaller } from './complaint';
+import { openCase } from './complaint';
+import type { SideCaller } from '../../core/action';
 import { lockLiveRow } from '../../core/lock';
 
 /**
@@ -172,7 +173,7 @@ export async function surveyAverages(trx: Trx, tenantId: string): Promise<Survey
  */
 export async function answerSurvey(
   trx: Trx,
-  caller: QualityCaller,
+  caller: SideCaller,
   input: { id: string; answers: { itemId: string; score: number }[]; comment: string },
 ): Promise<SurveyRow> {
   const { auth, companyId } = caller;

@@ -1,5 +1,5 @@
 import { z } from '../../zod';
-import { bySide, defineAction } from '../action';
+import { bySide, defineAction, type SideRule, type Sides } from '../action';
 import { blank, idSchema, pagingInput } from '../inputs';
 import { fromCents, toCents } from '../payment/money';
 import { defineResource, menuAccess, NO_WRITES, standardCalls, type FieldSpecs } from '../resource';
@@ -337,11 +337,11 @@ const readSales = bySide({ customer: CARD_SALE_CODES.customerPage, staff: CARD_S
 /** The customer's steps of its own company's order. */
 const customerStep = bySide({ customer: CARD_SALE_CODES.customerPage });
 
-const step = <I extends z.ZodType>(
+const step = <I extends z.ZodType, S extends Sides>(
   name: string,
   call: { method: 'GET' | 'POST'; path: string },
   input: I,
-  side: ReturnType<typeof bySide>,
+  side: SideRule<S>,
 ) => defineAction({ name, call, input, ...side, writes: call.method === 'POST' });
 
 /** The calls beside the definitions; blade/modules/card-sale serves each with actionRoute. */

@@ -1,5 +1,5 @@
 import { z } from '../../zod';
-import { bySide, defineAction, type ActionDef } from '../action';
+import { bySide, defineAction, type ActionDef, type SideRule, type Sides } from '../action';
 import { exMarkingsSchema, modelsSchema, standardsSchema, type Translate } from '../application/application';
 import { blank, idSchema, pagingInput } from '../inputs';
 import { defineResource, NO_WRITES, type CallDef } from '../resource';
@@ -402,11 +402,18 @@ const readChanges = bySide({ customer: CERT_CHANGE_CODES.customerRead, staff: CE
 /** A customer's draft and submit: a user of a company holding `application_apply`. */
 const customerWrite = bySide({ customer: CERT_CHANGE_CODES.customerWrite });
 
-type Side = ReturnType<typeof bySide>;
-const read = <I extends z.ZodType>(name: string, call: CallDef, input: I, side: Side) =>
-  defineAction({ name, call, input, ...side, writes: false });
-const write = <I extends z.ZodType>(name: string, call: CallDef, input: I, side: Side) =>
-  defineAction({ name, call, input, ...side, writes: true });
+const read = <I extends z.ZodType, S extends Sides>(
+  name: string,
+  call: CallDef,
+  input: I,
+  side: SideRule<S>,
+) => defineAction({ name, call, input, ...side, writes: false });
+const write = <I extends z.ZodType, S extends Sides>(
+  name: string,
+  call: CallDef,
+  input: I,
+  side: SideRule<S>,
+) => defineAction({ name, call, input, ...side, writes: true });
 
 /**
  * The calls beside the page's definition; blade/modules/cert-change serves each with actionRoute. The draft's and the
@@ -444,7 +451,7 @@ export const CERT_CHANGE_ACTION = {
       name,
       write(name, CERT_CHANGE_CALLS[name], stepInput, bySide({ staff: CHANGE_STEPS[name].code })),
     ]),
-  ) as Record<ChangeStep, ActionDef<typeof stepInput>>),
+  ) as Record<ChangeStep, ActionDef<typeof stepInput, { staff: string }>>),
   /** Unified certificates: a customer its company's groups, staff with the certificate page's code. */
   unifiedPage: read(
     'unifiedPage',
