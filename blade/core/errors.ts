@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { PayloadTooLargeError } from './body-limit';
 import { failure, type Refusal } from './envelope';
 import { issueText, keyed, zhText } from './refusal-keys';
+import { keyOfMessage } from '../../lib/contracts/message-key';
 import type { BladeLog } from './log';
 
 /**
@@ -71,11 +72,15 @@ export class ForbiddenError extends Error {
   }
 }
 
-/** The first issue's field (its path, `a.b.0`, or "") and text. */
-function zodRefusal(error: z.ZodError): { field: string; text: string } {
+/** The first issue's field (its path, `a.b.0`, or ""), text, and key when its rule named one (`byKey`). */
+function zodRefusal(error: z.ZodError): { field: string; text: string; key?: string } {
   const issue = error.issues[0];
   if (!issue) return { field: '', text: '参数校验失败' };
-  return { field: issue.path.map(String).join('.'), text: issueText(issue) };
+  return {
+    field: issue.path.map(String).join('.'),
+    text: issueText(issue),
+    key: keyOfMessage(issue.message),
+  };
 }
 
 /** `<field>:<text>` of the first issue, as Blade answers it. */
@@ -119,8 +124,8 @@ export function isDataException(err: unknown): boolean {
 export function errorHandler(log: BladeLog) {
   return (err: Error, c: Context) => {
     if (err instanceof z.ZodError) {
-      const { field, text } = zodRefusal(err);
-      return respond(c, 400, text, 400, { errorField: field });
+      const { field, text, key } = zodRefusal(err);
+      return respond(c, 400, text, 400, { errorField: field, errorCode: key });
     }
     if (err instanceof ValidationError)
       return respond(c, 400, err.text, err.code, {

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import zh from '../../messages/zh.json';
 import en from '../../messages/en.json';
+import { keyOfMessage } from '../../lib/contracts/message-key';
 import { messageText } from '../../lib/contracts/resource';
 import { messageValues } from '../../lib/i18n/message-args';
 import type { Refusal } from './envelope';
@@ -29,6 +30,8 @@ const ZOD_DEFAULT = /^(Invalid|Too (big|small)|Unrecognized)\b/;
  * generic rule of its kind answers instead (`长度不能超过64`), which has a key, so English shows English.
  */
 export function issueText(issue: z.core.$ZodIssue): string {
+  const key = keyOfMessage(issue.message);
+  if (key) return zhText(key);
   if (!ZOD_DEFAULT.test(issue.message)) return issue.message;
   switch (issue.code) {
     case 'invalid_type':
@@ -77,7 +80,8 @@ export function issueText(issue: z.core.$ZodIssue): string {
  * title" in one place and a bare "Required" in another) or when one of them is a generic refusal (`common.validation`,
  * `common.refusal`), which then speaks for all. Texts with values (`长度不能超过32`) are matched against the generic
  * rules' templates only. A text no message has goes out without a key, as before. The declared way stays
- * `KeyedError(key)`; this is for the refusals that are text (a schema's rule cannot name a key).
+ * `KeyedError(key)`, and for a schema's rule `byKey(key)` (lib/contracts/message-key.ts); this is for the refusals that
+ * are text.
  */
 export interface RefusalKey {
   key: string;

@@ -162,6 +162,9 @@ describe('CCC applications of a customer', () => {
     ).toMatchObject({
       code: 400,
       msg: 'step:步骤应为0到99之间的整数',
+      // The rule names its message by key: the English portal shows it in English.
+      errorCode: 'application.customer.stepInvalid',
+      errorField: 'step',
     });
   });
 
@@ -270,6 +273,7 @@ describe('CCC applications of a customer', () => {
     expect(await h.call(ccc('checkCertNumber'), a.token, {})).toMatchObject({
       code: 400,
       msg: 'certNumber:请输入证书编号',
+      errorCode: 'application.customer.certNumberRequired',
     });
   });
 

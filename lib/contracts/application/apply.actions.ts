@@ -1,6 +1,7 @@
 import { z } from '../../zod';
 import { bySide, defineAction } from '../action';
 import { blank, idSchema, pagingInput } from '../inputs';
+import { byKey } from '../message-key';
 import type { CallDef } from '../resource';
 import { APPLY_CALLS, APPLY_SCHEME_CALLS, callName } from './apply.calls';
 import { APPLICATION_CODES, APPLICATION_STATES, SCHEMES, type Scheme } from './machine';
@@ -33,12 +34,24 @@ const read = <I extends z.ZodType>(call: CallDef, input: I) =>
 const write = <I extends z.ZodType>(call: CallDef, input: I) =>
   defineAction({ name: callName(call), call, input, ...writeSide, writes: true });
 
+// The refusals are application.customer's messages, named by key (the English portal shows them in English).
+const batchNumberRequired = byKey('application.customer.batchNumberRequired');
+const stepInvalid = byKey('application.customer.stepInvalid');
+const certNumberRequired = byKey('application.customer.certNumberRequired');
+const fileIdInvalid = byKey('application.customer.fileIdInvalid');
+
 export const applyIdInput = z.object({ id: idSchema });
 export const batchNumberInput = z.object({
-  batchNumber: z.string({ error: '请提供批次号' }).trim().min(1, '请提供批次号').max(32, '请提供批次号'),
+  batchNumber: z
+    .string({ error: batchNumberRequired })
+    .trim()
+    .min(1, batchNumberRequired)
+    .max(32, batchNumberRequired),
 });
-const flowState = blank(z.enum(APPLICATION_STATES, { error: '状态不正确' }));
-const isFinishedFlag = z.enum(['0', '1'], { error: '办结标志只能为0或1' });
+const flowState = blank(
+  z.enum(APPLICATION_STATES, { error: byKey('application.customer.flowStateInvalid') }),
+);
+const isFinishedFlag = z.enum(['0', '1'], { error: byKey('application.customer.isFinishedInvalid') });
 
 export const applicationListInput = z.object({
   ...pagingInput,
@@ -52,7 +65,7 @@ export const finishedListInput = z.object({
 });
 export const myApplicationsInput = z.object({
   ...pagingInput,
-  scheme: blank(z.enum(SCHEMES, { error: '认证类别不正确' })),
+  scheme: blank(z.enum(SCHEMES, { error: byKey('application.customer.schemeInvalid') })),
   flowState,
   /** 0: the applications still open (a customer's dashboard tile), 1: the finished ones. */
   isFinished: blank(isFinishedFlag),
@@ -60,24 +73,24 @@ export const myApplicationsInput = z.object({
 export const batchStepInput = batchNumberInput.extend({
   step: z.preprocess(
     (v) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v),
-    z
-      .number({ error: '步骤应为0到99之间的整数' })
-      .int('步骤应为0到99之间的整数')
-      .min(0, '步骤应为0到99之间的整数')
-      .max(99, '步骤应为0到99之间的整数'),
+    z.number({ error: stepInvalid }).int(stepInvalid).min(0, stepInvalid).max(99, stepInvalid),
   ),
 });
 export const certNumberInput = z.object({
-  certNumber: z.string({ error: '请输入证书编号' }).trim().min(1, '请输入证书编号').max(32, '请输入证书编号'),
+  certNumber: z
+    .string({ error: certNumberRequired })
+    .trim()
+    .min(1, certNumberRequired)
+    .max(32, certNumberRequired),
 });
 export const lastCccInput = z.object({ productName: blank(z.string().trim().max(200)) });
 export const placeFileInput = z.object({
   applicationId: idSchema,
   fileCatalogId: idSchema,
   fileId: z
-    .string({ error: '文件ID不正确' })
+    .string({ error: fileIdInvalid })
     .trim()
-    .regex(/^[0-9a-f]{32}$/, '文件ID不正确'),
+    .regex(/^[0-9a-f]{32}$/, fileIdInvalid),
 });
 
 /**

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import zh from '../../../messages/zh.json';
 import en from '../../../messages/en.json';
+import { messageText } from '../../../lib/contracts/resource';
 import { root } from './import-graph';
 
 // `common.refusal` holds the refusals blade/ throws as text (blade/core/refusal-keys.ts finds a refusal's key by its zh
@@ -60,4 +61,11 @@ it('every common.outbound refusal and setting label is one OutboundRefused can n
 it('every common.refusal has its English', () => {
   const english = en.common.refusal as Record<string, string>;
   for (const [key] of refusals) expect(english[key]?.trim()).toBeTruthy();
+});
+
+it("every key a schema's rule names (byKey) is a message in both languages", () => {
+  const named = [...sources.matchAll(/byKey\('([\w.]+)'\)/g)].map((m) => m[1]);
+  expect(named.length).toBeGreaterThan(0);
+  const missing = named.filter((key) => messageText(zh, key) === key || messageText(en, key) === key);
+  expect(missing).toEqual([]);
 });
