@@ -157,7 +157,7 @@ function createApp(deps: Deps, extraRoutes?: BladeOptions['extraRoutes']): Hono<
   app.route('/blade-user', myRoutes(deps));
   app.route('/blade-user', myVerifyRoutes(deps));
   app.route('/blade-user', guestRoutes(deps));
-  app.route('/blade-customer', companyRoutes(deps));
+  app.route('/', companyRoutes(deps));
   app.route('/', applyRoutes(deps));
   app.route('/blade-log', logRoutes(deps));
   app.route('/blade-resource', smsRoutes(deps));

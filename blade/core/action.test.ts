@@ -43,6 +43,14 @@ const staffOnly = defineAction({
   ...bySide({ staff: 'post' }),
   writes: true,
 });
+// Every customer (its own account needs no page), staff with a code.
+const mine = defineAction({
+  name: 'mine',
+  call: { method: 'POST', path: '/test-service/ticket/mine' },
+  input: z.object({}),
+  ...bySide({ customer: true, staff: 'post' }),
+  writes: false,
+});
 
 let h: Harness;
 let admin: string;
@@ -71,6 +79,10 @@ beforeAll(async () => {
           const none: null = company;
           return { company: none, holdsPost: holds('post') };
         }),
+      );
+      router.route(
+        '/',
+        actionRoute(deps, mine, async ({ company }) => ({ company })),
       );
       return router;
     },
@@ -186,6 +198,20 @@ describe('actions by side', () => {
       code: 200,
       data: { company: null },
     });
+  });
+
+  it('lets every customer through a side of `customer: true`, whatever its roles, and staff by their code', async () => {
+    const emptyRole = await addRole(h.blade.db, '000000', { name: '空角色', alias: 'tempty' });
+    const plain = (await addCustomerUser(h, '000000', 'tk_plain', companyId, emptyRole)).token;
+    expect(await h.call('/test-service/ticket/mine', plain, {})).toMatchObject({
+      code: 200,
+      data: { company: companyId },
+    });
+    expect(await h.call('/test-service/ticket/mine', staff, {})).toMatchObject({
+      code: 200,
+      data: { company: null },
+    });
+    expect((await h.call('/test-service/ticket/mine', clerk, {})).status).toBe(403);
   });
 
   it('refuses a side without its own code, and a side the action does not name, whatever codes it holds', async () => {

@@ -28,9 +28,12 @@ export interface ActionDef<I extends z.ZodType = z.ZodType, S extends Sides | un
   transition?: TransitionDef<z.output<I>>;
 }
 
-/** A side's code, or codes of which it needs one. */
+/**
+ * A side's code, or codes of which it needs one. `customer: true`: every customer user, whatever its roles (what a
+ * customer reads of its own account and company needs no page).
+ */
 export interface Sides {
-  customer?: string | readonly string[];
+  customer?: string | readonly string[] | true;
   staff?: string | readonly string[];
 }
 
@@ -45,6 +48,8 @@ export interface SideRule<S extends Sides = Sides> {
  * literal shape, so blade/ types the handler's `company` by them: a string for customer-only, null for staff-only.
  */
 export function bySide<const S extends Sides>(sides: S): SideRule<S> {
+  // Any customer passes: the codes are then the side's check alone, made once the caller's row is read.
+  if (sides.customer === true) return { sides, access: {} };
   return { sides, access: { codes: [sides.customer ?? [], sides.staff ?? []].flat() } };
 }
 

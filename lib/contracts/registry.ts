@@ -79,6 +79,7 @@ import { myApplicationResource, myCertificateResource } from './application/cust
 import { STAFF_ACTIONS, STAFF_PAGES } from './application/staff';
 import { TRAINER_ACTIONS } from './application/trainers.actions';
 import { APPLY_ACTIONS } from './application/apply.actions';
+import { COMPANY_ACTIONS } from './customer/company.actions';
 import { DEPT_LAB_ACTIONS } from './system/dept-lab.actions';
 import { TENANT_ACTIONS } from './system/tenant.actions';
 import { MESSAGE_ACTIONS } from './message/message.actions';
@@ -194,6 +195,7 @@ export const ACTION_DEFINITIONS: readonly ActionDef[] = [
   ...MY_ACTIONS,
   ...MY_VERIFY_ACTIONS,
   ...APPLY_ACTIONS,
+  ...COMPANY_ACTIONS,
   ...MENU_READ_ACTIONS,
   ...POST_ROLE_ACTIONS,
   deptTree,
