@@ -8,11 +8,12 @@ import {
   NODE_CALLS,
 } from '../../../lib/contracts/alerts/alerts';
 import { localDay } from '../../../lib/contracts/equipment/status';
+import { addIssuedCertificate } from '../application/apply.test-helpers';
 import { createBlade, type Blade } from '../../app';
 import { TtlMap, TtlSet, type Deps } from '../../core/context';
 import { OutboundPolicy } from '../../core/outbound';
 import { nextId } from '../../core/ids';
-import { withTenant } from '../../db/tenant';
+import { withTenant, type Db } from '../../db/tenant';
 import { addRole, addTenant, addUser, deptIds, grantMenus } from '../../testing/fixtures';
 import {
   ADMIN_PASSWORD,
@@ -110,18 +111,8 @@ beforeAll(async () => {
       })
       .execute(),
   );
-  const [dept] = await deptIds(db, PLATFORM);
-  for (const [i, phone] of customerPhones.entries()) {
-    const id = await addUser(db, PLATFORM, {
-      account: `alertcust${i}`,
-      password: 'cust-pass-2026',
-      roleIds: [],
-      deptIds: [dept],
-    });
-    await withTenant(db, PLATFORM, (trx) =>
-      trx.updateTable('blade_user').set({ company_id: companyId, phone }).where('id', '=', id).execute(),
-    );
-  }
+  for (const [i, phone] of customerPhones.entries())
+    await customerWithPhone(db, companyId, `alertcust${i}`, phone);
 }, SETUP_TIMEOUT * 2);
 
 afterAll(async () => {
@@ -137,45 +128,31 @@ async function certificate(
   issueDate = day(-200),
 ): Promise<{ id: string; no: string; appId: string }> {
   serial += 1;
-  const id = nextId();
-  const appId = nextId();
-  const no = `ALERT-${Date.now()}-${serial}`;
-  await withTenant(db, PLATFORM, async (trx) => {
-    await trx
-      .insertInto('business_application')
-      .values({
-        id: appId,
-        tenant_id: PLATFORM,
-        scheme: 'ccc',
-        application_no: `SQC-ALERT-${serial}-${Date.now()}`,
-        company_id: companyId,
-        product_name: `隔爆型电动机${serial}`,
-        models: JSON.stringify([]),
-        ex_markings: JSON.stringify([]),
-        flow_state: 'issued',
-        engineer_id: engineerId,
-      })
-      .execute();
-    await trx
-      .insertInto('business_certificate')
-      .values({
-        id,
-        tenant_id: PLATFORM,
-        cert_number: no,
-        scheme: 'ccc',
-        application_id: appId,
-        company_id: companyId,
-        product_name: `隔爆型电动机${serial}`,
-        models: JSON.stringify([]),
-        ex_markings: JSON.stringify([]),
-        // Young enough that no clock these tests move to makes its supervision overdue (12 months).
-        issue_date: issueDate,
-        valid_to: validTo,
-        cert_status: 'valid',
-      })
-      .execute();
+  return addIssuedCertificate(db, PLATFORM, companyId, {
+    certificate: {
+      cert_number: `ALERT-${Date.now()}-${serial}`,
+      product_name: `隔爆型电动机${serial}`,
+      // Young enough that no clock these tests move to makes its supervision overdue (12 months).
+      issue_date: issueDate,
+      valid_to: validTo,
+    },
+    application: { application_no: `SQC-ALERT-${serial}-${Date.now()}`, engineer_id: engineerId },
   });
-  return { id, no, appId };
+}
+
+/** A user of the platform's customer `company` with the phone its SMS alerts go to (alerts need no roles). */
+async function customerWithPhone(db: Db, company: string, account: string, phone: string): Promise<string> {
+  const [dept] = await deptIds(db, PLATFORM);
+  const id = await addUser(db, PLATFORM, {
+    account,
+    password: 'cust-pass-2026',
+    roleIds: [],
+    deptIds: [dept],
+  });
+  await withTenant(db, PLATFORM, (trx) =>
+    trx.updateTable('blade_user').set({ company_id: company, phone }).where('id', '=', id).execute(),
+  );
+  return id;
 }
 
 async function saveConfig(body: Record<string, unknown>, token = tokens.almgr) {
@@ -769,7 +746,6 @@ onPostgres('two Blade instances on one PostgreSQL', () => {
     // The shared database's own company, customers, SMS configuration and alert configuration.
     const db = a.db;
     const company = nextId();
-    const [dept] = await deptIds(db, PLATFORM);
     await withTenant(db, PLATFORM, async (trx) => {
       await trx
         .insertInto('blade_customer_company')
@@ -807,50 +783,17 @@ onPostgres('two Blade instances on one PostgreSQL', () => {
         .execute();
     });
     const phone = '13935000009';
-    const user = await addUser(db, PLATFORM, {
-      account: 'replcust',
-      password: 'cust-pass-2026',
-      roleIds: [],
-      deptIds: [dept],
-    });
-    await withTenant(db, PLATFORM, (trx) =>
-      trx.updateTable('blade_user').set({ company_id: company, phone }).where('id', '=', user).execute(),
-    );
+    const user = await customerWithPhone(db, company, 'replcust', phone);
     const certs: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const id = nextId();
-      const appId = nextId();
-      certs.push(id);
-      await withTenant(db, PLATFORM, async (trx) => {
-        await trx
-          .insertInto('business_application')
-          .values({
-            id: appId,
-            tenant_id: PLATFORM,
-            scheme: 'ccc',
-            company_id: company,
-            models: '[]',
-            ex_markings: '[]',
-            flow_state: 'issued',
-          })
-          .execute();
-        await trx
-          .insertInto('business_certificate')
-          .values({
-            id,
-            tenant_id: PLATFORM,
-            cert_number: `REPLICA-${i}-${Date.now()}`,
-            scheme: 'ccc',
-            application_id: appId,
-            company_id: company,
-            models: '[]',
-            ex_markings: '[]',
-            issue_date: day(-300),
-            valid_to: day(100 + i),
-            cert_status: 'valid',
-          })
-          .execute();
+      const { id } = await addIssuedCertificate(db, PLATFORM, company, {
+        certificate: {
+          cert_number: `REPLICA-${i}-${Date.now()}`,
+          issue_date: day(-300),
+          valid_to: day(100 + i),
+        },
       });
+      certs.push(id);
     }
     const since = sms.texts.length;
     const past = inDays(50);
@@ -888,7 +831,6 @@ onPostgres('two Blade instances on one PostgreSQL', () => {
   it('delivers each alert once when two OS processes (tsx) run the pass at once', async () => {
     const db = a.db;
     const company = nextId();
-    const [dept] = await deptIds(db, PLATFORM);
     await withTenant(db, PLATFORM, (trx) =>
       trx
         .insertInto('blade_customer_company')
@@ -901,50 +843,17 @@ onPostgres('two Blade instances on one PostgreSQL', () => {
         .execute(),
     );
     const phone = '13935000010';
-    const user = await addUser(db, PLATFORM, {
-      account: 'proccust',
-      password: 'cust-pass-2026',
-      roleIds: [],
-      deptIds: [dept],
-    });
-    await withTenant(db, PLATFORM, (trx) =>
-      trx.updateTable('blade_user').set({ company_id: company, phone }).where('id', '=', user).execute(),
-    );
+    const user = await customerWithPhone(db, company, 'proccust', phone);
     const certs: string[] = [];
     for (let i = 0; i < 4; i++) {
-      const id = nextId();
-      const appId = nextId();
-      certs.push(id);
-      await withTenant(db, PLATFORM, async (trx) => {
-        await trx
-          .insertInto('business_application')
-          .values({
-            id: appId,
-            tenant_id: PLATFORM,
-            scheme: 'ccc',
-            company_id: company,
-            models: '[]',
-            ex_markings: '[]',
-            flow_state: 'issued',
-          })
-          .execute();
-        await trx
-          .insertInto('business_certificate')
-          .values({
-            id,
-            tenant_id: PLATFORM,
-            cert_number: `PROCESS-${i}-${Date.now()}`,
-            scheme: 'ccc',
-            application_id: appId,
-            company_id: company,
-            models: '[]',
-            ex_markings: '[]',
-            issue_date: day(-100),
-            valid_to: day(120 + i),
-            cert_status: 'valid',
-          })
-          .execute();
+      const { id } = await addIssuedCertificate(db, PLATFORM, company, {
+        certificate: {
+          cert_number: `PROCESS-${i}-${Date.now()}`,
+          issue_date: day(-100),
+          valid_to: day(120 + i),
+        },
       });
+      certs.push(id);
     }
     const since = sms.texts.length;
     const tsx = path.resolve('node_modules/.bin/tsx');

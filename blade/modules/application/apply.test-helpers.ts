@@ -1,6 +1,9 @@
 import { fixturePasswordHash } from '../../testing/fixtures';
 import type { Harness } from '../../testing/harness';
-import { withTenant } from '../../db/tenant';
+import type { Insertable } from 'kysely';
+import { nextId } from '../../core/ids';
+import type { ApplicationTable, CertificateTable } from '../../db/schema';
+import { withTenant, type Db } from '../../db/tenant';
 import { ensureCustomerRole, insertCompany, insertCustomerUser } from '../customer/customer.repository';
 import { form, pngBytes } from '../files/files.test-helpers';
 
@@ -111,4 +114,75 @@ export async function uploadInto(
     status: res.status,
     ...((await res.json()) as { code: number; msg: string; data: { id: string } }),
   };
+}
+
+export interface IssuedCertificateOptions {
+  /** Columns of the certificate over the defaults (a CCC certificate of 甲防爆, valid 2026-01-01 to 2031-01-01). */
+  certificate?: Partial<Insertable<CertificateTable>>;
+  /** Columns of its application over the defaults; `false`: no application row (the id is made up). */
+  application?: Partial<Insertable<ApplicationTable>> | false;
+}
+
+/**
+ * An issued application of `companyId` and its valid certificate, as the decision step leaves them, in one
+ * transaction of the tenant: the certificate tests' starting point. Answers the certificate's id, number and
+ * application id.
+ */
+export async function addIssuedCertificate(
+  db: Db,
+  tenantId: string,
+  companyId: string | null,
+  { certificate = {}, application = {} }: IssuedCertificateOptions = {},
+): Promise<{ id: string; no: string; appId: string }> {
+  const id = certificate.id ?? nextId();
+  const appId = certificate.application_id ?? nextId();
+  const no = certificate.cert_number ?? `2026${id.slice(-12)}`;
+  const scheme = certificate.scheme ?? 'ccc';
+  const productName = certificate.product_name ?? '隔爆型电动机';
+  await withTenant(db, tenantId, async (trx) => {
+    if (application !== false)
+      await trx
+        .insertInto('business_application')
+        .values({
+          id: appId,
+          tenant_id: tenantId,
+          scheme,
+          company_id: companyId,
+          applicant_name: '甲防爆电器有限公司',
+          manufacturer_name: '甲防爆电器有限公司',
+          factory_name: '甲防爆电器有限公司一厂',
+          product_name: productName,
+          product_category: '2301',
+          models: JSON.stringify([]),
+          ex_markings: JSON.stringify([]),
+          standards: 'GB/T 3836.1-2021',
+          flow_state: 'issued',
+          ...application,
+        })
+        .execute();
+    await trx
+      .insertInto('business_certificate')
+      .values({
+        tenant_id: tenantId,
+        scheme,
+        company_id: companyId,
+        holder_name: '甲防爆电器有限公司',
+        manufacturer_name: '甲防爆电器有限公司',
+        factory_name: '甲防爆电器有限公司一厂',
+        product_category: '2301',
+        models: JSON.stringify([]),
+        ex_markings: JSON.stringify([]),
+        standards: 'GB/T 3836.1-2021',
+        issue_date: '2026-01-01',
+        valid_to: '2031-01-01',
+        cert_status: 'valid',
+        ...certificate,
+        id,
+        application_id: appId,
+        cert_number: no,
+        product_name: productName,
+      })
+      .execute();
+  });
+  return { id, no, appId };
 }

@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
 import { APPLICATION_CODES } from '../../../lib/contracts/application/machine';
-import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
 import { addTenant, addUser, deptIds, roleIdByAlias } from '../../testing/fixtures';
 import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
-import { addCompany, addCustomerUser } from './apply.test-helpers';
+import { addCompany, addCustomerUser, addIssuedCertificate } from './apply.test-helpers';
 import { ensureStaffRoles } from './staff-roles';
 
 // The certification body's decisions on an issued certificate through the real calls: each action from the states
@@ -69,51 +68,14 @@ let serial = 0;
 /** An issued certificate (with its application) of company A in `status`, as the decision step leaves one. */
 async function certificate(status = 'valid', validTo = '2031-01-01'): Promise<string> {
   serial += 1;
-  const appId = nextId();
-  const id = nextId();
-  await withTenant(h.blade.db, T, async (trx) => {
-    await trx
-      .insertInto('business_application')
-      .values({
-        id: appId,
-        tenant_id: T,
-        scheme: 'ccc',
-        application_no: `SQC2026${String(serial).padStart(6, '0')}`,
-        company_id: companyA,
-        applicant_name: '甲防爆电器有限公司',
-        manufacturer_name: '甲防爆电器有限公司',
-        factory_name: '甲防爆电器有限公司一厂',
-        product_name: `隔爆型电动机${serial}`,
-        product_category: '2301',
-        models: JSON.stringify([]),
-        ex_markings: JSON.stringify([]),
-        standards: 'GB/T 3836.1-2021',
-        flow_state: 'issued',
-      })
-      .execute();
-    await trx
-      .insertInto('business_certificate')
-      .values({
-        id,
-        tenant_id: T,
-        cert_number: `20262323010000${String(serial).padStart(2, '0')}`,
-        version: 1,
-        scheme: 'ccc',
-        application_id: appId,
-        company_id: companyA,
-        holder_name: '甲防爆电器有限公司',
-        manufacturer_name: '甲防爆电器有限公司',
-        factory_name: '甲防爆电器有限公司一厂',
-        product_name: `隔爆型电动机${serial}`,
-        product_category: '2301',
-        models: JSON.stringify([]),
-        ex_markings: JSON.stringify([]),
-        standards: 'GB/T 3836.1-2021',
-        issue_date: '2026-01-01',
-        valid_to: validTo,
-        cert_status: status,
-      })
-      .execute();
+  const { id } = await addIssuedCertificate(h.blade.db, T, companyA, {
+    certificate: {
+      cert_number: `20262323010000${String(serial).padStart(2, '0')}`,
+      product_name: `隔爆型电动机${serial}`,
+      valid_to: validTo,
+      cert_status: status,
+    },
+    application: { application_no: `SQC2026${String(serial).padStart(6, '0')}` },
   });
   return id;
 }

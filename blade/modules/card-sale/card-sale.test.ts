@@ -6,7 +6,7 @@ import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
 import { addRole, addTenant, addUser, deptIds, grantMenus, roleIdByAlias } from '../../testing/fixtures';
 import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
-import { customerOf, uploadInto } from '../application/apply.test-helpers';
+import { addIssuedCertificate, customerOf, uploadInto } from '../application/apply.test-helpers';
 import { ensureFinanceRole, FINANCE_ROLE } from '../payment/finance-role';
 
 // CCC mark orders through the real calls: the quantity rule (whole sheets or packs), certificates (valid CCC of the
@@ -25,30 +25,17 @@ async function certificate(
   companyId: string,
   over: Partial<{ scheme: string; validTo: string; holder: string; factory: string; category: string }> = {},
 ): Promise<string> {
-  const id = nextId();
-  await withTenant(h.blade.db, tenant, (trx) =>
-    trx
-      .insertInto('business_certificate')
-      .values({
-        id,
-        tenant_id: tenant,
-        cert_number: `2023${id.slice(-12)}`,
-        scheme: over.scheme ?? 'ccc',
-        cnex_type: null,
-        application_id: nextId(),
-        company_id: companyId,
-        holder_name: over.holder ?? '甲防爆电器有限公司',
-        factory_name: over.factory ?? '甲防爆电器有限公司一厂',
-        product_name: '隔爆型电动机',
-        product_category: over.category ?? '2301',
-        models: JSON.stringify([]),
-        ex_markings: JSON.stringify([]),
-        issue_date: '2025-01-01',
-        valid_to: over.validTo ?? '2029-12-31',
-        cert_status: 'valid',
-      })
-      .execute(),
-  );
+  const { id } = await addIssuedCertificate(h.blade.db, tenant, companyId, {
+    certificate: {
+      scheme: over.scheme ?? 'ccc',
+      holder_name: over.holder ?? '甲防爆电器有限公司',
+      factory_name: over.factory ?? '甲防爆电器有限公司一厂',
+      product_category: over.category ?? '2301',
+      issue_date: '2025-01-01',
+      valid_to: over.validTo ?? '2029-12-31',
+    },
+    application: false,
+  });
   return id;
 }
 

@@ -4,7 +4,7 @@ import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
 import { addRole, addTenant, addUser, deptIds, roleIdByAlias } from '../../testing/fixtures';
 import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
-import { customerOf, uploadInto } from '../application/apply.test-helpers';
+import { addIssuedCertificate, customerOf, uploadInto } from '../application/apply.test-helpers';
 import { ensureStaffRoles } from '../application/staff-roles';
 
 // Certificate changes through the real calls: canApply and the one open change per certificate, the classification,
@@ -87,58 +87,21 @@ async function certificate(
   companyId = companyA,
 ): Promise<{ id: string; no: string }> {
   serial += 1;
-  const appId = nextId();
-  const id = nextId();
-  const no =
-    scheme === 'ccc'
-      ? `20262323010000${String(serial).padStart(2, '0')}`
-      : `CNEx26.${String(serial).padStart(4, '0')}`;
-  await withTenant(h.blade.db, T, async (trx) => {
-    await trx
-      .insertInto('business_application')
-      .values({
-        id: appId,
-        tenant_id: T,
-        scheme,
-        application_no: `SQC2026${String(serial).padStart(6, '0')}`,
-        company_id: companyId,
-        applicant_name: '甲防爆电器有限公司',
-        manufacturer_name: '甲防爆电器有限公司',
-        factory_name: '甲防爆电器有限公司一厂',
-        product_name: `隔爆型电动机${serial}`,
-        product_category: '2301',
-        models: JSON.stringify([]),
-        ex_markings: JSON.stringify([]),
-        standards: 'GB/T 3836.1-2021',
-        flow_state: 'issued',
-      })
-      .execute();
-    await trx
-      .insertInto('business_certificate')
-      .values({
-        id,
-        tenant_id: T,
-        cert_number: no,
-        version: 1,
-        scheme,
-        application_id: appId,
-        company_id: companyId,
-        holder_name: '甲防爆电器有限公司',
-        manufacturer_name: '甲防爆电器有限公司',
-        factory_name: '甲防爆电器有限公司一厂',
-        factory_address: '河南省南阳市卧龙区',
-        product_name: `隔爆型电动机${serial}`,
-        product_category: '2301',
-        models: JSON.stringify([
-          { model: 'YBX3-80', spec: '0.75kW', isSampleModel: true, differenceNote: '' },
-        ]),
-        ex_markings: JSON.stringify(['Ex db IIB T4 Gb']),
-        standards: 'GB/T 3836.1-2021,GB/T 3836.2-2021',
-        issue_date: '2026-01-01',
-        valid_to: '2030-12-31',
-        cert_status: 'valid',
-      })
-      .execute();
+  const { id, no } = await addIssuedCertificate(h.blade.db, T, companyId, {
+    certificate: {
+      cert_number:
+        scheme === 'ccc'
+          ? `20262323010000${String(serial).padStart(2, '0')}`
+          : `CNEx26.${String(serial).padStart(4, '0')}`,
+      scheme,
+      factory_address: '河南省南阳市卧龙区',
+      product_name: `隔爆型电动机${serial}`,
+      models: JSON.stringify([{ model: 'YBX3-80', spec: '0.75kW', isSampleModel: true, differenceNote: '' }]),
+      ex_markings: JSON.stringify(['Ex db IIB T4 Gb']),
+      standards: 'GB/T 3836.1-2021,GB/T 3836.2-2021',
+      valid_to: '2030-12-31',
+    },
+    application: { application_no: `SQC2026${String(serial).padStart(6, '0')}` },
   });
   return { id, no };
 }

@@ -7,7 +7,7 @@ import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
 import { addTenant, addUser, deptIds, grantMenus, roleIdByAlias } from '../../testing/fixtures';
 import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
-import { customerOf, uploadInto } from '../application/apply.test-helpers';
+import { addIssuedCertificate, customerOf, uploadInto } from '../application/apply.test-helpers';
 import { ensureStaffRoles } from '../application/staff-roles';
 import { FINANCE_ROLE, ensureFinanceRole } from './finance-role';
 import { PARAM_ISSUE_AFTER_PAYMENT } from './payment.service';
@@ -77,32 +77,13 @@ const snapshot = (productName: string) => ({
 
 /** A CCC certificate of the company and a change of it in the given state (evaluated by the clerk when evaluated). */
 async function change(tenant: string, companyId: string, state: string) {
-  const certificateId = nextId();
   const changeId = nextId();
-  const certNumber = `2026232301${certificateId.slice(-6)}`;
+  const { id: certificateId, no: certNumber } = await addIssuedCertificate(h.blade.db, tenant, companyId, {
+    certificate: { issue_date: '2025-01-01', valid_to: '2029-12-31' },
+    application: false,
+  });
   const changeNo = state === 'draft' ? null : `BG2026${changeId.slice(-6)}`;
   await withTenant(h.blade.db, tenant, async (trx) => {
-    await trx
-      .insertInto('business_certificate')
-      .values({
-        id: certificateId,
-        tenant_id: tenant,
-        cert_number: certNumber,
-        scheme: 'ccc',
-        cnex_type: null,
-        application_id: nextId(),
-        company_id: companyId,
-        holder_name: '甲防爆电器有限公司',
-        factory_name: '甲防爆电器有限公司一厂',
-        product_name: '隔爆型电动机',
-        product_category: '2301',
-        models: JSON.stringify([]),
-        ex_markings: JSON.stringify([]),
-        issue_date: '2025-01-01',
-        valid_to: '2029-12-31',
-        cert_status: 'valid',
-      })
-      .execute();
     await trx
       .insertInto('business_cert_change')
       .values({
