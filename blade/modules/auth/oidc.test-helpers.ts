@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { addRole, addTenant, addUser, grantMenus } from '../../testing/fixtures';
+import type { Harness } from '../../testing/harness';
 
 /** Client metadata as oidc-provider takes it. */
 export interface ProviderClient {
@@ -60,4 +62,54 @@ export async function authorizeAt(
     url = next;
   }
   throw new Error('too many redirects at the provider');
+}
+
+/**
+ * The tenants of the sign-in tests: `a` and `b`, whose administrators (signed in) manage login sources. A has the
+ * roles 用户 and 访客, the guest account `guestAccount` a source registers strangers into, and `helper`, a user besides
+ * the administrator (who receives the guest registration notices). `submitSource` saves a source as an administrator.
+ */
+export async function loginSourceTenants(
+  h: Harness,
+  ids: { a: string; b: string },
+  guestAccount: string,
+): Promise<{
+  adminA: string;
+  adminB: string;
+  userRole: string;
+  deptA: string;
+  submitSource: (token: string, body: Record<string, unknown>) => Promise<void>;
+}> {
+  const db = h.blade.db;
+  const a = await addTenant(db, { tenantId: ids.a, tenantName: 'A 公司', adminPassword: 'a-admin-pass' });
+  const b = await addTenant(db, { tenantId: ids.b, tenantName: 'B 公司', adminPassword: 'b-admin-pass' });
+  const codes = ['loginSource', 'loginSource_add', 'loginSource_edit', 'loginSource_delete'];
+  await grantMenus(db, ids.a, a.roleId, codes);
+  await grantMenus(db, ids.b, b.roleId, codes);
+  const userRole = await addRole(db, ids.a, { name: '用户', alias: 'user' });
+  const guestRole = await addRole(db, ids.a, { name: '访客', alias: 'guest' });
+  const deptA = a.deptId;
+  await addUser(db, ids.a, {
+    account: guestAccount,
+    password: 'unused-guest-pass',
+    roleIds: [guestRole],
+    deptIds: [deptA],
+  });
+  await addUser(db, ids.a, {
+    account: 'helper',
+    password: 'helper-pass',
+    roleIds: [userRole],
+    deptIds: [deptA],
+  });
+  const submitSource = async (token: string, body: Record<string, unknown>) => {
+    const r = await h.call('/blade-system/login-source/submit', token, body);
+    if (r.code !== 200) throw new Error(`submit refused: ${r.msg}`);
+  };
+  return {
+    adminA: (await h.login('admin', 'a-admin-pass', ids.a)).access_token,
+    adminB: (await h.login('admin', 'b-admin-pass', ids.b)).access_token,
+    userRole,
+    deptA,
+    submitSource,
+  };
 }

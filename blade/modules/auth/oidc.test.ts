@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
-import { addRole, addTenant, addUser, grantMenus } from '../../testing/fixtures';
+import { addUser } from '../../testing/fixtures';
 import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { md5Hex } from './password';
 import { findEnabledSource } from './oidc.repository';
 import { oauthUuid } from './oidc.service';
-import { authorizeAt, startTestProvider, type TestProvider } from './oidc.test-helpers';
+import { authorizeAt, loginSourceTenants, startTestProvider, type TestProvider } from './oidc.test-helpers';
 
 // SSO and social login against a real OpenID Connect provider (oidc-provider) on loopback: the whole authorization
 // code flow with PKCE, state and nonce, as the portal's callback page drives it, over plain HTTP.
@@ -42,39 +42,15 @@ beforeAll(async () => {
     log: (line) => logLines.push(line),
   });
   const db = h.blade.db;
-  const a = await addTenant(db, { tenantId: A, tenantName: 'A 公司', adminPassword: 'a-admin-pass' });
-  const b = await addTenant(db, { tenantId: B, tenantName: 'B 公司', adminPassword: 'b-admin-pass' });
-  const codes = ['loginSource', 'loginSource_add', 'loginSource_edit', 'loginSource_delete'];
-  await grantMenus(db, A, a.roleId, codes);
-  await grantMenus(db, B, b.roleId, codes);
-  const userRole = await addRole(db, A, { name: '用户', alias: 'user' });
-  const guestRole = await addRole(db, A, { name: '访客', alias: 'guest' });
+  const tenants = await loginSourceTenants(h, { a: A, b: B }, 'sso-guest');
+  ({ adminA, adminB } = tenants);
+  const submit = tenants.submitSource;
   boundUserA = await addUser(db, A, {
     account: 'alice',
     password: 'alice-pass',
-    roleIds: [userRole],
-    deptIds: [a.deptId],
+    roleIds: [tenants.userRole],
+    deptIds: [tenants.deptA],
   });
-  await addUser(db, A, {
-    account: 'sso-guest',
-    password: 'unused-guest-pass',
-    roleIds: [guestRole],
-    deptIds: [a.deptId],
-  });
-  // Tenant A's administrator receives the guest registration notices.
-  await addUser(db, A, {
-    account: 'helper',
-    password: 'helper-pass',
-    roleIds: [userRole],
-    deptIds: [a.deptId],
-  });
-  adminA = (await h.login('admin', 'a-admin-pass', A)).access_token;
-  adminB = (await h.login('admin', 'b-admin-pass', B)).access_token;
-
-  const submit = async (token: string, body: Record<string, unknown>) => {
-    const r = await h.call('/blade-system/login-source/submit', token, body);
-    if (r.code !== 200) throw new Error(`submit refused: ${r.msg}`);
-  };
   await submit(adminA, {
     kind: 'sso',
     source: 'corp',

@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
-import { addRole, addTenant, addUser, grantMenus } from '../../testing/fixtures';
+import { addUser } from '../../testing/fixtures';
 import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { findEnabledSource } from './oidc.repository';
 import { oauthUuid } from './oidc.service';
+import { loginSourceTenants } from './oidc.test-helpers';
 
 // WeChat Open Platform website login (wechat.ts, sso.md) against a loopback stand-in of WeChat's API: the start
 // call's qrconnect URL, the code exchange at sns/oauth2/access_token with WeChat's answers and error codes, the
@@ -99,45 +100,21 @@ beforeAll(async () => {
     log: (line) => logLines.push(line),
   });
   const db = h.blade.db;
-  const a = await addTenant(db, { tenantId: A, tenantName: 'A 公司', adminPassword: 'a-admin-pass' });
-  const b = await addTenant(db, { tenantId: B, tenantName: 'B 公司', adminPassword: 'b-admin-pass' });
-  const menus = ['loginSource', 'loginSource_add', 'loginSource_edit', 'loginSource_delete'];
-  await grantMenus(db, A, a.roleId, menus);
-  await grantMenus(db, B, b.roleId, menus);
-  const userRole = await addRole(db, A, { name: '用户', alias: 'user' });
-  const guestRole = await addRole(db, A, { name: '访客', alias: 'guest' });
+  const tenants = await loginSourceTenants(h, { a: A, b: B }, 'wx-guest');
+  ({ adminA, adminB } = tenants);
+  const submit = tenants.submitSource;
   aliceA = await addUser(db, A, {
     account: 'alice',
     password: 'alice-pass',
-    roleIds: [userRole],
-    deptIds: [a.deptId],
+    roleIds: [tenants.userRole],
+    deptIds: [tenants.deptA],
   });
   bobA = await addUser(db, A, {
     account: 'bob',
     password: 'bob-pass',
-    roleIds: [userRole],
-    deptIds: [a.deptId],
+    roleIds: [tenants.userRole],
+    deptIds: [tenants.deptA],
   });
-  await addUser(db, A, {
-    account: 'wx-guest',
-    password: 'unused-guest-pass',
-    roleIds: [guestRole],
-    deptIds: [a.deptId],
-  });
-  // Tenant A's administrator receives the guest registration notices.
-  await addUser(db, A, {
-    account: 'helper',
-    password: 'helper-pass',
-    roleIds: [userRole],
-    deptIds: [a.deptId],
-  });
-  adminA = (await h.login('admin', 'a-admin-pass', A)).access_token;
-  adminB = (await h.login('admin', 'b-admin-pass', B)).access_token;
-
-  const submit = async (token: string, body: Record<string, unknown>) => {
-    const r = await h.call('/blade-system/login-source/submit', token, body);
-    if (r.code !== 200) throw new Error(`submit refused: ${r.msg}`);
-  };
   await submit(adminA, {
     kind: 'social',
     source: 'wechat_open',
