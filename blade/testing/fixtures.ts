@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { nextId } from '../core/ids';
 import type { Db } from '../db/tenant';
 import { withTenant } from '../db/tenant';
+import type { Harness } from './harness';
 import { hash } from '@node-rs/argon2';
 import { md5Hex, normaliseClientPassword } from '../modules/auth/password';
 
@@ -168,3 +169,29 @@ export async function grantMenus(
 
 /** Ages a row's timestamp column, to test windows without sleeping. */
 export const secondsAgo = (seconds: number) => sql<Date>`now() - make_interval(secs => ${seconds})`;
+
+/** The password of the staff users `staffOf` makes. */
+export const STAFF_PASSWORD = 'staff-pass';
+
+/**
+ * A staff user of the tenant in the role `roleAlias` (a work role the tenant has, e.g. 财务 or a step's role) and
+ * the tenant's first dept, signed in with STAFF_PASSWORD.
+ */
+export async function staffOf(
+  h: Harness,
+  tenantId: string,
+  account: string,
+  roleAlias: string,
+  realName?: string,
+): Promise<{ userId: string; token: string }> {
+  const db = h.blade.db;
+  const [dept] = await deptIds(db, tenantId);
+  const userId = await addUser(db, tenantId, {
+    account,
+    password: STAFF_PASSWORD,
+    realName,
+    roleIds: [await roleIdByAlias(db, tenantId, roleAlias)],
+    deptIds: [dept],
+  });
+  return { userId, token: (await h.login(account, STAFF_PASSWORD, tenantId)).access_token };
+}

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { APPLICATION_CODES } from '../../../lib/contracts/application/machine';
 import { withTenant } from '../../db/tenant';
-import { addTenant, addUser, deptIds, roleIdByAlias } from '../../testing/fixtures';
+import { addTenant, staffOf } from '../../testing/fixtures';
 import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { addCompany, addCustomerUser, addIssuedCertificate } from './apply.test-helpers';
 import { ensureStaffRoles } from './staff-roles';
@@ -32,28 +32,12 @@ beforeAll(async () => {
   await addTenant(db, { tenantId: T, tenantName: '认证机构', adminPassword: 't-admin-pass' });
   await addTenant(db, { tenantId: U, tenantName: '另一机构', adminPassword: 'u-admin-pass' });
   for (const tenant of [T, U]) await withTenant(db, tenant, (trx) => ensureStaffRoles(trx, tenant, null));
-  const [dept] = await deptIds(db, T);
   for (const [account, role] of [
     ['decider', APPLICATION_CODES.decide],
     ['clerk', APPLICATION_CODES.accept],
-  ] as const) {
-    users[account] = await addUser(db, T, {
-      account,
-      password: 'staff-pass',
-      realName: account,
-      roleIds: [await roleIdByAlias(db, T, role)],
-      deptIds: [dept],
-    });
-    tokens[account] = (await h.login(account, 'staff-pass', T)).access_token;
-  }
-  const [uDept] = await deptIds(db, U);
-  await addUser(db, U, {
-    account: 'udecider',
-    password: 'staff-pass',
-    roleIds: [await roleIdByAlias(db, U, APPLICATION_CODES.decide)],
-    deptIds: [uDept],
-  });
-  tokens.uDecider = (await h.login('udecider', 'staff-pass', U)).access_token;
+  ] as const)
+    ({ userId: users[account], token: tokens[account] } = await staffOf(h, T, account, role));
+  tokens.uDecider = (await staffOf(h, U, 'udecider', APPLICATION_CODES.decide)).token;
   companyA = await company(T, '甲防爆电器有限公司', '91410100MA00000A1X');
   companyB = await company(T, '乙防爆电器有限公司', '91410100MA00000B2X');
   await customer(T, 'customerA', companyA);

@@ -9,7 +9,7 @@ import {
 } from '../../../lib/contracts/application/machine';
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
-import { addTenant, addUser, deptIds, grantMenus, roleIdByAlias } from '../../testing/fixtures';
+import { addTenant, addUser, deptIds, grantMenus, roleIdByAlias, staffOf } from '../../testing/fixtures';
 import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { addCompany, addCustomerUser } from './apply.test-helpers';
 import { ensureCustomerRole } from '../customer/customer.repository';
@@ -143,15 +143,7 @@ beforeAll(async () => {
     'viewer',
   ])
     tokens[account] = (await h.login(account, 'staff-pass', T)).access_token;
-  tokens.uClerk = '';
-  const [uDept] = await deptIds(db, U);
-  await addUser(db, U, {
-    account: 'uclerk',
-    password: 'staff-pass',
-    roleIds: [await roleIdByAlias(db, U, APPLICATION_CODES.accept)],
-    deptIds: [uDept],
-  });
-  tokens.uClerk = (await h.login('uclerk', 'staff-pass', U)).access_token;
+  tokens.uClerk = (await staffOf(h, U, 'uclerk', APPLICATION_CODES.accept)).token;
 
   companyA = await company(T, '甲防爆电器有限公司', '91410100MA00000A1X');
   companyB = await company(T, '乙防爆电器有限公司', '91410100MA00000B2X');

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { APPLICATION_CODES } from '../../../lib/contracts/application/machine';
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
-import { addRole, addTenant, addUser, deptIds, roleIdByAlias } from '../../testing/fixtures';
+import { addRole, addTenant, addUser, deptIds, roleIdByAlias, staffOf } from '../../testing/fixtures';
 import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { addIssuedCertificate, customerOf, uploadInto } from '../application/apply.test-helpers';
 import { ensureStaffRoles } from '../application/staff-roles';
@@ -48,14 +48,7 @@ beforeAll(async () => {
     deptIds: [dept],
   });
   tokens.plain = (await h.login('plain', 'staff-pass', T)).access_token;
-  const [uDept] = await deptIds(db, U);
-  await addUser(db, U, {
-    account: 'udecider',
-    password: 'staff-pass',
-    roleIds: [await roleIdByAlias(db, U, APPLICATION_CODES.decide)],
-    deptIds: [uDept],
-  });
-  tokens.uDecider = (await h.login('udecider', 'staff-pass', U)).access_token;
+  tokens.uDecider = (await staffOf(h, U, 'udecider', APPLICATION_CODES.decide)).token;
   const a = await customerOf(h, T, {
     name: '甲防爆电器有限公司',
     creditCode: '91410100MA00000A1X',

@@ -4,7 +4,7 @@ import { INVOICE_CALLS, INVOICE_FUNCTION } from '../../../lib/contracts/invoice/
 import { zhText } from '../../core/refusal-keys';
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
-import { addTenant, addUser, deptIds, grantMenus, roleIdByAlias } from '../../testing/fixtures';
+import { addTenant, grantMenus, roleIdByAlias, staffOf } from '../../testing/fixtures';
 import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { customerOf, uploadInto } from '../application/apply.test-helpers';
 import { ensureStaffRoles } from '../application/staff-roles';
@@ -154,29 +154,9 @@ beforeAll(async () => {
       // A second run keeps the grants as they are (no duplicate, no error).
       await ensureInvoiceFinanceGrants(trx, tenant, null);
     });
-  const [dept] = await deptIds(db, T);
-  users.finance = await addUser(db, T, {
-    account: 'ifinance',
-    password: 'staff-pass',
-    roleIds: [await roleIdByAlias(db, T, FINANCE_ROLE.alias)],
-    deptIds: [dept],
-  });
-  await addUser(db, T, {
-    account: 'iclerk',
-    password: 'staff-pass',
-    roleIds: [await roleIdByAlias(db, T, APPLICATION_CODES.accept)],
-    deptIds: [dept],
-  });
-  tokens.finance = (await h.login('ifinance', 'staff-pass', T)).access_token;
-  tokens.clerk = (await h.login('iclerk', 'staff-pass', T)).access_token;
-  const [uDept] = await deptIds(db, U);
-  await addUser(db, U, {
-    account: 'iufinance',
-    password: 'staff-pass',
-    roleIds: [await roleIdByAlias(db, U, FINANCE_ROLE.alias)],
-    deptIds: [uDept],
-  });
-  tokens.uFinance = (await h.login('iufinance', 'staff-pass', U)).access_token;
+  ({ userId: users.finance, token: tokens.finance } = await staffOf(h, T, 'ifinance', FINANCE_ROLE.alias));
+  tokens.clerk = (await staffOf(h, T, 'iclerk', APPLICATION_CODES.accept)).token;
+  tokens.uFinance = (await staffOf(h, U, 'iufinance', FINANCE_ROLE.alias)).token;
   for (const [tenant, key, name, creditCode] of [
     [T, 'a', '甲防爆电器有限公司', '91410100MA00000A1X'],
     [T, 'b', '乙防爆电器有限公司', '91410100MA00000B2X'],

@@ -5,7 +5,7 @@ import { PAYMENT_CALLS } from '../../../lib/contracts/payment/payment';
 import { zhText } from '../../core/refusal-keys';
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
-import { addTenant, addUser, deptIds, grantMenus, roleIdByAlias } from '../../testing/fixtures';
+import { addTenant, grantMenus, roleIdByAlias, staffOf } from '../../testing/fixtures';
 import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { addIssuedCertificate, customerOf, uploadInto } from '../application/apply.test-helpers';
 import { ensureStaffRoles } from '../application/staff-roles';
@@ -182,20 +182,12 @@ beforeAll(async () => {
     await withTenant(db, tenant, (trx) => ensureStaffRoles(trx, tenant, null));
     await withTenant(db, tenant, (trx) => ensureFinanceRole(trx, tenant, null));
   }
-  const [dept] = await deptIds(db, T);
   for (const [account, alias] of [
     ['finance', FINANCE_ROLE.alias],
     ['decider', APPLICATION_CODES.decide],
     ['clerk', APPLICATION_CODES.accept],
-  ] as const) {
-    users[account] = await addUser(db, T, {
-      account,
-      password: 'staff-pass',
-      roleIds: [await roleIdByAlias(db, T, alias)],
-      deptIds: [dept],
-    });
-    tokens[account] = (await h.login(account, 'staff-pass', T)).access_token;
-  }
+  ] as const)
+    ({ userId: users[account], token: tokens[account] } = await staffOf(h, T, account, alias));
   for (const [tenant, key, name, creditCode] of [
     [T, 'a', '甲防爆电器有限公司', '91410100MA00000A1X'],
     [T, 'b', '乙防爆电器有限公司', '91410100MA00000B2X'],

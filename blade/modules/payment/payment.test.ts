@@ -4,7 +4,7 @@ import { PAYMENT_CALLS } from '../../../lib/contracts/payment/payment';
 import { zhText } from '../../core/refusal-keys';
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
-import { addTenant, addUser, deptIds, grantMenus, roleIdByAlias } from '../../testing/fixtures';
+import { addTenant, grantMenus, roleIdByAlias, staffOf } from '../../testing/fixtures';
 import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { customerOf, uploadInto } from '../application/apply.test-helpers';
 import { ensureStaffRoles } from '../application/staff-roles';
@@ -113,35 +113,13 @@ beforeAll(async () => {
     expect(await withTenant(db, tenant, (trx) => ensureFinanceRole(trx, tenant, null))).toBe(true);
     expect(await withTenant(db, tenant, (trx) => ensureFinanceRole(trx, tenant, null))).toBe(false);
   }
-  const [dept] = await deptIds(db, T);
-  users.finance = await addUser(db, T, {
-    account: 'finance',
-    password: 'staff-pass',
-    roleIds: [await roleIdByAlias(db, T, FINANCE_ROLE.alias)],
-    deptIds: [dept],
-  });
-  users.decider = await addUser(db, T, {
-    account: 'decider',
-    password: 'staff-pass',
-    roleIds: [await roleIdByAlias(db, T, APPLICATION_CODES.decide)],
-    deptIds: [dept],
-  });
-  users.clerk = await addUser(db, T, {
-    account: 'clerk',
-    password: 'staff-pass',
-    roleIds: [await roleIdByAlias(db, T, APPLICATION_CODES.accept)],
-    deptIds: [dept],
-  });
-  for (const account of ['finance', 'decider', 'clerk'])
-    tokens[account] = (await h.login(account, 'staff-pass', T)).access_token;
-  const [uDept] = await deptIds(db, U);
-  await addUser(db, U, {
-    account: 'ufinance',
-    password: 'staff-pass',
-    roleIds: [await roleIdByAlias(db, U, FINANCE_ROLE.alias)],
-    deptIds: [uDept],
-  });
-  tokens.uFinance = (await h.login('ufinance', 'staff-pass', U)).access_token;
+  for (const [account, alias] of [
+    ['finance', FINANCE_ROLE.alias],
+    ['decider', APPLICATION_CODES.decide],
+    ['clerk', APPLICATION_CODES.accept],
+  ] as const)
+    ({ userId: users[account], token: tokens[account] } = await staffOf(h, T, account, alias));
+  tokens.uFinance = (await staffOf(h, U, 'ufinance', FINANCE_ROLE.alias)).token;
 
   for (const [tenant, key, name, creditCode] of [
     [T, 'a', '甲防爆电器有限公司', '91410100MA00000A1X'],
