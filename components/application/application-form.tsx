@@ -13,8 +13,8 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { RecordState } from '@/components/business/record-header';
+import { useRefusal } from '@/components/crud/use-refusal';
 import { useNotify } from '@/components/providers/notifier';
-import { BladeError } from '@/lib/client/fetcher';
 import { withBasePath } from '@/lib/client/navigation';
 import type { ApplicationBatchVO, ApplicationVO } from '@/lib/contracts/application/application';
 import type { Scheme } from '@/lib/contracts/application/machine';
@@ -70,8 +70,7 @@ export function ApplicationFormBody({ scheme, initial, initialStep, saved }: Bod
       initial.factoryCreditCode === initial.applicantCreditCode &&
       initial.factoryAddress === initial.applicantAddress,
   );
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { busy, refusal, setRefusal, run } = useRefusal();
   const stepName = FORM_STEPS[step];
 
   const set = (patch: Partial<ApplicationInput>) => {
@@ -91,9 +90,7 @@ export function ApplicationFormBody({ scheme, initial, initialStep, saved }: Bod
 
   /** Saves the draft (and the step to come back to); the server's refusal stays on the page as it came. */
   const save = async (resumeAt: number): Promise<ApplicationVO | null> => {
-    setBusy(true);
-    setRefusal(null);
-    try {
+    const saved = await run(async () => {
       const row = await saveApplication(scheme, input, current?.id, current?.batchNumber);
       if (!current) {
         // The new draft's address, without a navigation that would remount the wizard.
@@ -102,15 +99,8 @@ export function ApplicationFormBody({ scheme, initial, initialStep, saved }: Bod
       setCurrent(row);
       if (row.batchNumber) await saveBatchStep(row.batchNumber, resumeAt);
       return row;
-    } catch (error) {
-      if (error instanceof BladeError) {
-        setRefusal(error.message);
-        return null;
-      }
-      throw error;
-    } finally {
-      setBusy(false);
-    }
+    });
+    return saved.ok ? saved.value : null;
   };
 
   const next = async () => {
@@ -132,17 +122,11 @@ export function ApplicationFormBody({ scheme, initial, initialStep, saved }: Bod
     }
     const row = await save(LAST_STEP);
     if (!row) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const done = await submitApplication(scheme, row.id);
       notify(t('form.submitted', { no: done.applicationNo ?? '' }), 'success');
       router.push(detailHref(done));
-    } catch (error) {
-      if (error instanceof BladeError) setRefusal(error.message);
-      else throw error;
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const onSave = async () => {

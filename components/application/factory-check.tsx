@@ -16,8 +16,9 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { z } from '@/lib/zod';
+import { useRefusal } from '@/components/crud/use-refusal';
 import { useNotify } from '@/components/providers/notifier';
-import { BladeError, bladeRequest } from '@/lib/client/fetcher';
+import { bladeRequest } from '@/lib/client/fetcher';
 import type { ApplicationVO } from '@/lib/contracts/application/application';
 import { PATHS, type FactoryCheckResult, type FactoryCheckVO } from './api';
 import { DocumentPicker } from './document-picker';
@@ -92,8 +93,7 @@ export function FactoryCheckForm({
   const notify = useNotify();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, refusal, run } = useRefusal();
   const schema = factoryCheckSchema((key) => t(`rules.${key}`));
   const problems = (v: typeof values) => {
     const result = schema.safeParse(v);
@@ -121,9 +121,7 @@ export function FactoryCheckForm({
     const found = problems(values);
     setErrors(found);
     if (Object.keys(found).length) return;
-    setBusy(true);
-    setRefusal(null);
-    try {
+    await run(async () => {
       const { data } = await bladeRequest<{ application: ApplicationVO }>(PATHS.factoryCheckSave, {
         method: 'POST',
         body: {
@@ -136,12 +134,7 @@ export function FactoryCheckForm({
       notify(t('saved'), 'success');
       setValues(EMPTY);
       await onDone(data.application);
-    } catch (failure) {
-      if (failure instanceof BladeError) setRefusal(failure.message);
-      else throw failure;
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t('title')}>

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { FormDialog } from '@/components/crud/form-dialog';
-import { BladeError } from '@/lib/client/fetcher';
+import { useRefusal } from '@/components/crud/use-refusal';
 import type { ApplicationVO } from '@/lib/contracts/application/application';
 import type { ApplicationTransition } from '@/lib/contracts/application/machine';
 import { transit, type TransitInput } from './api';
@@ -41,17 +41,14 @@ export function StepDialog({
   const [text, setText] = useState('');
   const [reportId, setReportId] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, refusal, run } = useRefusal();
   const check = (value: string) =>
     kind !== 'none' && !value.trim() ? t(`screen.step.${kind}Required`) : null;
   const submit = async () => {
     const problem = check(text);
     setError(problem);
     if (problem) return;
-    setBusy(true);
-    setRefusal(null);
-    try {
+    await run(async () => {
       const after = await transit({
         id: row.id,
         action: transition.name,
@@ -60,12 +57,7 @@ export function StepDialog({
       });
       onClose();
       await onDone(after);
-    } catch (failure) {
-      if (failure instanceof BladeError) setRefusal(failure.message);
-      else throw failure;
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <FormDialog

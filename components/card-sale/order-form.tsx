@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
-import { BladeError } from '@/lib/client/fetcher';
+import { useRefusal } from '@/components/crud/use-refusal';
 import {
   isWholeQuantity,
   lineAmount,
@@ -54,8 +54,7 @@ export function OrderForm({
       : [{ goodsId: init.goods[0]?.id ?? '', quantity: '' }],
   );
   const [shipTo, setShipTo] = useState(draft?.shipTo || init.shipTo);
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState('');
+  const { busy, refusal, run } = useRefusal();
   const goodsById = useMemo(() => new Map(init.goods.map((g) => [g.id, g])), [init.goods]);
 
   const checked = lines.map((line) => {
@@ -74,9 +73,7 @@ export function OrderForm({
 
   const submit = async () => {
     if (!allWhole || total === null) return;
-    setBusy(true);
-    setRefusal('');
-    try {
+    await run(async () =>
       onSaved(
         await save({
           ...(draft?.id ? { id: draft.id } : {}),
@@ -85,12 +82,8 @@ export function OrderForm({
           totalAmount: total,
           shipTo: shipTo.trim(),
         }),
-      );
-    } catch (e) {
-      if (e instanceof BladeError) setRefusal(e.message);
-    } finally {
-      setBusy(false);
-    }
+      ),
+    );
   };
 
   return (

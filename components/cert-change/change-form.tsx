@@ -15,7 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { BladeError } from '@/lib/client/fetcher';
+import { useRefusal } from '@/components/crud/use-refusal';
 import { parseExMarking } from '@/lib/contracts/application/ex-marking';
 import {
   CHANGE_TYPE_NAMES,
@@ -70,21 +70,7 @@ export function ChangeForm({ certificate, change, onDone, api = changeApi }: Cha
   const [saved, setSaved] = useState<CertChangeDetailVO | null>(change ?? null);
   const [nodes, setNodes] = useState<ChangeFileNodeVO[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const run = async (work: () => Promise<void>) => {
-    setRefusal(null);
-    setBusy(true);
-    try {
-      await work();
-    } catch (failure) {
-      if (failure instanceof BladeError) setRefusal(failure.message);
-      else throw failure;
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, refusal, setRefusal, run } = useRefusal();
 
   const classify = () => {
     if (types.length === 0) {

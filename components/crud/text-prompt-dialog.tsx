@@ -4,8 +4,8 @@ import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { BladeError } from '@/lib/client/fetcher';
 import { FormDialog } from './form-dialog';
+import { useRefusal } from './use-refusal';
 
 export interface TextPromptDialogProps {
   title: string;
@@ -45,23 +45,15 @@ export function TextPromptDialog({
   const t = useTranslations('crud');
   const [text, setText] = useState('');
   const [tried, setTried] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, refusal, run } = useRefusal();
   const missing = required && !text.trim();
   const submit = async () => {
     setTried(true);
     if (missing) return;
-    setRefusal(null);
-    setBusy(true);
-    try {
+    await run(async () => {
       await onSubmit(text.trim());
       onClose();
-    } catch (failure) {
-      if (failure instanceof BladeError) setRefusal(failure.message);
-      else throw failure;
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <FormDialog

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { BladeError } from '@/lib/client/fetcher';
+import { useRefusal } from '@/components/crud/use-refusal';
 import type { EquipmentUsageVO } from '@/lib/contracts/equipment/equipment';
 import { beginUse } from './api';
 
@@ -33,19 +33,15 @@ export function BeginUseDialog({
   const [end, setEnd] = useState('');
   const [purpose, setPurpose] = useState('');
   const [shown, setShown] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { refusal, run } = useRefusal();
   const missing = shown && !end;
   const submit = async () => {
     setShown(true);
     if (!end) return;
-    setRefusal(null);
-    try {
+    await run(async () => {
       await send(equipment.id, end.replace('T', ' '), purpose.trim());
       onDone();
-    } catch (failure) {
-      if (failure instanceof BladeError) setRefusal(failure.message);
-      else throw failure;
-    }
+    });
   };
   return (
     <Dialog open onClose={(_, why) => why !== 'backdropClick' && onClose()} maxWidth="xs" fullWidth>

@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { BladeError } from '@/lib/client/fetcher';
+import { useRefusal } from '@/components/crud/use-refusal';
 import type { EquipmentUsageVO } from '@/lib/contracts/equipment/equipment';
 import { saveBooking, type BookingValues } from './api';
 
@@ -69,8 +69,7 @@ export function BookingForm({
     purpose: booking?.purpose ?? '',
   });
   const [shown, setShown] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { busy, refusal, run } = useRefusal();
   const problems = problemsOf(values);
   const problem = (field: keyof typeof problems) => (shown && problems[field] ? t(problems[field]) : null);
   const set = (field: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) =>
@@ -79,9 +78,7 @@ export function BookingForm({
   const submit = async () => {
     setShown(true);
     if (Object.keys(problems).length > 0) return;
-    setRefusal(null);
-    setBusy(true);
-    try {
+    await run(async () => {
       const saved = await send({
         ...(booking ? { id: booking.id } : {}),
         equipmentId: values.equipmentId,
@@ -90,12 +87,7 @@ export function BookingForm({
         purpose: values.purpose.trim(),
       });
       onSaved(saved);
-    } catch (failure) {
-      if (failure instanceof BladeError) setRefusal(failure.message);
-      else throw failure;
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

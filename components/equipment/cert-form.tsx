@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { BladeError } from '@/lib/client/fetcher';
+import { useRefusal } from '@/components/crud/use-refusal';
 import { CERT_RESULTS } from '@/lib/contracts/equipment/equipment';
 import { saveCert, type CertValues } from './api';
 
@@ -40,8 +40,7 @@ export function CertForm({
   const [values, setValues] = useState(EMPTY);
   const [file, setFile] = useState<File | null>(null);
   const [shown, setShown] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { busy, refusal, run } = useRefusal();
   const problemOf = (field: Field): string | null => {
     if (REQUIRED[field] && !values[field].trim()) return t(`cert.${REQUIRED[field]}`);
     if (field === 'validTo' && values.calibrationDate && values.validTo <= values.calibrationDate)
@@ -54,9 +53,7 @@ export function CertForm({
   const submit = async () => {
     setShown(true);
     if ((Object.keys(EMPTY) as Field[]).some((f) => problemOf(f))) return;
-    setRefusal(null);
-    setBusy(true);
-    try {
+    await run(async () => {
       await send(
         { equipmentId, ...values, certNo: values.certNo.trim(), agency: values.agency.trim() },
         file,
@@ -65,12 +62,7 @@ export function CertForm({
       setFile(null);
       setShown(false);
       onSaved();
-    } catch (failure) {
-      if (failure instanceof BladeError) setRefusal(failure.message);
-      else throw failure;
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const text = (field: Field, type = 'text') => (
     <TextField

@@ -16,7 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import { BladeError } from '@/lib/client/fetcher';
+import { useRefusal } from '@/components/crud/use-refusal';
 import { EQUIPMENT_CODES } from '@/lib/contracts/equipment/equipment';
 import { usePermissions } from '@/lib/permissions/use-permissions';
 import { equipmentDetail, removeCert, type EquipmentDetail } from './api';
@@ -37,7 +37,7 @@ export function EquipmentDetailDialog({
   const t = useTranslations('equipment');
   const { can } = usePermissions();
   const [detail, setDetail] = useState<EquipmentDetail | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { refusal, run } = useRefusal();
   const [version, setVersion] = useState(0);
   useEffect(() => {
     let live = true;
@@ -53,14 +53,10 @@ export function EquipmentDetailDialog({
     onChanged();
   };
   const remove = async (certId: string) => {
-    setRefusal(null);
-    try {
+    await run(async () => {
       await removeCert(certId);
       changed();
-    } catch (failure) {
-      if (failure instanceof BladeError) setRefusal(failure.message);
-      else throw failure;
-    }
+    });
   };
   const mayCert = can(EQUIPMENT_CODES.cert);
   return (

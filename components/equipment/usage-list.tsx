@@ -15,8 +15,8 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
 import { TablePager, usePaging } from '@/components/crud/table-pager';
+import { useRefusal } from '@/components/crud/use-refusal';
 import { useCallback, useEffect, useState } from 'react';
-import { BladeError } from '@/lib/client/fetcher';
 import {
   EQUIPMENT_CODES,
   USAGE_STATES,
@@ -49,7 +49,7 @@ export function UsageList({ equipmentId }: { equipmentId?: string }) {
   const [equipment, setEquipment] = useState<EquipmentOption[]>([]);
   const [editing, setEditing] = useState<EquipmentUsageVO | 'new' | null>(null);
   const [excepting, setExcepting] = useState<EquipmentUsageVO | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { refusal, setRefusal, run } = useRefusal();
   const [version, setVersion] = useState(0);
   const reload = () => setVersion((v) => v + 1);
 
@@ -71,15 +71,11 @@ export function UsageList({ equipmentId }: { equipmentId?: string }) {
     [equipment.length],
   );
 
-  const act = async (run: () => Promise<unknown>) => {
-    setRefusal(null);
-    try {
-      await run();
+  const act = async (call: () => Promise<unknown>) => {
+    await run(async () => {
+      await call();
       reload();
-    } catch (failure) {
-      if (failure instanceof BladeError) setRefusal(failure.message);
-      else throw failure;
-    }
+    });
   };
 
   return (

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { FormDialog } from '@/components/crud/form-dialog';
-import { BladeError } from '@/lib/client/fetcher';
+import { useRefusal } from '@/components/crud/use-refusal';
 import type { InvoiceableNoteVO, InvoiceInfoOptionVO, InvoiceVO } from '@/lib/contracts/invoice/invoice';
 import { applyInvoice, type ApplyValues } from './api';
 import { applyProblems, availableOf } from './rules';
@@ -42,8 +42,7 @@ export function ApplyDialog({
   const [amount, setAmount] = useState('');
   const [remark, setRemark] = useState('');
   const [shown, setShown] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { busy, refusal, run } = useRefusal();
   const available = availableOf(notes, chosen);
   const problems = applyProblems({ noteIds: chosen, infoId, amount, available });
   const problem = (field: keyof typeof problems) =>
@@ -54,9 +53,7 @@ export function ApplyDialog({
   const submit = async () => {
     setShown(true);
     if (Object.keys(problems).length > 0) return;
-    setBusy(true);
-    setRefusal(null);
-    try {
+    await run(async () =>
       onDone(
         await send({
           noteIds: chosen,
@@ -64,13 +61,8 @@ export function ApplyDialog({
           ...(amount.trim() ? { amount: amount.trim() } : {}),
           ...(remark.trim() ? { remark: remark.trim() } : {}),
         }),
-      );
-    } catch (failure) {
-      if (failure instanceof BladeError) setRefusal(failure.message);
-      else throw failure;
-    } finally {
-      setBusy(false);
-    }
+      ),
+    );
   };
 
   return (

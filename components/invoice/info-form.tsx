@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { FormDialog } from '@/components/crud/form-dialog';
-import { BladeError } from '@/lib/client/fetcher';
+import { useRefusal } from '@/components/crud/use-refusal';
 import { INVOICE_KINDS, SPECIAL_FIELDS, type InvoiceInfoVO } from '@/lib/contracts/invoice/invoice';
 import { saveInfo, type InfoValues } from './api';
 import { infoProblems, type InfoDraft } from './rules';
@@ -58,8 +58,7 @@ export function InfoForm({
   );
   const [isDefault, setDefault] = useState(initial?.isDefault === 1);
   const [shown, setShown] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { busy, refusal, run } = useRefusal();
   const problems = infoProblems(values);
   const special = values.invoiceKind === 'special';
   const problem = (field: keyof InfoDraft) =>
@@ -70,9 +69,7 @@ export function InfoForm({
   const submit = async () => {
     setShown(true);
     if (Object.keys(problems).length > 0) return;
-    setBusy(true);
-    setRefusal(null);
-    try {
+    await run(async () => {
       const trimmed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()])) as InfoDraft;
       onSaved(
         await send({
@@ -82,12 +79,7 @@ export function InfoForm({
           isDefault: isDefault ? 1 : 0,
         }),
       );
-    } catch (failure) {
-      if (failure instanceof BladeError) setRefusal(failure.message);
-      else throw failure;
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const field = (name: keyof InfoDraft, required: boolean) => (

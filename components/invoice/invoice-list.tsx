@@ -15,8 +15,8 @@ import { TextPromptDialog } from '@/components/crud/text-prompt-dialog';
 import { FormDialog } from '@/components/crud/form-dialog';
 import { SearchBar, type SearchValues } from '@/components/crud/search-bar';
 import { useCrudList } from '@/components/crud/use-crud-list';
+import { useRefusal } from '@/components/crud/use-refusal';
 import { downloadFile } from '@/components/files/api';
-import { BladeError } from '@/lib/client/fetcher';
 import {
   INVOICE_CODES,
   INVOICE_STATES,
@@ -50,8 +50,7 @@ function IssueDialog({
   const [invoiceDate, setInvoiceDate] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [shown, setShown] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { busy, refusal, run } = useRefusal();
   const missing = {
     invoiceNo: !invoiceNo.trim(),
     invoiceDate: !/^\d{4}-\d{2}-\d{2}$/.test(invoiceDate),
@@ -60,21 +59,14 @@ function IssueDialog({
   const submit = async () => {
     setShown(true);
     if (missing.invoiceNo || missing.invoiceDate || !file) return;
-    setBusy(true);
-    setRefusal(null);
-    try {
+    await run(async () => {
       await issueInvoice(invoice.id, { invoiceNo: invoiceNo.trim(), invoiceDate }, file, {
         unknown: tc('unknownError'),
         network: tc('networkError'),
       });
       onDone();
       onClose();
-    } catch (failure) {
-      if (failure instanceof BladeError) setRefusal(failure.message);
-      else throw failure;
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <FormDialog

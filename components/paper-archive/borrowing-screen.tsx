@@ -21,9 +21,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { TablePager, usePaging } from '@/components/crud/table-pager';
+import { useRefusal } from '@/components/crud/use-refusal';
 import { useUrlFilters } from '@/components/crud/use-url-filters';
 import { useEffect, useState } from 'react';
-import { BladeError } from '@/lib/client/fetcher';
 import {
   BORROW_STATES,
   PAPER_ARCHIVE_CODES,
@@ -83,7 +83,9 @@ export function BorrowingScreen() {
   const { page, size, setPage, pager } = usePaging();
   const [data, setData] = useState<Page<BorrowingVO> | null>(null);
   const [dialog, setDialog] = useState<Dialogs>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  // The screen's refusal (lend, view) above the table; a file's refusal inside the view dialog.
+  const { refusal, setRefusal, run } = useRefusal();
+  const opening = useRefusal();
   const [version, setVersion] = useState(0);
   const reload = () => setVersion((v) => v + 1);
 
@@ -97,39 +99,26 @@ export function BorrowingScreen() {
     };
   }, [kind, page, size, state, version]);
 
-  const act = async (run: () => Promise<unknown>) => {
-    setRefusal(null);
-    try {
-      await run();
+  const act = async (call: () => Promise<unknown>) => {
+    await run(async () => {
+      await call();
       reload();
-    } catch (failure) {
-      if (failure instanceof BladeError) setRefusal(failure.message);
-      else throw failure;
-    }
+    });
   };
 
-  const [fileRefusal, setFileRefusal] = useState<string | null>(null);
   const openFile = async (borrowingId: string, fileId: string) => {
-    setFileRefusal(null);
-    try {
+    await opening.run(async () => {
       await openLoanFile(borrowingId, fileId);
       reload();
-    } catch (failure) {
-      if (failure instanceof BladeError) setFileRefusal(failure.message);
-      else throw failure;
-    }
+    });
   };
 
   const view = async (row: BorrowingVO) => {
-    setRefusal(null);
-    setFileRefusal(null);
-    try {
+    opening.setRefusal(null);
+    await run(async () => {
       setDialog({ kind: 'view', row, answer: await viewElectronic(row.id) });
       reload();
-    } catch (failure) {
-      if (failure instanceof BladeError) setRefusal(failure.message);
-      else throw failure;
-    }
+    });
   };
 
   const states: ShownBorrowState[] =
@@ -339,9 +328,9 @@ export function BorrowingScreen() {
                 </Stack>
               ))
             )}
-            {fileRefusal && (
+            {opening.refusal && (
               <Alert severity="error" role="alert" sx={{ mt: 1 }}>
-                {fileRefusal}
+                {opening.refusal}
               </Alert>
             )}
           </DialogContent>

@@ -9,7 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { BladeError } from '@/lib/client/fetcher';
+import { useRefusal } from '@/components/crud/use-refusal';
 
 export interface DialogField {
   name: string;
@@ -47,24 +47,16 @@ export function FormDialog({
   const t = useTranslations('paperArchive.screen');
   const [values, setValues] = useState<Record<string, string>>(initial);
   const [missing, setMissing] = useState<string[]>([]);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, refusal, run } = useRefusal();
 
   const submit = async (action: DialogAction) => {
     const empty = action.requires.filter((name) => !(values[name] ?? '').trim());
     setMissing(empty);
     if (empty.length) return;
-    setRefusal(null);
-    setBusy(true);
-    try {
+    await run(async () => {
       await action.run(values);
       onDone();
-    } catch (failure) {
-      if (failure instanceof BladeError) setRefusal(failure.message);
-      else throw failure;
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
+import { useRefusal } from '@/components/crud/use-refusal';
 import { BladeError } from '@/lib/client/fetcher';
 import type {
   ArchiveFileVO,
@@ -27,8 +28,7 @@ import { openPrinted, printFiles, startSignature } from './api';
 export function PrintDialog({ archive, onClose }: { archive: PaperArchiveVO; onClose: () => void }) {
   const t = useTranslations('paperArchive.screen');
   const [files, setFiles] = useState<ArchiveFileVO[] | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { busy, refusal, setRefusal, run } = useRefusal();
   const [printed, setPrinted] = useState<SignaturePrintVO | null>(null);
 
   useEffect(() => {
@@ -43,22 +43,16 @@ export function PrintDialog({ archive, onClose }: { archive: PaperArchiveVO; onC
     return () => {
       live = false;
     };
-  }, [archive.id]);
+    // setRefusal is useRefusal's state setter: stable, listed only for the linter.
+  }, [archive.id, setRefusal]);
 
   const print = async (file: ArchiveFileVO) => {
-    setRefusal(null);
     setPrinted(null);
-    setBusy(true);
-    try {
+    await run(async () => {
       const answer = await startSignature(archive.id, file.id);
       setPrinted(answer);
       openPrinted(answer);
-    } catch (failure) {
-      if (failure instanceof BladeError) setRefusal(failure.message);
-      else throw failure;
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

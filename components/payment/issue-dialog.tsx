@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { FormDialog } from '@/components/crud/form-dialog';
-import { BladeError } from '@/lib/client/fetcher';
+import { useRefusal } from '@/components/crud/use-refusal';
 import { formatMoney } from '@/lib/shared/money';
 import type { PaymentNoteDetailVO } from '@/lib/contracts/payment/payment';
 import { issueNote, type IssueForm } from './api';
@@ -45,8 +45,7 @@ export function IssueNoteDialog({
   const [remark, setRemark] = useState('');
   const [lines, setLines] = useState<LineDraft[]>([{ item: '', amount: '' }]);
   const [shown, setShown] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { busy, refusal, run } = useRefusal();
   const total = linesTotal(lines);
   const setLine = (i: number, patch: Partial<LineDraft>) =>
     setLines((all) => all.map((l, j) => (j === i ? { ...l, ...patch } : l)));
@@ -54,9 +53,7 @@ export function IssueNoteDialog({
   const submit = async () => {
     setShown(true);
     if (!number.trim() || total === null || lines.some((l) => Object.keys(lineProblems(l)).length)) return;
-    setBusy(true);
-    setRefusal(null);
-    try {
+    await run(async () => {
       const note = await issueNote({
         ...subjectNumber(subject, number.trim()),
         lines: lines.map((l) => ({ item: l.item.trim(), amount: l.amount.trim() })),
@@ -66,12 +63,7 @@ export function IssueNoteDialog({
       });
       onClose();
       await onDone(note);
-    } catch (failure) {
-      if (failure instanceof BladeError) setRefusal(failure.message);
-      else throw failure;
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { FormDialog } from '@/components/crud/form-dialog';
-import { BladeError } from '@/lib/client/fetcher';
+import { useRefusal } from '@/components/crud/use-refusal';
 import type { ComplaintState, ComplaintTransition } from '@/lib/contracts/quality/machine';
 import type { ComplaintDetail, HandlerCandidate } from '@/lib/contracts/quality/quality';
 import { complaintHandlers, complaintStep } from './api';
@@ -31,8 +31,8 @@ export function ComplaintStepDialog({
   const [text, setText] = useState('');
   const [handlerId, setHandlerId] = useState('');
   const [handlers, setHandlers] = useState<HandlerCandidate[] | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The missing input's message, or the server's refusal.
+  const { busy, refusal: problem, setRefusal: setProblem, run } = useRefusal();
   useEffect(() => {
     if (kind !== 'handler') return;
     let live = true;
@@ -46,9 +46,7 @@ export function ComplaintStepDialog({
   const submit = async () => {
     if (kind === 'handler' && !handlerId) return setProblem(t('complaint.handlerRequired'));
     if (kind === 'text' && !text.trim()) return setProblem(t('complaint.textRequired'));
-    setProblem(null);
-    setBusy(true);
-    try {
+    await run(async () => {
       const after = await complaintStep({
         id,
         action: transition.name,
@@ -56,12 +54,7 @@ export function ComplaintStepDialog({
         ...(text.trim() ? { text: text.trim() } : {}),
       });
       await onDone(after);
-    } catch (error) {
-      if (!(error instanceof BladeError)) throw error;
-      setProblem(error.message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <FormDialog
