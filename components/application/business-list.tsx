@@ -18,6 +18,7 @@ import { APPLICATION_STATES } from '@/lib/contracts/application/machine';
 import { businessPagePath, type BusinessPage } from './api';
 import { caseHref, useApplicationColumns } from './columns';
 import { useStateLabel } from './state-chip';
+import { PagePanel } from '@/components/crud/page-panel';
 
 /** An extra filter a page call takes besides product name, application number and company. */
 type Extra = 'isFinished' | 'flowState';
@@ -122,16 +123,13 @@ export function CnexBusinessScreen() {
   const [tab, setTab] = useState<(typeof CNEX_TABS)[number][0]>('all');
   const page = CNEX_TABS.find(([name]) => name === tab)?.[1] ?? 'selectCnexBusinessManagementPage';
   return (
-    <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Typography component="h1" variant="h6">
-        {t('staff.titles.cnex')}
-      </Typography>
+    <PagePanel title={t('staff.titles.cnex')}>
       <Tabs value={tab} onChange={(_, next: typeof tab) => setTab(next)} aria-label={t('staff.cnexTabs')}>
         {CNEX_TABS.map(([name]) => (
           <Tab key={name} value={name} label={name === 'all' ? t('staff.all') : t(`cnexType.${name}`)} />
         ))}
       </Tabs>
       <BusinessList key={page} page={page} />
-    </Paper>
+    </PagePanel>
   );
 }

@@ -1,8 +1,6 @@
 'use client';
 
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
@@ -26,6 +24,7 @@ import { PATHS, type CertificateVO } from './api';
 import { CertificateCard } from './certificate-card';
 import { ApplyChangeDialog } from '@/components/cert-change/apply-dialog';
 import { CertificateVersions } from '@/components/cert-change/versions';
+import { PagePanel } from '@/components/crud/page-panel';
 
 /** The search fields, which a link's query may preset (a dashboard tile: `?alertLead=1`). */
 const CERT_FILTERS = ['certNumber', 'productName', 'certStatus', 'expiresWithinDays', 'alertLead'] as const;
@@ -94,10 +93,7 @@ export function CertificateList({ staff }: { staff: boolean }) {
   );
   const title = staff ? t('staffTitle') : t('title');
   return (
-    <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Typography component="h1" variant="h6">
-        {title}
-      </Typography>
+    <PagePanel title={title}>
       <SearchBar
         key={barKey}
         initial={search}
@@ -161,6 +157,6 @@ export function CertificateList({ staff }: { staff: boolean }) {
           <CertificateVersions id={shown.id} />
         </FormDialog>
       )}
-    </Paper>
+    </PagePanel>
   );
 }

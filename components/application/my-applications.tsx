@@ -1,8 +1,6 @@
 'use client';
 
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
@@ -20,6 +18,7 @@ import { PATHS, SCHEME_CALLS } from './api';
 import { detailHref, formHref, useApplicationColumns } from './columns';
 import { useStateLabel } from './state-chip';
 import { isEditable } from './step-logic';
+import { PagePanel } from '@/components/crud/page-panel';
 
 /** The search fields, which a link's query may preset (a dashboard tile: `?isFinished=0`). */
 const MY_FILTERS = ['scheme', 'flowState', 'isFinished'] as const;
@@ -66,10 +65,7 @@ export function MyApplications() {
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Typography component="h1" variant="h6">
-        {t('list.title')}
-      </Typography>
+    <PagePanel title={t('list.title')}>
       <SearchBar
         key={barKey}
         initial={search}
@@ -130,6 +126,6 @@ export function MyApplications() {
           },
         ]}
       />
-    </Paper>
+    </PagePanel>
   );
 }

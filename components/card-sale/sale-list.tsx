@@ -3,7 +3,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -44,6 +43,7 @@ import {
   uploadSaleFile,
 } from './api';
 import { OrderForm } from './order-form';
+import { PagePanel } from '@/components/crud/page-panel';
 
 /** One order: state, certificates, lines, files and the actions the viewer may take in this state. */
 function SaleDetail({ id, staff, onChanged }: { id: string; staff: boolean; onChanged: () => void }) {
@@ -250,10 +250,7 @@ export function CardSaleList({ staff }: { staff: boolean }) {
   );
   const title = staff ? t('staffTitle') : t('customerTitle');
   return (
-    <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Typography component="h1" variant="h6">
-        {title}
-      </Typography>
+    <PagePanel title={title}>
       <SearchBar
         fields={[
           { name: 'orderNo', label: t('list.orderNo') },
@@ -297,6 +294,6 @@ export function CardSaleList({ staff }: { staff: boolean }) {
           <SaleDetail id={shown} staff={staff} onChanged={() => void list.reload()} />
         </FormDialog>
       )}
-    </Paper>
+    </PagePanel>
   );
 }

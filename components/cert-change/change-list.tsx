@@ -2,7 +2,6 @@
 
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -31,6 +30,7 @@ import {
 } from '@/lib/contracts/cert-change/cert-change';
 import { usePermissions } from '@/lib/permissions/use-permissions';
 import { CHANGE_PATHS, changeStep } from './api';
+import { PagePanel } from '@/components/crud/page-panel';
 
 const STATE_COLOR: Record<string, 'default' | 'primary' | 'success' | 'warning' | 'error'> = {
   draft: 'default',
@@ -98,10 +98,7 @@ export function ChangeList({ staff }: { staff: boolean }) {
   );
   const title = staff ? t('staffTitle') : t('customerTitle');
   return (
-    <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Typography component="h1" variant="h6">
-        {title}
-      </Typography>
+    <PagePanel title={title}>
       <SearchBar
         fields={[
           { name: 'changeNo', label: t('changeNo') },
@@ -147,7 +144,7 @@ export function ChangeList({ staff }: { staff: boolean }) {
           <ChangeDetail id={shown.id} />
         </FormDialog>
       )}
-    </Paper>
+    </PagePanel>
   );
 }
 

@@ -1,6 +1,5 @@
 'use client';
 
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslations } from 'next-intl';
@@ -10,6 +9,7 @@ import { SearchBar, type SearchValues } from '@/components/crud/search-bar';
 import { useCrudList } from '@/components/crud/use-crud-list';
 import type { UnifiedCertificateVO } from '@/lib/contracts/cert-change/cert-change';
 import { CHANGE_PATHS } from './api';
+import { PagePanel } from '@/components/crud/page-panel';
 
 /**
  * 统一证书 (unifiedCertificates/page): a holder's current valid certificates grouped by factory, valid as long as the
@@ -39,10 +39,7 @@ export function UnifiedCertificates() {
     [t],
   );
   return (
-    <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Typography component="h1" variant="h6">
-        {t('unifiedTitle')}
-      </Typography>
+    <PagePanel title={t('unifiedTitle')}>
       <Typography variant="body2" color="text.secondary">
         {t('unifiedNote')}
       </Typography>
@@ -54,6 +51,6 @@ export function UnifiedCertificates() {
         label={t('unifiedTitle')}
         getRowId={(row) => row.key}
       />
-    </Paper>
+    </PagePanel>
   );
 }

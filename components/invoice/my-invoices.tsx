@@ -2,10 +2,8 @@
 
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
@@ -17,6 +15,7 @@ import { infoOptions, INVOICE_PATHS, openNotes, removeInfo } from './api';
 import { ApplyDialog } from './apply-dialog';
 import { InfoForm } from './info-form';
 import { InvoiceList } from './invoice-list';
+import { PagePanel } from '@/components/crud/page-panel';
 
 /** The company's invoice information (开票信息): add, edit, delete; the default is marked. */
 function InfoTab() {
@@ -103,10 +102,7 @@ export function MyInvoices() {
     setApplying({ notes, infos });
   };
   return (
-    <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Typography component="h1" variant="h6">
-        {t('customerTitle')}
-      </Typography>
+    <PagePanel title={t('customerTitle')}>
       <Tabs value={tab} onChange={(_e, v: 'info' | 'applications') => setTab(v)}>
         <Tab value="applications" label={t('tabs.applications')} />
         <Tab value="info" label={t('tabs.info')} />
@@ -135,7 +131,7 @@ export function MyInvoices() {
           }}
         />
       )}
-    </Paper>
+    </PagePanel>
   );
 }
 
@@ -143,11 +139,8 @@ export function MyInvoices() {
 export function InvoiceManage() {
   const t = useTranslations('invoice.screen');
   return (
-    <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Typography component="h1" variant="h6">
-        {t('staffTitle')}
-      </Typography>
+    <PagePanel title={t('staffTitle')}>
       <InvoiceList staff />
-    </Paper>
+    </PagePanel>
   );
 }

@@ -2,8 +2,6 @@
 
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
@@ -18,6 +16,7 @@ import { NOTE_STATES, PAYMENT_CODES, type PaymentNoteVO } from '@/lib/contracts/
 import { PAYMENT_PATHS } from './api';
 import { IssueNoteDialog } from './issue-dialog';
 import { NoteDetail } from './note-detail';
+import { PagePanel } from '@/components/crud/page-panel';
 
 /** The search fields, which a link's query may preset (a dashboard tile: `?noteState=issued`, `?overdue=1`). */
 const NOTE_FILTERS = ['noteNo', 'applicationNo', 'noteState', 'overdue'] as const;
@@ -92,10 +91,7 @@ export function PaymentNoteList({ staff }: { staff: boolean }) {
   );
   const title = staff ? t('staffTitle') : t('customerTitle');
   return (
-    <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Typography component="h1" variant="h6">
-        {title}
-      </Typography>
+    <PagePanel title={title}>
       <SearchBar
         key={barKey}
         initial={search}
@@ -142,6 +138,6 @@ export function PaymentNoteList({ staff }: { staff: boolean }) {
         </FormDialog>
       )}
       {issuing && <IssueNoteDialog onClose={() => setIssuing(false)} onDone={() => list.reload()} />}
-    </Paper>
+    </PagePanel>
   );
 }

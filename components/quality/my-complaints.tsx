@@ -1,8 +1,6 @@
 'use client';
 
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
@@ -18,6 +16,7 @@ import { useSessionUser } from '@/lib/swr/use-session-user';
 import { QUALITY_PATHS, removeComplaints } from './api';
 import { ComplaintDetailDialog, ComplaintStateChip } from './complaint-detail';
 import { ComplaintForm } from './complaint-form';
+import { PagePanel } from '@/components/crud/page-panel';
 
 /** The columns both sides list (staff add the company). */
 export function useComplaintColumns(staff: boolean): GridColDef<ComplaintVO>[] {
@@ -67,10 +66,7 @@ export function MyComplaints() {
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Typography component="h1" variant="h6">
-        {t('title')}
-      </Typography>
+    <PagePanel title={t('title')}>
       <CrudGrid<ComplaintVO>
         list={list}
         columns={columns}
@@ -115,6 +111,6 @@ export function MyComplaints() {
           onChanged={() => list.reload()}
         />
       )}
-    </Paper>
+    </PagePanel>
   );
 }

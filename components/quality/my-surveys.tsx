@@ -1,8 +1,6 @@
 'use client';
 
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
@@ -15,6 +13,7 @@ import { BladeError } from '@/lib/client/fetcher';
 import type { SurveyItemVO, SurveyVO } from '@/lib/contracts/quality/quality';
 import { answerSurvey, QUALITY_PATHS } from './api';
 import { completeAnswers, RatingForm, type Scores } from './rating-form';
+import { PagePanel } from '@/components/crud/page-panel';
 
 /** One survey in a dialog: the rating form to answer it, or its answers once given. */
 export function SurveyDialog({
@@ -101,10 +100,7 @@ export function MySurveys() {
     { field: 'createTime', headerName: t('survey.createTime'), width: 170 },
   ];
   return (
-    <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Typography component="h1" variant="h6">
-        {t('screen.mySurvey.title')}
-      </Typography>
+    <PagePanel title={t('screen.mySurvey.title')}>
       <CrudGrid<SurveyVO>
         list={list}
         columns={columns}
@@ -135,6 +131,6 @@ export function MySurveys() {
           }}
         />
       )}
-    </Paper>
+    </PagePanel>
   );
 }

@@ -1,7 +1,5 @@
 'use client';
 
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { CrudGrid } from '@/components/crud/crud-grid';
@@ -14,6 +12,7 @@ import { useSessionUser } from '@/lib/swr/use-session-user';
 import { QUALITY_PATHS } from './api';
 import { ComplaintDetailDialog } from './complaint-detail';
 import { useComplaintColumns } from './my-complaints';
+import { PagePanel } from '@/components/crud/page-panel';
 
 /** /businessManagement/complaint: every complaint of the tenant, overdue ones marked, each case with its step buttons. */
 export function StaffComplaints() {
@@ -26,10 +25,7 @@ export function StaffComplaints() {
   const columns = useComplaintColumns(true);
   const [detail, setDetail] = useState<string | null>(null);
   return (
-    <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Typography component="h1" variant="h6">
-        {t('screen.staff.complaintTitle')}
-      </Typography>
+    <PagePanel title={t('screen.staff.complaintTitle')}>
       <SearchBar
         fields={[
           { name: 'caseNo', label: t('complaint.caseNo') },
@@ -72,6 +68,6 @@ export function StaffComplaints() {
           onChanged={() => list.reload()}
         />
       )}
-    </Paper>
+    </PagePanel>
   );
 }

@@ -2,8 +2,6 @@
 
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
@@ -13,6 +11,7 @@ import { useCrudList } from '@/components/crud/use-crud-list';
 import type { SurveyAverages, SurveyVO } from '@/lib/contracts/quality/quality';
 import { QUALITY_PATHS } from './api';
 import { SurveyDialog } from './my-surveys';
+import { PagePanel } from '@/components/crud/page-panel';
 
 /** /businessManagement/survey: every survey with its average, and the averages overall and per question. */
 export function StaffSurveys() {
@@ -49,10 +48,7 @@ export function StaffSurveys() {
     { field: 'answeredAt', headerName: t('survey.answeredAt'), width: 170 },
   ];
   return (
-    <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Typography component="h1" variant="h6">
-        {t('screen.staff.surveyTitle')}
-      </Typography>
+    <PagePanel title={t('screen.staff.surveyTitle')}>
       {averages && (
         <Box aria-label={t('screen.staff.averages')} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <Chip
@@ -72,6 +68,6 @@ export function StaffSurveys() {
         onRowClick={(row) => row.surveyState === 'answered' && setOpen(row)}
       />
       {open && <SurveyDialog survey={open} onClose={() => setOpen(null)} onDone={() => setOpen(null)} />}
-    </Paper>
+    </PagePanel>
   );
 }
