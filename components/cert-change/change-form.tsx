@@ -246,7 +246,7 @@ export function ChangeForm({ certificate, change, onDone, api = changeApi }: Cha
               spacing={1}
               sx={{ alignItems: 'center' }}
             >
-              <Typography sx={{ flex: 1 }}>
+              <Typography component="div" sx={{ flex: 1 }}>
                 {node.catalogName}
                 {node.mustUpload === 1 && (
                   <Chip size="small" color="error" variant="outlined" label={t('required')} sx={{ ml: 1 }} />
