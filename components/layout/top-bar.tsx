@@ -93,7 +93,8 @@ export function TopBar(props: TopBarProps) {
           </Tooltip>
         ) : null}
         <Tabs
-          value={topMenuId}
+          // A stored top menu the list does not hold (yet, or any more) selects no tab until the shell settles it.
+          value={topMenuId === '' || topMenu.some((item) => item.id === topMenuId) ? topMenuId : false}
           onChange={(_, id: string) => props.onTopMenu(id)}
           variant="scrollable"
           scrollButtons={false}
