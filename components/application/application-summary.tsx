@@ -8,37 +8,10 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
-import type { ReactNode } from 'react';
 import type { ApplicationInput } from './api';
 import { shownParties } from './form-rules';
-
-function Pairs({ items }: { items: { label: string; value: ReactNode; wide?: boolean }[] }) {
-  return (
-    <Box
-      component="dl"
-      sx={{
-        m: 0,
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
-        columnGap: 3,
-        rowGap: 1,
-      }}
-    >
-      {items.map((item) => (
-        <Box key={item.label} sx={item.wide ? { gridColumn: '1 / -1' } : undefined}>
-          <Typography component="dt" variant="caption" color="text.secondary">
-            {item.label}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: 'pre-wrap' }}>
-            {item.value === '' || item.value === null || item.value === undefined ? '--' : item.value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
-}
+import { FieldPairs } from '@/components/business/field-pairs';
 
 /** What the application says: parties, product, models, markings and standards (the review step and the cases). */
 export function ApplicationSummary({ input }: { input: ApplicationInput }) {
@@ -51,14 +24,16 @@ export function ApplicationSummary({ input }: { input: ApplicationInput }) {
   ];
   return (
     <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <Pairs
+      <FieldPairs
+        columns={3}
         items={[
           ...shownParties(input.scheme).flatMap(party),
           { label: f('contactName'), value: input.contactName },
           { label: f('contactPhone'), value: input.contactPhone },
         ]}
       />
-      <Pairs
+      <FieldPairs
+        columns={3}
         items={[
           ...(input.scheme === 'cnex' && input.cnexType
             ? [{ label: f('cnexType'), value: t(`cnexType.${input.cnexType}`) }]
