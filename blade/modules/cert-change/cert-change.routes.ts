@@ -144,7 +144,6 @@ export function certChangeRoutes(deps: Deps): Hono<BladeEnv> {
    */
   serve(A.unifiedPage, async ({ trx, auth, input: q, company }) => {
     const page = pageRequest(q);
-    const companyId = company;
     const where = [
       sql`c.tenant_id = ${auth.tenantId}`,
       sql`c.is_deleted = 0`,
@@ -153,7 +152,7 @@ export function certChangeRoutes(deps: Deps): Hono<BladeEnv> {
       sql`c.valid_to >= current_date`,
       sql`c.company_id is not null`,
     ];
-    if (companyId !== null) where.push(sql`c.company_id = ${companyId}`);
+    if (company !== null) where.push(sql`c.company_id = ${company}`);
     if (q.holderName) where.push(sql`c.holder_name like ${contains(q.holderName)}`);
     const condition = sql.join(where, sql` and `);
     const total = await sql<{ total: string }>`select count(*) as total from (
