@@ -8,12 +8,14 @@ import {
   notFoundHandler,
   ServiceError,
   UnauthorizedError,
+  ValidationError,
 } from './errors';
 import { PayloadTooLargeError } from './body-limit';
 import type { LogFields } from './log';
 import { parseJson } from './validation';
 import { refusalKey } from './refusal-keys';
 import { blank, idSchema, intSchema } from '../../lib/contracts/inputs';
+import { byKey } from '../../lib/contracts/message-key';
 
 const logged: string[] = [];
 const records: { msg: string; fields?: LogFields }[] = [];
@@ -215,6 +217,31 @@ describe('error mapping', () => {
     expect(await refused({ ...valid, name: undefined })).toMatchObject({
       msg: 'name:不能为空',
       errorCode: 'common.validation.required',
+    });
+  });
+
+  it("words a parameter checked outside the input as the envelope words a ZodError, under the parameter's name", async () => {
+    const answer = async (schema: z.ZodType, value: unknown) => {
+      const result = schema.safeParse(value);
+      if (result.success) throw new Error('accepted');
+      const only = new Hono();
+      only.onError(errorHandler(() => {}));
+      only.get('/', () => {
+        throw ValidationError.ofParameter('devUserList', result.error);
+      });
+      return (await only.request('/')).json();
+    };
+    // A rule named by its key: the key's zh text, the key as the code (the marker never reaches the user).
+    expect(await answer(z.string().min(1, byKey('common.validation.required')), '')).toMatchObject({
+      code: 400,
+      msg: 'devUserList:不能为空',
+      errorCode: 'common.validation.required',
+      errorField: 'devUserList',
+    });
+    // zod's English default: the generic rule's Chinese, never "Too big: …".
+    expect(await answer(z.array(z.string()).max(1), ['a', 'b'])).toMatchObject({
+      msg: 'devUserList:最多1项',
+      errorField: 'devUserList',
     });
   });
 

@@ -49,6 +49,16 @@ export class ValidationError extends ServiceError {
   static keyed(field: string, key: string, values?: Record<string, string | number>): ValidationError {
     return new ValidationError(field, zhText(key, values), key, values);
   }
+
+  /**
+   * A schema that checks one request parameter outside the action's own input (a JSON list sent as text, an alias of
+   * a field): its first issue, worded as the envelope words a ZodError — zod's English defaults in Chinese, a `byKey`
+   * rule's key as the code — under the parameter's name.
+   */
+  static ofParameter(field: string, error: z.ZodError): ValidationError {
+    const { text, key } = zodRefusal(error);
+    return new ValidationError(field, text, key);
+  }
 }
 
 export class NotFoundError extends Error {

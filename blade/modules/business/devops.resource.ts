@@ -31,7 +31,7 @@ export const devopsRecordHooks: CrudHooks = {
     // An edit without the list keeps the engineers; an add needs them.
     if (id && (raw === undefined || raw === '')) return;
     const parsed = devUserListSchema.safeParse(raw);
-    if (!parsed.success) throw new ValidationError('devUserList', parsed.error.issues[0].message);
+    if (!parsed.success) throw ValidationError.ofParameter('devUserList', parsed.error);
     const ids = parsed.data.map((u) => u.devUserId);
     const live = await trx
       .selectFrom('blade_user')

@@ -17,7 +17,7 @@ export const fileFunctionHooks: CrudHooks = {
     const alias = params?.is_hidden;
     if (alias === undefined || alias === null || alias === '') return;
     const parsed = hiddenFlag.safeParse(alias);
-    if (!parsed.success) throw new ValidationError('is_hidden', parsed.error.issues[0].message);
+    if (!parsed.success) throw ValidationError.ofParameter('is_hidden', parsed.error);
     values.is_hidden = parsed.data;
   },
 };
