@@ -474,27 +474,20 @@ async function checkTargets(
     if (a.targetType === 'user' && a.targetId === auth.userId)
       throw new KeyedError('notes.error.shareWithSelf');
   }
-  const userIds = auths.filter((a) => a.targetType === 'user').map((a) => a.targetId);
-  const deptIds = auths.filter((a) => a.targetType === 'dept').map((a) => a.targetId);
-  if (userIds.length) {
+  const targets = [
+    ['blade_user', auths.filter((a) => a.targetType === 'user').map((a) => a.targetId)],
+    ['blade_dept', auths.filter((a) => a.targetType === 'dept').map((a) => a.targetId)],
+  ] as const;
+  for (const [table, ids] of targets) {
+    if (!ids.length) continue;
     const found = await trx
-      .selectFrom('blade_user')
+      .selectFrom(table)
       .select('id')
       .where('tenant_id', '=', auth.tenantId)
-      .where('id', 'in', userIds)
+      .where('id', 'in', ids)
       .where('is_deleted', '=', 0)
       .execute();
-    if (found.length !== userIds.length) throw new KeyedError('notes.error.unknownTarget');
-  }
-  if (deptIds.length) {
-    const found = await trx
-      .selectFrom('blade_dept')
-      .select('id')
-      .where('tenant_id', '=', auth.tenantId)
-      .where('id', 'in', deptIds)
-      .where('is_deleted', '=', 0)
-      .execute();
-    if (found.length !== deptIds.length) throw new KeyedError('notes.error.unknownTarget');
+    if (found.length !== ids.length) throw new KeyedError('notes.error.unknownTarget');
   }
 }
 

@@ -1,5 +1,5 @@
 import { sql, type Selectable, type SqlBool } from 'kysely';
-import { APPLICATION_CODES } from '../../../lib/contracts/application/machine';
+import { APPLICATION_CODES, WORK_STATES } from '../../../lib/contracts/application/machine';
 import { fromCents, sumAmounts, toCents } from '../../../lib/contracts/payment/money';
 import {
   PAYMENT_FUNCTION,
@@ -53,19 +53,8 @@ export const PAYMENT_ARCHIVES: readonly DefaultFunction[] = [
   },
 ];
 
-/** Applications a note may be issued for: accepted and not yet finished (fees are noticed while the work runs). */
-const BILLABLE_STATES = [
-  'accepted',
-  'fee_noticed',
-  'samples_sent',
-  'samples_received',
-  'testing',
-  'rectification',
-  'factory_inspection',
-  'nc_correction',
-  'evaluation',
-  'decision',
-];
+/** Applications a note may be issued for: those being worked on (fees are noticed while the work runs). */
+const BILLABLE_STATES: readonly string[] = WORK_STATES;
 
 const idText = (v: string | null | undefined) => (v === null || v === undefined ? '' : String(v));
 

@@ -86,7 +86,8 @@ export interface ApplicationTransition {
   reasonRequired?: boolean;
 }
 
-const STAFF_OPEN: readonly ApplicationState[] = [
+/** The states of a case the institute is working on: accepted and not yet issued, terminated or withdrawn. */
+export const WORK_STATES: readonly ApplicationState[] = [
   'accepted',
   'fee_noticed',
   'samples_sent',
@@ -119,7 +120,7 @@ const closing: readonly ApplicationTransition[] = [
   { name: 'evaluate', from: ['evaluation'], to: 'decision', role: 'evaluate' },
   { name: 'issue', from: ['decision'], to: 'issued', role: 'decide' },
   { name: 'refuse', from: ['decision'], to: 'terminated', role: 'decide', reasonRequired: true },
-  { name: 'terminate', from: STAFF_OPEN, to: 'terminated', role: 'terminate', reasonRequired: true },
+  { name: 'terminate', from: WORK_STATES, to: 'terminated', role: 'terminate', reasonRequired: true },
 ];
 
 const inspection = (from: readonly ApplicationState[]): readonly ApplicationTransition[] => [

@@ -254,7 +254,13 @@ const borrowTransition = (from: BorrowState[]) => ({
   column: 'borrow_state',
   from,
 });
-const decided = (input: { pass: boolean }): BorrowState => (input.pass ? 'approved' : 'rejected');
+/** The approver's decision on a submitted borrowing, paper or electronic alike: passed or rejected, with its remark. */
+const approval = {
+  ...borrowTransition(['submitted']),
+  to: (input: z.infer<typeof approveInput>): BorrowState => (input.pass ? 'approved' : 'rejected'),
+  id: (input: z.infer<typeof approveInput>) => input.id,
+  comment: (input: z.infer<typeof approveInput>) => input.remark,
+};
 
 const READERS = [PAPER_ARCHIVE_CODES.page, PAPER_ARCHIVE_CODES.borrowPage];
 
@@ -307,12 +313,7 @@ export const PAPER_ARCHIVE_ACTIONS = [
     input: approveInput,
     access: { codes: [PAPER_ARCHIVE_CODES.approve] },
     writes: true,
-    transition: {
-      ...borrowTransition(['submitted']),
-      to: decided,
-      id: (input) => input.id,
-      comment: (input) => input.remark,
-    },
+    transition: approval,
   }),
   defineAction({
     name: 'manageBorrow',
@@ -355,12 +356,7 @@ export const PAPER_ARCHIVE_ACTIONS = [
     input: approveInput,
     access: { codes: [PAPER_ARCHIVE_CODES.approve] },
     writes: true,
-    transition: {
-      ...borrowTransition(['submitted']),
-      to: decided,
-      id: (input) => input.id,
-      comment: (input) => input.remark,
-    },
+    transition: approval,
   }),
   defineAction({
     name: 'eView',
