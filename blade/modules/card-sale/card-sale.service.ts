@@ -20,6 +20,7 @@ import { formatDateTime } from '../../core/dates';
 import { nextId } from '../../core/ids';
 import type { CccCardSaleTable, Database } from '../../db/schema';
 import type { Trx } from '../../db/tenant';
+import { lockVisibleRow } from '../../core/lock';
 import { certStatusSql } from '../application/certificate';
 import { nextNumber } from '../application/numbering';
 import { ensureRecordArchives, type DefaultFunction } from '../business/archives';
@@ -283,19 +284,9 @@ export async function saleDetail(
   };
 }
 
-/** Locks a visible order for a write; 404 when the caller does not see it. */
-async function lockSale(trx: Trx, auth: AuthUser, companyId: string | null, id: string): Promise<SaleRow> {
-  let q = trx
-    .selectFrom('business_ccc_card_sale')
-    .selectAll()
-    .where('tenant_id', '=', auth.tenantId)
-    .where('id', '=', id)
-    .where('is_deleted', '=', 0);
-  if (companyId !== null) q = q.where('company_id', '=', companyId);
-  const row = await q.forUpdate().executeTakeFirst();
-  if (!row) throw new NotFoundError();
-  return row;
-}
+/** Locks a visible mark order for a write; 404 when the caller does not see it. */
+const lockSale = (trx: Trx, auth: AuthUser, companyId: string | null, id: string) =>
+  lockVisibleRow(trx, 'business_ccc_card_sale', auth.tenantId, id, companyId);
 
 function requireState(sale: SaleRow, ...states: SaleState[]) {
   if (!states.includes(sale.sale_state as SaleState))

@@ -28,6 +28,7 @@ import { formatDateTime } from '../../core/dates';
 import { nextId } from '../../core/ids';
 import type { CertChangeTable } from '../../db/schema';
 import type { Trx } from '../../db/tenant';
+import { lockVisibleRow } from '../../core/lock';
 import { certStatusSql, type CertificateRow } from '../application/certificate';
 import { CERTIFICATE_HISTORY_RESOURCE } from '../application/certificate-status';
 import { missingDocuments } from '../application/documents';
@@ -212,24 +213,9 @@ function afterSnapshot(
   return after;
 }
 
-/** Locks a change the caller sees; 404 when it does not. */
-async function lockChange(
-  trx: Trx,
-  auth: AuthUser,
-  companyId: string | null,
-  id: string,
-): Promise<ChangeRow> {
-  let q = trx
-    .selectFrom('business_cert_change')
-    .selectAll()
-    .where('tenant_id', '=', auth.tenantId)
-    .where('id', '=', id)
-    .where('is_deleted', '=', 0);
-  if (companyId !== null) q = q.where('company_id', '=', companyId);
-  const row = await q.forUpdate().executeTakeFirst();
-  if (!row) throw new NotFoundError();
-  return row;
-}
+/** Locks a visible certificate change for a write; 404 when the caller does not see it. */
+const lockChange = (trx: Trx, auth: AuthUser, companyId: string | null, id: string) =>
+  lockVisibleRow(trx, 'business_cert_change', auth.tenantId, id, companyId);
 
 /**
  * saveForCCC / saveForCQST: a new draft on a certificate (locked, so two saves on one certificate queue and the

@@ -17,6 +17,7 @@ import { formatDateTime } from '../../core/dates';
 import { nextId } from '../../core/ids';
 import type { PaymentNoteTable, PaymentVoucherTable } from '../../db/schema';
 import type { Trx } from '../../db/tenant';
+import { lockVisibleRow } from '../../core/lock';
 import { visibleApplications } from '../application/apply.repository';
 import { nextNumber } from '../application/numbering';
 import { applyTransition } from '../application/transition';
@@ -195,19 +196,9 @@ export async function noteDetail(
   };
 }
 
-/** Locks a visible note for a write; 404 when the caller does not see it. */
-async function lockNote(trx: Trx, auth: AuthUser, companyId: string | null, id: string): Promise<NoteRow> {
-  let q = trx
-    .selectFrom('business_payment_note')
-    .selectAll()
-    .where('tenant_id', '=', auth.tenantId)
-    .where('id', '=', id)
-    .where('is_deleted', '=', 0);
-  if (companyId !== null) q = q.where('company_id', '=', companyId);
-  const note = await q.forUpdate().executeTakeFirst();
-  if (!note) throw new NotFoundError();
-  return note;
-}
+/** Locks a visible payment note for a write; 404 when the caller does not see it. */
+const lockNote = (trx: Trx, auth: AuthUser, companyId: string | null, id: string) =>
+  lockVisibleRow(trx, 'business_payment_note', auth.tenantId, id, companyId);
 
 async function tellCustomer(
   trx: Trx,
