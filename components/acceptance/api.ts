@@ -25,11 +25,7 @@ import {
   type OnlineEditingVO,
 } from '@/lib/contracts/acceptance/acceptance';
 import type { RowOf } from '@/lib/contracts/resource';
-
-export interface Page<T> {
-  records: T[];
-  total: number;
-}
+import type { BladePage } from '@/components/crud/types';
 
 export type TestItemRow = RowOf<typeof testItemResource>;
 export type FlowCardRow = RowOf<typeof flowCardResource> & { applicationNo: string; cardState: CardState };
@@ -54,8 +50,8 @@ export async function cardDetail(id: string): Promise<FlowCardDetail> {
 /** The card form's choices: the often-used items first, then the rest of the dictionary (one page of 500). */
 export async function testItemOptions(): Promise<TestItemRow[]> {
   const [often, all] = await Promise.all([
-    bladeRequest<Page<TestItemRow>>(proxied(ACCEPTANCE_CALLS.oftenUsedItems), { params: { size: 20 } }),
-    bladeRequest<Page<TestItemRow>>(ACCEPTANCE_PATHS.itemPage, { params: { size: 500 } }),
+    bladeRequest<BladePage<TestItemRow>>(proxied(ACCEPTANCE_CALLS.oftenUsedItems), { params: { size: 20 } }),
+    bladeRequest<BladePage<TestItemRow>>(ACCEPTANCE_PATHS.itemPage, { params: { size: 500 } }),
   ]);
   const first = often.data.records;
   const seen = new Set(first.map((r) => r.id));
@@ -71,7 +67,7 @@ export interface EquipmentOption {
 
 export async function equipmentOptions(): Promise<EquipmentOption[]> {
   return (
-    await bladeRequest<Page<EquipmentOption>>(ACCEPTANCE_PATHS.equipmentPage, { params: { size: 500 } })
+    await bladeRequest<BladePage<EquipmentOption>>(ACCEPTANCE_PATHS.equipmentPage, { params: { size: 500 } })
   ).data.records;
 }
 
@@ -158,13 +154,13 @@ const applicationLabel = (a: CardApplicationVO) => `${a.applicationNo} ${a.produ
 export const applicationLookup: LookupSpec = {
   search: async (text) =>
     (
-      await bladeRequest<Page<CardApplicationVO>>(proxied(ACCEPTANCE_CALLS.cardApplications), {
+      await bladeRequest<BladePage<CardApplicationVO>>(proxied(ACCEPTANCE_CALLS.cardApplications), {
         params: { applicationNo: text || undefined, size: 20 },
       })
     ).data.records.map((a) => ({ value: a.id, label: applicationLabel(a) })),
   resolve: async (id) => {
     const [found] = (
-      await bladeRequest<Page<CardApplicationVO>>(proxied(ACCEPTANCE_CALLS.cardApplications), {
+      await bladeRequest<BladePage<CardApplicationVO>>(proxied(ACCEPTANCE_CALLS.cardApplications), {
         params: { id },
       })
     ).data.records;

@@ -44,6 +44,7 @@ import {
   type TestItemRow,
 } from './api';
 import { CardHistory, CardStateBar, ItemTesting } from './flow-card-state';
+import { RecordsTableBody } from '@/components/crud/records-table-body';
 
 /**
  * A flow card's test items: add one (often-used items first; a red instrument is offered but named 停用, and the
@@ -163,13 +164,8 @@ export function FlowCardDialog({
                   <TableCell />
                 </TableRow>
               </TableHead>
-              <TableBody>
-                {detail.items.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={6}>{t('screen.noItems')}</TableCell>
-                  </TableRow>
-                )}
-                {detail.items.map((item) => (
+              <RecordsTableBody rows={detail.items} columns={6} empty={t('screen.noItems')}>
+                {(item) => (
                   <TableRow key={item.id}>
                     <TableCell>
                       {item.itemCode} {item.itemName}
@@ -255,8 +251,8 @@ export function FlowCardDialog({
                       </Stack>
                     </TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
+                )}
+              </RecordsTableBody>
             </Table>
             {mayItems && (
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

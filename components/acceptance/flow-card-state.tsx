@@ -5,7 +5,6 @@ import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
@@ -27,6 +26,7 @@ import {
 } from '@/lib/contracts/acceptance/acceptance';
 import { usePermissions } from '@/lib/permissions/use-permissions';
 import { assignItem, cardHistory, moveCard, recordResult, startItem } from './api';
+import { RecordsTableBody } from '@/components/crud/records-table-body';
 
 const STATE_COLOR: Record<CardState, 'default' | 'info' | 'success' | 'warning' | 'primary' | 'error'> = {
   created: 'default',
@@ -199,13 +199,8 @@ export function CardHistory({ id, version }: { id: string; version: number }) {
             <TableCell>{t('screen.remark')}</TableCell>
           </TableRow>
         </TableHead>
-        <TableBody>
-          {rows.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={5}>{t('screen.noHistory')}</TableCell>
-            </TableRow>
-          )}
-          {rows.map((r) => {
+        <RecordsTableBody rows={rows} columns={5} empty={t('screen.noHistory')}>
+          {(r) => {
             const field = r.itemId === 'card' ? 'card' : 'item';
             return (
               <TableRow key={r.id}>
@@ -219,8 +214,8 @@ export function CardHistory({ id, version }: { id: string; version: number }) {
                 <TableCell>{r.comment}</TableCell>
               </TableRow>
             );
-          })}
-        </TableBody>
+          }}
+        </RecordsTableBody>
       </Table>
     </Stack>
   );

@@ -6,7 +6,6 @@ import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
@@ -15,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWR from 'swr';
+import { RecordsTableBody } from '@/components/crud/records-table-body';
 import { TablePager, usePaging } from '@/components/crud/table-pager';
 import { useNotify } from '@/components/providers/notifier';
 import { bladeRequest, proxied } from '@/lib/client/fetcher';
@@ -175,15 +175,12 @@ export function DeliveryLogScreen() {
             <TableCell>{t('channels.email')}</TableCell>
           </TableRow>
         </TableHead>
-        <TableBody>
-          {(data?.records ?? []).length === 0 && (
-            <TableRow>
-              <TableCell colSpan={7}>
-                <Typography color="text.secondary">{t('empty')}</Typography>
-              </TableCell>
-            </TableRow>
-          )}
-          {(data?.records ?? []).map((row) => (
+        <RecordsTableBody
+          rows={data?.records ?? []}
+          columns={7}
+          empty={<Typography color="text.secondary">{t('empty')}</Typography>}
+        >
+          {(row) => (
             <TableRow key={row.id}>
               <TableCell>{row.createTime}</TableCell>
               <TableCell>{t(`kind.${row.alertKind}`)}</TableCell>
@@ -209,8 +206,8 @@ export function DeliveryLogScreen() {
                 <ChannelCell row={row} channel="email" onRetry={canRetry ? retry : undefined} />
               </TableCell>
             </TableRow>
-          ))}
-        </TableBody>
+          )}
+        </RecordsTableBody>
       </Table>
       <TablePager total={Number(data?.total ?? 0)} {...pager} />
     </Box>

@@ -13,6 +13,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { RecordState } from '@/components/business/record-header';
+import { RefusalAlert } from '@/components/crud/refusal-alert';
 import { useRefusal } from '@/components/crud/use-refusal';
 import { useNotify } from '@/components/providers/notifier';
 import { withBasePath } from '@/lib/client/navigation';
@@ -156,11 +157,7 @@ export function ApplicationFormBody({ scheme, initial, initialStep, saved }: Bod
           </Step>
         ))}
       </Stepper>
-      {refusal && (
-        <Alert severity="error" role="alert" onClose={() => setRefusal(null)}>
-          {refusal}
-        </Alert>
-      )}
+      <RefusalAlert refusal={refusal} onClose={() => setRefusal(null)} />
       <Box>
         {stepName === 'parties' && (
           <PartiesStep

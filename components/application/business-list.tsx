@@ -7,17 +7,15 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { CrudGrid } from '@/components/crud/crud-grid';
 import { SearchBar } from '@/components/crud/search-bar';
 import type { CrudField } from '@/components/crud/types';
-import { useCrudList } from '@/components/crud/use-crud-list';
-import { useUrlSearch } from '@/components/crud/use-url-filters';
+import { useUrlSearchList } from '@/components/crud/use-url-filters';
 import type { ApplicationVO } from '@/lib/contracts/application/application';
 import { APPLICATION_STATES } from '@/lib/contracts/application/machine';
 import { businessPagePath, type BusinessPage } from './api';
-import { caseHref, useApplicationColumns } from './columns';
-import { useStateLabel } from './state-chip';
+import { caseHref, useApplicationColumns, useApplicationFilters } from './columns';
 import { PagePanel } from '@/components/crud/page-panel';
 
 /** An extra filter a page call takes besides product name, application number and company. */
@@ -46,7 +44,7 @@ export function BusinessList({
   title?: string;
 }) {
   const t = useTranslations('application.screen');
-  const stateLabel = useStateLabel();
+  const filters = useApplicationFilters();
   const router = useRouter();
   const columns = useApplicationColumns(true);
   const fields: CrudField[] = [
@@ -54,29 +52,13 @@ export function BusinessList({
     { name: 'applicationNo', label: t('fields.applicationNo') },
     { name: 'companyName', label: t('fields.companyName') },
   ];
-  if (extra.includes('isFinished'))
-    fields.push({
-      name: 'isFinished',
-      label: t('staff.isFinished'),
-      kind: 'select',
-      options: [
-        { value: '0', label: t('staff.inProgress') },
-        { value: '1', label: t('staff.finished') },
-      ],
-    });
+  if (extra.includes('isFinished')) fields.push(filters.isFinished);
   if (extra.includes('flowState'))
-    fields.push({
-      name: 'flowState',
-      label: t('fields.flowState'),
-      kind: 'select',
-      options: APPLICATION_STATES.filter((s) => s !== 'draft').map((s) => ({
-        value: s,
-        label: stateLabel(s),
-      })),
-    });
-  const { search, setSearch, barKey } = useUrlSearch(fields.map((f) => f.name));
-  const params = useMemo(() => ({ ...search }), [search]);
-  const list = useCrudList<ApplicationVO>({ url: businessPagePath(page), params });
+    fields.push(filters.flowState(APPLICATION_STATES.filter((s) => s !== 'draft')));
+  const { search, setSearch, barKey, list } = useUrlSearchList<ApplicationVO>(
+    businessPagePath(page),
+    fields.map((f) => f.name),
+  );
   const open = (row: ApplicationVO) => router.push(caseHref(row));
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>

@@ -2,13 +2,11 @@
 
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import useSWR from 'swr';
 import { PATHS, type CertificateHistoryRow } from './api';
+import { HistoryEntry, HistoryList } from './history-list';
 
 /**
  * The certification body's decisions on a certificate (certificate/history), oldest first: who suspended, restored,
@@ -39,38 +37,25 @@ export function CertificateHistory({ id }: { id: string }) {
       {data.length === 0 ? (
         <Typography color="text.secondary">{t('history.empty')}</Typography>
       ) : (
-        <List
-          aria-labelledby={`certificate-history-${id}`}
-          dense
-          sx={{ borderLeft: 2, borderColor: 'divider', ml: 1 }}
-        >
+        <HistoryList aria-labelledby={`certificate-history-${id}`} dense>
           {data.map((row) => (
-            <ListItem key={row.id} alignItems="flex-start" data-testid="certificate-history-row">
-              <ListItemText
-                primary={
-                  <Box
-                    component="span"
-                    sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
-                  >
-                    <Typography component="span" variant="subtitle2">
-                      {t.has(`action.${row.action}`) ? t(`action.${row.action}`) : row.action}
-                    </Typography>
-                    <Chip
-                      size="small"
-                      variant="outlined"
-                      label={t('history.change', { from: status(row.fromStatus), to: status(row.toStatus) })}
-                    />
-                    <Typography component="span" variant="caption" color="text.secondary">
-                      {row.createTime}
-                      {row.userName ? ` · ${row.userName}` : ''}
-                    </Typography>
-                  </Box>
-                }
-                secondary={row.reason ? t('history.reason', { reason: row.reason }) : undefined}
-              />
-            </ListItem>
+            <HistoryEntry
+              key={row.id}
+              testId="certificate-history-row"
+              action={t.has(`action.${row.action}`) ? t(`action.${row.action}`) : row.action}
+              chip={
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  label={t('history.change', { from: status(row.fromStatus), to: status(row.toStatus) })}
+                />
+              }
+              time={row.createTime}
+              userName={row.userName}
+              remark={row.reason ? t('history.reason', { reason: row.reason }) : undefined}
+            />
           ))}
-        </List>
+        </HistoryList>
       )}
     </Box>
   );

@@ -6,8 +6,7 @@ import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { CrudGrid } from '@/components/crud/crud-grid';
 import { SearchBar } from '@/components/crud/search-bar';
-import { useCrudList } from '@/components/crud/use-crud-list';
-import { useUrlSearch } from '@/components/crud/use-url-filters';
+import { useUrlSearchList } from '@/components/crud/use-url-filters';
 import { TextPromptDialog } from '@/components/crud/text-prompt-dialog';
 import { FormDialog } from '@/components/crud/form-dialog';
 import { useNotify } from '@/components/providers/notifier';
@@ -36,9 +35,10 @@ const CERT_FILTERS = ['certNumber', 'productName', 'certStatus', 'expiresWithinD
 export function CertificateList({ staff }: { staff: boolean }) {
   const t = useTranslations('application.screen.cert');
   const ts = useTranslations('application.scheme');
-  const { search, setSearch, barKey } = useUrlSearch(CERT_FILTERS);
-  const params = useMemo(() => ({ ...search }), [search]);
-  const list = useCrudList<CertificateVO>({ url: PATHS.certificatePage, params });
+  const { search, setSearch, barKey, list } = useUrlSearchList<CertificateVO>(
+    PATHS.certificatePage,
+    CERT_FILTERS,
+  );
   const [shown, setShown] = useState<CertificateVO | null>(null);
   const [deciding, setDeciding] = useState<{ row: CertificateVO; action: CertificateAction } | null>(null);
   // 申请变更 (modules/cert-change): the customer's, on a valid certificate; the server answers canApply.

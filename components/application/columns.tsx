@@ -3,8 +3,10 @@
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslations } from 'next-intl';
 import { useMemo } from 'react';
+import type { CrudField } from '@/components/crud/types';
 import type { ApplicationVO } from '@/lib/contracts/application/application';
-import { StateChip } from './state-chip';
+import type { ApplicationState } from '@/lib/contracts/application/machine';
+import { StateChip, useStateLabel } from './state-chip';
 
 /** Where an application opens: the customer's form while it is theirs to edit, else the case. */
 export const formHref = (row: Pick<ApplicationVO, 'id' | 'scheme'>) =>
@@ -54,4 +56,26 @@ export function useApplicationColumns(withCompany: boolean): GridColDef<Applicat
     });
     return cols;
   }, [t, ts, tc, withCompany]);
+}
+
+/** The search fields the application lists share: the state (among `states`), and in progress or finished. */
+export function useApplicationFilters() {
+  const t = useTranslations('application.screen');
+  const stateLabel = useStateLabel();
+  const flowState = (states: readonly ApplicationState[]): CrudField => ({
+    name: 'flowState',
+    label: t('fields.flowState'),
+    kind: 'select',
+    options: states.map((s) => ({ value: s, label: stateLabel(s) })),
+  });
+  const isFinished: CrudField = {
+    name: 'isFinished',
+    label: t('staff.isFinished'),
+    kind: 'select',
+    options: [
+      { value: '0', label: t('staff.inProgress') },
+      { value: '1', label: t('staff.finished') },
+    ],
+  };
+  return { flowState, isFinished };
 }

@@ -1,6 +1,5 @@
 'use client';
 
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -16,6 +15,8 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { z } from '@/lib/zod';
+import { firstErrors } from '@/components/crud/first-errors';
+import { RefusalAlert } from '@/components/crud/refusal-alert';
 import { useRefusal } from '@/components/crud/use-refusal';
 import { useNotify } from '@/components/providers/notifier';
 import { bladeRequest } from '@/lib/client/fetcher';
@@ -95,12 +96,9 @@ export function FactoryCheckForm({
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const { busy, refusal, run } = useRefusal();
   const schema = factoryCheckSchema((key) => t(`rules.${key}`));
-  const problems = (v: typeof values) => {
+  const problems = (v: typeof values): Record<string, string> => {
     const result = schema.safeParse(v);
-    const out: Record<string, string> = {};
-    if (!result.success)
-      for (const issue of result.error.issues) out[String(issue.path[0])] ??= issue.message;
-    return out;
+    return result.success ? {} : firstErrors(result.error);
   };
   const set = (name: keyof typeof values, value: string) => {
     const next = { ...values, [name]: value };
@@ -165,11 +163,7 @@ export function FactoryCheckForm({
           error={errors.reportFileId}
         />
       </Box>
-      {refusal && (
-        <Alert severity="error" role="alert" sx={{ mb: 1 }}>
-          {refusal}
-        </Alert>
-      )}
+      <RefusalAlert refusal={refusal} sx={{ mb: 1 }} />
       <Button variant="contained" disabled={busy} onClick={() => void save()}>
         {t('save')}
       </Button>

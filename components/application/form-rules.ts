@@ -17,6 +17,7 @@ import {
   type Translate,
 } from '@/lib/contracts/application/application';
 import type { Scheme } from '@/lib/contracts/application/machine';
+import { firstErrors } from '@/components/crud/first-errors';
 import type { ApplicationInput } from './api';
 
 type FieldName = keyof ApplicationFields;
@@ -125,11 +126,9 @@ export type FormStep = (typeof FORM_STEPS)[number];
  */
 export function stepErrors(step: FormStep, input: ApplicationInput, t: Translate): Record<string, string> {
   if (step !== 'parties' && step !== 'product') return {};
-  const out: Record<string, string> = {};
   const schema = step === 'parties' ? partiesSchema(t, input.scheme) : productSchema(t);
   const result = schema.safeParse(input);
-  if (!result.success)
-    for (const issue of result.error.issues) out[String(issue.path[0] ?? '')] ??= issue.message;
+  const out: Record<string, string> = result.success ? {} : firstErrors(result.error);
   const names: readonly string[] = step === 'parties' ? PARTY_STEP : PRODUCT_STEP;
   for (const name of missingFields(input.scheme, input))
     if (names.includes(name)) out[name] ??= requiredMessage(t, name);

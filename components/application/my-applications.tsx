@@ -3,11 +3,9 @@
 import Button from '@mui/material/Button';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useMemo } from 'react';
 import { CrudGrid } from '@/components/crud/crud-grid';
 import { SearchBar } from '@/components/crud/search-bar';
-import { useCrudList } from '@/components/crud/use-crud-list';
-import { useUrlSearch } from '@/components/crud/use-url-filters';
+import { useUrlSearchList } from '@/components/crud/use-url-filters';
 import { useConfirm } from '@/components/providers/confirm';
 import { useNotify } from '@/components/providers/notifier';
 import { BladeError, bladeRequest } from '@/lib/client/fetcher';
@@ -15,8 +13,7 @@ import type { ApplicationVO } from '@/lib/contracts/application/application';
 import { APPLICATION_CODES, APPLICATION_STATES, SCHEMES } from '@/lib/contracts/application/machine';
 import { usePermissions } from '@/lib/permissions/use-permissions';
 import { PATHS, SCHEME_CALLS } from './api';
-import { detailHref, formHref, useApplicationColumns } from './columns';
-import { useStateLabel } from './state-chip';
+import { detailHref, formHref, useApplicationColumns, useApplicationFilters } from './columns';
 import { isEditable } from './step-logic';
 import { PagePanel } from '@/components/crud/page-panel';
 
@@ -27,14 +24,15 @@ const MY_FILTERS = ['scheme', 'flowState', 'isFinished'] as const;
 export function MyApplications() {
   const t = useTranslations('application.screen');
   const ts = useTranslations('application.scheme');
-  const stateLabel = useStateLabel();
+  const filters = useApplicationFilters();
   const router = useRouter();
   const confirm = useConfirm();
   const notify = useNotify();
   const { can } = usePermissions();
-  const { search, setSearch, barKey } = useUrlSearch(MY_FILTERS);
-  const params = useMemo(() => ({ ...search }), [search]);
-  const list = useCrudList<ApplicationVO>({ url: PATHS.myApplications, params });
+  const { search, setSearch, barKey, list } = useUrlSearchList<ApplicationVO>(
+    PATHS.myApplications,
+    MY_FILTERS,
+  );
   const columns = useApplicationColumns(false);
   const apply = can(APPLICATION_CODES.apply);
 
@@ -76,21 +74,8 @@ export function MyApplications() {
             kind: 'select',
             options: SCHEMES.map((s) => ({ value: s, label: ts(s) })),
           },
-          {
-            name: 'flowState',
-            label: t('fields.flowState'),
-            kind: 'select',
-            options: APPLICATION_STATES.map((s) => ({ value: s, label: stateLabel(s) })),
-          },
-          {
-            name: 'isFinished',
-            label: t('staff.isFinished'),
-            kind: 'select',
-            options: [
-              { value: '0', label: t('staff.inProgress') },
-              { value: '1', label: t('staff.finished') },
-            ],
-          },
+          filters.flowState(APPLICATION_STATES),
+          filters.isFinished,
         ]}
         onSearch={setSearch}
       />

@@ -1,12 +1,12 @@
 'use client';
 
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { FormDialog } from '@/components/crud/form-dialog';
+import { RefusalAlert } from '@/components/crud/refusal-alert';
 import { useRefusal } from '@/components/crud/use-refusal';
 import type { ApplicationVO } from '@/lib/contracts/application/application';
 import type { ApplicationTransition } from '@/lib/contracts/application/machine';
@@ -102,11 +102,7 @@ export function StepDialog({
             onChange={setReportId}
           />
         )}
-        {refusal && (
-          <Alert severity="error" role="alert">
-            {refusal}
-          </Alert>
-        )}
+        <RefusalAlert refusal={refusal} />
       </Box>
     </FormDialog>
   );

@@ -31,15 +31,11 @@ export function MessageScreen() {
         recipientIds: {
           kind: 'custom',
           wide: true,
-          render: ({ value, onChange, onBlur, error, disabled }) => (
+          render: (props) => (
             <UserPicker
+              {...props}
               multiple
               label={t(bizMessageResource.fields.recipientIds.label)}
-              value={value}
-              onChange={onChange}
-              onBlur={onBlur}
-              error={error}
-              disabled={disabled}
               known={
                 opened.current
                   ? namesById(opened.current.recipientIds, opened.current.recipientNames)

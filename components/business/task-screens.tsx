@@ -31,14 +31,10 @@ function useProjectAndUser(label: string) {
     projectId: { kind: 'lookup', lookup: projectLookup, readOnlyIn: ['edit'] },
     userId: {
       kind: 'custom',
-      render: ({ value, onChange, onBlur, error, disabled }) => (
+      render: (props) => (
         <UserPicker
+          {...props}
           label={label}
-          value={value}
-          onChange={onChange}
-          onBlur={onBlur}
-          error={error}
-          disabled={disabled}
           known={
             opened.current
               ? { [String(opened.current.userId)]: String(opened.current.userName ?? '') }

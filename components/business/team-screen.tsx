@@ -47,14 +47,10 @@ export function TeamMembers({
         teamId: false,
         userId: {
           kind: 'custom',
-          render: ({ value, onChange, onBlur, error, disabled }) => (
+          render: (props) => (
             <UserPicker
+              {...props}
               label={t(teamUserResource.fields.userId.label)}
-              value={value}
-              onChange={onChange}
-              onBlur={onBlur}
-              error={error}
-              disabled={disabled}
               known={
                 opened.current
                   ? { [String(opened.current.userId)]: opened.current.realName || opened.current.userName }
@@ -107,14 +103,10 @@ export function TeamScreen() {
           deptId: false,
           leaderId: {
             kind: 'custom',
-            render: ({ value, onChange, onBlur, error, disabled }) => (
+            render: (props) => (
               <UserPicker
+                {...props}
                 label={t(teamResource.fields.leaderId.label)}
-                value={value}
-                onChange={onChange}
-                onBlur={onBlur}
-                error={error}
-                disabled={disabled}
                 known={
                   opened.current
                     ? { [String(opened.current.leaderId)]: opened.current.leaderName }

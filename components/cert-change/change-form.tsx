@@ -15,6 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { RefusalAlert } from '@/components/crud/refusal-alert';
 import { useRefusal } from '@/components/crud/use-refusal';
 import { parseExMarking } from '@/lib/contracts/application/ex-marking';
 import {
@@ -275,11 +276,7 @@ export function ChangeForm({ certificate, change, onDone, api = changeApi }: Cha
         </Stack>
       )}
 
-      {refusal && (
-        <Alert severity="error" role="alert">
-          {refusal}
-        </Alert>
-      )}
+      <RefusalAlert refusal={refusal} />
     </Stack>
   );
 }

@@ -1,11 +1,11 @@
 'use client';
 
-import Alert from '@mui/material/Alert';
 import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { FormDialog } from './form-dialog';
 import { useRefusal } from './use-refusal';
+import { RefusalAlert } from './refusal-alert';
 
 export interface TextPromptDialogProps {
   title: string;
@@ -77,11 +77,7 @@ export function TextPromptDialog({
         helperText={tried && missing ? t('textRequired', { label }) : ' '}
         slotProps={{ htmlInput: { maxLength } }}
       />
-      {refusal && (
-        <Alert severity="error" role="alert" sx={{ mt: 1 }}>
-          {refusal}
-        </Alert>
-      )}
+      <RefusalAlert refusal={refusal} sx={{ mt: 1 }} />
     </FormDialog>
   );
 }

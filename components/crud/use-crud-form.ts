@@ -2,6 +2,7 @@
 
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { firstErrors } from './first-errors';
 import type { FormValues } from './types';
 
 export interface CrudFormState<T extends FormValues = FormValues> {
@@ -13,15 +14,6 @@ export interface CrudFormState<T extends FormValues = FormValues> {
   /** Validates everything and shows every field's message; resolves the parsed output or null. */
   validate: () => z.output<z.ZodType> | null;
   reset: (values: T) => void;
-}
-
-function firstErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? '');
-    if (!(key in out)) out[key] = issue.message;
-  }
-  return out;
 }
 
 /**

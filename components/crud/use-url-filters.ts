@@ -4,6 +4,7 @@ import { useSearchParams } from 'next/navigation';
 import { useMemo } from 'react';
 import { usePageKeepAlive } from '@/components/shell/shell-context';
 import type { SearchValues } from './search-bar';
+import { useCrudList, type CrudList } from './use-crud-list';
 
 /** A screen's search field names: the only query parameters a link may preset (the rest of the URL is not a filter). */
 export type FilterNames = readonly string[];
@@ -63,4 +64,14 @@ export function useUrlSearch(names: FilterNames, keepAliveKey?: string): UrlSear
     setSearch(url.values);
   }
   return { search, setSearch, barKey: applied };
+}
+
+/**
+ * A hand-made list (a SearchBar above a CrudGrid) whose search starts from the URL's filters: useUrlSearch's state and
+ * the list call `url` with that search.
+ */
+export function useUrlSearchList<Row>(url: string, names: FilterNames): UrlSearch & { list: CrudList<Row> } {
+  const urlSearch = useUrlSearch(names);
+  const list = useCrudList<Row>({ url, params: urlSearch.search });
+  return { ...urlSearch, list };
 }

@@ -1,6 +1,5 @@
 'use client';
 
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -16,8 +15,10 @@ import { z } from '@/lib/zod';
 import { bladeRequest, BladeError } from '@/lib/client/fetcher';
 import { md5Hex } from '@/lib/client/md5';
 import { accountSchema, type RecoveryTargets } from '@/lib/contracts/customer/registration';
+import { firstErrors } from '@/components/crud/first-errors';
 import { SendCodeButton } from '@/components/shell/send-code-button';
 import { checkCode, sendCode, type CodeChannel } from './code-flow';
+import { DoneNotice, NoticeAlert, type Notice } from './form-notice';
 
 type Field = 'account' | 'code' | 'password' | 'password2';
 
@@ -52,7 +53,7 @@ export function ForgetPasswordForm({ tenantId }: { tenantId: string }) {
   const [targets, setTargets] = useState<RecoveryTargets>();
   const [channel, setChannel] = useState<CodeChannel>('phone');
   const [codeId, setCodeId] = useState<string>();
-  const [notice, setNotice] = useState<{ severity: 'error' | 'info'; text: string }>();
+  const [notice, setNotice] = useState<Notice>();
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
   const message = (err: unknown) => (err instanceof BladeError ? err.message : t('failed'));
@@ -96,11 +97,7 @@ export function ForgetPasswordForm({ tenantId }: { tenantId: string }) {
     event.preventDefault();
     setNotice(undefined);
     const parsed = resetFormSchema((k) => t(k)).safeParse(values);
-    if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
-      return setErrors(next);
-    }
+    if (!parsed.success) return setErrors(firstErrors(parsed.error));
     setErrors({});
     if (!codeId) return setErrors({ code: t('sendFirst') });
     setBusy(true);
@@ -131,29 +128,11 @@ export function ForgetPasswordForm({ tenantId }: { tenantId: string }) {
     ...extra,
   });
 
-  if (done)
-    return (
-      <Stack spacing={2}>
-        <Alert severity="success" role="status">
-          {t('forget.done')}
-        </Alert>
-        <Button component={NextLink} href="/login" variant="contained">
-          {t('toLogin')}
-        </Button>
-      </Stack>
-    );
+  if (done) return <DoneNotice text={t('forget.done')} />;
 
   return (
     <Stack spacing={0.5}>
-      {notice ? (
-        <Alert
-          severity={notice.severity}
-          role={notice.severity === 'error' ? 'alert' : 'status'}
-          sx={{ mb: 1 }}
-        >
-          {notice.text}
-        </Alert>
-      ) : null}
+      <NoticeAlert notice={notice} />
       <Box component="form" noValidate onSubmit={lookUp} aria-label={t('forget.lookUp')}>
         <Stack spacing={0.5}>
           <TextField {...field('account', { autoComplete: 'username', disabled: !!targets })} />

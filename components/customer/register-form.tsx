@@ -1,6 +1,5 @@
 'use client';
 
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -18,8 +17,10 @@ import {
   userFieldsSchema,
   type CustomerMessageKey,
 } from '@/lib/contracts/customer/registration';
+import { firstErrors } from '@/components/crud/first-errors';
 import { SendCodeButton } from '@/components/shell/send-code-button';
 import { checkCode, sendCode } from './code-flow';
+import { DoneNotice, NoticeAlert, type Notice } from './form-notice';
 
 const FIELDS = [
   'companyName',
@@ -70,7 +71,7 @@ export function RegisterForm({ tenantId }: { tenantId: string }) {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [codeId, setCodeId] = useState<string>();
   const [key, setKey] = useState<string>();
-  const [notice, setNotice] = useState<{ severity: 'error' | 'success' | 'info'; text: string }>();
+  const [notice, setNotice] = useState<Notice>();
   const [done, setDone] = useState<0 | 1>();
   const [busy, setBusy] = useState(false);
   const schema = registerFormSchema(
@@ -143,9 +144,7 @@ export function RegisterForm({ tenantId }: { tenantId: string }) {
     setNotice(undefined);
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
-      setErrors(next);
+      setErrors(firstErrors(parsed.error));
       return;
     }
     setErrors({});
@@ -169,17 +168,7 @@ export function RegisterForm({ tenantId }: { tenantId: string }) {
     }
   };
 
-  if (done !== undefined)
-    return (
-      <Stack spacing={2}>
-        <Alert severity="success" role="status">
-          {done === 1 ? t('done') : t('donePending')}
-        </Alert>
-        <Button component={NextLink} href="/login" variant="contained">
-          {t('toLogin')}
-        </Button>
-      </Stack>
-    );
+  if (done !== undefined) return <DoneNotice text={done === 1 ? t('done') : t('donePending')} />;
 
   const field = (name: Field, extra: { type?: string; autoComplete?: string } = {}) => ({
     name,
@@ -197,15 +186,7 @@ export function RegisterForm({ tenantId }: { tenantId: string }) {
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label={t('title')}>
       <Stack spacing={0.5}>
-        {notice ? (
-          <Alert
-            severity={notice.severity}
-            role={notice.severity === 'error' ? 'alert' : 'status'}
-            sx={{ mb: 1 }}
-          >
-            {notice.text}
-          </Alert>
-        ) : null}
+        <NoticeAlert notice={notice} />
         <Typography variant="subtitle2">{t('companySection')}</Typography>
         <TextField {...field('companyName', { autoComplete: 'organization' })} />
         <TextField {...field('creditCode')} />

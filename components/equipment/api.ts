@@ -14,15 +14,7 @@ import {
   type EquipmentUsageVO,
 } from '@/lib/contracts/equipment/equipment';
 import type { RowOf } from '@/lib/contracts/resource';
-
-/** A Blade page answer. */
-export interface Page<T> {
-  records: T[];
-  total: number;
-  size: number;
-  current: number;
-  pages: number;
-}
+import type { BladePage } from '@/components/crud/types';
 
 export type EquipmentRow = RowOf<typeof equipmentResource> & EquipmentStatusVO;
 export type CertRow = RowOf<typeof certResource> & { fileName: string };
@@ -54,17 +46,17 @@ export async function equipmentDetail(id: string): Promise<EquipmentDetail> {
 
 /** Every instrument the caller may book (one page of the picker: the list is capped at 500). */
 export async function equipmentOptions(): Promise<EquipmentRow[]> {
-  return (await bladeRequest<Page<EquipmentRow>>(EQUIPMENT_PATHS.page, { params: { size: 500 } })).data
+  return (await bladeRequest<BladePage<EquipmentRow>>(EQUIPMENT_PATHS.page, { params: { size: 500 } })).data
     .records;
 }
 
 /** The bookings overlapping a window (`from`, `to`): the week view's call. */
 export async function usageList(params: Record<string, string | number | undefined>) {
-  return (await bladeRequest<Page<EquipmentUsageVO>>(EQUIPMENT_PATHS.usageList, { params })).data;
+  return (await bladeRequest<BladePage<EquipmentUsageVO>>(EQUIPMENT_PATHS.usageList, { params })).data;
 }
 
 export async function usagePage(params: Record<string, string | number | undefined>) {
-  return (await bladeRequest<Page<EquipmentUsageVO>>(EQUIPMENT_PATHS.usagePage, { params })).data;
+  return (await bladeRequest<BladePage<EquipmentUsageVO>>(EQUIPMENT_PATHS.usagePage, { params })).data;
 }
 
 export interface BookingValues {

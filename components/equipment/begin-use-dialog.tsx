@@ -1,6 +1,5 @@
 'use client';
 
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -10,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { RefusalAlert } from '@/components/crud/refusal-alert';
 import { useRefusal } from '@/components/crud/use-refusal';
 import type { EquipmentUsageVO } from '@/lib/contracts/equipment/equipment';
 import { beginUse } from './api';
@@ -59,11 +59,7 @@ export function BeginUseDialog({
             slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField label={t('purpose')} value={purpose} onChange={(e) => setPurpose(e.target.value)} />
-          {refusal && (
-            <Alert severity="error" role="alert">
-              {refusal}
-            </Alert>
-          )}
+          <RefusalAlert refusal={refusal} />
         </Stack>
       </DialogContent>
       <DialogActions>

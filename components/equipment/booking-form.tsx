@@ -1,6 +1,5 @@
 'use client';
 
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -11,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { RefusalAlert } from '@/components/crud/refusal-alert';
 import { useRefusal } from '@/components/crud/use-refusal';
 import type { EquipmentUsageVO } from '@/lib/contracts/equipment/equipment';
 import { saveBooking, type BookingValues } from './api';
@@ -139,11 +139,7 @@ export function BookingForm({
             minRows={2}
             slotProps={{ htmlInput: { maxLength: 500 } }}
           />
-          {refusal && (
-            <Alert severity="error" role="alert">
-              {refusal}
-            </Alert>
-          )}
+          <RefusalAlert refusal={refusal} />
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -7,8 +7,9 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useMemo, useState } from 'react';
-import { EQUIPMENT_CODES, type EquipmentUsageVO, type UsageState } from '@/lib/contracts/equipment/equipment';
+import { useCallback, useMemo, useState } from 'react';
+import { useLoaded } from '@/components/crud/use-loaded';
+import { EQUIPMENT_CODES, type UsageState } from '@/lib/contracts/equipment/equipment';
 import { localDay } from '@/lib/contracts/equipment/status';
 import { usePermissions } from '@/lib/permissions/use-permissions';
 import { equipmentOptions, usageList } from './api';
@@ -42,22 +43,18 @@ export function BookingWeek({ equipmentId, today = new Date() }: { equipmentId?:
   const locale = useLocale();
   const { can } = usePermissions();
   const [monday, setMonday] = useState(() => weekStart(today));
-  const [rows, setRows] = useState<EquipmentUsageVO[] | null>(null);
   const [equipment, setEquipment] = useState<EquipmentOption[]>([]);
   const [booking, setBooking] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
   const days = useMemo(() => Array.from({ length: 7 }, (_, i) => addDays(monday, i)), [monday]);
   const todayText = localDay(today);
 
-  useEffect(() => {
-    let live = true;
-    usageList({ from: stamp(monday), to: stamp(addDays(monday, 7)), equipmentId, size: 500 })
-      .then((page) => live && setRows(page.records))
-      .catch(() => live && setRows([]));
-    return () => {
-      live = false;
-    };
-  }, [monday, equipmentId, version]);
+  const loadWeek = useCallback(
+    async () =>
+      (await usageList({ from: stamp(monday), to: stamp(addDays(monday, 7)), equipmentId, size: 500 }))
+        .records,
+    [monday, equipmentId],
+  );
+  const { data: rows, reload } = useLoaded(loadWeek, () => []);
 
   const dayName = new Intl.DateTimeFormat(locale === 'en' ? 'en' : 'zh-CN', { weekday: 'short' });
   const onDay = (day: Date) => {
@@ -137,7 +134,7 @@ export function BookingWeek({ equipmentId, today = new Date() }: { equipmentId?:
           onClose={() => setBooking(null)}
           onSaved={() => {
             setBooking(null);
-            setVersion((v) => v + 1);
+            reload();
           }}
         />
       )}

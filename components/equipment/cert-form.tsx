@@ -1,6 +1,5 @@
 'use client';
 
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -9,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { RefusalAlert } from '@/components/crud/refusal-alert';
 import { useRefusal } from '@/components/crud/use-refusal';
 import { CERT_RESULTS } from '@/lib/contracts/equipment/equipment';
 import { saveCert, type CertValues } from './api';
@@ -120,11 +120,7 @@ export function CertForm({
           </Typography>
         </Box>
       </Stack>
-      {refusal && (
-        <Alert severity="error" role="alert" sx={{ my: 1 }}>
-          {refusal}
-        </Alert>
-      )}
+      <RefusalAlert refusal={refusal} sx={{ my: 1 }} />
       <Button variant="contained" size="small" onClick={() => void submit()} disabled={busy}>
         {t('screen.save')}
       </Button>

@@ -1,6 +1,5 @@
 'use client';
 
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -9,17 +8,19 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
+import { RecordsTableBody } from '@/components/crud/records-table-body';
+import { RefusalAlert } from '@/components/crud/refusal-alert';
+import { useLoaded } from '@/components/crud/use-loaded';
 import { useRefusal } from '@/components/crud/use-refusal';
 import { EQUIPMENT_CODES } from '@/lib/contracts/equipment/equipment';
 import { usePermissions } from '@/lib/permissions/use-permissions';
-import { equipmentDetail, removeCert, type EquipmentDetail } from './api';
+import { equipmentDetail, removeCert } from './api';
 import { CertForm } from './cert-form';
 import { StatusChip } from './status-chip';
 import { UsageList } from './usage-list';
@@ -36,20 +37,10 @@ export function EquipmentDetailDialog({
 }) {
   const t = useTranslations('equipment');
   const { can } = usePermissions();
-  const [detail, setDetail] = useState<EquipmentDetail | null>(null);
+  const { data: detail, reload } = useLoaded(useCallback(() => equipmentDetail(id), [id]));
   const { refusal, run } = useRefusal();
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    let live = true;
-    equipmentDetail(id)
-      .then((d) => live && setDetail(d))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [id, version]);
   const changed = () => {
-    setVersion((v) => v + 1);
+    reload();
     onChanged();
   };
   const remove = async (certId: string) => {
@@ -86,11 +77,7 @@ export function EquipmentDetailDialog({
             </Stack>
             <Divider />
             <Typography variant="subtitle1">{t('screen.certificates')}</Typography>
-            {refusal && (
-              <Alert severity="error" role="alert">
-                {refusal}
-              </Alert>
-            )}
+            <RefusalAlert refusal={refusal} />
             <Table size="small">
               <TableHead>
                 <TableRow>
@@ -103,13 +90,8 @@ export function EquipmentDetailDialog({
                   {mayCert && <TableCell>{t('screen.actions')}</TableCell>}
                 </TableRow>
               </TableHead>
-              <TableBody>
-                {detail.certificates.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={7}>{t('screen.noCertificates')}</TableCell>
-                  </TableRow>
-                )}
-                {detail.certificates.map((c) => (
+              <RecordsTableBody rows={detail.certificates} columns={7} empty={t('screen.noCertificates')}>
+                {(c) => (
                   <TableRow key={c.id}>
                     <TableCell>{c.certNo}</TableCell>
                     <TableCell>{c.agency}</TableCell>
@@ -125,8 +107,8 @@ export function EquipmentDetailDialog({
                       </TableCell>
                     )}
                   </TableRow>
-                ))}
-              </TableBody>
+                )}
+              </RecordsTableBody>
             </Table>
             {mayCert && <CertForm equipmentId={id} onSaved={changed} />}
             <Divider />

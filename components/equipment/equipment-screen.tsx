@@ -46,14 +46,10 @@ export function EquipmentScreen() {
         fields={{
           custodianId: {
             kind: 'custom',
-            render: ({ value, onChange, onBlur, error, disabled }) => (
+            render: (props) => (
               <UserPicker
+                {...props}
                 label={t('equipment.custodianId')}
-                value={value}
-                onChange={onChange}
-                onBlur={onBlur}
-                error={error}
-                disabled={disabled}
                 known={
                   opened.current?.custodianId
                     ? { [opened.current.custodianId]: opened.current.custodianName }

@@ -1,22 +1,23 @@
 'use client';
 
+import { RecordsTableBody } from '@/components/crud/records-table-body';
+import { RefusalAlert } from '@/components/crud/refusal-alert';
 import { TextPromptDialog } from '@/components/crud/text-prompt-dialog';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
 import { TablePager, usePaging } from '@/components/crud/table-pager';
+import { useLoaded } from '@/components/crud/use-loaded';
 import { useRefusal } from '@/components/crud/use-refusal';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   EQUIPMENT_CODES,
   USAGE_STATES,
@@ -24,7 +25,7 @@ import {
   type UsageState,
 } from '@/lib/contracts/equipment/equipment';
 import { usePermissions } from '@/lib/permissions/use-permissions';
-import { beginBooking, endBooking, equipmentOptions, exceptionEndBooking, usagePage, type Page } from './api';
+import { beginBooking, endBooking, equipmentOptions, exceptionEndBooking, usagePage } from './api';
 import { BookingForm, type EquipmentOption } from './booking-form';
 
 const STATE_COLOR: Record<UsageState, 'default' | 'info' | 'success' | 'error' | 'warning'> = {
@@ -45,23 +46,15 @@ export function UsageList({ equipmentId }: { equipmentId?: string }) {
   const { can } = usePermissions();
   const { page, size, setPage, pager } = usePaging();
   const [state, setState] = useState<UsageState | ''>('');
-  const [data, setData] = useState<Page<EquipmentUsageVO> | null>(null);
   const [equipment, setEquipment] = useState<EquipmentOption[]>([]);
   const [editing, setEditing] = useState<EquipmentUsageVO | 'new' | null>(null);
   const [excepting, setExcepting] = useState<EquipmentUsageVO | null>(null);
   const { refusal, setRefusal, run } = useRefusal();
-  const [version, setVersion] = useState(0);
-  const reload = () => setVersion((v) => v + 1);
-
-  useEffect(() => {
-    let live = true;
-    usagePage({ current: page + 1, size, equipmentId, usageState: state || undefined })
-      .then((answer) => live && setData(answer))
-      .catch(() => live && setData({ records: [], total: 0, size, current: 1, pages: 0 }));
-    return () => {
-      live = false;
-    };
-  }, [page, size, equipmentId, state, version]);
+  const load = useCallback(
+    () => usagePage({ current: page + 1, size, equipmentId, usageState: state || undefined }),
+    [page, size, equipmentId, state],
+  );
+  const { data, reload } = useLoaded(load, () => ({ records: [], total: 0 }));
 
   const openForm = useCallback(
     async (target: EquipmentUsageVO | 'new') => {
@@ -105,11 +98,7 @@ export function UsageList({ equipmentId }: { equipmentId?: string }) {
           ))}
         </TextField>
       </Stack>
-      {refusal && (
-        <Alert severity="error" role="alert" sx={{ mb: 1 }} onClose={() => setRefusal(null)}>
-          {refusal}
-        </Alert>
-      )}
+      <RefusalAlert refusal={refusal} sx={{ mb: 1 }} onClose={() => setRefusal(null)} />
       <Table size="small">
         <TableHead>
           <TableRow>
@@ -122,18 +111,13 @@ export function UsageList({ equipmentId }: { equipmentId?: string }) {
             <TableCell>{t('screen.actions')}</TableCell>
           </TableRow>
         </TableHead>
-        <TableBody>
-          {data === null && (
-            <TableRow>
-              <TableCell colSpan={7}>{t('screen.loading')}</TableCell>
-            </TableRow>
-          )}
-          {data?.records.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={7}>{t('screen.noBookings')}</TableCell>
-            </TableRow>
-          )}
-          {data?.records.map((row) => (
+        <RecordsTableBody
+          rows={data?.records}
+          columns={7}
+          loading={t('screen.loading')}
+          empty={t('screen.noBookings')}
+        >
+          {(row) => (
             <TableRow key={row.id}>
               {!equipmentId && <TableCell>{`${row.assetNo} ${row.equipmentName}`}</TableCell>}
               <TableCell>{row.userName}</TableCell>
@@ -169,8 +153,8 @@ export function UsageList({ equipmentId }: { equipmentId?: string }) {
                   )}
               </TableCell>
             </TableRow>
-          ))}
-        </TableBody>
+          )}
+        </RecordsTableBody>
       </Table>
       <TablePager total={Number(data?.total ?? 0)} {...pager} />
       {editing && (

@@ -13,6 +13,7 @@ import {
   type InvoiceInfoVO,
   type InvoiceVO,
 } from '@/lib/contracts/invoice/invoice';
+import type { InfoDraft } from './rules';
 
 export const INVOICE_PATHS = {
   page: proxied(INVOICE_CALLS.page),
@@ -29,16 +30,9 @@ export const INVOICE_PATHS = {
   upload: '/api/blade-resource/file/uploadFile',
 } as const;
 
-export interface InfoValues {
+/** What the information form sends: its fields, the record's id on an edit, and whether it is the default. */
+export interface InfoValues extends InfoDraft {
   id?: string;
-  title: string;
-  taxpayerId: string;
-  invoiceKind: 'ordinary' | 'special';
-  address: string;
-  phone: string;
-  bankName: string;
-  bankAccount: string;
-  email: string;
   isDefault: 0 | 1;
 }
 

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { FormDialog } from '@/components/crud/form-dialog';
+import { RefusalAlert } from '@/components/crud/refusal-alert';
 import { useRefusal } from '@/components/crud/use-refusal';
 import type { InvoiceableNoteVO, InvoiceInfoOptionVO, InvoiceVO } from '@/lib/contracts/invoice/invoice';
 import { applyInvoice, type ApplyValues } from './api';
@@ -129,11 +130,7 @@ export function ApplyDialog({
           fullWidth
         />
         <TextField label={t('remark')} value={remark} onChange={(e) => setRemark(e.target.value)} fullWidth />
-        {refusal && (
-          <Alert severity="error" role="alert">
-            {refusal}
-          </Alert>
-        )}
+        <RefusalAlert refusal={refusal} />
       </Stack>
     </FormDialog>
   );

@@ -1,6 +1,5 @@
 'use client';
 
-import Alert from '@mui/material/Alert';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
@@ -9,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { FormDialog } from '@/components/crud/form-dialog';
+import { RefusalAlert } from '@/components/crud/refusal-alert';
 import { useRefusal } from '@/components/crud/use-refusal';
 import { INVOICE_KINDS, SPECIAL_FIELDS, type InvoiceInfoVO } from '@/lib/contracts/invoice/invoice';
 import { saveInfo, type InfoValues } from './api';
@@ -130,11 +130,7 @@ export function InfoForm({
           control={<Checkbox checked={isDefault} onChange={(e) => setDefault(e.target.checked)} />}
           label={t('setDefault')}
         />
-        {refusal && (
-          <Alert severity="error" role="alert">
-            {refusal}
-          </Alert>
-        )}
+        <RefusalAlert refusal={refusal} />
       </Stack>
     </FormDialog>
   );

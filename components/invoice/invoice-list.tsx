@@ -1,6 +1,5 @@
 'use client';
 
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -11,6 +10,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslations } from 'next-intl';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { CrudGrid } from '@/components/crud/crud-grid';
+import { RefusalAlert } from '@/components/crud/refusal-alert';
 import { TextPromptDialog } from '@/components/crud/text-prompt-dialog';
 import { FormDialog } from '@/components/crud/form-dialog';
 import { SearchBar, type SearchValues } from '@/components/crud/search-bar';
@@ -115,11 +115,7 @@ function IssueDialog({
             {file?.name ?? (shown && missing.file ? t('required') : t('noFile'))}
           </Typography>
         </Box>
-        {refusal && (
-          <Alert severity="error" role="alert">
-            {refusal}
-          </Alert>
-        )}
+        <RefusalAlert refusal={refusal} />
       </Stack>
     </FormDialog>
   );

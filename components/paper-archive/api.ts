@@ -13,14 +13,7 @@ import {
   type ElectronicViewVO,
   type PaperArchiveVO,
 } from '@/lib/contracts/paper-archive/paper-archive';
-
-export interface Page<T> {
-  records: T[];
-  total: number;
-  size: number;
-  current: number;
-  pages: number;
-}
+import type { BladePage } from '@/components/crud/types';
 
 export interface ArchiveCounts {
   total: number;
@@ -36,13 +29,14 @@ const get = async <T>(call: { path: string }, params: Params) =>
 const post = async <T>(call: { path: string }, body: Record<string, unknown>) =>
   (await bladeRequest<T>(proxied(call), { method: 'POST', body })).data;
 
-export const archivePage = (params: Params) => get<Page<PaperArchiveVO>>(PAPER_ARCHIVE_CALLS.page, params);
+export const archivePage = (params: Params) =>
+  get<BladePage<PaperArchiveVO>>(PAPER_ARCHIVE_CALLS.page, params);
 export const archiveCounts = () => get<ArchiveCounts>(PAPER_ARCHIVE_CALLS.count, {});
 export const submitArchive = (body: Record<string, unknown>) =>
   post<PaperArchiveVO>(PAPER_ARCHIVE_CALLS.submit, body);
 
 export const borrowingPage = (kind: BorrowKind, params: Params) =>
-  get<Page<BorrowingVO>>(
+  get<BladePage<BorrowingVO>>(
     kind === 'paper' ? PAPER_ARCHIVE_CALLS.paperPage : PAPER_ARCHIVE_CALLS.ePage,
     params,
   );

@@ -1,31 +1,25 @@
 'use client';
 
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
+import { RecordsTableBody } from '@/components/crud/records-table-body';
+import { RefusalAlert } from '@/components/crud/refusal-alert';
 import { TablePager, usePaging } from '@/components/crud/table-pager';
-import { useEffect, useState } from 'react';
+import { useLoaded } from '@/components/crud/use-loaded';
+import { useCallback, useState } from 'react';
 import { BladeError } from '@/lib/client/fetcher';
 import { PAPER_ARCHIVE_CODES, type PaperArchiveVO } from '@/lib/contracts/paper-archive/paper-archive';
 import { usePermissions } from '@/lib/permissions/use-permissions';
-import {
-  archiveCounts,
-  archivePage,
-  requestPaper,
-  submitArchive,
-  type ArchiveCounts,
-  type Page,
-} from './api';
+import { archiveCounts, archivePage, requestPaper, submitArchive, type ArchiveCounts } from './api';
 import { FormDialog } from './form-dialog';
 import { PrintDialog } from './print-dialog';
 
@@ -42,29 +36,22 @@ export function ArchiveScreen() {
   const [draft, setDraft] = useState(EMPTY_FILTERS);
   const [filters, setFilters] = useState(EMPTY_FILTERS);
   const { page, size, setPage, pager } = usePaging();
-  const [data, setData] = useState<Page<PaperArchiveVO> | null>(null);
-  const [counts, setCounts] = useState<ArchiveCounts | null>(null);
   const [dialog, setDialog] = useState<'submit' | PaperArchiveVO | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [version, setVersion] = useState(0);
-  const reload = () => setVersion((v) => v + 1);
-
-  useEffect(() => {
-    let live = true;
-    archivePage({ current: page + 1, size, ...filters })
-      .then((answer) => live && setData(answer))
-      .catch((failure) => {
-        if (!live) return;
-        setData({ records: [], total: 0, size, current: 1, pages: 0 });
-        if (failure instanceof BladeError) setRefusal(failure.message);
-      });
-    archiveCounts()
-      .then((answer) => live && setCounts(answer))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [page, size, filters, version]);
+  const load = useCallback(async () => {
+    // The totals above the table come with every page, so they are as fresh as its rows; without them (a failed
+    // count) the table still shows.
+    const [rows, counts] = await Promise.all([
+      archivePage({ current: page + 1, size, ...filters }),
+      archiveCounts().catch(() => null),
+    ]);
+    return { ...rows, counts };
+  }, [page, size, filters]);
+  const { data, reload } = useLoaded(load, (failure) => {
+    if (failure instanceof BladeError) setRefusal(failure.message);
+    return { records: [], total: 0, counts: null };
+  });
+  const counts: ArchiveCounts | null = data?.counts ?? null;
 
   const [printing, setPrinting] = useState<PaperArchiveVO | null>(null);
 
@@ -119,11 +106,7 @@ export function ArchiveScreen() {
           </Button>
         )}
       </Stack>
-      {refusal && (
-        <Alert severity="error" role="alert" sx={{ mb: 1 }} onClose={() => setRefusal(null)}>
-          {refusal}
-        </Alert>
-      )}
+      <RefusalAlert refusal={refusal} sx={{ mb: 1 }} onClose={() => setRefusal(null)} />
       <Table size="small">
         <TableHead>
           <TableRow>
@@ -137,47 +120,37 @@ export function ArchiveScreen() {
             <TableCell>{t('actions')}</TableCell>
           </TableRow>
         </TableHead>
-        <TableBody>
-          {data === null ? (
-            <TableRow>
-              <TableCell colSpan={8}>{t('loading')}</TableCell>
+        <RecordsTableBody rows={data?.records} columns={8} loading={t('loading')} empty={t('empty')}>
+          {(row) => (
+            <TableRow key={row.id} data-archive-no={row.archiveNo}>
+              <TableCell>{row.archiveNo}</TableCell>
+              <TableCell>{row.applicationNo}</TableCell>
+              <TableCell>{row.productName}</TableCell>
+              <TableCell>{row.location}</TableCell>
+              <TableCell>{row.pageCount}</TableCell>
+              <TableCell>
+                <Chip
+                  size="small"
+                  color={row.onLoan ? 'warning' : 'success'}
+                  label={row.onLoan ? t('onLoan', { name: row.borrowerName }) : t('inStock')}
+                />
+              </TableCell>
+              <TableCell>{row.createTime}</TableCell>
+              <TableCell>
+                {can(PAPER_ARCHIVE_CODES.apply) && (
+                  <Button size="small" onClick={() => setDialog(row)}>
+                    {t('borrow')}
+                  </Button>
+                )}
+                {can(PAPER_ARCHIVE_CODES.print) && (
+                  <Button size="small" onClick={() => setPrinting(row)}>
+                    {t('print')}
+                  </Button>
+                )}
+              </TableCell>
             </TableRow>
-          ) : data.records.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={8}>{t('empty')}</TableCell>
-            </TableRow>
-          ) : (
-            data.records.map((row) => (
-              <TableRow key={row.id} data-archive-no={row.archiveNo}>
-                <TableCell>{row.archiveNo}</TableCell>
-                <TableCell>{row.applicationNo}</TableCell>
-                <TableCell>{row.productName}</TableCell>
-                <TableCell>{row.location}</TableCell>
-                <TableCell>{row.pageCount}</TableCell>
-                <TableCell>
-                  <Chip
-                    size="small"
-                    color={row.onLoan ? 'warning' : 'success'}
-                    label={row.onLoan ? t('onLoan', { name: row.borrowerName }) : t('inStock')}
-                  />
-                </TableCell>
-                <TableCell>{row.createTime}</TableCell>
-                <TableCell>
-                  {can(PAPER_ARCHIVE_CODES.apply) && (
-                    <Button size="small" onClick={() => setDialog(row)}>
-                      {t('borrow')}
-                    </Button>
-                  )}
-                  {can(PAPER_ARCHIVE_CODES.print) && (
-                    <Button size="small" onClick={() => setPrinting(row)}>
-                      {t('print')}
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))
           )}
-        </TableBody>
+        </RecordsTableBody>
       </Table>
       <TablePager total={Number(data?.total ?? 0)} {...pager} />
       {printing && <PrintDialog archive={printing} onClose={() => setPrinting(null)} />}

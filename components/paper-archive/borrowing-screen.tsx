@@ -12,7 +12,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
@@ -20,10 +19,13 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
+import { RecordsTableBody } from '@/components/crud/records-table-body';
+import { RefusalAlert } from '@/components/crud/refusal-alert';
 import { TablePager, usePaging } from '@/components/crud/table-pager';
+import { useLoaded } from '@/components/crud/use-loaded';
 import { useRefusal } from '@/components/crud/use-refusal';
 import { useUrlFilters } from '@/components/crud/use-url-filters';
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
   BORROW_STATES,
   PAPER_ARCHIVE_CODES,
@@ -41,8 +43,8 @@ import {
   returnArchive,
   openLoanFile,
   viewElectronic,
-  type Page,
 } from './api';
+import { ArchiveFileLine } from './archive-file-line';
 import { FormDialog } from './form-dialog';
 
 const STATE_COLOR: Record<ShownBorrowState, 'default' | 'info' | 'success' | 'error' | 'warning'> = {
@@ -81,23 +83,15 @@ export function BorrowingScreen() {
     () => SHOWN_STATES.find((s) => s === fromUrl.borrowState) ?? '',
   );
   const { page, size, setPage, pager } = usePaging();
-  const [data, setData] = useState<Page<BorrowingVO> | null>(null);
   const [dialog, setDialog] = useState<Dialogs>(null);
   // The screen's refusal (lend, view) above the table; a file's refusal inside the view dialog.
   const { refusal, setRefusal, run } = useRefusal();
   const opening = useRefusal();
-  const [version, setVersion] = useState(0);
-  const reload = () => setVersion((v) => v + 1);
-
-  useEffect(() => {
-    let live = true;
-    borrowingPage(kind, { current: page + 1, size, borrowState: state || undefined })
-      .then((answer) => live && setData(answer))
-      .catch(() => live && setData({ records: [], total: 0, size, current: 1, pages: 0 }));
-    return () => {
-      live = false;
-    };
-  }, [kind, page, size, state, version]);
+  const load = useCallback(
+    () => borrowingPage(kind, { current: page + 1, size, borrowState: state || undefined }),
+    [kind, page, size, state],
+  );
+  const { data, reload } = useLoaded(load, () => ({ records: [], total: 0 }));
 
   const act = async (call: () => Promise<unknown>) => {
     await run(async () => {
@@ -172,11 +166,7 @@ export function BorrowingScreen() {
           </Button>
         )}
       </Stack>
-      {refusal && (
-        <Alert severity="error" role="alert" sx={{ mb: 1 }} onClose={() => setRefusal(null)}>
-          {refusal}
-        </Alert>
-      )}
+      <RefusalAlert refusal={refusal} sx={{ mb: 1 }} onClose={() => setRefusal(null)} />
       <Table size="small">
         <TableHead>
           <TableRow>
@@ -191,59 +181,54 @@ export function BorrowingScreen() {
             <TableCell>{t('screen.actions')}</TableCell>
           </TableRow>
         </TableHead>
-        <TableBody>
-          {data === null ? (
-            <TableRow>
-              <TableCell colSpan={9}>{t('screen.loading')}</TableCell>
+        <RecordsTableBody
+          rows={data?.records}
+          columns={9}
+          loading={t('screen.loading')}
+          empty={t('screen.empty')}
+        >
+          {(row) => (
+            <TableRow key={row.id} data-borrowing-id={row.id}>
+              <TableCell>{kind === 'paper' ? row.archiveNo : row.applicationNo}</TableCell>
+              <TableCell>{row.productName}</TableCell>
+              <TableCell>{row.borrowerName}</TableCell>
+              <TableCell>{row.purpose}</TableCell>
+              <TableCell>{kind === 'paper' ? row.dueDate : row.viewUntil}</TableCell>
+              <TableCell>
+                <Chip
+                  size="small"
+                  color={STATE_COLOR[row.borrowState]}
+                  label={t(`state.${row.borrowState}`)}
+                />
+              </TableCell>
+              <TableCell title={row.approveRemark}>{row.approverName}</TableCell>
+              <TableCell>{kind === 'paper' ? row.lentAt : row.viewCount}</TableCell>
+              <TableCell>
+                {row.borrowState === 'submitted' && can(PAPER_ARCHIVE_CODES.approve) && (
+                  <Button size="small" onClick={() => setDialog({ kind: 'approve', row })}>
+                    {t('screen.approve')}
+                  </Button>
+                )}
+                {kind === 'paper' && row.borrowState === 'approved' && can(PAPER_ARCHIVE_CODES.manage) && (
+                  <Button size="small" onClick={() => void act(() => lendArchive(row.id))}>
+                    {t('screen.lend')}
+                  </Button>
+                )}
+                {(row.borrowState === 'on_loan' || row.borrowState === 'overdue') &&
+                  can(PAPER_ARCHIVE_CODES.manage) && (
+                    <Button size="small" onClick={() => setDialog({ kind: 'return', row })}>
+                      {t('screen.return')}
+                    </Button>
+                  )}
+                {kind === 'electronic' && row.borrowState === 'approved' && (
+                  <Button size="small" onClick={() => void view(row)}>
+                    {t('screen.view')}
+                  </Button>
+                )}
+              </TableCell>
             </TableRow>
-          ) : data.records.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={9}>{t('screen.empty')}</TableCell>
-            </TableRow>
-          ) : (
-            data.records.map((row) => (
-              <TableRow key={row.id} data-borrowing-id={row.id}>
-                <TableCell>{kind === 'paper' ? row.archiveNo : row.applicationNo}</TableCell>
-                <TableCell>{row.productName}</TableCell>
-                <TableCell>{row.borrowerName}</TableCell>
-                <TableCell>{row.purpose}</TableCell>
-                <TableCell>{kind === 'paper' ? row.dueDate : row.viewUntil}</TableCell>
-                <TableCell>
-                  <Chip
-                    size="small"
-                    color={STATE_COLOR[row.borrowState]}
-                    label={t(`state.${row.borrowState}`)}
-                  />
-                </TableCell>
-                <TableCell title={row.approveRemark}>{row.approverName}</TableCell>
-                <TableCell>{kind === 'paper' ? row.lentAt : row.viewCount}</TableCell>
-                <TableCell>
-                  {row.borrowState === 'submitted' && can(PAPER_ARCHIVE_CODES.approve) && (
-                    <Button size="small" onClick={() => setDialog({ kind: 'approve', row })}>
-                      {t('screen.approve')}
-                    </Button>
-                  )}
-                  {kind === 'paper' && row.borrowState === 'approved' && can(PAPER_ARCHIVE_CODES.manage) && (
-                    <Button size="small" onClick={() => void act(() => lendArchive(row.id))}>
-                      {t('screen.lend')}
-                    </Button>
-                  )}
-                  {(row.borrowState === 'on_loan' || row.borrowState === 'overdue') &&
-                    can(PAPER_ARCHIVE_CODES.manage) && (
-                      <Button size="small" onClick={() => setDialog({ kind: 'return', row })}>
-                        {t('screen.return')}
-                      </Button>
-                    )}
-                  {kind === 'electronic' && row.borrowState === 'approved' && (
-                    <Button size="small" onClick={() => void view(row)}>
-                      {t('screen.view')}
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))
           )}
-        </TableBody>
+        </RecordsTableBody>
       </Table>
       <TablePager total={Number(data?.total ?? 0)} {...pager} />
       {dialog?.kind === 'approve' && (
@@ -313,26 +298,16 @@ export function BorrowingScreen() {
               <Typography>{t('screen.noFiles')}</Typography>
             ) : (
               dialog.answer.files.map((f) => (
-                <Stack key={f.id} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                  <Typography sx={{ flexGrow: 1 }}>
-                    {f.catalogName ? `${f.catalogName} / ` : ''}
-                    {f.originalFilename}
-                  </Typography>
-                  <Button
-                    size="small"
-                    aria-label={t('screen.openFile', { name: f.originalFilename })}
-                    onClick={() => void openFile(dialog.row.id, f.id)}
-                  >
-                    {t('screen.open')}
-                  </Button>
-                </Stack>
+                <ArchiveFileLine
+                  key={f.id}
+                  file={f}
+                  action={t('screen.open')}
+                  actionName={t('screen.openFile', { name: f.originalFilename })}
+                  onAction={() => void openFile(dialog.row.id, f.id)}
+                />
               ))
             )}
-            {opening.refusal && (
-              <Alert severity="error" role="alert" sx={{ mt: 1 }}>
-                {opening.refusal}
-              </Alert>
-            )}
+            <RefusalAlert refusal={opening.refusal} sx={{ mt: 1 }} />
           </DialogContent>
           <DialogActions>
             <Button onClick={() => setDialog(null)}>{t('screen.close')}</Button>

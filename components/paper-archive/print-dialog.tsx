@@ -7,10 +7,11 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import { RefusalAlert } from '@/components/crud/refusal-alert';
+import { useLoaded } from '@/components/crud/use-loaded';
 import { useRefusal } from '@/components/crud/use-refusal';
 import { BladeError } from '@/lib/client/fetcher';
 import type {
@@ -19,6 +20,7 @@ import type {
   SignaturePrintVO,
 } from '@/lib/contracts/paper-archive/paper-archive';
 import { openPrinted, printFiles, startSignature } from './api';
+import { ArchiveFileLine } from './archive-file-line';
 
 /**
  * 签章打印: the archivist picks one file of the archive's application; the server stamps it with the tenant's seal
@@ -27,24 +29,15 @@ import { openPrinted, printFiles, startSignature } from './api';
  */
 export function PrintDialog({ archive, onClose }: { archive: PaperArchiveVO; onClose: () => void }) {
   const t = useTranslations('paperArchive.screen');
-  const [files, setFiles] = useState<ArchiveFileVO[] | null>(null);
   const { busy, refusal, setRefusal, run } = useRefusal();
   const [printed, setPrinted] = useState<SignaturePrintVO | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    printFiles(archive.id)
-      .then((answer) => live && setFiles(answer))
-      .catch((failure) => {
-        if (!live) return;
-        setFiles([]);
-        if (failure instanceof BladeError) setRefusal(failure.message);
-      });
-    return () => {
-      live = false;
-    };
-    // setRefusal is useRefusal's state setter: stable, listed only for the linter.
-  }, [archive.id, setRefusal]);
+  const { data: files } = useLoaded(
+    useCallback(() => printFiles(archive.id), [archive.id]),
+    (failure) => {
+      if (failure instanceof BladeError) setRefusal(failure.message);
+      return [];
+    },
+  );
 
   const print = async (file: ArchiveFileVO) => {
     setPrinted(null);
@@ -68,27 +61,17 @@ export function PrintDialog({ archive, onClose }: { archive: PaperArchiveVO; onC
           <Typography>{t('printNoFiles')}</Typography>
         ) : (
           files.map((f) => (
-            <Stack key={f.id} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <Typography sx={{ flexGrow: 1 }}>
-                {f.catalogName ? `${f.catalogName} / ` : ''}
-                {f.originalFilename}
-              </Typography>
-              <Button
-                size="small"
-                disabled={busy}
-                aria-label={t('printFile', { name: f.originalFilename })}
-                onClick={() => void print(f)}
-              >
-                {t('print')}
-              </Button>
-            </Stack>
+            <ArchiveFileLine
+              key={f.id}
+              file={f}
+              action={t('print')}
+              actionName={t('printFile', { name: f.originalFilename })}
+              disabled={busy}
+              onAction={() => void print(f)}
+            />
           ))
         )}
-        {refusal && (
-          <Alert severity="error" role="alert" sx={{ mt: 1 }}>
-            {refusal}
-          </Alert>
-        )}
+        <RefusalAlert refusal={refusal} sx={{ mt: 1 }} />
         {printed && (
           <Alert severity="success" sx={{ mt: 1 }}>
             {t('printDone', { name: printed.originalFilename })}{' '}

@@ -1,6 +1,5 @@
 'use client';
 
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -10,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { FormDialog } from '@/components/crud/form-dialog';
+import { RefusalAlert } from '@/components/crud/refusal-alert';
 import { useRefusal } from '@/components/crud/use-refusal';
 import { formatMoney } from '@/lib/shared/money';
 import type { PaymentNoteDetailVO } from '@/lib/contracts/payment/payment';
@@ -151,11 +151,7 @@ export function IssueNoteDialog({
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <TextField label={t('remark')} value={remark} onChange={(e) => setRemark(e.target.value)} />
-        {refusal && (
-          <Alert severity="error" role="alert">
-            {refusal}
-          </Alert>
-        )}
+        <RefusalAlert refusal={refusal} />
       </Box>
     </FormDialog>
   );

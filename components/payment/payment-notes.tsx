@@ -8,8 +8,7 @@ import { useMemo, useState } from 'react';
 import { CrudGrid } from '@/components/crud/crud-grid';
 import { FormDialog } from '@/components/crud/form-dialog';
 import { SearchBar } from '@/components/crud/search-bar';
-import { useCrudList } from '@/components/crud/use-crud-list';
-import { useUrlSearch } from '@/components/crud/use-url-filters';
+import { useUrlSearchList } from '@/components/crud/use-url-filters';
 import { usePermissions } from '@/lib/permissions/use-permissions';
 import { formatMoney } from '@/lib/shared/money';
 import { NOTE_STATES, PAYMENT_CODES, type PaymentNoteVO } from '@/lib/contracts/payment/payment';
@@ -29,9 +28,10 @@ const NOTE_FILTERS = ['noteNo', 'applicationNo', 'noteState', 'overdue'] as cons
 export function PaymentNoteList({ staff }: { staff: boolean }) {
   const t = useTranslations('payment.screen');
   const { can } = usePermissions();
-  const { search, setSearch, barKey } = useUrlSearch(NOTE_FILTERS);
-  const params = useMemo(() => ({ ...search }), [search]);
-  const list = useCrudList<PaymentNoteVO>({ url: PAYMENT_PATHS.page, params });
+  const { search, setSearch, barKey, list } = useUrlSearchList<PaymentNoteVO>(
+    PAYMENT_PATHS.page,
+    NOTE_FILTERS,
+  );
   const [shown, setShown] = useState<PaymentNoteVO | null>(null);
   const [issuing, setIssuing] = useState(false);
   const columns = useMemo<GridColDef<PaymentNoteVO>[]>(

@@ -1,6 +1,5 @@
 'use client';
 
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -12,6 +11,7 @@ import { BladeError } from '@/lib/client/fetcher';
 import type { PaymentNoteDetailVO } from '@/lib/contracts/payment/payment';
 import { payWithVoucher, type VoucherForm as VoucherValues } from './api';
 import { voucherProblems, type VoucherDraft } from './rules';
+import { RefusalAlert } from '@/components/crud/refusal-alert';
 
 /**
  * The customer's voucher (缴费凭证) of one open note: amount (within the unpaid remainder), pay date, payer and the
@@ -113,11 +113,7 @@ export function VoucherForm({
         </Typography>
       </Box>
       {percent !== null && <LinearProgress variant="determinate" value={percent} />}
-      {refusal && (
-        <Alert severity="error" role="alert">
-          {refusal}
-        </Alert>
-      )}
+      <RefusalAlert refusal={refusal} />
       <Box>
         <Button variant="contained" onClick={() => void submit()} disabled={percent !== null}>
           {t('submit')}

@@ -7,8 +7,8 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { FormDialog } from '@/components/crud/form-dialog';
+import { useRefusal } from '@/components/crud/use-refusal';
 import { useNotify } from '@/components/providers/notifier';
-import { BladeError } from '@/lib/client/fetcher';
 import type { BladePage as Page } from '@/components/crud/types';
 import { CUSTOMER_KINDS, SUBJECT_TYPES, type SubjectType } from '@/lib/contracts/quality/machine';
 import type { ComplaintSaveInput, ComplaintVO } from '@/lib/contracts/quality/quality';
@@ -58,7 +58,8 @@ export function ComplaintForm({
     content: row?.content ?? '',
   });
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // A refusal was toasted by the fetcher; the dialog stays open with what was typed.
+  const { busy, run } = useRefusal();
   const subjects = useSubjects(form.subjectType);
   const set = (field: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [field]: e.target.value }));
@@ -71,8 +72,7 @@ export function ComplaintForm({
   const submit = async () => {
     setTried(true);
     if (missing.title || missing.content || missing.subject) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const input: ComplaintSaveInput = {
         ...(row ? { id: row.id } : {}),
         kind: form.kind as ComplaintSaveInput['kind'],
@@ -86,11 +86,7 @@ export function ComplaintForm({
       await saveComplaint(input);
       notify(t('screen.myComplaint.saved'), 'success');
       await onSaved();
-    } catch (error) {
-      if (!(error instanceof BladeError)) throw error;
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <FormDialog

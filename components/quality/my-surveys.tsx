@@ -8,8 +8,8 @@ import useSWR from 'swr';
 import { CrudGrid } from '@/components/crud/crud-grid';
 import { FormDialog } from '@/components/crud/form-dialog';
 import { useCrudList } from '@/components/crud/use-crud-list';
+import { useRefusal } from '@/components/crud/use-refusal';
 import { useNotify } from '@/components/providers/notifier';
-import { BladeError } from '@/lib/client/fetcher';
 import type { SurveyItemVO, SurveyVO } from '@/lib/contracts/quality/quality';
 import { answerSurvey, QUALITY_PATHS } from './api';
 import { completeAnswers, RatingForm, type Scores } from './rating-form';
@@ -38,21 +38,17 @@ export function SurveyDialog({
   );
   const [comment, setComment] = useState(survey.comment);
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // A refusal was toasted by the fetcher; the dialog stays open with the scores given.
+  const { busy, run } = useRefusal();
   const submit = async () => {
     setTried(true);
     const answers = completeAnswers(items, scores);
     if (!answers) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await answerSurvey({ id: survey.id, answers, comment });
       notify(t('mySurvey.saved'), 'success');
       await onDone();
-    } catch (error) {
-      if (!(error instanceof BladeError)) throw error;
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <FormDialog

@@ -66,14 +66,21 @@ export function accountFields(
   return { signIn, contact, role, dept };
 }
 
-interface AccountRow {
+/** A blade-user account as both user pages list it (role and department ids comma-joined, with their names). */
+export interface AccountUser {
+  id: string;
   account: string;
   realName: string;
-  roleName: string;
-  deptName: string;
+  name: string;
   phone: string;
   email: string;
+  roleId: string;
+  deptId: string;
+  roleName: string;
+  deptName: string;
 }
+
+type AccountRow = Pick<AccountUser, 'account' | 'realName' | 'roleName' | 'deptName' | 'phone' | 'email'>;
 
 /** The grid columns an account row has, by field. */
 export function accountColumns<Row extends AccountRow>(t: (key: AccountLabel) => string) {

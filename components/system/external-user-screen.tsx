@@ -12,21 +12,9 @@ import {
   accountToBody,
   accountToForm,
   emptyAccount,
+  type AccountUser,
 } from './account-form';
 import { useDeptTree, useRoleTree } from './use-system-data';
-
-interface ExternalUser {
-  id: string;
-  account: string;
-  realName: string;
-  name: string;
-  phone: string;
-  email: string;
-  roleId: string;
-  deptId: string;
-  roleName: string;
-  deptName: string;
-}
 
 /**
  * External users (001 §7.4 `externalUser/*`): accounts of people outside the organisation (customer contacts),
@@ -47,8 +35,8 @@ export function ExternalUserScreen() {
     account.role,
     { ...account.dept, wide: true },
   ];
-  const column = accountColumns<ExternalUser>(tu);
-  const columns: GridColDef<ExternalUser>[] = [
+  const column = accountColumns<AccountUser>(tu);
+  const columns: GridColDef<AccountUser>[] = [
     column.account,
     column.realName,
     column.deptName,
@@ -58,7 +46,7 @@ export function ExternalUserScreen() {
   ];
 
   return (
-    <CrudScreen<ExternalUser>
+    <CrudScreen<AccountUser>
       title={t('title')}
       api={{
         list: '/api/blade-user/externalUser/page',

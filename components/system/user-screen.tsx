@@ -30,27 +30,18 @@ import {
   accountToBody,
   accountToForm,
   emptyAccount,
+  type AccountUser,
 } from './account-form';
 import { SideTree } from './side-tree';
 import { TreePickDialog } from './tree-pick-dialog';
 import { optionLabel, useDeptTree, useDictOptions, usePostSelect, useRoleTree } from './use-system-data';
 
-interface User {
-  id: string;
+interface User extends AccountUser {
   tenantId: string;
-  account: string;
-  realName: string;
-  name: string;
   code: string;
-  phone: string;
-  email: string;
   sex: number;
   birthday: string;
-  roleId: string;
-  deptId: string;
   postId: string;
-  roleName: string;
-  deptName: string;
 }
 
 /**

@@ -6,7 +6,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
@@ -19,6 +18,7 @@ import { BladeError } from '@/lib/client/fetcher';
 import type { TrainerVO } from '@/lib/contracts/application/trainers';
 import { findUploadNode, submitTrainers, uploadAndLink, useTrainers } from './api';
 import { TrainerDialog } from './trainer-dialog';
+import { RecordsTableBody } from '@/components/crud/records-table-body';
 
 type Slot = 'registerScan' | 'studentFile';
 
@@ -136,8 +136,8 @@ export function TrainersPanel({ cnexId, editable }: TrainersPanelProps) {
             <TableCell>{t('columns.actions')}</TableCell>
           </TableRow>
         </TableHead>
-        <TableBody>
-          {(persons ?? []).map((p) => (
+        <RecordsTableBody rows={persons} columns={10} empty={t('empty')}>
+          {(p) => (
             <TableRow key={p.id}>
               <TableCell>{p.name}</TableCell>
               <TableCell>{p.idCardNo}</TableCell>
@@ -162,13 +162,8 @@ export function TrainersPanel({ cnexId, editable }: TrainersPanelProps) {
                 )}
               </TableCell>
             </TableRow>
-          ))}
-          {persons?.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={10}>{t('empty')}</TableCell>
-            </TableRow>
           )}
-        </TableBody>
+        </RecordsTableBody>
       </Table>
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
         {t('assessorRule')}
