@@ -195,3 +195,26 @@ export async function staffOf(
   });
   return { userId, token: (await h.login(account, STAFF_PASSWORD, tenantId)).access_token };
 }
+
+/**
+ * A user of the tenant whose one role, named and aliased as the account, holds exactly the menus `codes`: in `deptId`
+ * (by default the tenant's first dept), signed in with STAFF_PASSWORD.
+ */
+export async function userWithCodes(
+  h: Harness,
+  tenantId: string,
+  account: string,
+  codes: readonly string[],
+  deptId?: string,
+): Promise<{ userId: string; token: string }> {
+  const db = h.blade.db;
+  const role = await addRole(db, tenantId, { name: account, alias: account });
+  await grantMenus(db, tenantId, role, codes);
+  const userId = await addUser(db, tenantId, {
+    account,
+    password: STAFF_PASSWORD,
+    roleIds: [role],
+    deptIds: [deptId ?? (await deptIds(db, tenantId))[0]],
+  });
+  return { userId, token: (await h.login(account, STAFF_PASSWORD, tenantId)).access_token };
+}

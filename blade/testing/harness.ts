@@ -101,6 +101,16 @@ const BASE_OPTIONS = {
   log: () => {},
 } satisfies BladeOptions;
 
+/**
+ * Options of a further Blade instance on the test database at `databaseUrl` (another replica, or one in a process of
+ * its own), configured as the harness configures its own; `overrides` over them.
+ */
+export const bladeOptionsOn = (databaseUrl: string, overrides: Partial<BladeOptions> = {}): BladeOptions => ({
+  ...BASE_OPTIONS,
+  databaseUrl,
+  ...overrides,
+});
+
 /** Every file under `dir`, recursively. */
 const filesUnder = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>

@@ -4,14 +4,13 @@ import { ACCEPTANCE_CALLS, ACCEPTANCE_CODES } from '../../../lib/contracts/accep
 import { EQUIPMENT_CODES } from '../../../lib/contracts/equipment/equipment';
 import { localDay } from '../../../lib/contracts/equipment/status';
 import { zhText } from '../../core/refusal-keys';
-import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
-import { addRole, addTenant, addUser, deptIds, grantMenus } from '../../testing/fixtures';
+import { addTenant, userWithCodes } from '../../testing/fixtures';
 import { createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { forgetMenus, menuIdsOf, menuPlaces, replayMenuMigration } from '../../testing/menus';
 import { up as addAcceptanceMenus } from '../../db/migrations/20261128T120100-acceptance-menus';
 import { up as addFlowCardStateMenus } from '../../db/migrations/20261129T110100-flow-card-state-menus';
-import { uploadInto } from '../application/apply.test-helpers';
+import { addApplication, uploadInto } from '../application/apply.test-helpers';
 import { protectionTypesOf } from './acceptance.service';
 
 // Test items, flow cards and their items, coverage evaluation and export keys through the real calls (PGlite, and
@@ -51,13 +50,8 @@ beforeAll(async () => {
     [T, 'reader', [ACCEPTANCE_CODES.items, ACCEPTANCE_CODES.cards]],
     [U, 'utester', ALL_CODES],
   ];
-  for (const [tenant, account, codes] of users) {
-    const role = await addRole(db, tenant, { name: account, alias: account });
-    await grantMenus(db, tenant, role, ['laboratory', ...codes]);
-    const [dept] = await deptIds(db, tenant);
-    await addUser(db, tenant, { account, password: 'acc-pass-2026', roleIds: [role], deptIds: [dept] });
-    tokens[account] = (await h.login(account, 'acc-pass-2026', tenant)).access_token;
-  }
+  for (const [tenant, account, codes] of users)
+    tokens[account] = (await userWithCodes(h, tenant, account, ['laboratory', ...codes])).token;
 }, SETUP_TIMEOUT * 2);
 afterAll(async () => {
   await h?.close();
@@ -82,28 +76,13 @@ async function testItem(values: Record<string, unknown> = {}, token = tokens.tes
   return page.data.records[0].id;
 }
 
-async function application(markings: string[], tenant = T): Promise<string> {
-  const id = nextId();
-  await withTenant(h.blade.db, tenant, (trx) =>
-    trx
-      .insertInto('business_application')
-      .values({
-        id,
-        tenant_id: tenant,
-        scheme: 'cqst',
-        application_no: unique('SQ'),
-        applicant_name: '甲防爆电器有限公司',
-        manufacturer_name: '甲防爆电器有限公司',
-        product_name: '隔爆型电动机',
-        models: JSON.stringify([{ model: 'YBX3-80', spec: '', isSampleModel: true, differenceNote: '' }]),
-        ex_markings: JSON.stringify(markings),
-        standards: 'GB/T 3836.1-2021',
-        flow_state: 'accepted',
-      })
-      .execute(),
-  );
-  return id;
-}
+const application = (markings: string[], tenant = T) =>
+  addApplication(h.blade.db, tenant, {
+    scheme: 'cqst',
+    application_no: unique('SQ'),
+    ex_markings: JSON.stringify(markings),
+    flow_state: 'accepted',
+  });
 
 async function card(values: Record<string, unknown> = {}, token = tokens.tester): Promise<string> {
   const cardNo = unique('LZK');

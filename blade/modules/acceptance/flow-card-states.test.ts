@@ -1,10 +1,9 @@
 import { ACCEPTANCE_CALLS, ACCEPTANCE_CODES } from '../../../lib/contracts/acceptance/acceptance';
 import { zhText } from '../../core/refusal-keys';
-import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
-import { addRole, addTenant, addUser, deptIds, grantMenus } from '../../testing/fixtures';
+import { addTenant, userWithCodes } from '../../testing/fixtures';
 import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
-import { uploadInto } from '../application/apply.test-helpers';
+import { addApplication, uploadInto } from '../application/apply.test-helpers';
 
 // A flow card's states and its items' assignee, start and result through the real calls (PGlite, and PostgreSQL with
 // TEST_DATABASE_URL): each transition and its refusals in words, who may record a result, a failed item sending the
@@ -45,18 +44,11 @@ beforeAll(async () => {
     [T, 'other', [ACCEPTANCE_CODES.cards]],
     [U, 'umanager', ['test_item', 'test_item_add', ACCEPTANCE_CODES.cards, ...CARD_BUTTONS]],
   ];
-  for (const [tenant, account, codes] of users) {
-    const role = await addRole(db, tenant, { name: account, alias: account });
-    await grantMenus(db, tenant, role, ['laboratory', ...codes]);
-    const [dept] = await deptIds(db, tenant);
-    userIds[account] = await addUser(db, tenant, {
-      account,
-      password: 'flow-pass-2026',
-      roleIds: [role],
-      deptIds: [dept],
-    });
-    tokens[account] = (await h.login(account, 'flow-pass-2026', tenant)).access_token;
-  }
+  for (const [tenant, account, codes] of users)
+    ({ userId: userIds[account], token: tokens[account] } = await userWithCodes(h, tenant, account, [
+      'laboratory',
+      ...codes,
+    ]));
 }, SETUP_TIMEOUT * 2);
 afterAll(async () => {
   await h?.close();
@@ -355,25 +347,17 @@ describe('flow card states', () => {
 
   it('picks the applications of the tenant by a fragment of their number', async () => {
     const no = unique('SQ');
-    const id = nextId();
-    await withTenant(h.blade.db, T, (trx) =>
-      trx
-        .insertInto('business_application')
-        .values({
-          id,
-          tenant_id: T,
-          scheme: 'cqst',
-          application_no: no,
-          applicant_name: '乙防爆',
-          manufacturer_name: '乙防爆',
-          product_name: '增安型灯具',
-          models: JSON.stringify([]),
-          ex_markings: JSON.stringify(['Ex eb IIC T4 Gb']),
-          standards: 'GB/T 3836.3-2021',
-          flow_state: 'accepted',
-        })
-        .execute(),
-    );
+    const id = await addApplication(h.blade.db, T, {
+      scheme: 'cqst',
+      application_no: no,
+      applicant_name: '乙防爆',
+      manufacturer_name: '乙防爆',
+      product_name: '增安型灯具',
+      models: JSON.stringify([]),
+      ex_markings: JSON.stringify(['Ex eb IIC T4 Gb']),
+      standards: 'GB/T 3836.3-2021',
+      flow_state: 'accepted',
+    });
     const found = await h.call(
       `${C.cardApplications.path}?applicationNo=${encodeURIComponent(no.slice(3))}`,
       tokens.tester,

@@ -10,24 +10,22 @@ import {
 import { localDay } from '../../../lib/contracts/equipment/status';
 import { addIssuedCertificate } from '../application/apply.test-helpers';
 import { createBlade, type Blade } from '../../app';
-import { TtlMap, TtlSet, type Deps } from '../../core/context';
-import { OutboundPolicy } from '../../core/outbound';
 import { nextId } from '../../core/ids';
 import { withTenant, type Db } from '../../db/tenant';
-import { addRole, addTenant, addUser, deptIds, grantMenus } from '../../testing/fixtures';
+import { addTenant, addUser, deptIds, userWithCodes } from '../../testing/fixtures';
 import {
   ADMIN_PASSWORD,
+  bladeOptionsOn,
   createHarness,
   PLATFORM,
   SETUP_TIMEOUT,
-  TEST_CLIENT,
-  TEST_SIGNING_KEY,
   testDatabase,
   type Harness,
 } from '../../testing/harness';
 import { menuPlaces, replayMenuMigration } from '../../testing/menus';
 import { startSmsReceiver, type SmsReceiver } from '../../testing/mail-sms';
 import { runAlertScan } from './alert-scan';
+import { scanDeps } from './alert-scan.test-helpers';
 import { up as addAlertMenus } from '../../db/migrations/20261128T130100-alert-menus';
 import { up as addAlertLogMenus } from '../../db/migrations/20261129T120100-alert-log-menus';
 
@@ -67,17 +65,9 @@ beforeAll(async () => {
     [T, 'talmgr', [...ALL_CODES, ...LOG_CODES]],
   ];
   for (const [tenant, account, codes] of users) {
-    const role = await addRole(db, tenant, { name: account, alias: account });
-    await grantMenus(db, tenant, role, ['alert_center', ...codes]);
-    const [dept] = await deptIds(db, tenant);
-    const id = await addUser(db, tenant, {
-      account,
-      password: 'alert-pass-2026',
-      roleIds: [role],
-      deptIds: [dept],
-    });
-    if (account === 'almgr') engineerId = id;
-    tokens[account] = (await h.login(account, 'alert-pass-2026', tenant)).access_token;
+    const user = await userWithCodes(h, tenant, account, ['alert_center', ...codes]);
+    if (account === 'almgr') engineerId = user.userId;
+    tokens[account] = user.token;
   }
 
   // The SMS vendor: the loopback Yunpian, enabled for the platform tenant.
@@ -189,28 +179,8 @@ async function noticesAbout(certNo: string, db = h.blade.db) {
 
 const textsAbout = (certNo: string) => sms.texts.filter((t) => t.params.certNumber === certNo);
 
-/** Deps of a Blade instance's pool, as createBlade builds them, for running the pass directly. */
-function depsOf(blade: Blade): Deps {
-  return {
-    db: blade.db,
-    log: () => {},
-    outbound: new OutboundPolicy({ allowedHosts: [sms.host] }),
-    settings: {
-      jwtSigningKey: TEST_SIGNING_KEY,
-      captchaEnabled: true,
-      refreshGraceSeconds: 30,
-      testHooks: true,
-      publicOrigins: [],
-    },
-    caches: {
-      sessions: new TtlMap(5_000),
-      clients: new TtlSet(300_000, 100),
-      menus: new TtlMap(5_000, 1_000),
-      menuBodies: new TtlMap(5_000, 1_000),
-      tokens: new TtlMap(60_000, 10_000),
-    },
-  };
-}
+/** Deps of a Blade instance's pool, for running the pass directly. */
+const depsOf = (blade: Blade) => scanDeps(blade.db, [sms.host]);
 
 describe('certificate-expiry configurations', () => {
   it('adds, lists, edits, toggles and deletes a configuration; lead times are normalised', async () => {
@@ -716,18 +686,8 @@ onPostgres('two Blade instances on one PostgreSQL', () => {
   let b: Blade;
   let drop: () => Promise<void> = async () => {};
   let databaseUrl = '';
-  const options = (databaseUrl: string) => ({
-    dataDir: '/nonexistent-blade-test-dir',
-    databaseUrl,
-    jwtSigningKey: TEST_SIGNING_KEY,
-    captchaEnabled: true,
-    portalClient: TEST_CLIENT,
-    adminPassword: ADMIN_PASSWORD,
-    testHooks: true,
-    log: () => {},
-    outbound: { allowedHosts: [sms.host] },
-    alertScheduler: {},
-  });
+  const options = (databaseUrl: string) =>
+    bladeOptionsOn(databaseUrl, { outbound: { allowedHosts: [sms.host] }, alertScheduler: {} });
 
   beforeAll(async () => {
     const database = await testDatabase();

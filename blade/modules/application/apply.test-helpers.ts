@@ -1,4 +1,4 @@
-import { fixturePasswordHash } from '../../testing/fixtures';
+import { addTenant, fixturePasswordHash, grantMenus, roleIdByAlias } from '../../testing/fixtures';
 import type { Harness } from '../../testing/harness';
 import type { Insertable } from 'kysely';
 import { nextId } from '../../core/ids';
@@ -6,6 +6,98 @@ import type { ApplicationTable, CertificateTable } from '../../db/schema';
 import { withTenant, type Db } from '../../db/tenant';
 import { ensureCustomerRole, insertCompany, insertCustomerUser } from '../customer/customer.repository';
 import { form, pngBytes } from '../files/files.test-helpers';
+import { ensureStaffRoles } from './staff-roles';
+
+/**
+ * The two tenants the business tests keep apart: the certification body `t` (认证机构) and another body `u` (另一机构),
+ * each with the application steps' staff roles. Answers the roles each was given, `t`'s first.
+ */
+export async function addTenantPair(db: Db, t: string, u: string): Promise<[string[], string[]]> {
+  await addTenant(db, { tenantId: t, tenantName: '认证机构', adminPassword: 't-admin-pass' });
+  await addTenant(db, { tenantId: u, tenantName: '另一机构', adminPassword: 'u-admin-pass' });
+  return [
+    await withTenant(db, t, (trx) => ensureStaffRoles(trx, t, null)),
+    await withTenant(db, u, (trx) => ensureStaffRoles(trx, u, null)),
+  ];
+}
+
+/** The customers of a tenant pair (addTenantPair): a and b of the body `t`, u of the other body `u`. */
+export type TrioKey = 'a' | 'b' | 'u';
+
+/**
+ * A signed-in customer of each company the business tests keep apart (customerOf): 甲 (`a`) and 乙 (`b`) of `t`, 丙
+ * (`u`) of `u`, with the accounts `${accountPrefix}_a` and so on. The customer role of each tenant holds `menuCodes`
+ * too: a role made before the pages were granted to it gets them here.
+ */
+export async function customerTrio(
+  h: Harness,
+  t: string,
+  u: string,
+  accountPrefix: string,
+  menuCodes: readonly string[] = [],
+): Promise<Record<TrioKey, { token: string; companyId: string; userId: string }>> {
+  const trio = {} as Record<TrioKey, { token: string; companyId: string; userId: string }>;
+  for (const [tenant, key, name, creditCode] of [
+    [t, 'a', '甲防爆电器有限公司', '91410100MA00000A1X'],
+    [t, 'b', '乙防爆电器有限公司', '91410100MA00000B2X'],
+    [u, 'u', '丙防爆电器有限公司', '91410100MA00000C3X'],
+  ] as const) {
+    trio[key] = await customerOf(h, tenant, { name, creditCode, account: `${accountPrefix}_${key}` });
+    const role = await roleIdByAlias(h.blade.db, tenant, 'customer');
+    for (const code of menuCodes) await grantMenus(h.blade.db, tenant, role, [code]).catch(() => undefined);
+  }
+  return trio;
+}
+
+/** Columns of an application row (addApplication), over its defaults. */
+export type ApplicationValues = Partial<Insertable<ApplicationTable>>;
+
+/** The one model of a default application: its sample model. */
+export const SAMPLE_MODEL = { model: 'YBX3-80', spec: '', isSampleModel: true, differenceNote: '' };
+
+/**
+ * The columns of an application row `id` of the tenant, as the customer side leaves one (the customer calls have tests
+ * of their own): a submitted CCC application of 甲防爆 for a 隔爆型电动机 with its sample model, numbered after its
+ * id; `values` over these.
+ */
+function applicationRow(
+  id: string,
+  tenantId: string,
+  values: ApplicationValues,
+): Insertable<ApplicationTable> {
+  return {
+    id,
+    tenant_id: tenantId,
+    scheme: 'ccc',
+    application_no: `SQ2026${id.slice(-10)}`,
+    applicant_name: '甲防爆电器有限公司',
+    manufacturer_name: '甲防爆电器有限公司',
+    factory_name: '甲防爆电器有限公司一厂',
+    product_name: '隔爆型电动机',
+    product_category: '2301',
+    models: JSON.stringify([SAMPLE_MODEL]),
+    ex_markings: JSON.stringify(['Ex db IIB T4 Gb']),
+    standards: 'GB/T 3836.1-2021',
+    flow_state: 'submitted',
+    ...values,
+  };
+}
+
+/** An application row of the tenant (the defaults: applicationRow), `values` over the defaults. Answers its id. */
+export async function addApplication(
+  db: Db,
+  tenantId: string,
+  values: ApplicationValues = {},
+): Promise<string> {
+  const id = values.id ?? nextId();
+  await withTenant(db, tenantId, (trx) =>
+    trx
+      .insertInto('business_application')
+      .values(applicationRow(id, tenantId, values))
+      .execute(),
+  );
+  return id;
+}
 
 /** A customer company with one signed-in user holding the tenant's customer role (as a registration makes them). */
 export async function customerOf(
@@ -143,22 +235,18 @@ export async function addIssuedCertificate(
     if (application !== false)
       await trx
         .insertInto('business_application')
-        .values({
-          id: appId,
-          tenant_id: tenantId,
-          scheme,
-          company_id: companyId,
-          applicant_name: '甲防爆电器有限公司',
-          manufacturer_name: '甲防爆电器有限公司',
-          factory_name: '甲防爆电器有限公司一厂',
-          product_name: productName,
-          product_category: '2301',
-          models: JSON.stringify([]),
-          ex_markings: JSON.stringify([]),
-          standards: 'GB/T 3836.1-2021',
-          flow_state: 'issued',
-          ...application,
-        })
+        .values(
+          applicationRow(appId, tenantId, {
+            scheme,
+            application_no: null,
+            company_id: companyId,
+            product_name: productName,
+            models: JSON.stringify([]),
+            ex_markings: JSON.stringify([]),
+            flow_state: 'issued',
+            ...application,
+          }),
+        )
         .execute();
     await trx
       .insertInto('business_certificate')

@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
 import { APPLICATION_CODES } from '../../../lib/contracts/application/machine';
 import { withTenant } from '../../db/tenant';
-import { addTenant, staffOf } from '../../testing/fixtures';
+import { staffOf } from '../../testing/fixtures';
 import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
-import { addCompany, addCustomerUser, addIssuedCertificate } from './apply.test-helpers';
-import { ensureStaffRoles } from './staff-roles';
+import { addCompany, addCustomerUser, addIssuedCertificate, addTenantPair } from './apply.test-helpers';
 
 // The certification body's decisions on an issued certificate through the real calls: each action from the states
 // it allows and refused from the others (nothing written), the reason, who may decide and read the history, the
@@ -29,9 +28,7 @@ async function customer(tenant: string, account: string, companyId: string) {
 beforeAll(async () => {
   h = await createHarness();
   const db = h.blade.db;
-  await addTenant(db, { tenantId: T, tenantName: '认证机构', adminPassword: 't-admin-pass' });
-  await addTenant(db, { tenantId: U, tenantName: '另一机构', adminPassword: 'u-admin-pass' });
-  for (const tenant of [T, U]) await withTenant(db, tenant, (trx) => ensureStaffRoles(trx, tenant, null));
+  await addTenantPair(db, T, U);
   for (const [account, role] of [
     ['decider', APPLICATION_CODES.decide],
     ['clerk', APPLICATION_CODES.accept],

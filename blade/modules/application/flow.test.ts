@@ -9,11 +9,18 @@ import {
 } from '../../../lib/contracts/application/machine';
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
-import { addTenant, addUser, deptIds, grantMenus, roleIdByAlias, staffOf } from '../../testing/fixtures';
+import { addUser, deptIds, grantMenus, roleIdByAlias, staffOf } from '../../testing/fixtures';
 import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
-import { addCompany, addCustomerUser } from './apply.test-helpers';
+import {
+  addApplication,
+  addCompany,
+  addCustomerUser,
+  addTenantPair,
+  SAMPLE_MODEL,
+  type ApplicationValues,
+} from './apply.test-helpers';
 import { ensureCustomerRole } from '../customer/customer.repository';
-import { ensureStaffRoles, STAFF_ROLES } from './staff-roles';
+import { STAFF_ROLES } from './staff-roles';
 
 // The staff side of applications through the real calls: every step for its role from each of its states, the
 // refusals (state, code, side, reason, segregation) writing nothing, concurrent acceptance, the three schemes' paths
@@ -55,8 +62,6 @@ const company = (tenant: string, name: string, creditCode: string) => addCompany
 beforeAll(async () => {
   h = await createHarness();
   const db = h.blade.db;
-  await addTenant(db, { tenantId: T, tenantName: '认证机构', adminPassword: 't-admin-pass' });
-  await addTenant(db, { tenantId: U, tenantName: '另一机构', adminPassword: 'u-admin-pass' });
   // The customer's step code is the customer side's page button; a database without it yet gets it here.
   if (
     !(await db
@@ -81,10 +86,7 @@ beforeAll(async () => {
         remark: '',
       })
       .execute();
-  for (const tenant of [T, U]) {
-    const added = await withTenant(db, tenant, (trx) => ensureStaffRoles(trx, tenant, null));
-    expect(added).toHaveLength(STAFF_ROLES.length);
-  }
+  for (const added of await addTenantPair(db, T, U)) expect(added).toHaveLength(STAFF_ROLES.length);
   const [dept] = await deptIds(db, T);
   for (const staff of STAFF_ROLES) {
     const account = WHO[staff.role];
@@ -168,41 +170,25 @@ interface NewApplication {
   state?: ApplicationState;
   companyId?: string;
   tenant?: string;
-  values?: Record<string, unknown>;
+  values?: ApplicationValues;
 }
 
 let serial = 0;
 /** An application row as the customer side would leave it in `state` (the customer calls are written elsewhere). */
 async function application(options: NewApplication = {}): Promise<string> {
   const { scheme = 'ccc', state = 'submitted', tenant = T } = options;
-  const id = nextId();
   serial += 1;
-  await withTenant(h.blade.db, tenant, (trx) =>
-    trx
-      .insertInto('business_application')
-      .values({
-        id,
-        tenant_id: tenant,
-        scheme,
-        cnex_type: scheme === 'cnex' ? 'scene' : null,
-        application_no: state === 'draft' ? null : `SQX2026${String(serial).padStart(6, '0')}`,
-        company_id: options.companyId ?? companyA,
-        applicant_name: '甲防爆电器有限公司',
-        manufacturer_name: '甲防爆电器有限公司',
-        factory_name: '甲防爆电器有限公司一厂',
-        product_name: `隔爆型电动机${serial}`,
-        product_category: '2301',
-        models: JSON.stringify([
-          { model: 'YBX3-80', spec: '0.75kW', isSampleModel: true, differenceNote: '' },
-        ]),
-        ex_markings: JSON.stringify(['Ex db IIB T4 Gb']),
-        standards: 'GB/T 3836.1-2021,GB/T 3836.2-2021',
-        flow_state: state,
-        ...options.values,
-      })
-      .execute(),
-  );
-  return id;
+  return addApplication(h.blade.db, tenant, {
+    scheme,
+    cnex_type: scheme === 'cnex' ? 'scene' : null,
+    application_no: state === 'draft' ? null : `SQX2026${String(serial).padStart(6, '0')}`,
+    company_id: options.companyId ?? companyA,
+    product_name: `隔爆型电动机${serial}`,
+    models: JSON.stringify([{ ...SAMPLE_MODEL, spec: '0.75kW' }]),
+    standards: 'GB/T 3836.1-2021,GB/T 3836.2-2021',
+    flow_state: state,
+    ...options.values,
+  });
 }
 
 async function stateOf(id: string, tenant = T) {
@@ -478,6 +464,24 @@ async function messagesOf(account: string) {
 
 describe('a CCC application from draft to its certificate', () => {
   let id = '';
+  /** The certificate the run below issued. */
+  const issuedCertificate = async () =>
+    (
+      await withTenant(h.blade.db, T, (trx) =>
+        trx
+          .selectFrom('business_application')
+          .select('certificate_id')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow(),
+      )
+    ).certificate_id!;
+  /** Moves that certificate's last day. */
+  const setValidTo = async (day: string) => {
+    const certId = await issuedCertificate();
+    await withTenant(h.blade.db, T, (trx) =>
+      trx.updateTable('business_certificate').set({ valid_to: day }).where('id', '=', certId).execute(),
+    );
+  };
   it('runs every step, answering the application after each', async () => {
     id = await application({ state: 'draft', values: { application_no: 'SQC2026999001' } });
     // Submission is the customer side's call; its state change is the same transition.
@@ -614,13 +618,7 @@ describe('a CCC application from draft to its certificate', () => {
   });
 
   it('keeps the timeline and certificates to the company and tenant', async () => {
-    const { certificate_id: certId } = await withTenant(h.blade.db, T, (trx) =>
-      trx
-        .selectFrom('business_application')
-        .select('certificate_id')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow(),
-    );
+    const certId = await issuedCertificate();
     for (const who of ['customerB', 'customerU', 'uClerk'])
       for (const path of [
         `/blade-flow/flow_timeline_by_businessId?businessId=${id}`,
@@ -637,19 +635,9 @@ describe('a CCC application from draft to its certificate', () => {
   });
 
   it('reads a valid certificate past its last day as expired, and finds it by that status', async () => {
-    const { certificate_id: certId } = await withTenant(h.blade.db, T, (trx) =>
-      trx
-        .selectFrom('business_application')
-        .select('certificate_id')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow(),
-    );
+    const certId = await issuedCertificate();
     const detail = `/blade-customer/certificate/detail?id=${certId}`;
     expect((await h.call(detail, tokens.customerA)).data.certStatus).toBe('valid');
-    const setValidTo = (day: string) =>
-      withTenant(h.blade.db, T, (trx) =>
-        trx.updateTable('business_certificate').set({ valid_to: day }).where('id', '=', certId!).execute(),
-      );
     await setValidTo('2020-01-01');
     try {
       expect((await h.call(detail, tokens.customerA)).data.certStatus).toBe('expired');
@@ -663,17 +651,7 @@ describe('a CCC application from draft to its certificate', () => {
   });
 
   it('finds the certificates still valid that expire within a number of days (the dashboard tile)', async () => {
-    const { certificate_id: certId } = await withTenant(h.blade.db, T, (trx) =>
-      trx
-        .selectFrom('business_application')
-        .select('certificate_id')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow(),
-    );
-    const setValidTo = (day: string) =>
-      withTenant(h.blade.db, T, (trx) =>
-        trx.updateTable('business_certificate').set({ valid_to: day }).where('id', '=', certId!).execute(),
-      );
+    const certId = await issuedCertificate();
     const ids = async (query: string) =>
       (await h.call(`/blade-customer/certificate/page?${query}`, tokens.customerA)).data.records.map(
         (c: { id: string }) => c.id,

@@ -1,8 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { nextId } from '../../core/ids';
+import { withTenant, type Db } from '../../db/tenant';
 import { addRole, addTenant, addUser, grantMenus } from '../../testing/fixtures';
 import type { Harness } from '../../testing/harness';
+import { findEnabledSource } from './oidc.repository';
+import { oauthUuid } from './oidc.service';
 
 /** Client metadata as oidc-provider takes it. */
 export interface ProviderClient {
@@ -11,6 +15,14 @@ export interface ProviderClient {
   redirect_uris: string[];
   token_endpoint_auth_method: 'client_secret_post' | 'none';
 }
+
+/** A confidential client at the provider that Blade signs in as with its secret (client_secret_post), as an SSO source. */
+export const ssoClient = (client: { id: string; secret: string }, redirectUri: string): ProviderClient => ({
+  client_id: client.id,
+  client_secret: client.secret,
+  redirect_uris: [redirectUri],
+  token_endpoint_auth_method: 'client_secret_post',
+});
 
 export interface TestProvider {
   issuer: string;
@@ -112,4 +124,22 @@ export async function loginSourceTenants(
     deptA,
     submitSource,
   };
+}
+
+/** Binds `account` at the tenant's login source `source` (as the provider names it) to the tenant's user `userId`. */
+export async function bindAtSource(
+  db: Db,
+  tenantId: string,
+  source: string,
+  account: string,
+  userId: string,
+): Promise<void> {
+  const found = await withTenant(db, tenantId, (trx) => findEnabledSource(trx, tenantId, source));
+  if (!found) throw new Error(`no enabled login source ${source} in ${tenantId}`);
+  await withTenant(db, tenantId, (trx) =>
+    trx
+      .insertInto('blade_user_oauth')
+      .values({ id: nextId(), tenant_id: tenantId, uuid: oauthUuid(found, account), user_id: userId, source })
+      .execute(),
+  );
 }

@@ -1,12 +1,18 @@
 import { sql } from 'kysely';
-import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
 import { addUser } from '../../testing/fixtures';
 import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { md5Hex } from './password';
 import { findEnabledSource } from './oidc.repository';
 import { oauthUuid } from './oidc.service';
-import { authorizeAt, loginSourceTenants, startTestProvider, type TestProvider } from './oidc.test-helpers';
+import {
+  authorizeAt,
+  bindAtSource,
+  loginSourceTenants,
+  ssoClient,
+  startTestProvider,
+  type TestProvider,
+} from './oidc.test-helpers';
 
 // SSO and social login against a real OpenID Connect provider (oidc-provider) on loopback: the whole authorization
 // code flow with PKCE, state and nonce, as the portal's callback page drives it, over plain HTTP.
@@ -28,12 +34,7 @@ const logLines: string[] = [];
 
 beforeAll(async () => {
   provider = await startTestProvider([
-    {
-      client_id: SSO_CLIENT.id,
-      client_secret: SSO_CLIENT.secret,
-      redirect_uris: [REDIRECT],
-      token_endpoint_auth_method: 'client_secret_post',
-    },
+    ssoClient(SSO_CLIENT, REDIRECT),
     { client_id: SOCIAL_CLIENT, redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' },
   ]);
   issuer = provider.issuer;
@@ -77,19 +78,7 @@ beforeAll(async () => {
     clientSecret: SSO_CLIENT.secret,
   });
   // alice at the provider is bound to tenant A's user alice.
-  const corp = await withTenant(db, A, (trx) => findEnabledSource(trx, A, 'corp'));
-  await withTenant(db, A, (trx) =>
-    trx
-      .insertInto('blade_user_oauth')
-      .values({
-        id: nextId(),
-        tenant_id: A,
-        uuid: oauthUuid(corp!, 'alice'),
-        user_id: boundUserA,
-        source: 'corp',
-      })
-      .execute(),
-  );
+  await bindAtSource(db, A, 'corp', 'alice', boundUserA);
 }, SETUP_TIMEOUT);
 
 afterAll(async () => {
@@ -119,14 +108,20 @@ async function callbackFor(source: string, account = 'alice') {
   };
 }
 
-async function ssoToken(
-  cb: { code: string; state: string; iss: string },
-  extra: Record<string, string> = {},
-) {
-  const res = await h.token({ grant_type: 'authorization_code', redirect_uri: REDIRECT, ...cb, ...extra });
+type Callback = { code: string; state: string; iss: string };
+
+async function tokenAnswer(params: Record<string, string>) {
+  const res = await h.token(params);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests walk response shapes freely
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
+
+const ssoToken = (cb: Callback, extra: Record<string, string> = {}) =>
+  tokenAnswer({ grant_type: 'authorization_code', redirect_uri: REDIRECT, ...cb, ...extra });
+
+/** The social grant for the callback, naming `source` as where the login began. */
+const socialToken = (cb: Callback, source = 'idp_social') =>
+  tokenAnswer({ grant_type: 'social', source, ...cb });
 
 describe('the start call', () => {
   it('answers the provider authorization URL with PKCE S256, state and nonce, and keeps them server-side', async () => {
@@ -292,16 +287,8 @@ describe('an unknown person', () => {
   });
 
   it('is refused when the source names no guest account (social grant)', async () => {
-    const cb = await callbackFor('idp_social', 'stranger');
-    const res = await h.token({
-      grant_type: 'social',
-      source: 'idp_social',
-      code: cb.code,
-      state: cb.state,
-      iss: cb.iss,
-    });
-    const body = (await res.json()) as Record<string, string>;
-    expect(res.status).toBe(400);
+    const { status, body } = await socialToken(await callbackFor('idp_social', 'stranger'));
+    expect(status).toBe(400);
     expect(body.error_description).toBe('该第三方账号尚未绑定用户，且未开放注册申请，请联系管理员');
   });
 
@@ -311,58 +298,22 @@ describe('an unknown person', () => {
       guestAccount: 'alice',
     });
     expect(saved.code).toBe(200);
-    const cb = await callbackFor('idp_social', 'stranger2');
-    const res = await h.token({
-      grant_type: 'social',
-      source: 'idp_social',
-      code: cb.code,
-      state: cb.state,
-      iss: cb.iss,
-    });
-    expect(res.status).toBe(400);
-    expect(((await res.json()) as { error_description: string }).error_description).toBe(
-      '该第三方账号尚未绑定用户，且未开放注册申请，请联系管理员',
-    );
+    const { status, body } = await socialToken(await callbackFor('idp_social', 'stranger2'));
+    expect(status).toBe(400);
+    expect(body.error_description).toBe('该第三方账号尚未绑定用户，且未开放注册申请，请联系管理员');
   });
 });
 
 describe('social login (grant social)', () => {
   it('signs in a bound user', async () => {
-    const social = await withTenant(h.blade.db, A, (trx) => findEnabledSource(trx, A, 'idp_social'));
-    await withTenant(h.blade.db, A, (trx) =>
-      trx
-        .insertInto('blade_user_oauth')
-        .values({
-          id: nextId(),
-          tenant_id: A,
-          uuid: oauthUuid(social!, 'alice'),
-          user_id: boundUserA,
-          source: 'idp_social',
-        })
-        .execute(),
-    );
-    const cb = await callbackFor('idp_social', 'alice');
-    const res = await h.token({
-      grant_type: 'social',
-      source: 'idp_social',
-      code: cb.code,
-      state: cb.state,
-      iss: cb.iss,
-    });
-    expect(res.status).toBe(200);
-    expect(((await res.json()) as { user_id: string }).user_id).toBe(boundUserA);
+    await bindAtSource(h.blade.db, A, 'idp_social', 'alice', boundUserA);
+    const { status, body } = await socialToken(await callbackFor('idp_social', 'alice'));
+    expect(status).toBe(200);
+    expect(body.user_id).toBe(boundUserA);
   });
 
   it('needs the source the login began at', async () => {
-    const cb = await callbackFor('idp_social', 'alice');
-    const res = await h.token({
-      grant_type: 'social',
-      source: 'corp',
-      code: cb.code,
-      state: cb.state,
-      iss: cb.iss,
-    });
-    expect(res.status).toBe(400);
+    expect((await socialToken(await callbackFor('idp_social', 'alice'), 'corp')).status).toBe(400);
   });
 });
 

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { addRole, addTenant, addUser, deptIds, grantMenus } from '../../testing/fixtures';
+import { addTenant, grantMenus, userWithCodes } from '../../testing/fixtures';
 import {
   ADMIN_PASSWORD,
   createHarness,
@@ -46,20 +46,10 @@ async function upload(bytes: Uint8Array<ArrayBuffer> | string, token = admin, fi
   return { status: res.status, ...((await res.json()) as Omit<CallResult, 'status'>) };
 }
 
-/** A user of the platform tenant holding exactly `codes`. */
 let accounts = 0;
-async function userWith(codes: string[]) {
-  const account = `cu_${++accounts}`;
-  const role = await addRole(h.blade.db, PLATFORM, { name: `客户测试 ${accounts}`, alias: account });
-  await grantMenus(h.blade.db, PLATFORM, role, codes);
-  await addUser(h.blade.db, PLATFORM, {
-    account,
-    password: `${account}-pass`,
-    roleIds: [role],
-    deptIds: (await deptIds(h.blade.db, PLATFORM)).slice(0, 1),
-  });
-  return (await h.login(account, `${account}-pass`)).access_token;
-}
+/** A user of the platform tenant holding exactly `codes`. */
+const userWith = async (codes: string[]) =>
+  (await userWithCodes(h, PLATFORM, `cu_${++accounts}`, codes)).token;
 
 beforeAll(async () => {
   h = await createHarness();

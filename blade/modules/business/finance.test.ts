@@ -4,7 +4,7 @@ import { nextId } from '../../core/ids';
 import { up as bindSavedScans } from '../../db/migrations/20261201T090000-invoice-scan-records';
 import { withTenant } from '../../db/tenant';
 import { zhText } from '../../core/refusal-keys';
-import { addRole, addUser, deptIds, grantMenus, addTenant } from '../../testing/fixtures';
+import { addRole, addUser, deptIds, grantMenus, addTenant, userWithCodes } from '../../testing/fixtures';
 import { departmentPair } from './business.test-helpers';
 import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 
@@ -420,18 +420,8 @@ describe('invoice scans', () => {
     });
 
     // A user of the tenant without the invoice list's codes no longer reads it; finance with them does.
-    const [root] = await deptIds(h.blade.db, PLATFORM);
-    const login = async (account: string, codes: string[]) => {
-      const role = await addRole(h.blade.db, PLATFORM, { name: account, alias: account });
-      await grantMenus(h.blade.db, PLATFORM, role, codes);
-      await addUser(h.blade.db, PLATFORM, {
-        account,
-        password: `${account}-pass`,
-        roleIds: [role],
-        deptIds: [root],
-      });
-      return (await h.login(account, `${account}-pass`)).access_token;
-    };
+    const login = async (account: string, codes: string[]) =>
+      (await userWithCodes(h, PLATFORM, account, codes)).token;
     const readKey = async (token: string) =>
       (await h.authed(`/blade-resource/file/getFileAuthKey?fileId=${scan}`, { token })).status;
     const outsider = await login('scan_out', ['archive_query']);

@@ -6,7 +6,7 @@ import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
 import { addRole, addTenant, addUser, deptIds, grantMenus, roleIdByAlias } from '../../testing/fixtures';
 import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
-import { addIssuedCertificate, customerOf, uploadInto } from '../application/apply.test-helpers';
+import { addIssuedCertificate, customerTrio, uploadInto } from '../application/apply.test-helpers';
 import { ensureFinanceRole, FINANCE_ROLE } from '../payment/finance-role';
 
 // CCC mark orders through the real calls: the quantity rule (whole sheets or packs), certificates (valid CCC of the
@@ -167,19 +167,9 @@ beforeAll(async () => {
   await addUser(db, U, { account: 'useller', password: 'staff-pass', roleIds: [uSeller], deptIds: [uDept] });
   tokens.uSeller = (await h.login('useller', 'staff-pass', U)).access_token;
 
-  for (const [tenant, key, name, creditCode] of [
-    [T, 'a', '甲防爆电器有限公司', '91410100MA00000A1X'],
-    [T, 'b', '乙防爆电器有限公司', '91410100MA00000B2X'],
-    [U, 'u', '丙防爆电器有限公司', '91410100MA00000C3X'],
-  ] as const) {
-    const c = await customerOf(h, tenant, { name, creditCode, account: `card_${key}` });
-    tokens[key] = c.token;
-    companies[key] = c.companyId;
-    // The customer role holds 标志购买 and 我的缴费通知单 (CUSTOMER_MENU_CODES); one made before gets them here.
-    const role = await roleIdByAlias(db, tenant, 'customer');
-    for (const code of ['my_card_sale', 'my_payment_note'])
-      await grantMenus(db, tenant, role, [code]).catch(() => undefined);
-  }
+  // The customer role holds 标志购买 and 我的缴费通知单 (CUSTOMER_MENU_CODES); one made before gets them here.
+  const trio = await customerTrio(h, T, U, 'card', ['my_card_sale', 'my_payment_note']);
+  for (const [key, c] of Object.entries(trio)) ({ token: tokens[key], companyId: companies[key] } = c);
   certs.a = await certificate(T, companies.a);
   certs.a2 = await certificate(T, companies.a);
   certs.aOtherFactory = await certificate(T, companies.a, { factory: '甲防爆电器有限公司二厂' });

@@ -2,10 +2,14 @@ import { sql } from 'kysely';
 import { APPLICATION_CODES } from '../../../lib/contracts/application/machine';
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
-import { addRole, addTenant, addUser, deptIds, roleIdByAlias, staffOf } from '../../testing/fixtures';
+import { addUser, deptIds, roleIdByAlias, staffOf, userWithCodes } from '../../testing/fixtures';
 import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
-import { addIssuedCertificate, customerOf, uploadInto } from '../application/apply.test-helpers';
-import { ensureStaffRoles } from '../application/staff-roles';
+import {
+  addIssuedCertificate,
+  addTenantPair,
+  customerTrio,
+  uploadInto,
+} from '../application/apply.test-helpers';
 
 // Certificate changes through the real calls: canApply and the one open change per certificate, the classification,
 // the files a submission needs, the staff's state machine (state, button, reason, segregation), the reissue under
@@ -21,9 +25,7 @@ let companyA = '';
 beforeAll(async () => {
   h = await createHarness();
   const db = h.blade.db;
-  await addTenant(db, { tenantId: T, tenantName: '认证机构', adminPassword: 't-admin-pass' });
-  await addTenant(db, { tenantId: U, tenantName: '另一机构', adminPassword: 'u-admin-pass' });
-  for (const tenant of [T, U]) await withTenant(db, tenant, (trx) => ensureStaffRoles(trx, tenant, null));
+  await addTenantPair(db, T, U);
   const [dept] = await deptIds(db, T);
   for (const [account, roles] of [
     ['clerk', [APPLICATION_CODES.accept]],
@@ -41,29 +43,10 @@ beforeAll(async () => {
     });
     tokens[account] = (await h.login(account, 'staff-pass', T)).access_token;
   }
-  await addUser(db, T, {
-    account: 'plain',
-    password: 'staff-pass',
-    roleIds: [await addRole(db, T, { name: '用户', alias: 'user' })],
-    deptIds: [dept],
-  });
-  tokens.plain = (await h.login('plain', 'staff-pass', T)).access_token;
+  // A staff user whose role holds no menu.
+  tokens.plain = (await userWithCodes(h, T, 'plain', [])).token;
   tokens.uDecider = (await staffOf(h, U, 'udecider', APPLICATION_CODES.decide)).token;
-  const a = await customerOf(h, T, {
-    name: '甲防爆电器有限公司',
-    creditCode: '91410100MA00000A1X',
-    account: 'ccA',
-  });
-  const b = await customerOf(h, T, {
-    name: '乙防爆电器有限公司',
-    creditCode: '91410100MA00000B2X',
-    account: 'ccB',
-  });
-  const u = await customerOf(h, U, {
-    name: '丙防爆电器有限公司',
-    creditCode: '91410100MA00000C3X',
-    account: 'ccU',
-  });
+  const { a, b, u } = await customerTrio(h, T, U, 'cc');
   companyA = a.companyId;
   tokens.A = a.token;
   tokens.B = b.token;

@@ -2,7 +2,7 @@ import { DASHBOARD_FIGURES_PATH } from '../../../lib/contracts/dashboard/figures
 import { localDay } from '../../../lib/contracts/equipment/status';
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
-import { addRole, addTenant, addUser, deptIds } from '../../testing/fixtures';
+import { addTenant, userWithCodes } from '../../testing/fixtures';
 import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { customerOf } from '../application/apply.test-helpers';
 
@@ -49,14 +49,8 @@ beforeAll(async () => {
   await addTenant(db, { tenantId: T, tenantName: '统计机构', adminPassword: 't-admin-pass' });
   await addTenant(db, { tenantId: U, tenantName: '另一机构', adminPassword: 'u-admin-pass' });
   tokens.admin = (await h.login('admin', 't-admin-pass', T)).access_token;
-  const [dept] = await deptIds(db, T);
-  await addUser(db, T, {
-    account: 'plain',
-    password: 'staff-pass',
-    roleIds: [await addRole(db, T, { name: '用户', alias: 'user' })],
-    deptIds: [dept],
-  });
-  tokens.plain = (await h.login('plain', 'staff-pass', T)).access_token;
+  // A staff user whose role holds no menu.
+  tokens.plain = (await userWithCodes(h, T, 'plain', [])).token;
   tokens.customer = (
     await customerOf(h, T, {
       name: '统计防爆电器有限公司',

@@ -4,7 +4,7 @@ import { localDay } from '../../../lib/contracts/equipment/status';
 import { zhText } from '../../core/refusal-keys';
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
-import { addRole, addTenant, addUser, deptIds, grantMenus } from '../../testing/fixtures';
+import { addTenant, userWithCodes } from '../../testing/fixtures';
 import { createHarness, SETUP_TIMEOUT, type Harness, PLATFORM } from '../../testing/harness';
 import { replayMenuMigration } from '../../testing/menus';
 import { uploadInto } from '../application/apply.test-helpers';
@@ -51,13 +51,8 @@ beforeAll(async () => {
       ],
     ]),
   ];
-  for (const [tenant, account, codes] of users) {
-    const role = await addRole(db, tenant, { name: account, alias: account });
-    await grantMenus(db, tenant, role, ['laboratory', ...codes]);
-    const [dept] = await deptIds(db, tenant);
-    await addUser(db, tenant, { account, password: 'lab-pass-2026', roleIds: [role], deptIds: [dept] });
-    tokens[account] = (await h.login(account, 'lab-pass-2026', tenant)).access_token;
-  }
+  for (const [tenant, account, codes] of users)
+    tokens[account] = (await userWithCodes(h, tenant, account, ['laboratory', ...codes])).token;
 }, SETUP_TIMEOUT * 2);
 afterAll(async () => {
   await h?.close();

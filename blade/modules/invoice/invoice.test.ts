@@ -4,10 +4,9 @@ import { INVOICE_CALLS, INVOICE_FUNCTION } from '../../../lib/contracts/invoice/
 import { zhText } from '../../core/refusal-keys';
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
-import { addTenant, grantMenus, roleIdByAlias, staffOf } from '../../testing/fixtures';
+import { staffOf } from '../../testing/fixtures';
 import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
-import { customerOf, uploadInto } from '../application/apply.test-helpers';
-import { ensureStaffRoles } from '../application/staff-roles';
+import { addTenantPair, customerTrio, uploadInto } from '../application/apply.test-helpers';
 import { ensureFinanceRole, FINANCE_ROLE } from '../payment/finance-role';
 import { ensureInvoiceFinanceGrants } from './finance-grants';
 
@@ -144,11 +143,9 @@ async function issued(invoiceId: string, invoiceNo: string) {
 beforeAll(async () => {
   h = await createHarness();
   const db = h.blade.db;
-  await addTenant(db, { tenantId: T, tenantName: '认证机构', adminPassword: 't-admin-pass' });
-  await addTenant(db, { tenantId: U, tenantName: '另一机构', adminPassword: 'u-admin-pass' });
+  await addTenantPair(db, T, U);
   for (const tenant of [T, U])
     await withTenant(db, tenant, async (trx) => {
-      await ensureStaffRoles(trx, tenant, null);
       await ensureFinanceRole(trx, tenant, null);
       await ensureInvoiceFinanceGrants(trx, tenant, null);
       // A second run keeps the grants as they are (no duplicate, no error).
@@ -157,19 +154,10 @@ beforeAll(async () => {
   ({ userId: users.finance, token: tokens.finance } = await staffOf(h, T, 'ifinance', FINANCE_ROLE.alias));
   tokens.clerk = (await staffOf(h, T, 'iclerk', APPLICATION_CODES.accept)).token;
   tokens.uFinance = (await staffOf(h, U, 'iufinance', FINANCE_ROLE.alias)).token;
-  for (const [tenant, key, name, creditCode] of [
-    [T, 'a', '甲防爆电器有限公司', '91410100MA00000A1X'],
-    [T, 'b', '乙防爆电器有限公司', '91410100MA00000B2X'],
-    [U, 'u', '丙防爆电器有限公司', '91410100MA00000C3X'],
-  ] as const) {
-    const c = await customerOf(h, tenant, { name, creditCode, account: `inv_${key}` });
-    tokens[key] = c.token;
-    companies[key] = c.companyId;
-    users[key] = c.userId;
-    // The customer role holds 我的发票 (CUSTOMER_MENU_CODES); a role made before gets it here.
-    const role = await roleIdByAlias(db, tenant, 'customer');
-    await grantMenus(db, tenant, role, ['my_invoice']).catch(() => undefined);
-  }
+  // The customer role holds 我的发票 (CUSTOMER_MENU_CODES); a role made before gets it here.
+  const trio = await customerTrio(h, T, U, 'inv', ['my_invoice']);
+  for (const [key, c] of Object.entries(trio))
+    ({ token: tokens[key], companyId: companies[key], userId: users[key] } = c);
 }, SETUP_TIMEOUT * 2);
 afterAll(async () => {
   await h?.close();

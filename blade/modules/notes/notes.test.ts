@@ -3,7 +3,7 @@ import { zhText } from '../../core/refusal-keys';
 import { nextId } from '../../core/ids';
 import { up as addNotesMenus } from '../../db/migrations/20261128T110100-notes-menus';
 import { withTenant } from '../../db/tenant';
-import { addRole, addTenant, addUser, deptIds, grantMenus } from '../../testing/fixtures';
+import { addTenant, deptIds, userWithCodes } from '../../testing/fixtures';
 import { createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { menuPlaces, replayMenuMigration } from '../../testing/menus';
 
@@ -39,18 +39,14 @@ beforeAll(async () => {
     [T, 'dave', [NOTES_CODES.page], mainDept],
     [U, 'ursula', ALL_CODES, ''],
   ];
-  for (const [tenant, account, codes, dept] of users) {
-    const role = await addRole(db, tenant, { name: account, alias: account });
-    await grantMenus(db, tenant, role, ['administration', ...codes]);
-    const deptId = dept || (await deptIds(db, tenant))[0];
-    ids[account] = await addUser(db, tenant, {
+  for (const [tenant, account, codes, dept] of users)
+    ({ userId: ids[account], token: tokens[account] } = await userWithCodes(
+      h,
+      tenant,
       account,
-      password: 'notes-pass-2026',
-      roleIds: [role],
-      deptIds: [deptId],
-    });
-    tokens[account] = (await h.login(account, 'notes-pass-2026', tenant)).access_token;
-  }
+      ['administration', ...codes],
+      dept || undefined,
+    ));
 }, SETUP_TIMEOUT * 2);
 afterAll(async () => {
   await h?.close();

@@ -8,15 +8,15 @@ import {
   PAPER_ARCHIVE_CALLS as C,
   PAPER_ARCHIVE_CODES as CODES,
 } from '../../../lib/contracts/paper-archive/paper-archive';
-import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
-import { addRole, addTenant, addUser, deptIds, grantMenus } from '../../testing/fixtures';
+import { addTenant, userWithCodes } from '../../testing/fixtures';
 import { createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { menuPlaces, replayMenuMigration } from '../../testing/menus';
 import { up as addArchiveMenus } from '../../db/migrations/20261128T100100-paper-archive-menus';
 import { LocalStorage } from '../../storage/local';
 import { newFileId, objectKey } from '../files/file.service';
 import { closeWithStore, storeRoot } from '../files/files.test-harness';
+import { addApplication } from '../application/apply.test-helpers';
 import { form } from '../files/files.test-helpers';
 
 // Paper archives and archive borrowing through the real calls (PGlite, and PostgreSQL with TEST_DATABASE_URL): the
@@ -56,18 +56,11 @@ beforeAll(async () => {
   ];
   tokens.tAdmin = (await h.login('admin', 't-admin-pass', T)).access_token;
   tokens.uAdmin = (await h.login('admin', 'u-admin-pass', U)).access_token;
-  for (const [tenant, account, codes] of users) {
-    const role = await addRole(db, tenant, { name: account, alias: account });
-    await grantMenus(db, tenant, role, ['archive_manage', ...codes]);
-    const [dept] = await deptIds(db, tenant);
-    userIds[account] = await addUser(db, tenant, {
-      account,
-      password: 'pa-pass-2026',
-      roleIds: [role],
-      deptIds: [dept],
-    });
-    tokens[account] = (await h.login(account, 'pa-pass-2026', tenant)).access_token;
-  }
+  for (const [tenant, account, codes] of users)
+    ({ userId: userIds[account], token: tokens[account] } = await userWithCodes(h, tenant, account, [
+      'archive_manage',
+      ...codes,
+    ]));
 }, SETUP_TIMEOUT * 2);
 afterAll(() => closeWithStore(h, root), SETUP_TIMEOUT);
 
@@ -116,26 +109,12 @@ function sha(b: Buffer) {
 let serial = 0;
 /** A submitted application (it has its number) of tenant T unless given. */
 async function application(tenant = T, withNumber = true) {
-  const id = nextId();
   serial += 1;
-  const n = serial;
-  await withTenant(h.blade.db, tenant, (trx) =>
-    trx
-      .insertInto('business_application')
-      .values({
-        id,
-        tenant_id: tenant,
-        scheme: 'cqst',
-        application_no: !withNumber ? null : `PA2026${String(n).padStart(6, '0')}${tenant}`,
-        applicant_name: '甲防爆电器有限公司',
-        product_name: `隔爆型电动机${n}`,
-        models: JSON.stringify([{ model: 'YBX3-80', spec: '', isSampleModel: true, differenceNote: '' }]),
-        ex_markings: JSON.stringify(['Ex db IIB T4 Gb']),
-        flow_state: 'submitted',
-      })
-      .execute(),
-  );
-  return id;
+  return addApplication(h.blade.db, tenant, {
+    scheme: 'cqst',
+    application_no: !withNumber ? null : `PA2026${String(serial).padStart(6, '0')}${tenant}`,
+    product_name: `隔爆型电动机${serial}`,
+  });
 }
 
 async function archive(token = tokens.archivist, tenant = T) {

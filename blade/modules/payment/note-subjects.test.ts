@@ -1,16 +1,12 @@
 import { sql } from 'kysely';
-import { APPLICATION_CODES } from '../../../lib/contracts/application/machine';
 import { CERT_CHANGE_CALLS } from '../../../lib/contracts/cert-change/cert-change';
 import { PAYMENT_CALLS } from '../../../lib/contracts/payment/payment';
 import { zhText } from '../../core/refusal-keys';
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
-import { addTenant, grantMenus, roleIdByAlias, staffOf } from '../../testing/fixtures';
 import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
-import { addIssuedCertificate, customerOf, uploadInto } from '../application/apply.test-helpers';
-import { ensureStaffRoles } from '../application/staff-roles';
-import { FINANCE_ROLE, ensureFinanceRole } from './finance-role';
-import { PARAM_ISSUE_AFTER_PAYMENT } from './payment.service';
+import { addApplication, addIssuedCertificate } from '../application/apply.test-helpers';
+import { paymentParties, saveVoucher, withIssueAfterPayment } from './payment.test-helpers';
 
 // The subjects of a payment note beside a single application (payment.test.ts) and a mark order (card-sale): an
 // application batch — one note for its billable applications, each still accepted taking its noticeFee step — and a
@@ -20,16 +16,15 @@ import { PARAM_ISSUE_AFTER_PAYMENT } from './payment.service';
 let h: Harness;
 const T = '330011';
 const U = '330012';
-const tokens: Record<string, string> = {};
-const companies: Record<string, string> = {};
-const users: Record<string, string> = {};
+let tokens: Record<string, string>;
+let companies: Record<string, string>;
+let users: Record<string, string>;
 
 async function batch(tenant: string, companyId: string, states: string[]) {
   const batchId = nextId();
   const batchNumber = `PC2026${batchId.slice(-6)}`;
-  const ids: string[] = [];
-  await withTenant(h.blade.db, tenant, async (trx) => {
-    await trx
+  await withTenant(h.blade.db, tenant, (trx) =>
+    trx
       .insertInto('business_application_batch')
       .values({
         id: batchId,
@@ -38,27 +33,18 @@ async function batch(tenant: string, companyId: string, states: string[]) {
         scheme: 'ccc',
         company_id: companyId,
       })
-      .execute();
-    for (const state of states) {
-      const id = nextId();
-      ids.push(id);
-      await trx
-        .insertInto('business_application')
-        .values({
-          id,
-          tenant_id: tenant,
-          scheme: 'ccc',
-          application_no: state === 'draft' ? null : `SQC2026${id.slice(-6)}`,
-          batch_id: batchId,
-          company_id: companyId,
-          applicant_name: '甲防爆电器有限公司',
-          product_name: '隔爆型电动机',
-          product_category: '2301',
-          flow_state: state,
-        })
-        .execute();
-    }
-  });
+      .execute(),
+  );
+  const ids: string[] = [];
+  for (const state of states)
+    ids.push(
+      await addApplication(h.blade.db, tenant, {
+        batch_id: batchId,
+        company_id: companyId,
+        flow_state: state,
+        ...(state === 'draft' && { application_no: null }),
+      }),
+    );
   return { batchId, batchNumber, ids };
 }
 
@@ -111,6 +97,14 @@ const lines = [
   { item: '检测费', amount: '1200.50' },
 ];
 
+/** Finance issues a note for `subject` (a batch, a change, or two at once): by default `lines`, 1700.50 in all. */
+const issue = (subject: Record<string, unknown>, noteLines = lines, totalAmount = '1700.50') =>
+  h.call(PAYMENT_CALLS.issue.path, tokens.finance, { ...subject, lines: noteLines, totalAmount });
+
+/** Finance issues a note of a change's fee (one line of 800) for `subject`. */
+const issueChangeFee = (subject: Record<string, unknown>) =>
+  issue(subject, [{ item: '变更费', amount: '800' }], '800');
+
 async function noteCount(tenant = T) {
   const row = await withTenant(h.blade.db, tenant, (trx) =>
     trx
@@ -133,27 +127,7 @@ const flowStates = (ids: string[]) =>
 
 /** The customer pays the whole note by voucher and finance confirms it. */
 async function pay(noteId: string, amount: string) {
-  const roots = await h.call(
-    `/blade-resource/fileCatalog/selectFileList?functionCode=payment_note&dataId=${noteId}`,
-    tokens.a,
-  );
-  const children = await h.call(
-    `/blade-resource/fileCatalog/selectFileList?functionCode=payment_note&dataId=${noteId}&parentId=${roots.data.records[0].id}`,
-    tokens.a,
-  );
-  const up = await uploadInto(h, tokens.a, {
-    functionCode: 'payment_note',
-    dataId: noteId,
-    fileCatalogId: children.data.records[0].id,
-  });
-  expect(up.code).toBe(200);
-  const saved = await h.call(PAYMENT_CALLS.saveVoucher.path, tokens.a, {
-    noteId,
-    amount,
-    payDate: '2026-11-20',
-    payerName: '甲防爆电器有限公司',
-    fileId: up.data.id,
-  });
+  const saved = await saveVoucher(h, tokens.a, noteId, amount);
   expect(saved.code).toBe(200);
   const confirmed = await h.call(PAYMENT_CALLS.confirmVoucher.path, tokens.finance, {
     id: saved.data.vouchers[0].id,
@@ -161,44 +135,9 @@ async function pay(noteId: string, amount: string) {
   expect(confirmed.data.noteState).toBe('paid');
 }
 
-async function withIssueAfterPayment(run: () => Promise<void>) {
-  await h.blade.db
-    .insertInto('blade_param')
-    .values({ id: nextId(), param_name: '缴费后发证', param_key: PARAM_ISSUE_AFTER_PAYMENT, param_value: T })
-    .execute();
-  try {
-    await run();
-  } finally {
-    await h.blade.db.deleteFrom('blade_param').where('param_key', '=', PARAM_ISSUE_AFTER_PAYMENT).execute();
-  }
-}
-
 beforeAll(async () => {
   h = await createHarness();
-  const db = h.blade.db;
-  await addTenant(db, { tenantId: T, tenantName: '认证机构', adminPassword: 't-admin-pass' });
-  await addTenant(db, { tenantId: U, tenantName: '另一机构', adminPassword: 'u-admin-pass' });
-  for (const tenant of [T, U]) {
-    await withTenant(db, tenant, (trx) => ensureStaffRoles(trx, tenant, null));
-    await withTenant(db, tenant, (trx) => ensureFinanceRole(trx, tenant, null));
-  }
-  for (const [account, alias] of [
-    ['finance', FINANCE_ROLE.alias],
-    ['decider', APPLICATION_CODES.decide],
-    ['clerk', APPLICATION_CODES.accept],
-  ] as const)
-    ({ userId: users[account], token: tokens[account] } = await staffOf(h, T, account, alias));
-  for (const [tenant, key, name, creditCode] of [
-    [T, 'a', '甲防爆电器有限公司', '91410100MA00000A1X'],
-    [T, 'b', '乙防爆电器有限公司', '91410100MA00000B2X'],
-    [U, 'u', '丙防爆电器有限公司', '91410100MA00000C3X'],
-  ] as const) {
-    const c = await customerOf(h, tenant, { name, creditCode, account: `subj_${key}` });
-    tokens[key] = c.token;
-    companies[key] = c.companyId;
-    const role = await roleIdByAlias(db, tenant, 'customer');
-    await grantMenus(db, tenant, role, ['my_payment_note']).catch(() => undefined);
-  }
+  ({ tokens, companies, users } = await paymentParties(h, T, U, 'subj'));
 }, SETUP_TIMEOUT * 2);
 afterAll(async () => {
   await h?.close();
@@ -207,11 +146,7 @@ afterAll(async () => {
 describe('a note for an application batch', () => {
   it('bills the billable applications together, takes the noticeFee step of the accepted ones, shows the batch', async () => {
     const { batchNumber, batchId, ids } = await batch(T, companies.a, ['accepted', 'testing', 'draft']);
-    const res = await h.call(PAYMENT_CALLS.issue.path, tokens.finance, {
-      batchNumber,
-      lines,
-      totalAmount: '1700.50',
-    });
+    const res = await issue({ batchNumber });
     expect(res.code).toBe(200);
     expect(res.data).toMatchObject({
       subjectKind: 'batch',
@@ -231,21 +166,13 @@ describe('a note for an application batch', () => {
   it('refuses a batch with nothing billable, and a batch of another tenant, writing nothing', async () => {
     const { batchNumber } = await batch(T, companies.a, ['draft', 'submitted']);
     const before = await noteCount();
-    const res = await h.call(PAYMENT_CALLS.issue.path, tokens.finance, {
-      batchNumber,
-      lines,
-      totalAmount: '1700.50',
-    });
+    const res = await issue({ batchNumber });
     expect(res).toMatchObject({
       code: 400,
       msg: zhText('payment.error.batchNothingBillable', { batch: batchNumber }),
     });
     const other = await batch(U, companies.u, ['accepted']);
-    const foreign = await h.call(PAYMENT_CALLS.issue.path, tokens.finance, {
-      batchId: other.batchId,
-      lines,
-      totalAmount: '1700.50',
-    });
+    const foreign = await issue({ batchId: other.batchId });
     expect(foreign.status).toBe(404);
     expect(await noteCount()).toBe(before);
   });
@@ -253,12 +180,7 @@ describe('a note for an application batch', () => {
   it('refuses two subjects at once', async () => {
     const { batchNumber, ids } = await batch(T, companies.a, ['accepted']);
     const before = await noteCount();
-    const res = await h.call(PAYMENT_CALLS.issue.path, tokens.finance, {
-      batchNumber,
-      applicationId: ids[0],
-      lines,
-      totalAmount: '1700.50',
-    });
+    const res = await issue({ batchNumber, applicationId: ids[0] });
     expect(res.code).toBe(400);
     expect(res.msg).toContain('只能选一个');
     expect(await noteCount()).toBe(before);
@@ -266,13 +188,9 @@ describe('a note for an application batch', () => {
   });
 
   it("holds back a batch application's certificate until the batch note is paid", async () => {
-    await withIssueAfterPayment(async () => {
+    await withIssueAfterPayment(h, T, async () => {
       const { batchNumber, ids } = await batch(T, companies.a, ['decision']);
-      const note = await h.call(PAYMENT_CALLS.issue.path, tokens.finance, {
-        batchNumber,
-        lines: [{ item: '证书费', amount: '200' }],
-        totalAmount: '200',
-      });
+      const note = await issue({ batchNumber }, [{ item: '证书费', amount: '200' }], '200');
       const transit = () =>
         h.call('/blade-customer/applicationFlow/transit', tokens.decider, { id: ids[0], action: 'issue' });
       expect(await transit()).toMatchObject({
@@ -290,11 +208,7 @@ describe('a note for an application batch', () => {
 describe('a note for a certificate change', () => {
   it('bills an accepted change by its number; a draft change or another tenant’s is refused', async () => {
     const accepted = await change(T, companies.a, 'accepted');
-    const res = await h.call(PAYMENT_CALLS.issue.path, tokens.finance, {
-      changeNo: accepted.changeNo,
-      lines: [{ item: '变更费', amount: '800' }],
-      totalAmount: '800',
-    });
+    const res = await issueChangeFee({ changeNo: accepted.changeNo });
     expect(res.code).toBe(200);
     expect(res.data).toMatchObject({
       subjectKind: 'cert_change',
@@ -304,31 +218,20 @@ describe('a note for a certificate change', () => {
     });
     const before = await noteCount();
     const draft = await change(T, companies.a, 'draft');
-    expect(
-      await h.call(PAYMENT_CALLS.issue.path, tokens.finance, {
-        certChangeId: draft.changeId,
-        lines: [{ item: '变更费', amount: '800' }],
-        totalAmount: '800',
-      }),
-    ).toMatchObject({ code: 400, msg: zhText('payment.error.changeState', { state: '草稿' }) });
-    const foreign = await change(U, companies.u, 'accepted');
-    const refused = await h.call(PAYMENT_CALLS.issue.path, tokens.finance, {
-      certChangeId: foreign.changeId,
-      lines: [{ item: '变更费', amount: '800' }],
-      totalAmount: '800',
+    expect(await issueChangeFee({ certChangeId: draft.changeId })).toMatchObject({
+      code: 400,
+      msg: zhText('payment.error.changeState', { state: '草稿' }),
     });
+    const foreign = await change(U, companies.u, 'accepted');
+    const refused = await issueChangeFee({ certChangeId: foreign.changeId });
     expect(refused.status).toBe(404);
     expect(await noteCount()).toBe(before);
   });
 
   it('with issueAfterPayment, the certificate is reissued only once the change note is paid', async () => {
-    await withIssueAfterPayment(async () => {
+    await withIssueAfterPayment(h, T, async () => {
       const evaluated = await change(T, companies.a, 'evaluation');
-      const note = await h.call(PAYMENT_CALLS.issue.path, tokens.finance, {
-        certChangeId: evaluated.changeId,
-        lines: [{ item: '变更费', amount: '800' }],
-        totalAmount: '800',
-      });
+      const note = await issueChangeFee({ certChangeId: evaluated.changeId });
       expect(note.code).toBe(200);
       const approve = () =>
         h.call(CERT_CHANGE_CALLS.approve.path, tokens.decider, { id: evaluated.changeId });

@@ -1,15 +1,17 @@
 import { sql } from 'kysely';
-import { APPLICATION_CODES } from '../../../lib/contracts/application/machine';
 import { PAYMENT_CALLS } from '../../../lib/contracts/payment/payment';
 import { zhText } from '../../core/refusal-keys';
-import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
-import { addTenant, grantMenus, roleIdByAlias, staffOf } from '../../testing/fixtures';
 import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
-import { customerOf, uploadInto } from '../application/apply.test-helpers';
-import { ensureStaffRoles } from '../application/staff-roles';
-import { FINANCE_ROLE, ensureFinanceRole } from './finance-role';
-import { PARAM_ISSUE_AFTER_PAYMENT } from './payment.service';
+import { addApplication, uploadInto } from '../application/apply.test-helpers';
+import { ensureFinanceRole } from './finance-role';
+import {
+  paymentParties,
+  saveVoucher,
+  slipNode,
+  uploadSlip,
+  withIssueAfterPayment,
+} from './payment.test-helpers';
 
 // Payment notes and vouchers through the real calls: issue (lines add up, the noticeFee step), vouchers within the
 // remainder, partial and full payment, rejection, cancellation, concurrent confirmations, isolation between companies
@@ -18,66 +20,36 @@ import { PARAM_ISSUE_AFTER_PAYMENT } from './payment.service';
 let h: Harness;
 const T = '330001';
 const U = '330002';
-const tokens: Record<string, string> = {};
-const companies: Record<string, string> = {};
+let tokens: Record<string, string>;
+let companies: Record<string, string>;
+let users: Record<string, string>;
 
-async function application(tenant: string, companyId: string, state: string): Promise<string> {
-  const id = nextId();
-  await withTenant(h.blade.db, tenant, (trx) =>
-    trx
-      .insertInto('business_application')
-      .values({
-        id,
-        tenant_id: tenant,
-        scheme: 'ccc',
-        application_no: `SQC2026${id.slice(-6)}`,
-        company_id: companyId,
-        applicant_name: '甲防爆电器有限公司',
-        product_name: '隔爆型电动机',
-        product_category: '2301',
-        flow_state: state,
-      })
-      .execute(),
-  );
-  return id;
-}
+const application = (tenant: string, companyId: string, state: string) =>
+  addApplication(h.blade.db, tenant, { company_id: companyId, flow_state: state });
 
-const issue = (applicationId: string, lines: { item: string; amount: string | number }[], total: string) =>
-  h.call(PAYMENT_CALLS.issue.path, tokens.finance, { applicationId, lines, totalAmount: total });
+type Lines = { item: string; amount: string | number }[];
+const issueAs = (token: string, applicationId: string, lines: Lines, total: string) =>
+  h.call(PAYMENT_CALLS.issue.path, token, { applicationId, lines, totalAmount: total });
+const issue = (applicationId: string, lines: Lines, total: string) =>
+  issueAs(tokens.finance, applicationId, lines, total);
+
+const flowStateOf = async (applicationId: string) =>
+  (
+    await withTenant(h.blade.db, T, (trx) =>
+      trx
+        .selectFrom('business_application')
+        .select('flow_state')
+        .where('id', '=', applicationId)
+        .executeTakeFirstOrThrow(),
+    )
+  ).flow_state;
 
 const detail = (token: string, id: string) => h.call(`${PAYMENT_CALLS.detail.path}?id=${id}`, token);
 
-/** The root's first child of the note's archive: where the customer uploads the bank slip. */
-async function slipNode(token: string, noteId: string): Promise<string> {
-  const q = (parentId = '') =>
-    h.call(
-      `/blade-resource/fileCatalog/selectFileList?${new URLSearchParams({ functionCode: 'payment_note', dataId: noteId, ...(parentId && { parentId }) })}`,
-      token,
-    );
-  const roots = await q();
-  expect(roots.code).toBe(200);
-  const children = await q(roots.data.records[0].id);
-  return children.data.records[0].id;
-}
+const slip = (token: string, noteId: string) => uploadSlip(h, token, noteId);
 
-async function slip(token: string, noteId: string): Promise<string> {
-  const up = await uploadInto(h, token, {
-    functionCode: 'payment_note',
-    dataId: noteId,
-    fileCatalogId: await slipNode(token, noteId),
-  });
-  expect(up.code).toBe(200);
-  return up.data.id;
-}
-
-const voucher = async (token: string, noteId: string, amount: string, fileId?: string) =>
-  h.call(PAYMENT_CALLS.saveVoucher.path, token, {
-    noteId,
-    amount,
-    payDate: '2026-11-20',
-    payerName: '甲防爆电器有限公司',
-    fileId: fileId ?? (await slip(token, noteId)),
-  });
+const voucher = (token: string, noteId: string, amount: string, fileId?: string) =>
+  saveVoucher(h, token, noteId, amount, fileId);
 
 async function counts(noteId: string) {
   return withTenant(h.blade.db, T, async (trx) => {
@@ -101,39 +73,14 @@ async function messagesOf(userId: string, tenant = T) {
   );
 }
 
-const users: Record<string, string> = {};
-
 beforeAll(async () => {
   h = await createHarness();
-  const db = h.blade.db;
-  await addTenant(db, { tenantId: T, tenantName: '认证机构', adminPassword: 't-admin-pass' });
-  await addTenant(db, { tenantId: U, tenantName: '另一机构', adminPassword: 'u-admin-pass' });
-  for (const tenant of [T, U]) {
-    await withTenant(db, tenant, (trx) => ensureStaffRoles(trx, tenant, null));
-    expect(await withTenant(db, tenant, (trx) => ensureFinanceRole(trx, tenant, null))).toBe(true);
-    expect(await withTenant(db, tenant, (trx) => ensureFinanceRole(trx, tenant, null))).toBe(false);
-  }
-  for (const [account, alias] of [
-    ['finance', FINANCE_ROLE.alias],
-    ['decider', APPLICATION_CODES.decide],
-    ['clerk', APPLICATION_CODES.accept],
-  ] as const)
-    ({ userId: users[account], token: tokens[account] } = await staffOf(h, T, account, alias));
-  tokens.uFinance = (await staffOf(h, U, 'ufinance', FINANCE_ROLE.alias)).token;
-
-  for (const [tenant, key, name, creditCode] of [
-    [T, 'a', '甲防爆电器有限公司', '91410100MA00000A1X'],
-    [T, 'b', '乙防爆电器有限公司', '91410100MA00000B2X'],
-    [U, 'u', '丙防爆电器有限公司', '91410100MA00000C3X'],
-  ] as const) {
-    const c = await customerOf(h, tenant, { name, creditCode, account: `pay_${key}` });
-    tokens[key] = c.token;
-    companies[key] = c.companyId;
-    users[key] = c.userId;
-    // The customer role holds 我的缴费通知单 (CUSTOMER_MENU_CODES); a role made before gets it here.
-    const role = await roleIdByAlias(db, tenant, 'customer');
-    await grantMenus(db, tenant, role, ['my_payment_note']).catch(() => undefined);
-  }
+  const parties = await paymentParties(h, T, U, 'pay');
+  ({ tokens, companies, users } = parties);
+  // Each tenant's 财务 role was made there; a second run keeps it.
+  expect(parties.financeRoleMade).toEqual([true, true]);
+  for (const tenant of [T, U])
+    expect(await withTenant(h.blade.db, tenant, (trx) => ensureFinanceRole(trx, tenant, null))).toBe(false);
 }, SETUP_TIMEOUT * 2);
 afterAll(async () => {
   await h?.close();
@@ -166,14 +113,7 @@ describe('issuing a note', () => {
       ['检测费', '12000.10'],
       ['证书费', '0.20'],
     ]);
-    const app = await withTenant(h.blade.db, T, (trx) =>
-      trx
-        .selectFrom('business_application')
-        .select('flow_state')
-        .where('id', '=', appId)
-        .executeTakeFirstOrThrow(),
-    );
-    expect(app.flow_state).toBe('fee_noticed');
+    expect(await flowStateOf(appId)).toBe('fee_noticed');
     const history = await withTenant(h.blade.db, T, (trx) =>
       trx.selectFrom('blade_status_history').select('action').where('record_id', '=', appId).execute(),
     );
@@ -206,14 +146,7 @@ describe('issuing a note', () => {
       trx.selectFrom('business_payment_note').select('id').where('application_id', '=', appId).execute(),
     );
     expect(notes).toHaveLength(0);
-    const app = await withTenant(h.blade.db, T, (trx) =>
-      trx
-        .selectFrom('business_application')
-        .select('flow_state')
-        .where('id', '=', appId)
-        .executeTakeFirstOrThrow(),
-    );
-    expect(app.flow_state).toBe('accepted');
+    expect(await flowStateOf(appId)).toBe('accepted');
   });
 
   it('refuses bad input and the wrong callers', async () => {
@@ -229,33 +162,10 @@ describe('issuing a note', () => {
       (await issue(await application(T, companies.a, 'submitted'), [{ item: '费', amount: '1' }], '1')).code,
     ).toBe(400);
     // A customer and a clerk without the button are refused; another tenant's finance does not see the application.
-    expect(
-      (
-        await h.call(PAYMENT_CALLS.issue.path, tokens.a, {
-          applicationId: appId,
-          lines: [{ item: '费', amount: '1' }],
-          totalAmount: '1',
-        })
-      ).status,
-    ).toBe(403);
-    expect(
-      (
-        await h.call(PAYMENT_CALLS.issue.path, tokens.clerk, {
-          applicationId: appId,
-          lines: [{ item: '费', amount: '1' }],
-          totalAmount: '1',
-        })
-      ).status,
-    ).toBe(403);
-    expect(
-      (
-        await h.call(PAYMENT_CALLS.issue.path, tokens.uFinance, {
-          applicationId: appId,
-          lines: [{ item: '费', amount: '1' }],
-          totalAmount: '1',
-        })
-      ).code,
-    ).toBe(404);
+    const oneFee = (token: string) => issueAs(token, appId, [{ item: '费', amount: '1' }], '1');
+    expect((await oneFee(tokens.a)).status).toBe(403);
+    expect((await oneFee(tokens.clerk)).status).toBe(403);
+    expect((await oneFee(tokens.uFinance)).code).toBe(404);
   });
 });
 
@@ -305,7 +215,7 @@ describe('vouchers', () => {
         await uploadInto(h, tokens.a, {
           functionCode: 'payment_note',
           dataId: id,
-          fileCatalogId: await slipNode(tokens.a, id),
+          fileCatalogId: await slipNode(h, tokens.a, id),
         })
       ).code,
     ).toBe(403);
@@ -496,16 +406,7 @@ describe('overdue notes', () => {
 
 describe('certificates after payment', () => {
   it('refuses the issue step while a note is unpaid when the parameter is on', async () => {
-    await h.blade.db
-      .insertInto('blade_param')
-      .values({
-        id: nextId(),
-        param_name: '缴费后发证',
-        param_key: PARAM_ISSUE_AFTER_PAYMENT,
-        param_value: 'true',
-      })
-      .execute();
-    try {
+    await withIssueAfterPayment(h, 'true', async () => {
       const appId = await application(T, companies.a, 'decision');
       const res = await issue(appId, [{ item: '证书费', amount: '200' }], '200');
       const transit = () =>
@@ -520,8 +421,6 @@ describe('certificates after payment', () => {
       const issued = await transit();
       expect(issued.code).toBe(200);
       expect(issued.data.flowState).toBe('issued');
-    } finally {
-      await h.blade.db.deleteFrom('blade_param').where('param_key', '=', PARAM_ISSUE_AFTER_PAYMENT).execute();
-    }
+    });
   });
 });

@@ -3,10 +3,15 @@ import { APPLICATION_CODES } from '../../../lib/contracts/application/machine';
 import { DEFAULT_SURVEY_ITEMS } from '../../../lib/contracts/quality/machine';
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
-import { addRole, addTenant, addUser, deptIds, grantMenus, roleIdByAlias } from '../../testing/fixtures';
+import { addRole, addUser, deptIds, grantMenus, roleIdByAlias } from '../../testing/fixtures';
 import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
-import { addCompany, addCustomerUser } from '../application/apply.test-helpers';
-import { ensureStaffRoles } from '../application/staff-roles';
+import {
+  addApplication,
+  addCompany,
+  addCustomerUser,
+  addTenantPair,
+  type ApplicationValues,
+} from '../application/apply.test-helpers';
 import { ensureQualityRole } from './roles';
 
 // Complaints and satisfaction surveys through the real calls: the customer's save / list / remove rules, every staff
@@ -57,35 +62,16 @@ async function staff(tenant: string, account: string, roleIds: string[]) {
 }
 
 let serial = 0;
-async function application(
-  state: string,
-  companyId = companyA,
-  values: Record<string, unknown> = {},
-  tenant = T,
-) {
-  const id = nextId();
+async function application(state: string, companyId = companyA, values: ApplicationValues = {}, tenant = T) {
   serial += 1;
-  await withTenant(h.blade.db, tenant, (trx) =>
-    trx
-      .insertInto('business_application')
-      .values({
-        id,
-        tenant_id: tenant,
-        scheme: 'cqst',
-        application_no: `SQQ2026${String(serial).padStart(6, '0')}`,
-        company_id: companyId,
-        applicant_name: '甲防爆电器有限公司',
-        manufacturer_name: '甲防爆电器有限公司',
-        product_name: `隔爆型电动机${serial}`,
-        models: JSON.stringify([{ model: 'YBX3-80', spec: '', isSampleModel: true, differenceNote: '' }]),
-        ex_markings: JSON.stringify(['Ex db IIB T4 Gb']),
-        standards: 'GB/T 3836.1-2021',
-        flow_state: state,
-        ...values,
-      })
-      .execute(),
-  );
-  return id;
+  return addApplication(h.blade.db, tenant, {
+    scheme: 'cqst',
+    application_no: `SQQ2026${String(serial).padStart(6, '0')}`,
+    company_id: companyId,
+    product_name: `隔爆型电动机${serial}`,
+    flow_state: state,
+    ...values,
+  });
 }
 
 async function complaintRow(id: string, tenant = T) {
@@ -112,10 +98,8 @@ const complain = (who: string, body: Record<string, unknown>) =>
 beforeAll(async () => {
   h = await createHarness();
   const db = h.blade.db;
-  await addTenant(db, { tenantId: T, tenantName: '认证机构', adminPassword: 't-admin-pass' });
-  await addTenant(db, { tenantId: U, tenantName: '另一机构', adminPassword: 'u-admin-pass' });
+  await addTenantPair(db, T, U);
   for (const tenant of [T, U]) {
-    await withTenant(db, tenant, (trx) => ensureStaffRoles(trx, tenant, null));
     expect(await withTenant(db, tenant, (trx) => ensureQualityRole(trx, tenant, null))).toBe(true);
     // A second run keeps the existing role.
     expect(await withTenant(db, tenant, (trx) => ensureQualityRole(trx, tenant, null))).toBe(false);
@@ -402,7 +386,7 @@ describe('complaints: the case flow', () => {
 });
 
 describe('satisfaction surveys', () => {
-  async function issue(values: Record<string, unknown> = {}) {
+  async function issue(values: ApplicationValues = {}) {
     const id = await application('decision', companyA, values);
     const res = await post('decider', '/blade-customer/applicationFlow/transit', { id, action: 'issue' });
     expect(res.code).toBe(200);

@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { GET, POST } from '@/app/api/[...path]/route';
-import { GET as captchaAnswer } from '@/app/api/test-hooks/captcha/route';
 import { ADMIN_PASSWORD } from '@/blade/testing/harness';
 import { getConfig } from '@/lib/env';
 import { sessionSetCookie, unsealSession } from '@/lib/session';
 import { apiRequest, inProcessBladeForFile, nextCookie, sameOrigin, setCookies } from './helpers';
+import { portalLogin } from './portal-login';
 
 // The whole chain in one process: BFF route handlers → in-process upstream → the embedded blade, on the blade tests'
 // throw-away database (in-memory PGlite, or PostgreSQL when TEST_DATABASE_URL is set).
@@ -12,20 +11,7 @@ import { apiRequest, inProcessBladeForFile, nextCookie, sameOrigin, setCookies }
 inProcessBladeForFile({ config: { testHooks: true, captchaEnabled: true } });
 
 async function login(): Promise<{ cookie: string; body: Record<string, unknown> }> {
-  const captcha = await (await GET(apiRequest('/api/blade-auth/oauth/captcha'))).json();
-  const { key } = captcha.data as { key: string };
-  const answer = (await (await captchaAnswer(apiRequest(`/api/test-hooks/captcha?key=${key}`))).json()).data
-    .answer;
-  const password = createHash('md5').update(ADMIN_PASSWORD).digest('hex');
-  const res = await POST(
-    apiRequest(
-      `/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${password}&grant_type=captcha&scope=all&type=account`,
-      {
-        method: 'POST',
-        headers: { ...sameOrigin, 'tenant-id': '000000', 'captcha-key': key, 'captcha-code': answer },
-      },
-    ),
-  );
+  const res = await portalLogin('admin', ADMIN_PASSWORD);
   const body = await res.json();
   expect(res.status).toBe(200);
   return { cookie: nextCookie(res)!, body };
@@ -67,19 +53,7 @@ it('refreshes the tokens with the real refresh grant once the token time has pas
 });
 
 it('a wrong password is answered with error_description and no session', async () => {
-  const captcha = await (await GET(apiRequest('/api/blade-auth/oauth/captcha'))).json();
-  const { key } = captcha.data as { key: string };
-  const answer = (await (await captchaAnswer(apiRequest(`/api/test-hooks/captcha?key=${key}`))).json()).data
-    .answer;
-  const res = await POST(
-    apiRequest(
-      `/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${'0'.repeat(32)}&grant_type=captcha`,
-      {
-        method: 'POST',
-        headers: { ...sameOrigin, 'tenant-id': '000000', 'captcha-key': key, 'captcha-code': answer },
-      },
-    ),
-  );
+  const res = await portalLogin('admin', `${ADMIN_PASSWORD}-wrong`);
   expect(res.status).toBeGreaterThanOrEqual(400);
   expect(await res.json()).toHaveProperty('error_description');
   expect(setCookies(res)[0]).toMatch(/Max-Age=0/);

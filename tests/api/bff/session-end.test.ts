@@ -2,12 +2,12 @@ import { GET, POST } from '@/app/api/[...path]/route';
 import { POST as lock } from '@/app/api/portal/lock/route';
 import { GET as sessionInfo } from '@/app/api/portal/session/route';
 import { POST as unlock } from '@/app/api/portal/unlock/route';
-import { GET as captchaAnswer } from '@/app/api/test-hooks/captcha/route';
 import { md5Hex } from '@/blade/modules/auth/password';
 import { addUser, deptIds, roleIdByAlias } from '@/blade/testing/fixtures';
 import { ADMIN_PASSWORD, PLATFORM, SETUP_TIMEOUT, type Harness } from '@/blade/testing/harness';
 import { unsealSession } from '@/lib/session';
 import { apiRequest, inProcessBladeForFile, nextCookie, sameOrigin } from './helpers';
+import { portalCaptcha } from './portal-login';
 
 // Ways a browser session ends or locks on the server (SECURITY 4, 27), through the portal's own handlers and the
 // embedded blade: a copy of the cookie must not outlive them.
@@ -29,10 +29,7 @@ beforeAll(async () => {
 
 /** Logs in through the portal; `cookie` is the session cookie the browser already holds, if any. */
 async function login(account: string, password: string, cookie?: string): Promise<string> {
-  const captcha = await (await GET(apiRequest('/api/blade-auth/oauth/captcha'))).json();
-  const { key } = captcha.data as { key: string };
-  const answer = (await (await captchaAnswer(apiRequest(`/api/test-hooks/captcha?key=${key}`))).json()).data
-    .answer as string;
+  const { key, answer } = await portalCaptcha();
   const res = await POST(
     apiRequest('/api/blade-auth/oauth/token', {
       method: 'POST',

@@ -1,9 +1,13 @@
 import { GET, POST } from '@/app/api/[...path]/route';
 import { nextId } from '@/blade/core/ids';
 import { withTenant } from '@/blade/db/tenant';
-import { findEnabledSource } from '@/blade/modules/auth/oidc.repository';
-import { oauthUuid } from '@/blade/modules/auth/oidc.service';
-import { authorizeAt, startTestProvider, type TestProvider } from '@/blade/modules/auth/oidc.test-helpers';
+import {
+  authorizeAt,
+  bindAtSource,
+  ssoClient,
+  startTestProvider,
+  type TestProvider,
+} from '@/blade/modules/auth/oidc.test-helpers';
 import { addRole, addTenant, addUser } from '@/blade/testing/fixtures';
 import { SETUP_TIMEOUT } from '@/blade/testing/harness';
 import { apiRequest, inProcessBladeForFile, ORIGIN, sameOrigin, setCookies } from './helpers';
@@ -19,14 +23,7 @@ let provider: TestProvider;
 let boundUser: string;
 
 beforeAll(async () => {
-  provider = await startTestProvider([
-    {
-      client_id: CLIENT.id,
-      client_secret: CLIENT.secret,
-      redirect_uris: [CALLBACK],
-      token_endpoint_auth_method: 'client_secret_post',
-    },
-  ]);
+  provider = await startTestProvider([ssoClient(CLIENT, CALLBACK)]);
 }, SETUP_TIMEOUT);
 
 const blade = inProcessBladeForFile({ blade: () => ({ outbound: { allowedHosts: [provider.host] } }) });
@@ -58,19 +55,7 @@ beforeAll(async () => {
       })
       .execute(),
   );
-  const source = await withTenant(db, A, (trx) => findEnabledSource(trx, A, 'corp'));
-  await withTenant(db, A, (trx) =>
-    trx
-      .insertInto('blade_user_oauth')
-      .values({
-        id: nextId(),
-        tenant_id: A,
-        uuid: oauthUuid(source!, 'alice'),
-        user_id: boundUser,
-        source: 'corp',
-      })
-      .execute(),
-  );
+  await bindAtSource(db, A, 'corp', 'alice', boundUser);
 }, SETUP_TIMEOUT);
 
 afterAll(() => provider?.stop());

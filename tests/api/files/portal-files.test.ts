@@ -3,11 +3,11 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { GET, POST } from '@/app/api/[...path]/route';
-import { GET as captchaAnswer } from '@/app/api/test-hooks/captcha/route';
 import { addCatalogNode, addPreset } from '@/blade/modules/files/files.fixtures';
 import { filesUnder, interruptedBody, pngBytes } from '@/blade/modules/files/files.test-helpers';
 import { ADMIN_PASSWORD, PLATFORM, type Harness } from '@/blade/testing/harness';
 import { apiRequest, inProcessBladeForFile, nextCookie, sameOrigin } from '../bff/helpers';
+import { portalLogin } from '../bff/portal-login';
 
 // Uploads and downloads through the portal's proxy (route handler → in-process upstream → blade/ → local storage):
 // the bytes stream both ways and arrive with the same SHA-256.
@@ -34,20 +34,7 @@ afterAll(() => {
 });
 
 async function login(): Promise<string> {
-  const captcha = await (await GET(apiRequest('/api/blade-auth/oauth/captcha'))).json();
-  const { key } = captcha.data as { key: string };
-  const answer = (await (await captchaAnswer(apiRequest(`/api/test-hooks/captcha?key=${key}`))).json()).data
-    .answer;
-  const password = createHash('md5').update(ADMIN_PASSWORD).digest('hex');
-  const res = await POST(
-    apiRequest(
-      `/api/blade-auth/oauth/token?tenantId=000000&username=admin&password=${password}&grant_type=captcha&scope=all&type=account`,
-      {
-        method: 'POST',
-        headers: { ...sameOrigin, 'tenant-id': '000000', 'captcha-key': key, 'captcha-code': answer },
-      },
-    ),
-  );
+  const res = await portalLogin('admin', ADMIN_PASSWORD);
   expect(res.status).toBe(200);
   return nextCookie(res)!;
 }
