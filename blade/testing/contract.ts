@@ -4,7 +4,7 @@ import { zhText } from '../core/refusal-keys';
 import { nextId } from '../core/ids';
 import type { Db } from '../db/tenant';
 import { addCompany, addCustomerUser } from '../modules/application/apply.test-helpers';
-import { addRole, addTenant, addUser, deptIds, grantMenus } from './fixtures';
+import { addRole, addTenant, grantMenus, userWithCodes as staffWithCodes } from './fixtures';
 import {
   ADMIN_PASSWORD,
   createHarness,
@@ -437,14 +437,5 @@ async function customerWithCodes(
 async function userWithCodes(h: Harness, codes: readonly string[], companyId?: string): Promise<string> {
   if (companyId) return customerWithCodes(h, PLATFORM, companyId, codes);
   // Short: the fixtures copy it into role_alias and real_name, varchar(10) columns.
-  const account = `ct_${++accounts}`;
-  const roleId = await addRole(h.blade.db, PLATFORM, { name: `契约测试 ${accounts}`, alias: account });
-  await grantMenus(h.blade.db, PLATFORM, roleId, codes);
-  await addUser(h.blade.db, PLATFORM, {
-    account,
-    password: 'contract-pass-1',
-    roleIds: [roleId],
-    deptIds: (await deptIds(h.blade.db, PLATFORM)).slice(0, 1),
-  });
-  return (await h.login(account, 'contract-pass-1', PLATFORM)).access_token;
+  return (await staffWithCodes(h, PLATFORM, `ct_${++accounts}`, codes)).token;
 }
