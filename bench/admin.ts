@@ -17,6 +17,8 @@ const MENUS = 1_000;
 const SAMPLES = Number(process.env.BENCH_ADMIN_SAMPLES ?? 200);
 export const CLIENT = { clientId: 'bench', clientSecret: 'bench-client-secret-0123456789' };
 export const PASSWORD = 'Bench#Admin-2026';
+/** The PostgreSQL server the benches make their fresh databases on; without one they skip PostgreSQL. */
+export const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
 const md5 = (s: string) => createHash('md5').update(s).digest('hex');
 
@@ -24,9 +26,15 @@ export function percentile(sorted: number[], p: number): number {
   return +sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(2);
 }
 
-export async function measure(samples: number, call: () => Response | Promise<Response>) {
+/** p50/p95 of `samples` sequential calls after ten warm-up ones; `untimed` runs before each call, outside its time. */
+export async function measure(
+  samples: number,
+  call: () => Response | Promise<Response>,
+  untimed?: () => unknown,
+) {
   const times: number[] = [];
   for (let i = 0; i < samples + 10; i += 1) {
+    await untimed?.();
     const start = performance.now();
     const res = await call();
     await res.arrayBuffer();
@@ -35,6 +43,16 @@ export async function measure(samples: number, call: () => Response | Promise<Re
   }
   times.sort((a, b) => a - b);
   return { p50Ms: percentile(times, 50), p95Ms: percentile(times, 95), samples };
+}
+
+/** Runs a bench on its own (`npx tsx bench/<name>.ts`): its report as JSON on stdout, a failure as exit code 1. */
+export function printReport(run: () => Promise<unknown>) {
+  run()
+    .then((report) => console.log(JSON.stringify(report, null, 2)))
+    .catch((error) => {
+      console.error(error);
+      process.exitCode = 1;
+    });
 }
 
 export async function login(blade: Blade, account: string): Promise<string> {
@@ -53,6 +71,36 @@ export async function login(blade: Blade, account: string): Promise<string> {
   const body = (await res.json()) as { access_token?: string; error_description?: string };
   if (!body.access_token) throw new Error(`bench login failed: ${body.error_description}`);
   return body.access_token;
+}
+
+/**
+ * Runs `bench` on a new Blade in process (on PostgreSQL at `databaseUrl`, else on in-memory PGlite; no captcha, the
+ * bench's client) once `seed` has filled it, with the administrator's token; answers how long the seeding took with
+ * the bench's figures, and closes the Blade.
+ */
+export async function onSeededBlade<Seeded, Figures extends object>(
+  databaseUrl: string | undefined,
+  seed: (blade: Blade) => Promise<Seeded>,
+  bench: (blade: Blade, admin: string, seeded: Seeded) => Promise<Figures>,
+): Promise<{ seedSeconds: number } & Figures> {
+  const blade = await createBlade({
+    dataDir: '/nonexistent-bench-dir',
+    memory: !databaseUrl,
+    databaseUrl,
+    jwtSigningKey: randomBytes(48).toString('hex'),
+    captchaEnabled: false,
+    portalClient: CLIENT,
+    adminPassword: PASSWORD,
+    log: () => {},
+  });
+  try {
+    const seedStart = performance.now();
+    const seeded = await seed(blade);
+    const seedSeconds = +((performance.now() - seedStart) / 1000).toFixed(1);
+    return { seedSeconds, ...(await bench(blade, await login(blade, 'admin'), seeded)) };
+  } finally {
+    await blade.close();
+  }
 }
 
 /** 10 depts under the root, USERS users spread over them, and a role with MENUS menus (and its user). */
@@ -138,29 +186,14 @@ async function seed(blade: Blade): Promise<{ deptId: string }> {
   return { deptId: rootDept.id };
 }
 
-async function runOn(databaseUrl?: string) {
-  const blade = await createBlade({
-    dataDir: '/nonexistent-bench-dir',
-    memory: !databaseUrl,
-    databaseUrl,
-    jwtSigningKey: randomBytes(48).toString('hex'),
-    captchaEnabled: false,
-    portalClient: CLIENT,
-    adminPassword: PASSWORD,
-    log: () => {},
-  });
-  try {
-    const seedStart = performance.now();
-    const { deptId } = await seed(blade);
-    const seedSeconds = +((performance.now() - seedStart) / 1000).toFixed(1);
-    const admin = await login(blade, 'admin');
+const runOn = (databaseUrl?: string) =>
+  onSeededBlade(databaseUrl, seed, async (blade, admin, { deptId }) => {
     const bench = await login(blade, 'bench');
     const get = (path: string, token: string) =>
       blade.app.request(path, { headers: { 'Blade-Auth': `bearer ${token}` } });
     const page = (query: string) => measure(SAMPLES, () => get(`/blade-user/page?${query}`, admin));
     const routesBody = (await (await get('/blade-system/menu/routes', bench)).json()) as { data: unknown[] };
     return {
-      seedSeconds,
       users: USERS,
       // The cheapest authenticated call (one indexed row): how loaded the machine is, to read the figures below by.
       baselineUserInfo: await measure(SAMPLES, () => get('/blade-user/info', admin)),
@@ -180,25 +213,15 @@ async function runOn(databaseUrl?: string) {
         menus: MENUS,
         roots: routesBody.data.length,
         // Every call rebuilds the tree: the cache is cleared before each one (clearing is not timed).
-        uncached: await (async () => {
-          const times: number[] = [];
-          for (let i = 0; i < SAMPLES + 10; i += 1) {
-            await get('/blade-auth/oauth/clear-cache', admin);
-            const start = performance.now();
-            const res = await get('/blade-system/menu/routes', bench);
-            await res.arrayBuffer();
-            if (i >= 10) times.push(performance.now() - start);
-          }
-          times.sort((a, b) => a - b);
-          return { p50Ms: percentile(times, 50), p95Ms: percentile(times, 95), samples: SAMPLES };
-        })(),
+        uncached: await measure(
+          SAMPLES,
+          () => get('/blade-system/menu/routes', bench),
+          () => get('/blade-auth/oauth/clear-cache', admin),
+        ),
         cached: await measure(SAMPLES, () => get('/blade-system/menu/routes', bench)),
       },
     };
-  } finally {
-    await blade.close();
-  }
-}
+  });
 
 export async function withPostgres<T>(base: string, fn: (url: string) => Promise<T>): Promise<T> {
   const { default: pg } = await import('pg');
@@ -224,9 +247,8 @@ export async function withPostgres<T>(base: string, fn: (url: string) => Promise
 
 /** The figures of both databases (PostgreSQL only when a server URL is configured). */
 export async function runAdminBench() {
-  const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   const pglite = await runOn();
-  const postgres = postgresUrl ? await withPostgres(postgresUrl, runOn) : 'skipped: set BENCH_DATABASE_URL';
+  const postgres = POSTGRES_URL ? await withPostgres(POSTGRES_URL, runOn) : 'skipped: set BENCH_DATABASE_URL';
   const p95 = typeof postgres === 'string' ? undefined : postgres;
   return {
     pglite,
@@ -240,11 +262,4 @@ export async function runAdminBench() {
   };
 }
 
-if (require.main === module) {
-  runAdminBench()
-    .then((report) => console.log(JSON.stringify(report, null, 2)))
-    .catch((error) => {
-      console.error(error);
-      process.exitCode = 1;
-    });
-}
+if (require.main === module) printReport(runAdminBench);

@@ -7,11 +7,10 @@
  *
  * `npm run bench` includes it; `npx tsx bench/applications.ts` runs it alone (BENCH_APPLICATIONS to change the size).
  */
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { createBlade, type Blade } from '../blade/app';
+import type { Blade } from '../blade/app';
 import { withTenant } from '../blade/db/tenant';
-import { CLIENT, login, measure, PASSWORD, withPostgres } from './admin';
+import { measure, onSeededBlade, POSTGRES_URL, printReport, withPostgres } from './admin';
 
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 200_000);
 const COMPANIES = 1_000;
@@ -58,21 +57,8 @@ async function seed(blade: Blade) {
   await sql`vacuum analyze blade_customer_company`.execute(blade.db);
 }
 
-async function runOn(databaseUrl: string) {
-  const blade = await createBlade({
-    dataDir: '/nonexistent-bench-dir',
-    databaseUrl,
-    jwtSigningKey: randomBytes(48).toString('hex'),
-    captchaEnabled: false,
-    portalClient: CLIENT,
-    adminPassword: PASSWORD,
-    log: () => {},
-  });
-  try {
-    const seedStart = performance.now();
-    await seed(blade);
-    const seedSeconds = +((performance.now() - seedStart) / 1000).toFixed(1);
-    const admin = await login(blade, 'admin');
+const runOn = (databaseUrl: string) =>
+  onSeededBlade(databaseUrl, seed, async (blade, admin) => {
     const get = (verb: string, query: Record<string, string>) =>
       blade.app.request(`/blade-customer/paymentNote/${verb}?${new URLSearchParams(query)}`, {
         headers: { 'Blade-Auth': `bearer ${admin}` },
@@ -80,7 +66,6 @@ async function runOn(databaseUrl: string) {
     const queue = 'selectApplicationForCccBusinessManagementPage';
     const accepted = 'selectAcceptedApplicationForCccBusinessManagementPage';
     return {
-      seedSeconds,
       rows: { applications: APPLICATIONS, companies: COMPANIES },
       cccQueue: {
         size10: await measure(SAMPLES, () => get(queue, { current: '1', size: '10' })),
@@ -93,24 +78,13 @@ async function runOn(databaseUrl: string) {
         finished: await measure(SAMPLES, () => get(accepted, { isFinished: '1', size: '10' })),
       },
     };
-  } finally {
-    await blade.close();
-  }
-}
+  });
 
 export async function runApplicationsBench() {
-  const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (!postgresUrl) return { postgres: 'skipped: set BENCH_DATABASE_URL' };
-  const postgres = await withPostgres(postgresUrl, runOn);
+  if (!POSTGRES_URL) return { postgres: 'skipped: set BENCH_DATABASE_URL' };
+  const postgres = await withPostgres(POSTGRES_URL, runOn);
   const pages = [...Object.values(postgres.cccQueue), ...Object.values(postgres.cccAccepted)];
   return { postgres, targets: { p95UnderMs: 50, met: pages.every((r) => r.p95Ms < 50) } };
 }
 
-if (require.main === module) {
-  runApplicationsBench()
-    .then((report) => console.log(JSON.stringify(report, null, 2)))
-    .catch((error) => {
-      console.error(error);
-      process.exitCode = 1;
-    });
-}
+if (require.main === module) printReport(runApplicationsBench);

@@ -7,11 +7,10 @@
  *
  * `npm run bench` includes it; `npx tsx bench/business.ts` runs it alone.
  */
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { createBlade, type Blade } from '../blade/app';
+import type { Blade } from '../blade/app';
 import { withTenant } from '../blade/db/tenant';
-import { CLIENT, login, measure, PASSWORD, withPostgres } from './admin';
+import { measure, onSeededBlade, POSTGRES_URL, printReport, withPostgres } from './admin';
 
 const CONTRACTS = Number(process.env.BENCH_CONTRACTS ?? 100_000);
 const RECEIPTS_PER_CONTRACT = 10;
@@ -75,21 +74,8 @@ async function rssDuring(work: () => Promise<unknown>) {
   };
 }
 
-async function runOn(databaseUrl: string) {
-  const blade = await createBlade({
-    dataDir: '/nonexistent-bench-dir',
-    databaseUrl,
-    jwtSigningKey: randomBytes(48).toString('hex'),
-    captchaEnabled: false,
-    portalClient: CLIENT,
-    adminPassword: PASSWORD,
-    log: () => {},
-  });
-  try {
-    const seedStart = performance.now();
-    await seed(blade);
-    const seedSeconds = +((performance.now() - seedStart) / 1000).toFixed(1);
-    const admin = await login(blade, 'admin');
+const runOn = (databaseUrl: string) =>
+  onSeededBlade(databaseUrl, seed, async (blade, admin) => {
     const post = (path: string, body: Record<string, unknown>) =>
       blade.app.request(`/business-service/${path}`, {
         method: 'POST',
@@ -109,7 +95,6 @@ async function runOn(databaseUrl: string) {
     let full: { rows: number; mb: number } | undefined;
     const all = await rssDuring(async () => (full = await exportRows({})));
     return {
-      seedSeconds,
       rows: { projects: PROJECTS, contracts: CONTRACTS, receipts: CONTRACTS * RECEIPTS_PER_CONTRACT },
       contractList: {
         size10: await measure(SAMPLES, () => post('contract/list', { current: 1, size: 10 })),
@@ -152,15 +137,11 @@ async function runOn(databaseUrl: string) {
         all: { ...all, ...full },
       },
     };
-  } finally {
-    await blade.close();
-  }
-}
+  });
 
 export async function runBusinessBench() {
-  const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (!postgresUrl) return { postgres: 'skipped: set BENCH_DATABASE_URL' };
-  const postgres = await withPostgres(postgresUrl, runOn);
+  if (!POSTGRES_URL) return { postgres: 'skipped: set BENCH_DATABASE_URL' };
+  const postgres = await withPostgres(POSTGRES_URL, runOn);
   const lists = [
     postgres.contractList.size10,
     postgres.contractList.oneProject,
@@ -183,11 +164,4 @@ export async function runBusinessBench() {
   };
 }
 
-if (require.main === module) {
-  runBusinessBench()
-    .then((report) => console.log(JSON.stringify(report, null, 2)))
-    .catch((error) => {
-      console.error(error);
-      process.exitCode = 1;
-    });
-}
+if (require.main === module) printReport(runBusinessBench);

@@ -10,9 +10,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
-import { createBlade } from '../blade/app';
-import { md5Hex } from '../blade/modules/auth/password';
+import type { Blade } from '../blade/app';
 import { seedLargeTree } from '../blade/modules/files/files.fixtures';
+import { onSeededBlade, printReport } from './admin';
 
 const MB = 1024 * 1024;
 const BOUNDARY = 'bench-files-boundary';
@@ -139,46 +139,16 @@ export async function runFilesTransferBench(direct: FilesTarget, portal: FilesTa
 }
 
 /** Opening a record of 5,051 nodes and 50,000 files, in process on PGlite (ms, first call after a warm-up). */
-export async function runFilesTreeBench() {
-  const blade = await createBlade({
-    dataDir: '/nonexistent-bench-dir',
-    memory: true,
-    jwtSigningKey: 'bench-files-signing-key-0123456789-abcdefghijklmnop',
-    captchaEnabled: false,
-    portalClient: { clientId: 'bench', clientSecret: 'bench-client-secret-0123456789' },
-    adminPassword: 'Bench#Files-2026',
-    log: () => {},
-  });
-  try {
-    const record = { functionCode: 'archive', dataId: 'BIG-1' };
-    const seedStarted = performance.now();
-    const seeded = await seedLargeTree(blade.db, '000000', {
-      ...record,
-      folders: 50,
-      leavesPerFolder: 100,
-      filesPerLeaf: 10,
-    });
-    const seedSeconds = +((performance.now() - seedStarted) / 1000).toFixed(1);
-    const basic = `Basic ${Buffer.from('bench:bench-client-secret-0123456789').toString('base64')}`;
-    const qs = new URLSearchParams({
-      tenantId: '000000',
-      username: 'admin',
-      password: md5Hex('Bench#Files-2026'),
-      grant_type: 'password',
-    });
-    const token = (await (
-      await blade.fetch(
-        new Request(`http://blade/blade-auth/oauth/token?${qs}`, {
-          method: 'POST',
-          headers: { Authorization: basic },
-        }),
-      )
-    ).json()) as { access_token: string };
+export function runFilesTreeBench() {
+  const record = { functionCode: 'archive', dataId: 'BIG-1' };
+  const seed = (blade: Blade) =>
+    seedLargeTree(blade.db, '000000', { ...record, folders: 50, leavesPerFolder: 100, filesPerLeaf: 10 });
+  return onSeededBlade(undefined, seed, async (blade, admin, seeded) => {
     const get = async (query: string) => {
       const started = performance.now();
       const res = await blade.fetch(
         new Request(`http://blade/blade-resource/fileCatalog/selectFileList?${query}`, {
-          headers: { 'Blade-Auth': `bearer ${token.access_token}` },
+          headers: { 'Blade-Auth': `bearer ${admin}` },
         }),
       );
       const body = (await res.json()) as { data: { records: { id: string }[] } };
@@ -194,23 +164,13 @@ export async function runFilesTreeBench() {
     return {
       nodes: seeded.nodeCount,
       files: seeded.fileCount,
-      seedSeconds,
       rootsMs: roots.ms,
       rootChildrenMs: level1.ms,
       openMs: +(roots.ms + level1.ms).toFixed(1),
       folderWith1000FilesMs: folder.ms,
       target: { openUnderMs: 1000, met: roots.ms + level1.ms < 1000 },
     };
-  } finally {
-    await blade.close();
-  }
+  });
 }
 
-if (require.main === module) {
-  runFilesTreeBench()
-    .then((r) => console.log(JSON.stringify(r, null, 2)))
-    .catch((e) => {
-      console.error(e);
-      process.exitCode = 1;
-    });
-}
+if (require.main === module) printReport(runFilesTreeBench);
