@@ -1,5 +1,5 @@
 import { deflateSync, crc32 } from 'node:zlib';
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 /** A real PNG (width × height, one colour), so the server's content check and the seal placement see an image. */
 export function pngBytes(width: number, height: number, rgb: [number, number, number]): Buffer {
@@ -25,26 +25,6 @@ export function pngBytes(width: number, height: number, rgb: [number, number, nu
     chunk('IDAT', deflateSync(raw)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-/** A Blade call through the portal's proxy with the signed-in page's session (X-CSRF as the fetcher sends it). */
-export async function blade<T = unknown>(
-  page: Page,
-  method: 'GET' | 'POST',
-  path: string,
-  data?: Record<string, unknown>,
-): Promise<T> {
-  const res =
-    method === 'GET'
-      ? await page.request.get(path, { params: data as Record<string, string>, headers: { 'X-CSRF': '1' } })
-      : await page.request.post(path, {
-          data,
-          // What a page of the portal sends: the CSRF check wants the header and our own origin.
-          headers: { 'X-CSRF': '1', Origin: new URL(page.url()).origin },
-        });
-  const body = (await res.json()) as { code: number; data: T; msg: string };
-  expect(body.code, `${path}: ${body.msg}`).toBe(200);
-  return body.data;
 }
 
 export async function shot(page: Page, name: string) {

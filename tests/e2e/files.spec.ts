@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { PDFDocument, rgb } from 'pdf-lib';
 import sharp from 'sharp';
-import { login } from './helpers';
-import { blade, pngBytes, shot } from './files-helpers';
+import { bladeCall, login } from './helpers';
+import { pngBytes, shot } from './files-helpers';
 
 /**
  * The archive journey of issue 5 through the real portal: configuration (function, catalogue, preset) → upload with
@@ -31,7 +31,7 @@ async function setUpCatalogue(page: Page): Promise<void> {
   await expect(page.getByText('新增成功')).toBeVisible();
   await expect(page.getByRole('gridcell', { name: FUNCTION_CODE })).toBeVisible();
 
-  const root = await blade<Node>(page, 'POST', '/api/blade-resource/fileCatalog/submit', {
+  const root = await bladeCall<Node>(page, 'POST', '/api/blade-resource/fileCatalog/submit', {
     parentId: '0',
     catalogName: '端到端档案',
     fileType: '0',
@@ -45,7 +45,7 @@ async function setUpCatalogue(page: Page): Promise<void> {
     canMultiUpload: 3,
     maxFileSize: 20,
   });
-  await blade(page, 'POST', '/api/blade-resource/filePreset/submit', {
+  await bladeCall(page, 'POST', '/api/blade-resource/filePreset/submit', {
     functionCode: FUNCTION_CODE,
     fileCatalogId: root.id,
   });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login, nextMail } from './helpers';
+import { bladeCall, login, nextMail } from './helpers';
 
 // Journeys through the portal shell (issue 3). Screens are saved under test-results/screens for review.
 
@@ -385,18 +385,6 @@ test('screen size class follows the window, and ?target= opens the route in a ne
   await expect(page).toHaveURL(/\/wel\/index$/);
 });
 
-/** A Blade call through the proxy with the page's session, as the portal's fetcher sends it. */
-async function blade<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
-  const headers = { 'X-CSRF': '1', Origin: new URL(page.url()).origin };
-  const res =
-    method === 'GET'
-      ? await page.request.get(path, { headers })
-      : await page.request.post(path, { headers, data: data as Record<string, unknown> });
-  const body = (await res.json()) as { code: number; data: T; msg?: string };
-  expect(body.code, `${path}: ${body.msg}`).toBe(200);
-  return body.data;
-}
-
 interface RouteNode {
   id: string;
   path: string;
@@ -407,24 +395,24 @@ const findByPath = (nodes: RouteNode[], path: string): RouteNode | undefined =>
 
 test('a top menu set up through the admin calls filters the side menu when picked', async ({ page }) => {
   await login(page);
-  const routes = await blade<RouteNode[]>(page, 'GET', '/api/blade-system/menu/routes');
+  const routes = await bladeCall<RouteNode[]>(page, 'GET', '/api/blade-system/menu/routes');
   const user = findByPath(routes, '/system/user')!;
   const role = findByPath(routes, '/authority/role')!;
   const code = `e2e${Date.now()}`;
-  await blade(page, 'POST', '/api/blade-system/topmenu/submit', {
+  await bladeCall(page, 'POST', '/api/blade-system/topmenu/submit', {
     code,
     name: '用户与角色',
     source: 'people',
     path: '',
     sort: 0,
   });
-  const list = await blade<{ records: Array<{ id: string; code: string }> }>(
+  const list = await bladeCall<{ records: Array<{ id: string; code: string }> }>(
     page,
     'GET',
     `/api/blade-system/topmenu/list?code=${code}`,
   );
   const topMenuId = list.records.find((r) => r.code === code)!.id;
-  await blade(page, 'POST', '/api/blade-system/topmenu/grant', {
+  await bladeCall(page, 'POST', '/api/blade-system/topmenu/grant', {
     topMenuIds: [topMenuId],
     menuIds: [user.id, role.id],
   });
