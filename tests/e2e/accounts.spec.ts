@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { bladeCall, fillLogin, login, nextMail, nextText, smsVendor } from './helpers';
+import { fillRegistration, type CompanyRegistration } from './journey-helpers';
 
 // Customer accounts end to end (issue 14), with real mail and texts: the portal sends through the loopback SMTP
 // server and SMS vendor beside it (scripts/e2e-inbox.mjs), and the test reads codes and links off them as a person
@@ -10,6 +11,18 @@ const EMAIL = 'buyer@exmotor.example';
 const ACCOUNT = 'exmotor-buyer';
 const PASSWORD = 'Buyer#2026';
 const NEW_PASSWORD = 'Buyer#2027';
+const COMPANY: CompanyRegistration = {
+  account: ACCOUNT,
+  password: PASSWORD,
+  email: EMAIL,
+  phone: PHONE,
+  companyName: '华东防爆电机有限公司',
+  creditCode: '91350100M000100Y43',
+  address: '福州市鼓楼区工业路 1 号',
+  contactName: '陈工',
+  contactPhone: '059188886666',
+  realName: '陈采购',
+};
 
 async function anonymous(browser: Browser): Promise<Page> {
   return (await browser.newContext({ locale: 'zh-CN' })).newPage();
@@ -50,17 +63,7 @@ test('a company registers with an e-mail code, changes its password by SMS code,
     await visitor.getByRole('link', { name: '企业用户注册' }).click();
     await expect(visitor).toHaveURL(/\/register/);
     const form = visitor.getByRole('form', { name: '企业用户注册' });
-    await form.getByLabel('企业名称').fill('华东防爆电机有限公司');
-    await form.getByLabel('统一社会信用代码').fill('91350100M000100Y43');
-    await form.getByLabel('企业地址').fill('福州市鼓楼区工业路 1 号');
-    await form.getByLabel('联系人').fill('陈工');
-    await form.getByLabel('联系电话').fill('059188886666');
-    await form.getByLabel('账号', { exact: true }).fill(ACCOUNT);
-    await form.getByLabel('密码', { exact: true }).fill(PASSWORD);
-    await form.getByLabel('确认密码').fill(PASSWORD);
-    await form.getByLabel('真实姓名').fill('陈采购');
-    await form.getByLabel('手机号码').fill(PHONE);
-    await form.getByLabel('邮箱').fill(EMAIL);
+    await fillRegistration(form, COMPANY);
     await form.getByRole('button', { name: '获取验证码' }).click();
     const registration = await nextMail(EMAIL);
     const code = /\b(\d{6})\b/.exec(registration.text)![1];

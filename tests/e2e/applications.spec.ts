@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { login } from './helpers';
 import {
+  fillCccApplicant,
+  fillCccProduct,
   registerCompany,
   signedIn,
   staffUser,
@@ -14,15 +16,13 @@ import {
 // page by a person allowed to take it (the decider is not the tester, inspector or evaluator); the company then sees
 // its certificate.
 
-const COMPANY = '南阳华夏防爆电机有限公司';
-const CREDIT_CODE = '91411300MA4ABC0013';
 const CUSTOMER: CompanyRegistration = {
   account: 'hx-applicant',
   password: 'Huaxia#2026',
   email: 'cert@huaxia-motor.example',
   phone: '13937700001',
-  companyName: COMPANY,
-  creditCode: CREDIT_CODE,
+  companyName: '南阳华夏防爆电机有限公司',
+  creditCode: '91411300MA4ABC0013',
   address: '河南省南阳市卧龙区防爆路 8 号',
   contactName: '赵工',
   contactPhone: '037763001234',
@@ -51,49 +51,32 @@ test('a company applies for CCC and the institute takes it to the issued certifi
 }) => {
   test.setTimeout(240_000);
   await login(page);
-  await registerCompany(browser, CUSTOMER);
+  const customer = await registerCompany(browser, CUSTOMER);
   await staffUser(page, EVALUATOR, 'application_evaluate', '评定员甲');
   await staffUser(page, DECIDER, 'application_decide', '决定人乙');
 
   // The company: a new CCC application in the form's steps.
-  const customer = await signedIn(browser, CUSTOMER);
   await customer.getByRole('button', { name: '认证申请' }).click();
   await customer.getByRole('link', { name: '我的申请' }).click();
   await expect(customer).toHaveURL(/\/application\/myApplication/);
   await customer.getByRole('button', { name: '新建 CCC 申请' }).click();
   await expect(customer).toHaveURL(/\/application\/form\?scheme=ccc/);
-  await customer.getByLabel('认证委托人名称').fill(COMPANY);
-  await customer.getByLabel('认证委托人统一社会信用代码').fill(CREDIT_CODE);
-  await customer.getByLabel('认证委托人地址').fill('河南省南阳市卧龙区防爆路 8 号');
-  await customer.getByLabel('生产者名称').fill(COMPANY);
-  await customer.getByLabel('生产者统一社会信用代码').fill(CREDIT_CODE);
-  await customer.getByLabel('生产者地址').fill('河南省南阳市卧龙区防爆路 8 号');
-  await customer.getByLabel('同认证委托人').check();
-  await customer.getByLabel(/^联系人/).fill('赵工');
-  await customer.getByLabel('联系电话').fill('13937700001');
+  await fillCccApplicant(customer, CUSTOMER);
   await customer.getByRole('button', { name: '下一步' }).click();
 
-  await customer.getByLabel('产品名称').fill(PRODUCT);
-  await customer.getByLabel('产品类别').click();
-  await customer.getByRole('option', { name: /防爆电机/ }).click();
-  await customer.getByRole('button', { name: '添加型号' }).click();
-  await customer.getByRole('textbox', { name: '型号 1', exact: true }).fill('YBX3-132M-4');
-  await customer.getByRole('textbox', { name: '规格 1', exact: true }).fill('7.5kW 380V');
-  // The first model is the sample model until another is marked.
-  await expect(customer.getByRole('checkbox', { name: '代表型号 1' })).toBeChecked();
-  // A marking with a dust EPL in a gas group is refused with the part named; the right one is taken.
+  // A marking with a dust EPL in a gas group is refused with the part named; the right one goes in with the product.
   const marking = customer.getByRole('textbox', { name: '防爆标志' });
   await marking.fill('Ex db IIB T4 Db');
   await marking.press('Enter');
   await expect(customer.getByText(/设备保护级别 Db 与设备类别 IIB 不符/)).toBeVisible();
-  await marking.fill('Ex db IIB T4 Gb');
-  await marking.press('Enter');
-  await expect(customer.getByRole('button', { name: 'Ex db IIB T4 Gb' })).toBeVisible();
-  const standards = customer.getByRole('combobox', { name: '依据标准' });
-  for (const code of ['GB/T 3836.1-2021', 'GB/T 3836.2-2021']) {
-    await standards.fill(code);
-    await standards.press('Enter');
-  }
+  await fillCccProduct(customer, {
+    productName: PRODUCT,
+    model: 'YBX3-132M-4',
+    spec: '7.5kW 380V',
+    exMarking: 'Ex db IIB T4 Gb',
+  });
+  // The first model is the sample model until another is marked.
+  await expect(customer.getByRole('checkbox', { name: '代表型号 1' })).toBeChecked();
   await customer.getByRole('button', { name: '下一步' }).click();
 
   // Documents: the checklist names the required ones; submitting without them is refused naming one.

@@ -2,10 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { pngBytes } from './files-helpers';
 import { bladeCall, login } from './helpers';
 import {
+  createCqstApplication,
   registerCompany,
   signedIn,
   staffUser,
-  uploadRequired,
+  submitCqstApplication,
   type CompanyRegistration,
 } from './journey-helpers';
 
@@ -15,15 +16,13 @@ import {
 // (types → before/after → files → submit), the clerk accepts and evaluates it, the decider approves it, and the
 // customer sees the reissued certificate as version 2 with version 1 still readable.
 
-const COMPANY = '南阳宛城防爆电器有限公司';
-const CREDIT_CODE = '91411300MA4CHG001K';
 const CUSTOMER: CompanyRegistration = {
   account: 'wc-applicant',
   password: 'Wancheng#2026',
   email: 'cert@wancheng-ex.example',
   phone: '13937700002',
-  companyName: COMPANY,
-  creditCode: CREDIT_CODE,
+  companyName: '南阳宛城防爆电器有限公司',
+  creditCode: '91411300MA4CHG001K',
   address: '河南省南阳市宛城区',
   contactName: '钱工',
   contactPhone: '037763005678',
@@ -36,32 +35,15 @@ const NEW_FACTORY = '南阳宛城防爆电器有限公司高新区工厂';
 
 /** The fast path to an issued 防爆合格证: the calls the application screens make, then the staff's steps. */
 async function issuedCertificate(admin: Page, customer: Page, evaluator: Page, decider: Page) {
-  const app = await bladeCall<{ id: string }>(
-    customer,
-    'POST',
-    '/api/blade-customer/cqstOrCnvEx/insertCqstOrCnvExDto',
-    {
-      applicantName: COMPANY,
-      applicantCreditCode: CREDIT_CODE,
-      applicantAddress: '河南省南阳市宛城区',
-      manufacturerName: COMPANY,
-      manufacturerCreditCode: CREDIT_CODE,
-      manufacturerAddress: '河南省南阳市宛城区',
-      factoryName: OLD_FACTORY,
-      factoryCreditCode: CREDIT_CODE,
-      factoryAddress: '河南省南阳市宛城区',
-      contactName: '钱工',
-      contactPhone: '13937700002',
-      productName: PRODUCT,
-      models: [{ model: 'BHD-51', spec: '660V 16A', isSampleModel: true }],
-      exMarkings: ['Ex db IIC T6 Gb'],
-      standards: 'GB/T 3836.1-2021,GB/T 3836.2-2021',
-    },
-  );
-  await uploadRequired(customer, 'cqst_application', app.id);
-  await bladeCall(customer, 'POST', '/api/blade-customer/cqstOrCnvEx/subMitCqst', { id: app.id });
+  const id = await createCqstApplication(customer, CUSTOMER, {
+    productName: PRODUCT,
+    models: [{ model: 'BHD-51', spec: '660V 16A', isSampleModel: true }],
+    exMarkings: ['Ex db IIC T6 Gb'],
+    factoryName: OLD_FACTORY,
+  });
+  await submitCqstApplication(customer, id);
   const transit = (page: Page, action: string, extra: Record<string, unknown> = {}) =>
-    bladeCall(page, 'POST', '/api/blade-customer/applicationFlow/transit', { id: app.id, action, ...extra });
+    bladeCall(page, 'POST', '/api/blade-customer/applicationFlow/transit', { id, action, ...extra });
   for (const action of ['accept', 'noticeFee', 'receiveSamples', 'startTest']) await transit(admin, action);
   await transit(admin, 'passTest', { testConclusion: '样品符合 GB/T 3836.1-2021、GB/T 3836.2-2021 的要求' });
   await transit(evaluator, 'evaluate', { reason: '资料完整，检测结论支持发证' });
@@ -74,10 +56,9 @@ test('a customer changes an issued certificate and sees the reissued version 2 b
 }) => {
   test.setTimeout(240_000);
   await login(page);
-  await registerCompany(browser, CUSTOMER);
+  const customer = await registerCompany(browser, CUSTOMER);
   await staffUser(page, EVALUATOR, 'application_evaluate', '评定员丙');
   await staffUser(page, DECIDER, 'application_decide', '决定人丁');
-  const customer = await signedIn(browser, CUSTOMER);
   const evaluator = await signedIn(browser, EVALUATOR);
   const decider = await signedIn(browser, DECIDER);
   await issuedCertificate(page, customer, evaluator, decider);

@@ -1,7 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { pngBytes } from './files-helpers';
 import { bladeCall, login } from './helpers';
-import { registerCompany, signedIn, uploadRequired, type CompanyRegistration } from './journey-helpers';
+import {
+  fillCccApplicant,
+  fillCccProduct,
+  registerCompany,
+  uploadRequired,
+  type CompanyRegistration,
+} from './journey-helpers';
 
 // Invoices end to end (issue 16): a company with an accepted application gets a payment note, pays it by uploading a
 // voucher on 我的缴费通知单, finance confirms it; the company adds its invoice information and applies for an invoice
@@ -29,30 +35,14 @@ async function applyForCcc(customer: Page): Promise<string> {
   await customer.goto('/application/myApplication');
   await customer.getByRole('button', { name: '新建 CCC 申请' }).click();
   await expect(customer).toHaveURL(/\/application\/form\?scheme=ccc/);
-  await customer.getByLabel('认证委托人名称').fill(COMPANY);
-  await customer.getByLabel('认证委托人统一社会信用代码').fill(CREDIT_CODE);
-  await customer.getByLabel('认证委托人地址').fill('河南省南阳市卧龙区开票路 1 号');
-  await customer.getByLabel('生产者名称').fill(COMPANY);
-  await customer.getByLabel('生产者统一社会信用代码').fill(CREDIT_CODE);
-  await customer.getByLabel('生产者地址').fill('河南省南阳市卧龙区开票路 1 号');
-  await customer.getByLabel('同认证委托人').check();
-  await customer.getByLabel(/^联系人/).fill('钱工');
-  await customer.getByLabel('联系电话').fill('13937700003');
+  await fillCccApplicant(customer, CUSTOMER);
   await customer.getByRole('button', { name: '下一步' }).click();
-  await customer.getByLabel('产品名称').fill(PRODUCT);
-  await customer.getByLabel('产品类别').click();
-  await customer.getByRole('option', { name: /防爆电机/ }).click();
-  await customer.getByRole('button', { name: '添加型号' }).click();
-  await customer.getByRole('textbox', { name: '型号 1', exact: true }).fill('BJX-8/20');
-  await customer.getByRole('textbox', { name: '规格 1', exact: true }).fill('20A 380V');
-  const marking = customer.getByRole('textbox', { name: '防爆标志' });
-  await marking.fill('Ex db IIB T4 Gb');
-  await marking.press('Enter');
-  const standards = customer.getByRole('combobox', { name: '依据标准' });
-  for (const code of ['GB/T 3836.1-2021', 'GB/T 3836.2-2021']) {
-    await standards.fill(code);
-    await standards.press('Enter');
-  }
+  await fillCccProduct(customer, {
+    productName: PRODUCT,
+    model: 'BJX-8/20',
+    spec: '20A 380V',
+    exMarking: 'Ex db IIB T4 Gb',
+  });
   await customer.getByRole('button', { name: '下一步' }).click();
   await expect(customer.getByRole('list', { name: '必传资料' })).toBeVisible();
   const applicationId = new URL(customer.url()).searchParams.get('id')!;
@@ -69,8 +59,7 @@ test('a company pays a note, applies for an invoice, finance issues it with the 
 }) => {
   test.setTimeout(240_000);
   await login(page);
-  await registerCompany(browser, CUSTOMER);
-  const customer = await signedIn(browser, CUSTOMER);
+  const customer = await registerCompany(browser, CUSTOMER);
   const applicationId = await applyForCcc(customer);
 
   // Staff (the administrator holds every code): accept, then issue a payment note of two lines.

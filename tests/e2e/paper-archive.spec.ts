@@ -1,6 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { bladeCall, login } from './helpers';
-import { registerCompany, signedIn, uploadRequired, type CompanyRegistration } from './journey-helpers';
+import {
+  createCqstApplication,
+  createRole,
+  flatten,
+  registerCompany,
+  signedIn,
+  staffUser,
+  submitCqstApplication,
+  type CompanyRegistration,
+  type TreeRow,
+} from './journey-helpers';
 
 // Borrowing a paper archive through the three roles (issue 17). Fast setup through the API: a company registers and
 // submits a 防爆合格证 application (it gets its number); the administrator makes the archivist, team leader and
@@ -8,15 +18,13 @@ import { registerCompany, signedIn, uploadRequired, type CompanyRegistration } f
 // the archivist submits the application's paper file, the engineer asks to borrow it, the team leader approves, the
 // archivist lends it and takes it back (a second lending of a file on loan is the API tests' case).
 
-const COMPANY = '南阳卧龙防爆电器有限公司';
-const CREDIT_CODE = '91411300MA4PAE011C';
 const CUSTOMER: CompanyRegistration = {
   account: 'pa-e2e-applicant',
   password: 'PaE2e#2026',
   email: 'pa-e2e@wolong-ex.example',
   phone: '13937700011',
-  companyName: COMPANY,
-  creditCode: CREDIT_CODE,
+  companyName: '南阳卧龙防爆电器有限公司',
+  creditCode: '91411300MA4PAE011C',
   address: '河南省南阳市卧龙区',
   contactName: '孙工',
   contactPhone: '037763001234',
@@ -34,61 +42,20 @@ const GRANTS: Record<keyof typeof PEOPLE, Record<string, string[]>> = {
   engineer: { 纸质档案: [], 档案借阅: ['借阅申请'] },
 };
 
-interface TreeRow {
-  id: string;
-  title?: string;
-  roleAlias?: string;
-  mustUpload?: number | string;
-  children?: TreeRow[];
-}
-const flatten = (rows: TreeRow[]): TreeRow[] => rows.flatMap((r) => [r, ...flatten(r.children ?? [])]);
-
 /** A submitted CQST application (the calls the application screens make): its number. */
 async function submittedApplication(customer: Page): Promise<string> {
-  const app = await bladeCall<{ id: string }>(
-    customer,
-    'POST',
-    '/api/blade-customer/cqstOrCnvEx/insertCqstOrCnvExDto',
-    {
-      applicantName: COMPANY,
-      applicantCreditCode: CREDIT_CODE,
-      applicantAddress: '河南省南阳市卧龙区',
-      manufacturerName: COMPANY,
-      manufacturerCreditCode: CREDIT_CODE,
-      manufacturerAddress: '河南省南阳市卧龙区',
-      factoryName: COMPANY,
-      factoryCreditCode: CREDIT_CODE,
-      factoryAddress: '河南省南阳市卧龙区',
-      contactName: '孙工',
-      contactPhone: '13937700011',
-      productName: PRODUCT,
-      models: [{ model: 'BXK-8050', spec: '380V', isSampleModel: true }],
-      exMarkings: ['Ex db IIB T4 Gb'],
-      standards: 'GB/T 3836.1-2021,GB/T 3836.2-2021',
-    },
-  );
-  await uploadRequired(customer, 'cqst_application', app.id);
-  const submitted = await bladeCall<{ applicationNo: string }>(
-    customer,
-    'POST',
-    '/api/blade-customer/cqstOrCnvEx/subMitCqst',
-    { id: app.id },
-  );
-  return submitted.applicationNo;
+  const id = await createCqstApplication(customer, CUSTOMER, {
+    productName: PRODUCT,
+    models: [{ model: 'BXK-8050', spec: '380V', isSampleModel: true }],
+    exMarkings: ['Ex db IIB T4 Gb'],
+  });
+  return submitCqstApplication(customer, id);
 }
 
 /** A role with the 档案管理 pages and buttons of its view, and one user in it. */
 async function staff(admin: Page, view: keyof typeof PEOPLE) {
   const alias = `pa_e2e_${view}`;
-  await bladeCall(admin, 'POST', '/api/blade-system/role/submit', {
-    roleName: PEOPLE[view].name,
-    roleAlias: alias,
-    parentId: '0',
-    sort: 90,
-  });
-  const role = flatten(
-    await bladeCall<TreeRow[]>(admin, 'GET', `/api/blade-system/role/list?roleAlias=${alias}`),
-  ).find((r) => r.roleAlias === alias)!;
+  const roleId = await createRole(admin, { roleName: PEOPLE[view].name, roleAlias: alias, sort: 90 });
   const tree = await bladeCall<{ menu: TreeRow[] }>(admin, 'GET', '/api/blade-system/menu/grant-tree');
   const group = flatten(tree.menu).find((n) => n.title === '档案管理')!;
   const menuIds = [group.id];
@@ -99,17 +66,8 @@ async function staff(admin: Page, view: keyof typeof PEOPLE) {
       ...(pageNode.children ?? []).filter((b) => buttons.includes(b.title!)).map((b) => b.id),
     );
   }
-  await bladeCall(admin, 'POST', '/api/blade-system/role/grant', { roleIds: [role.id], menuIds });
-  const depts = await bladeCall<TreeRow[]>(admin, 'GET', '/api/blade-system/dept/list');
-  await bladeCall(admin, 'POST', '/api/blade-user/submit', {
-    account: PEOPLE[view].account,
-    password: PEOPLE[view].password,
-    password2: PEOPLE[view].password,
-    roleId: role.id,
-    deptId: depts[0].id,
-    name: PEOPLE[view].name,
-    realName: PEOPLE[view].name,
-  });
+  await bladeCall(admin, 'POST', '/api/blade-system/role/grant', { roleIds: [roleId], menuIds });
+  await staffUser(admin, PEOPLE[view], alias, PEOPLE[view].name);
 }
 
 test('a paper archive is submitted, borrowed, approved, lent once and returned through the three roles', async ({
@@ -118,8 +76,7 @@ test('a paper archive is submitted, borrowed, approved, lent once and returned t
 }) => {
   test.setTimeout(240_000);
   await login(page);
-  await registerCompany(browser, CUSTOMER);
-  const customer = await signedIn(browser, CUSTOMER);
+  const customer = await registerCompany(browser, CUSTOMER);
   const applicationNo = await submittedApplication(customer);
   for (const view of ['archivist', 'leader', 'engineer'] as const) await staff(page, view);
   const archivist = await signedIn(browser, PEOPLE.archivist);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { startTestProvider, type TestProvider } from '../../blade/modules/auth/oidc.test-helpers';
-import { bladeCall as blade, login } from './helpers';
+import { bladeCall, login } from './helpers';
+import { createRole, staffUser } from './journey-helpers';
 
 // SSO in the browser against a real OpenID Connect provider on loopback (oidc-provider, as the API tests run it): the
 // platform tenant gets a login source whose unknown people sign in as a guest account; a person unknown to the
@@ -15,13 +16,6 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 3190);
 const CALLBACK = `http://127.0.0.1:${port}/login/callback`;
 const CLIENT = { id: 'portal-e2e', secret: 'portal-e2e-sso-secret-5d1f' };
-
-interface TreeRow {
-  id: string;
-  roleAlias?: string;
-  children?: TreeRow[];
-}
-const flatten = (rows: TreeRow[]): TreeRow[] => rows.flatMap((r) => [r, ...flatten(r.children ?? [])]);
 
 test.describe('SSO login', () => {
   let provider: TestProvider;
@@ -43,25 +37,9 @@ test.describe('SSO login', () => {
   test('an unknown person signs in at the provider and asks for an account', async ({ page }) => {
     await login(page);
     // The guest account: one role, alias guest, and nothing else.
-    await blade(page, 'POST', '/api/blade-system/role/submit', {
-      roleName: '访客',
-      roleAlias: 'guest',
-      parentId: '0',
-      sort: 99,
-    });
-    const roles = await blade<TreeRow[]>(page, 'GET', '/api/blade-system/role/list?roleAlias=guest');
-    const guestRole = flatten(roles).find((r) => r.roleAlias === 'guest')!;
-    const depts = await blade<TreeRow[]>(page, 'GET', '/api/blade-system/dept/list');
-    await blade(page, 'POST', '/api/blade-user/submit', {
-      account: 'sso-guest',
-      password: 'Guest#e2e-2026-sso',
-      password2: 'Guest#e2e-2026-sso',
-      roleId: guestRole.id,
-      deptId: depts[0].id,
-      name: '访客',
-      realName: '访客',
-    });
-    await blade(page, 'POST', '/api/blade-system/login-source/submit', {
+    await createRole(page, { roleName: '访客', roleAlias: 'guest', sort: 99 });
+    await staffUser(page, { account: 'sso-guest', password: 'Guest#e2e-2026-sso' }, 'guest', '访客');
+    await bladeCall(page, 'POST', '/api/blade-system/login-source/submit', {
       kind: 'sso',
       source: 'corp',
       name: '企业账号',
