@@ -1,9 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import pg from 'pg';
 // The browser suites' loopback mail server (a real SMTP server): the registration code is read off it.
 import { startInbox } from '../../scripts/e2e-inbox.mjs';
-import { pngBytes } from '../e2e/files-helpers';
+import {
+  fillCccApplicant,
+  fillCccProduct,
+  fillRegistration,
+  uploadRequired,
+  type ArchiveCalls,
+  type CompanyRegistration,
+} from '../e2e/journey-helpers';
 import {
   BASE_PATH,
   CUSTOMER_HOST,
@@ -11,6 +16,8 @@ import {
   SECRETS,
   STAFF_HOST,
   copyStandalone,
+  createDatabase,
+  sql,
   startNginx,
   startPortal,
 } from './harness';
@@ -22,32 +29,26 @@ import {
  * in the form's steps, uploads its documents and submits it; the institute's staff find it on the staff host.
  */
 
-const PG_URL = process.env.DEPLOY_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const STAFF = `https://${STAFF_HOST}:${PORTS.https}`;
 const CUSTOMER = `https://${CUSTOMER_HOST}:${PORTS.https}`;
 const INBOX = { smtpPort: PORTS.inboxSmtp, httpPort: PORTS.inboxHttp };
-const COMPANY = '南阳华夏防爆电机有限公司';
-const CREDIT_CODE = '91411300MA4ABC0013';
-const ACCOUNT = 'hx-applicant';
-const PASSWORD = 'Huaxia#2026-host';
-const EMAIL = 'cert@huaxia-motor.example';
+const APPLICANT: CompanyRegistration = {
+  account: 'hx-applicant',
+  password: 'Huaxia#2026-host',
+  email: 'cert@huaxia-motor.example',
+  phone: '13937700001',
+  companyName: '南阳华夏防爆电机有限公司',
+  creditCode: '91411300MA4ABC0013',
+  address: '河南省南阳市卧龙区防爆路 8 号',
+  contactName: '赵工',
+  contactPhone: '037763001234',
+};
 const PRODUCT = '隔爆型三相异步电动机';
 
-let database: string;
+let database: Awaited<ReturnType<typeof createDatabase>>;
 let portal: Awaited<ReturnType<typeof startPortal>>;
 let nginx: Awaited<ReturnType<typeof startNginx>>;
 let inbox: Awaited<ReturnType<typeof startInbox>>;
-
-async function sql(url: string, text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
-const dbUrl = () => PG_URL.replace(/\/[^/]*$/, `/${database}`);
 
 /** The newest mail to `to` on the loopback server (waits up to 10 s). */
 async function nextMail(to: string): Promise<string> {
@@ -64,14 +65,13 @@ async function nextMail(to: string): Promise<string> {
 }
 
 test.beforeAll(async () => {
-  database = `portal_customer_host_${process.pid}_${randomBytes(3).toString('hex')}`;
-  await sql(PG_URL, `create database ${database}`);
+  database = await createDatabase('portal_customer_host');
   inbox = await startInbox(INBOX);
   portal = await startPortal({
     dir: copyStandalone(),
     port: PORTS.portal,
     env: {
-      DATABASE_URL: dbUrl(),
+      DATABASE_URL: database.url,
       TRUSTED_PROXIES: '127.0.0.1',
       CAPTCHA_ENABLED: 'false',
       PUBLIC_ORIGINS: [STAFF, CUSTOMER].join(','),
@@ -80,7 +80,7 @@ test.beforeAll(async () => {
     },
   });
   // The institute's customers reach it on their own domain: the tenant's `domain` field binds the host.
-  await sql(dbUrl(), `update blade_tenant set domain = $1 where tenant_id = '000000'`, [
+  await sql(database.url, `update blade_tenant set domain = $1 where tenant_id = '000000'`, [
     `${CUSTOMER_HOST}:${PORTS.https}`,
   ]);
   nginx = await startNginx(PORTS.portal);
@@ -90,7 +90,7 @@ test.afterAll(async () => {
   await nginx?.stop('SIGQUIT');
   expect(await portal?.stop()).toEqual({ code: 0, signal: null });
   await inbox?.close();
-  await sql(PG_URL, `drop database if exists ${database} with (force)`).catch(() => undefined);
+  await database?.drop();
 });
 
 async function newPage(browser: Browser): Promise<Page> {
@@ -110,47 +110,31 @@ async function bladeCall<T>(page: Page, path: string): Promise<T> {
   return body.data as T;
 }
 
-interface CatalogRow {
-  id: string;
-  mustUpload?: number | string;
-}
-
-/** One small scan into every must-upload node of the application's archive, as the documents step uploads them. */
-async function uploadRequired(page: Page, applicationId: string): Promise<number> {
-  const level = async (parentId: string) => {
-    const data = await bladeCall<{ records?: CatalogRow[] } | CatalogRow[]>(
-      page,
-      `/api/blade-resource/fileCatalog/selectFileList?functionCode=ccc_application&dataId=${applicationId}` +
-        `&parentId=${parentId}&current=1&size=500`,
-    );
-    return Array.isArray(data) ? data : (data.records ?? []);
-  };
-  const scan = [...pngBytes(64, 64, [40, 90, 160])];
-  let uploaded = 0;
-  for (const root of await level('0')) {
-    for (const node of await level(root.id)) {
-      if (Number(node.mustUpload) !== 1) continue;
-      uploaded += 1;
+/** The archive calls made by the page itself (see bladeCall), under the sub-path. */
+function inPage(page: Page): ArchiveCalls {
+  return {
+    get: <T>(path: string) => bladeCall<T>(page, path),
+    async upload(fields, file) {
       const body = await page.evaluate(
-        async ({ url, fields, bytes, name }) => {
+        async ({ url, fields, bytes, name, type }) => {
           // The record's fields first: the server decides on them as the file part starts.
           const form = new FormData();
           for (const [key, value] of Object.entries(fields)) form.append(key, value);
-          form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), name);
+          form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
           const res = await fetch(url, { method: 'POST', headers: { 'X-CSRF': '1' }, body: form });
           return (await res.json()) as { code: number; msg: string };
         },
         {
           url: `${BASE_PATH}/api/blade-resource/file/uploadFile`,
-          fields: { functionCode: 'ccc_application', dataId: applicationId, fileCatalogId: node.id },
-          bytes: scan,
-          name: `scan-${uploaded}.png`,
+          fields,
+          bytes: [...file.buffer],
+          name: file.name,
+          type: file.mimeType,
         },
       );
       expect(body.code, body.msg).toBe(200);
-    }
-  }
-  return uploaded;
+    },
+  };
 }
 
 test('a company registers on its own host, applies for CCC there with its documents, and staff see it on theirs', async ({
@@ -165,19 +149,9 @@ test('a company registers on its own host, applies for CCC there with its docume
   await visitor.getByRole('link', { name: '企业用户注册' }).click();
   await expect(visitor).toHaveURL(`${CUSTOMER}${BASE_PATH}/register`);
   const form = visitor.getByRole('form', { name: '企业用户注册' });
-  await form.getByLabel('企业名称').fill(COMPANY);
-  await form.getByLabel('统一社会信用代码').fill(CREDIT_CODE);
-  await form.getByLabel('企业地址').fill('河南省南阳市卧龙区防爆路 8 号');
-  await form.getByLabel('联系人').fill('赵工');
-  await form.getByLabel('联系电话').fill('037763001234');
-  await form.getByLabel('账号', { exact: true }).fill(ACCOUNT);
-  await form.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await form.getByLabel('确认密码').fill(PASSWORD);
-  await form.getByLabel('真实姓名').fill('赵工');
-  await form.getByLabel('手机号码').fill('13937700001');
-  await form.getByLabel('邮箱').fill(EMAIL);
+  await fillRegistration(form, APPLICANT);
   await form.getByRole('button', { name: '获取验证码' }).click();
-  const code = /\b(\d{6})\b/.exec(await nextMail(EMAIL))![1];
+  const code = /\b(\d{6})\b/.exec(await nextMail(APPLICANT.email))![1];
   await form.getByLabel('验证码').fill(code);
   await form.getByRole('button', { name: '注册' }).click();
   await expect(visitor.getByRole('status')).toHaveText('注册成功，请登录');
@@ -186,8 +160,8 @@ test('a company registers on its own host, applies for CCC there with its docume
   // Signed in on the customer host: the session cookie is that host's, Secure, under the sub-path.
   const customer = await newPage(browser);
   await customer.goto(`${CUSTOMER}${BASE_PATH}/login`);
-  await customer.getByLabel(/^账号/).fill(ACCOUNT);
-  await customer.getByLabel(/^密码/).fill(PASSWORD);
+  await customer.getByLabel(/^账号/).fill(APPLICANT.account);
+  await customer.getByLabel(/^密码/).fill(APPLICANT.password);
   await customer.getByRole('button', { name: '登录' }).click();
   await expect(customer).toHaveURL(`${CUSTOMER}${BASE_PATH}/wel/index`);
   const cookies = await customer.context().cookies(CUSTOMER);
@@ -202,32 +176,14 @@ test('a company registers on its own host, applies for CCC there with its docume
   await expect(customer).toHaveURL(/\/portal\/application\/myApplication/);
   await customer.getByRole('button', { name: '新建 CCC 申请' }).click();
   await expect(customer).toHaveURL(/\/portal\/application\/form\?scheme=ccc/);
-  await customer.getByLabel('认证委托人名称').fill(COMPANY);
-  await customer.getByLabel('认证委托人统一社会信用代码').fill(CREDIT_CODE);
-  await customer.getByLabel('认证委托人地址').fill('河南省南阳市卧龙区防爆路 8 号');
-  await customer.getByLabel('生产者名称').fill(COMPANY);
-  await customer.getByLabel('生产者统一社会信用代码').fill(CREDIT_CODE);
-  await customer.getByLabel('生产者地址').fill('河南省南阳市卧龙区防爆路 8 号');
-  await customer.getByLabel('同认证委托人').check();
-  await customer.getByLabel(/^联系人/).fill('赵工');
-  await customer.getByLabel('联系电话').fill('13937700001');
+  await fillCccApplicant(customer, APPLICANT);
   await customer.getByRole('button', { name: '下一步' }).click();
-
-  await customer.getByLabel('产品名称').fill(PRODUCT);
-  await customer.getByLabel('产品类别').click();
-  await customer.getByRole('option', { name: /防爆电机/ }).click();
-  await customer.getByRole('button', { name: '添加型号' }).click();
-  await customer.getByRole('textbox', { name: '型号 1', exact: true }).fill('YBX3-132M-4');
-  await customer.getByRole('textbox', { name: '规格 1', exact: true }).fill('7.5kW 380V');
-  const marking = customer.getByRole('textbox', { name: '防爆标志' });
-  await marking.fill('Ex db IIB T4 Gb');
-  await marking.press('Enter');
-  await expect(customer.getByRole('button', { name: 'Ex db IIB T4 Gb' })).toBeVisible();
-  const standards = customer.getByRole('combobox', { name: '依据标准' });
-  for (const standard of ['GB/T 3836.1-2021', 'GB/T 3836.2-2021']) {
-    await standards.fill(standard);
-    await standards.press('Enter');
-  }
+  await fillCccProduct(customer, {
+    productName: PRODUCT,
+    model: 'YBX3-132M-4',
+    spec: '7.5kW 380V',
+    exMarking: 'Ex db IIB T4 Gb',
+  });
   await customer.getByRole('button', { name: '下一步' }).click();
 
   // The documents, uploaded through nginx on the customer host; the checklist then shows none missing.
@@ -235,7 +191,7 @@ test('a company registers on its own host, applies for CCC there with its docume
   await expect(checklist.getByText('未上传').first()).toBeVisible();
   const applicationId = new URL(customer.url()).searchParams.get('id')!;
   expect(applicationId).toMatch(/^\d+$/);
-  const uploaded = await uploadRequired(customer, applicationId);
+  const uploaded = await uploadRequired(customer, 'ccc_application', applicationId, inPage(customer));
   expect(uploaded).toBeGreaterThanOrEqual(5);
   await customer.getByRole('button', { name: '刷新清单' }).click();
   await expect(checklist.getByText('未上传')).toHaveCount(0);
@@ -261,6 +217,10 @@ test('a company registers on its own host, applies for CCC there with its docume
     '/api/blade-customer/paymentNote/selectApplicationForCccBusinessManagementPage?current=1&size=10',
   );
   expect(page.records).toEqual([
-    expect.objectContaining({ id: applicationId, flowState: 'submitted', companyName: COMPANY }),
+    expect.objectContaining({
+      id: applicationId,
+      flowState: 'submitted',
+      companyName: APPLICANT.companyName,
+    }),
   ]);
 });

@@ -1,10 +1,11 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { portalNodeFlags } from '../../scripts/node-flags.mjs';
 
 /**
@@ -35,6 +36,32 @@ export const SECRETS = {
   CLIENT_SECRET: 'deploy-client-secret-0123456789',
   ADMIN_PASSWORD: 'Admin#deploy-2026',
 };
+
+const PG_URL = process.env.DEPLOY_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** One statement on its own connection to the database at `url`. */
+export async function sql(url: string, text: string, values: unknown[] = []) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new empty database on the PostgreSQL server (DEPLOY_PG_URL), named `<prefix>_<pid>_<random>`, for one spec. */
+export async function createDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${process.pid}_${randomBytes(3).toString('hex')}`;
+  await sql(PG_URL, `create database ${name}`);
+  return {
+    url: PG_URL.replace(/\/[^/]*$/, `/${name}`),
+    // Cleaning up after the spec: a database left behind must not fail a run that passed.
+    async drop() {
+      await sql(PG_URL, `drop database if exists ${name} with (force)`).catch(() => undefined);
+    },
+  };
+}
 
 /** Copies the standalone output, and nothing else, into a new empty directory. */
 export function copyStandalone(): string {

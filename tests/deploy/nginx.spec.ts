@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import https from 'node:https';
 import { expect, test, type Page } from '@playwright/test';
-import pg from 'pg';
 import {
   BASE_PATH,
   CUSTOMER_HOST,
@@ -10,9 +9,11 @@ import {
   STAFF_HOST,
   cookiePairs,
   copyStandalone,
+  createDatabase,
   get,
   passwordLogin,
   request,
+  sql,
   startNginx,
   startPortal,
 } from './harness';
@@ -22,7 +23,6 @@ import {
  * staff host and a customer domain mapped to two tenants by the tenant `domain` field.
  */
 
-const PG_URL = process.env.DEPLOY_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const STAFF = `https://${STAFF_HOST}:${PORTS.https}`;
 const CUSTOMER = `https://${CUSTOMER_HOST}:${PORTS.https}`;
 const DIRECT = `http://127.0.0.1:${PORTS.portal}`;
@@ -34,21 +34,10 @@ const customerUser = {
   realName: '客户甲',
 };
 
-let database: string;
+let database: Awaited<ReturnType<typeof createDatabase>>;
 let portal: Awaited<ReturnType<typeof startPortal>>;
 let nginx: Awaited<ReturnType<typeof startNginx>>;
 
-async function sql(url: string, text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
-
-const dbUrl = () => PG_URL.replace(/\/[^/]*$/, `/${database}`);
 const id = () => String(BigInt(Date.now()) * 1000n + BigInt(Math.floor(Math.random() * 1000)));
 
 /**
@@ -61,23 +50,23 @@ async function createCustomerTenant() {
   const legacy = createHash('sha1').update(md5).digest('hex');
   const [dept, role, user] = [id(), id(), id()];
   await sql(
-    dbUrl(),
+    database.url,
     `insert into blade_tenant (id, tenant_id, tenant_name, domain) values ($1, $2, '客户公司', $3)`,
     [id(), customerUser.tenant, `${CUSTOMER_HOST}:${PORTS.https}`],
   );
   await sql(
-    dbUrl(),
+    database.url,
     `insert into blade_dept (id, tenant_id, parent_id, ancestors, dept_name, full_name, sort, remark)
      values ($1, $2, 0, '0', '客户公司', '客户公司', 1, '')`,
     [dept, customerUser.tenant],
   );
   await sql(
-    dbUrl(),
+    database.url,
     `insert into blade_role (id, tenant_id, parent_id, role_name, role_alias, sort) values ($1, $2, 0, '用户', 'user', 1)`,
     [role, customerUser.tenant],
   );
   await sql(
-    dbUrl(),
+    database.url,
     `insert into blade_user (id, tenant_id, account, password, name, real_name, role_id, dept_id)
      values ($1, $2, $3, $4, $5, $5, $6, $7)`,
     [user, customerUser.tenant, customerUser.account, legacy, customerUser.realName, role, dept],
@@ -85,13 +74,12 @@ async function createCustomerTenant() {
 }
 
 test.beforeAll(async () => {
-  database = `portal_deploy_${process.pid}_${randomBytes(3).toString('hex')}`;
-  await sql(PG_URL, `create database ${database}`);
+  database = await createDatabase('portal_deploy');
   portal = await startPortal({
     dir: copyStandalone(),
     port: PORTS.portal,
     env: {
-      DATABASE_URL: dbUrl(),
+      DATABASE_URL: database.url,
       TRUSTED_PROXIES: '127.0.0.1',
       CAPTCHA_ENABLED: 'false',
       PUBLIC_ORIGINS: [STAFF, CUSTOMER, `http://${STAFF_HOST}:${PORTS.http}`].join(','),
@@ -104,7 +92,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await nginx?.stop('SIGQUIT');
   expect(await portal?.stop()).toEqual({ code: 0, signal: null });
-  await sql(PG_URL, `drop database if exists ${database} with (force)`).catch(() => undefined);
+  await database?.drop();
 });
 
 test.describe('forwarded headers', () => {
