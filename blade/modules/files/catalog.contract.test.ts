@@ -61,10 +61,13 @@ describe('catalogue library rules', () => {
     expect(await submit({ catalogName: 'x', maxFileSize: 501 })).toMatchObject({
       status: 400,
       msg: 'maxFileSize:不能大于500',
+      errorCode: 'common.validation.maxValue',
+      errorArgs: { max: '500' },
     });
     expect(await submit({ catalogName: 'x', canMultiUpload: -1 })).toMatchObject({
       status: 400,
       msg: 'canMultiUpload:不能小于0',
+      errorCode: 'common.validation.minValue',
     });
     expect(await submit({ catalogName: 'x', canView: 2 })).toMatchObject({
       status: 400,

@@ -25,8 +25,8 @@ export const fileFunctionHooks: CrudHooks = {
 /** The range checks the definition's integer fields cannot state, with the texts blade/ has always answered. */
 export function checkRange(name: string, value: unknown, max: number): void {
   if (typeof value !== 'number') return;
-  if (value < 0) throw new ValidationError(name, '不能小于0');
-  if (value > max) throw new ValidationError(name, `不能大于${max}`);
+  if (value < 0) throw ValidationError.keyed(name, 'common.validation.minValue', { min: '0' });
+  if (value > max) throw ValidationError.keyed(name, 'common.validation.maxValue', { max: String(max) });
 }
 
 /**
