@@ -85,6 +85,13 @@ it('answers the spec texts of missing values in the old order', async () => {
   expect((await save(body('ext2', { deptId: '' }))).msg).toBe('请选择所属部门');
   expect((await save(body('ext2', { password: '' }))).msg).toBe('请输入密码');
   expect((await save(body('ext2', { password2: 'different' }))).msg).toBe('两次密码输入不一致');
+  const long = 'p'.repeat(65);
+  expect(await save(body('ext2', { password: long, password2: long }))).toMatchObject({
+    code: 400,
+    msg: '长度不能超过64',
+    errorCode: 'common.validation.maxLength',
+    errorArgs: { max: 64 },
+  });
   expect((await save(body('ext2', { birthday: '2020/01/01' }))).msg).toContain(
     '日期格式为 yyyy-MM-dd HH:mm:ss',
   );

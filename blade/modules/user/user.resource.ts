@@ -4,7 +4,6 @@ import type { Deps } from '../../core/context';
 import { deptsWithChildren } from '../../core/data-scope';
 import { type CrudHooks } from '../../core/crud';
 import { KeyedError, ServiceError } from '../../core/errors';
-import { zhText } from '../../core/refusal-keys';
 import type { UserRow } from '../../db/schema';
 import { hashPassword, md5Hex } from '../auth/password';
 import { assertAvatar } from './avatar';
@@ -30,9 +29,9 @@ const deptQuery = z.object({ deptId: blank(idSchema) });
 async function passwordHash(params: Readonly<Record<string, unknown>>): Promise<string> {
   const { password, password2 } = params;
   if (!given(password)) throw new KeyedError('system.user.passwordMissing');
-  if (typeof password !== 'string') throw new ServiceError(zhText('common.validation.text'));
+  if (typeof password !== 'string') throw new KeyedError('common.validation.text');
   if (password.length > PASSWORD_MAX)
-    throw new ServiceError(zhText('common.validation.maxLength', { max: PASSWORD_MAX }));
+    throw new KeyedError('common.validation.maxLength', { max: PASSWORD_MAX });
   if (given(password2) && password2 !== password) throw new KeyedError('system.user.passwordMismatch');
   return hashPassword(md5Hex(password));
 }
