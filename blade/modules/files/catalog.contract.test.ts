@@ -67,7 +67,7 @@ describe('catalogue library rules', () => {
     expect(await submit({ catalogName: 'x', canMultiUpload: -1 })).toMatchObject({
       status: 400,
       msg: 'canMultiUpload:不能小于0',
-      errorCode: 'common.validation.minValue',
+      errorCode: 'common.refusal.notNegative',
     });
     expect(await submit({ catalogName: 'x', canView: 2 })).toMatchObject({
       status: 400,

@@ -25,7 +25,7 @@ export const fileFunctionHooks: CrudHooks = {
 /** The range checks the definition's integer fields cannot state, with the texts blade/ has always answered. */
 export function checkRange(name: string, value: unknown, max: number): void {
   if (typeof value !== 'number') return;
-  if (value < 0) throw ValidationError.keyed(name, 'common.validation.minValue', { min: '0' });
+  if (value < 0) throw ValidationError.keyed(name, 'common.refusal.notNegative');
   if (value > max) throw ValidationError.keyed(name, 'common.validation.maxValue', { max: String(max) });
 }
 
