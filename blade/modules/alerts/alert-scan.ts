@@ -110,6 +110,29 @@ async function claimAlert(
 }
 
 /**
+ * An alert that goes out as a portal message only (supervision, node limits): the message, and the delivery's record
+ * of how many it reached and why no SMS or e-mail went.
+ */
+async function noticeOnly(
+  trx: Db,
+  tenantId: string,
+  deliveryId: string,
+  reason: string,
+  notice: { userIds: string[]; title: string; content: string },
+): Promise<void> {
+  const portalCount = await sendMessage(trx, tenantId, {
+    ...notice,
+    category: MESSAGE_CATEGORY.notice,
+    sender: SENDER,
+  });
+  await trx
+    .updateTable('business_alert_delivery')
+    .set({ portal_count: portalCount, sms_reason: reason, email_reason: reason })
+    .where('id', '=', deliveryId)
+    .execute();
+}
+
+/**
  * Certificates whose valid-to is within a configured lead time. Of a configuration's lead times the alert is the
  * shortest one that has been reached (at 20 days left with 180/90/30 only the 30-day alert goes out, not three at
  * once); each later, shorter lead time raises its own alert when reached.
@@ -288,22 +311,11 @@ async function supervisionAlerts(db: Db, tenantId: string, now: Date): Promise<R
       if (!deliveryId) continue;
       admins ??= await tenantAdminIds(trx, tenantId);
       const customers = await companyUsers(trx, tenantId, cert.company_id);
-      const portalCount = await sendMessage(trx, tenantId, {
+      await noticeOnly(trx, tenantId, deliveryId, '监督提醒仅发站内消息', {
         userIds: [...new Set([...(cert.engineer_id ? [cert.engineer_id] : admins), ...customers])],
-        category: MESSAGE_CATEGORY.notice,
         title,
         content,
-        sender: SENDER,
       });
-      await trx
-        .updateTable('business_alert_delivery')
-        .set({
-          portal_count: portalCount,
-          sms_reason: '监督提醒仅发站内消息',
-          email_reason: '监督提醒仅发站内消息',
-        })
-        .where('id', '=', deliveryId)
-        .execute();
       raised.push({ tenantId, deliveryId, actorId: SYSTEM_USER_ID, title, content });
     }
     return raised;
@@ -474,23 +486,11 @@ async function nodeAlerts(db: Db, tenantId: string, now: Date): Promise<Raised[]
         });
         if (!deliveryId) continue;
         admins ??= await tenantAdminIds(trx, tenantId);
-        const recipients = p.engineer_id ? [p.engineer_id] : admins;
-        const portalCount = await sendMessage(trx, tenantId, {
-          userIds: recipients,
-          category: MESSAGE_CATEGORY.notice,
+        await noticeOnly(trx, tenantId, deliveryId, '节点提醒仅发站内消息', {
+          userIds: p.engineer_id ? [p.engineer_id] : admins,
           title,
           content,
-          sender: SENDER,
         });
-        await trx
-          .updateTable('business_alert_delivery')
-          .set({
-            portal_count: portalCount,
-            sms_reason: '节点提醒仅发站内消息',
-            email_reason: '节点提醒仅发站内消息',
-          })
-          .where('id', '=', deliveryId)
-          .execute();
         raised.push({ tenantId, deliveryId, actorId: limit.create_user ?? '0', title, content });
       }
     }
