@@ -109,11 +109,8 @@ export async function listGoodsOnSale(
   return { rows: rows.map(presentGoods), total: Number(count.n) };
 }
 
-/**
- * A company's certificates that marks may be bought for: CCC, the current version of its number (a change's reissue
- * supersedes the earlier one), valid as read today (expired-on-read counts).
- */
-function usableCertificates(trx: Trx, tenantId: string, companyId: string) {
+/** The tenant's certificates with what an order shows of each (number, holder, factory, product, validity). */
+function saleCertificates(trx: Trx, tenantId: string) {
   return trx
     .selectFrom('business_certificate as c')
     .select([
@@ -126,7 +123,15 @@ function usableCertificates(trx: Trx, tenantId: string, companyId: string) {
       'c.valid_to',
       certStatusSql('c').as('cert_status'),
     ])
-    .where('c.tenant_id', '=', tenantId)
+    .where('c.tenant_id', '=', tenantId);
+}
+
+/**
+ * A company's certificates that marks may be bought for: CCC, the current version of its number (a change's reissue
+ * supersedes the earlier one), valid as read today (expired-on-read counts).
+ */
+function usableCertificates(trx: Trx, tenantId: string, companyId: string) {
+  return saleCertificates(trx, tenantId)
     .where('c.company_id', '=', companyId)
     .where('c.is_deleted', '=', 0)
     .where('c.scheme', '=', 'ccc')
@@ -248,19 +253,7 @@ export async function saleDetail(
     .execute();
   const certIds = idsOf(row.certificate_ids);
   const certificates = certIds.length
-    ? ((await trx
-        .selectFrom('business_certificate as c')
-        .select([
-          'c.id',
-          'c.cert_number',
-          'c.holder_name',
-          'c.factory_name',
-          'c.product_name',
-          'c.product_category',
-          'c.valid_to',
-          certStatusSql('c').as('cert_status'),
-        ])
-        .where('c.tenant_id', '=', auth.tenantId)
+    ? ((await saleCertificates(trx, auth.tenantId)
         .where('c.id', 'in', certIds)
         .orderBy('c.id')
         .execute()) as CertRow[])
