@@ -86,19 +86,14 @@ export interface ApplicationTransition {
   reasonRequired?: boolean;
 }
 
-/** The states of a case the institute is working on: accepted and not yet issued, terminated or withdrawn. */
-export const WORK_STATES: readonly ApplicationState[] = [
-  'accepted',
-  'fee_noticed',
-  'samples_sent',
-  'samples_received',
-  'testing',
-  'rectification',
-  'factory_inspection',
-  'nc_correction',
-  'evaluation',
-  'decision',
-];
+/**
+ * The states of a case the institute is working on: accepted and not yet issued, terminated or withdrawn. In
+ * APPLICATION_STATES, which lists them in the flow's order, those from acceptance to the decision.
+ */
+export const WORK_STATES: readonly ApplicationState[] = APPLICATION_STATES.slice(
+  APPLICATION_STATES.indexOf('accepted'),
+  APPLICATION_STATES.indexOf('decision') + 1,
+);
 
 const intake: readonly ApplicationTransition[] = [
   { name: 'submit', from: ['draft', 'returned'], to: 'submitted', role: 'apply' },
