@@ -163,6 +163,8 @@ export async function grantMenus(
       .values(
         menuIds.map((menuId) => ({ id: nextId(), tenant_id: tenantId, menu_id: menuId, role_id: roleId })),
       )
+      // A menu the role holds already stays granted (blade_role_menu_pair): granting is idempotent.
+      .onConflict((oc) => oc.columns(['role_id', 'menu_id']).doNothing())
       .execute(),
   );
 }

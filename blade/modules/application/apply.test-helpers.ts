@@ -44,7 +44,7 @@ export async function customerTrio(
   ] as const) {
     trio[key] = await customerOf(h, tenant, { name, creditCode, account: `${accountPrefix}_${key}` });
     const role = await roleIdByAlias(h.blade.db, tenant, 'customer');
-    for (const code of menuCodes) await grantMenus(h.blade.db, tenant, role, [code]).catch(() => undefined);
+    await grantMenus(h.blade.db, tenant, role, menuCodes);
   }
   return trio;
 }

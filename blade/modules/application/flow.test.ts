@@ -157,7 +157,7 @@ beforeAll(async () => {
     [U, 'customerU', companyU],
   ] as const) {
     const role = await withTenant(db, tenant, (trx) => ensureCustomerRole(trx, tenant));
-    await grantMenus(db, tenant, role, ['application_apply']).catch(() => undefined);
+    await grantMenus(db, tenant, role, ['application_apply']);
     await customer(tenant, account, companyId, role);
   }
 }, SETUP_TIMEOUT * 2);
