@@ -1,11 +1,25 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 import { textShade } from './contrast';
-import { defaultColour, fontFamily } from './theme';
 
 /**
  * The theme chooser's eleven themes (spec 000 §2). Each is a real MUI palette plus the colours of the shell's side bar
  * and top bar; the choice is persisted by name (`theme-default`, …). "smart" keeps the reference's name theme-bule.
  */
+
+/** The spec's default colour (theme-default), #409EFF. */
+const defaultColour = '#409EFF';
+
+// System fonts only: the portal must not load fonts from other hosts (intranets behind proxies cannot reach them).
+const fontFamily = [
+  '"PingFang SC"',
+  '"Hiragino Sans GB"',
+  '"Microsoft YaHei"',
+  '"Noto Sans CJK SC"',
+  '"Noto Sans SC"',
+  '"Helvetica Neue"',
+  'Arial',
+  'sans-serif',
+].join(',');
 
 export interface ShellColours {
   sidebarBg: string;
