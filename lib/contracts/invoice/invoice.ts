@@ -85,9 +85,8 @@ export const issueInput = z.object({
 });
 export const reasonInput = z.object({ id: idSchema, reason: text(500) });
 
-export interface InvoiceInfoVO {
-  id: string;
-  companyId: string;
+/** The invoice's header (开票信息): kept as invoice information, and copied onto an application when it is made. */
+export interface InvoiceHeader {
   title: string;
   taxpayerId: string;
   invoiceKind: InvoiceKind;
@@ -96,6 +95,11 @@ export interface InvoiceInfoVO {
   bankName: string;
   bankAccount: string;
   email: string;
+}
+
+export interface InvoiceInfoVO extends InvoiceHeader {
+  id: string;
+  companyId: string;
   isDefault: 0 | 1;
   createTime: string;
 }
@@ -115,20 +119,12 @@ export interface InvoiceNoteVO {
   amount: string;
 }
 
-export interface InvoiceVO {
+export interface InvoiceVO extends InvoiceHeader {
   id: string;
   applicationNo: string;
   companyId: string;
   companyName: string;
   infoId: string;
-  title: string;
-  taxpayerId: string;
-  invoiceKind: InvoiceKind;
-  address: string;
-  phone: string;
-  bankName: string;
-  bankAccount: string;
-  email: string;
   amount: string;
   invoiceState: InvoiceState;
   invoiceNo: string;
