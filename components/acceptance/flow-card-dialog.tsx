@@ -12,7 +12,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -44,7 +43,7 @@ import {
   type TestItemRow,
 } from './api';
 import { CardHistory, CardStateBar, ItemTesting } from './flow-card-state';
-import { RecordsTableBody } from '@/components/crud/records-table-body';
+import { RecordsTable } from '@/components/crud/records-table';
 
 /**
  * A flow card's test items: add one (often-used items first; a red instrument is offered but named 停用, and the
@@ -153,107 +152,101 @@ export function FlowCardDialog({
             <CardStateBar id={id} state={detail.cardState} run={run} />
             {message && <Alert severity={message.severity}>{message.text}</Alert>}
             <Typography variant="subtitle1">{t('screen.items')}</Typography>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('screen.testItem')}</TableCell>
-                  <TableCell>{t('screen.equipment')}</TableCell>
-                  <TableCell>{t('screen.assignee')}</TableCell>
-                  <TableCell>{t('screen.report')}</TableCell>
-                  <TableCell>{t('screen.remark')}</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <RecordsTableBody rows={detail.items} columns={6} empty={t('screen.noItems')}>
-                {(item) => (
-                  <TableRow key={item.id}>
-                    <TableCell>
-                      {item.itemCode} {item.itemName}
-                      <Typography variant="caption" component="div">
-                        {item.standardClause}
-                      </Typography>
-                    </TableCell>
-                    <TableCell>
-                      {item.assetNo ? `${item.assetNo} ${item.equipmentName}` : t('screen.noEquipment')}
-                    </TableCell>
-                    <TableCell>
-                      <ItemTesting
-                        item={item}
-                        state={detail.cardState}
-                        userId={me?.user_id ?? ''}
-                        run={run}
-                      />
-                    </TableCell>
-                    <TableCell>
-                      {item.reportFileId ? (
-                        <>
-                          {item.reportFileName}{' '}
-                          <Chip size="small" label={t('screen.version', { version: item.reportVersion })} />
-                        </>
-                      ) : (
-                        t('screen.noReport')
+            <RecordsTable
+              headers={[
+                t('screen.testItem'),
+                t('screen.equipment'),
+                t('screen.assignee'),
+                t('screen.report'),
+                t('screen.remark'),
+                null, // the row's buttons: no heading
+              ]}
+              rows={detail.items}
+              empty={t('screen.noItems')}
+            >
+              {(item) => (
+                <TableRow key={item.id}>
+                  <TableCell>
+                    {item.itemCode} {item.itemName}
+                    <Typography variant="caption" component="div">
+                      {item.standardClause}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>
+                    {item.assetNo ? `${item.assetNo} ${item.equipmentName}` : t('screen.noEquipment')}
+                  </TableCell>
+                  <TableCell>
+                    <ItemTesting item={item} state={detail.cardState} userId={me?.user_id ?? ''} run={run} />
+                  </TableCell>
+                  <TableCell>
+                    {item.reportFileId ? (
+                      <>
+                        {item.reportFileName}{' '}
+                        <Chip size="small" label={t('screen.version', { version: item.reportVersion })} />
+                      </>
+                    ) : (
+                      t('screen.noReport')
+                    )}
+                  </TableCell>
+                  <TableCell sx={{ minWidth: 200 }}>
+                    <TextField
+                      size="small"
+                      fullWidth
+                      value={remarks[item.id] ?? ''}
+                      disabled={!mayItems}
+                      onChange={(e) => setRemarks((r) => ({ ...r, [item.id]: e.target.value }))}
+                      slotProps={{ htmlInput: { 'aria-label': t('screen.remark'), maxLength: 500 } }}
+                    />
+                  </TableCell>
+                  <TableCell>
+                    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                      {mayItems && (remarks[item.id] ?? '') !== item.remark && (
+                        <Button
+                          size="small"
+                          onClick={() => void run(() => updateRemark(item.id, remarks[item.id] ?? ''))}
+                        >
+                          {t('screen.updateRemark')}
+                        </Button>
                       )}
-                    </TableCell>
-                    <TableCell sx={{ minWidth: 200 }}>
-                      <TextField
-                        size="small"
-                        fullWidth
-                        value={remarks[item.id] ?? ''}
-                        disabled={!mayItems}
-                        onChange={(e) => setRemarks((r) => ({ ...r, [item.id]: e.target.value }))}
-                        slotProps={{ htmlInput: { 'aria-label': t('screen.remark'), maxLength: 500 } }}
-                      />
-                    </TableCell>
-                    <TableCell>
-                      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                        {mayItems && (remarks[item.id] ?? '') !== item.remark && (
-                          <Button
-                            size="small"
-                            onClick={() => void run(() => updateRemark(item.id, remarks[item.id] ?? ''))}
-                          >
-                            {t('screen.updateRemark')}
-                          </Button>
-                        )}
-                        {mayReport && (
-                          <Button size="small" component="label">
-                            {t('screen.uploadReport')}
-                            <input hidden type="file" onChange={(e) => upload(item, e.target.files?.[0])} />
-                          </Button>
-                        )}
-                        {item.reportFileId && (
-                          <Button size="small" onClick={() => void view(item)}>
-                            {t('screen.onlineEditing')}
-                          </Button>
-                        )}
-                        {mayReport && item.reportFileId && (
-                          <Button
-                            size="small"
-                            onClick={async () => {
-                              if (await confirm(t('screen.clearConfirm')))
-                                await run(() => clearReport(item.id));
-                            }}
-                          >
-                            {t('screen.clearReport')}
-                          </Button>
-                        )}
-                        {mayItems && (
-                          <Button
-                            size="small"
-                            color="error"
-                            onClick={async () => {
-                              if (await confirm(t('screen.confirmRemove')))
-                                await run(() => removeItem(item.id));
-                            }}
-                          >
-                            {t('screen.remove')}
-                          </Button>
-                        )}
-                      </Stack>
-                    </TableCell>
-                  </TableRow>
-                )}
-              </RecordsTableBody>
-            </Table>
+                      {mayReport && (
+                        <Button size="small" component="label">
+                          {t('screen.uploadReport')}
+                          <input hidden type="file" onChange={(e) => upload(item, e.target.files?.[0])} />
+                        </Button>
+                      )}
+                      {item.reportFileId && (
+                        <Button size="small" onClick={() => void view(item)}>
+                          {t('screen.onlineEditing')}
+                        </Button>
+                      )}
+                      {mayReport && item.reportFileId && (
+                        <Button
+                          size="small"
+                          onClick={async () => {
+                            if (await confirm(t('screen.clearConfirm')))
+                              await run(() => clearReport(item.id));
+                          }}
+                        >
+                          {t('screen.clearReport')}
+                        </Button>
+                      )}
+                      {mayItems && (
+                        <Button
+                          size="small"
+                          color="error"
+                          onClick={async () => {
+                            if (await confirm(t('screen.confirmRemove')))
+                              await run(() => removeItem(item.id));
+                          }}
+                        >
+                          {t('screen.remove')}
+                        </Button>
+                      )}
+                    </Stack>
+                  </TableCell>
+                </TableRow>
+              )}
+            </RecordsTable>
             {mayItems && (
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 <TextField

@@ -4,9 +4,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -26,7 +24,7 @@ import {
 } from '@/lib/contracts/acceptance/acceptance';
 import { usePermissions } from '@/lib/permissions/use-permissions';
 import { assignItem, cardHistory, moveCard, recordResult, startItem } from './api';
-import { RecordsTableBody } from '@/components/crud/records-table-body';
+import { RecordsTable } from '@/components/crud/records-table';
 
 const STATE_COLOR: Record<CardState, 'default' | 'info' | 'success' | 'warning' | 'primary' | 'error'> = {
   created: 'default',
@@ -189,34 +187,33 @@ export function CardHistory({ id, version }: { id: string; version: number }) {
   return (
     <Stack spacing={1}>
       <Typography variant="subtitle1">{t('screen.history')}</Typography>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('screen.time')}</TableCell>
-            <TableCell>{t('screen.user')}</TableCell>
-            <TableCell>{t('screen.testItem')}</TableCell>
-            <TableCell>{t('screen.change')}</TableCell>
-            <TableCell>{t('screen.remark')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <RecordsTableBody rows={rows} columns={5} empty={t('screen.noHistory')}>
-          {(r) => {
-            const field = r.itemId === 'card' ? 'card' : 'item';
-            return (
-              <TableRow key={r.id}>
-                <TableCell>{r.time}</TableCell>
-                <TableCell>{r.userName}</TableCell>
-                <TableCell>{field === 'card' ? t('screen.card') : r.itemName}</TableCell>
-                <TableCell>
-                  {t.has(`screen.t_${r.action}`) ? t(`screen.t_${r.action}`) : r.action}：
-                  {valueText(t, field, r.from)} → {valueText(t, field, r.to)}
-                </TableCell>
-                <TableCell>{r.comment}</TableCell>
-              </TableRow>
-            );
-          }}
-        </RecordsTableBody>
-      </Table>
+      <RecordsTable
+        headers={[
+          t('screen.time'),
+          t('screen.user'),
+          t('screen.testItem'),
+          t('screen.change'),
+          t('screen.remark'),
+        ]}
+        rows={rows}
+        empty={t('screen.noHistory')}
+      >
+        {(r) => {
+          const field = r.itemId === 'card' ? 'card' : 'item';
+          return (
+            <TableRow key={r.id}>
+              <TableCell>{r.time}</TableCell>
+              <TableCell>{r.userName}</TableCell>
+              <TableCell>{field === 'card' ? t('screen.card') : r.itemName}</TableCell>
+              <TableCell>
+                {t.has(`screen.t_${r.action}`) ? t(`screen.t_${r.action}`) : r.action}：
+                {valueText(t, field, r.from)} → {valueText(t, field, r.to)}
+              </TableCell>
+              <TableCell>{r.comment}</TableCell>
+            </TableRow>
+          );
+        }}
+      </RecordsTable>
     </Stack>
   );
 }

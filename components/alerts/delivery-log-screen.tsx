@@ -5,16 +5,14 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWR from 'swr';
-import { RecordsTableBody } from '@/components/crud/records-table-body';
+import { RecordsTable } from '@/components/crud/records-table';
 import { TablePager, usePaging } from '@/components/crud/table-pager';
 import { useNotify } from '@/components/providers/notifier';
 import { bladeRequest, proxied } from '@/lib/client/fetcher';
@@ -163,52 +161,47 @@ export function DeliveryLogScreen() {
           slotProps={{ inputLabel: { shrink: true } }}
         />
       </Stack>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('createTime')}</TableCell>
-            <TableCell>{t('alertKind')}</TableCell>
-            <TableCell>{t('subject')}</TableCell>
-            <TableCell>{t('recipients')}</TableCell>
-            <TableCell>{t('channels.portal')}</TableCell>
-            <TableCell>{t('channels.sms')}</TableCell>
-            <TableCell>{t('channels.email')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <RecordsTableBody
-          rows={data?.records ?? []}
-          columns={7}
-          empty={<Typography color="text.secondary">{t('empty')}</Typography>}
-        >
-          {(row) => (
-            <TableRow key={row.id}>
-              <TableCell>{row.createTime}</TableCell>
-              <TableCell>{t(`kind.${row.alertKind}`)}</TableCell>
-              <TableCell>
-                <Typography variant="body2">{row.certNumber || row.applicationNo}</Typography>
+      <RecordsTable
+        headers={[
+          t('createTime'),
+          t('alertKind'),
+          t('subject'),
+          t('recipients'),
+          t('channels.portal'),
+          t('channels.sms'),
+          t('channels.email'),
+        ]}
+        rows={data?.records ?? []}
+        empty={<Typography color="text.secondary">{t('empty')}</Typography>}
+      >
+        {(row) => (
+          <TableRow key={row.id}>
+            <TableCell>{row.createTime}</TableCell>
+            <TableCell>{t(`kind.${row.alertKind}`)}</TableCell>
+            <TableCell>
+              <Typography variant="body2">{row.certNumber || row.applicationNo}</Typography>
+              <Typography variant="caption" color="text.secondary">
+                {row.productName}
+              </Typography>
+            </TableCell>
+            <TableCell>
+              <Typography variant="body2">{row.companyName}</Typography>
+              {row.engineerName && (
                 <Typography variant="caption" color="text.secondary">
-                  {row.productName}
+                  {t('engineer')}: {row.engineerName}
                 </Typography>
-              </TableCell>
-              <TableCell>
-                <Typography variant="body2">{row.companyName}</Typography>
-                {row.engineerName && (
-                  <Typography variant="caption" color="text.secondary">
-                    {t('engineer')}: {row.engineerName}
-                  </Typography>
-                )}
-              </TableCell>
-              <TableCell>{t('portalCount', { count: row.portalCount })}</TableCell>
-              <TableCell>
-                <ChannelCell row={row} channel="sms" onRetry={canRetry ? retry : undefined} />
-              </TableCell>
-              <TableCell>
-                <ChannelCell row={row} channel="email" onRetry={canRetry ? retry : undefined} />
-              </TableCell>
-            </TableRow>
-          )}
-        </RecordsTableBody>
-      </Table>
+              )}
+            </TableCell>
+            <TableCell>{t('portalCount', { count: row.portalCount })}</TableCell>
+            <TableCell>
+              <ChannelCell row={row} channel="sms" onRetry={canRetry ? retry : undefined} />
+            </TableCell>
+            <TableCell>
+              <ChannelCell row={row} channel="email" onRetry={canRetry ? retry : undefined} />
+            </TableCell>
+          </TableRow>
+        )}
+      </RecordsTable>
       <TablePager total={Number(data?.total ?? 0)} {...pager} />
     </Box>
   );

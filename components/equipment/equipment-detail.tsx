@@ -7,14 +7,12 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { useCallback } from 'react';
-import { RecordsTableBody } from '@/components/crud/records-table-body';
+import { RecordsTable } from '@/components/crud/records-table';
 import { RefusalAlert } from '@/components/crud/refusal-alert';
 import { useLoaded } from '@/components/crud/use-loaded';
 import { useRefusal } from '@/components/crud/use-refusal';
@@ -78,38 +76,37 @@ export function EquipmentDetailDialog({
             <Divider />
             <Typography variant="subtitle1">{t('screen.certificates')}</Typography>
             <RefusalAlert refusal={refusal} />
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('cert.certNo')}</TableCell>
-                  <TableCell>{t('cert.agency')}</TableCell>
-                  <TableCell>{t('cert.calibrationDate')}</TableCell>
-                  <TableCell>{t('cert.validTo')}</TableCell>
-                  <TableCell>{t('cert.result')}</TableCell>
-                  <TableCell>{t('cert.fileId')}</TableCell>
-                  {mayCert && <TableCell>{t('screen.actions')}</TableCell>}
+            <RecordsTable
+              headers={[
+                t('cert.certNo'),
+                t('cert.agency'),
+                t('cert.calibrationDate'),
+                t('cert.validTo'),
+                t('cert.result'),
+                t('cert.fileId'),
+                mayCert && t('screen.actions'),
+              ]}
+              rows={detail.certificates}
+              empty={t('screen.noCertificates')}
+            >
+              {(c) => (
+                <TableRow key={c.id}>
+                  <TableCell>{c.certNo}</TableCell>
+                  <TableCell>{c.agency}</TableCell>
+                  <TableCell>{c.calibrationDate}</TableCell>
+                  <TableCell>{c.validTo}</TableCell>
+                  <TableCell>{c.result}</TableCell>
+                  <TableCell>{c.fileName}</TableCell>
+                  {mayCert && (
+                    <TableCell>
+                      <Button size="small" color="error" onClick={() => void remove(c.id)}>
+                        {t('screen.remove')}
+                      </Button>
+                    </TableCell>
+                  )}
                 </TableRow>
-              </TableHead>
-              <RecordsTableBody rows={detail.certificates} columns={7} empty={t('screen.noCertificates')}>
-                {(c) => (
-                  <TableRow key={c.id}>
-                    <TableCell>{c.certNo}</TableCell>
-                    <TableCell>{c.agency}</TableCell>
-                    <TableCell>{c.calibrationDate}</TableCell>
-                    <TableCell>{c.validTo}</TableCell>
-                    <TableCell>{c.result}</TableCell>
-                    <TableCell>{c.fileName}</TableCell>
-                    {mayCert && (
-                      <TableCell>
-                        <Button size="small" color="error" onClick={() => void remove(c.id)}>
-                          {t('screen.remove')}
-                        </Button>
-                      </TableCell>
-                    )}
-                  </TableRow>
-                )}
-              </RecordsTableBody>
-            </Table>
+              )}
+            </RecordsTable>
             {mayCert && <CertForm equipmentId={id} onSaved={changed} />}
             <Divider />
             <Typography variant="subtitle1">{t('screen.bookings')}</Typography>

@@ -1,6 +1,6 @@
 'use client';
 
-import { RecordsTableBody } from '@/components/crud/records-table-body';
+import { RecordsTable } from '@/components/crud/records-table';
 import { RefusalAlert } from '@/components/crud/refusal-alert';
 import { TextPromptDialog } from '@/components/crud/text-prompt-dialog';
 import Box from '@mui/material/Box';
@@ -8,9 +8,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
@@ -99,63 +97,58 @@ export function UsageList({ equipmentId }: { equipmentId?: string }) {
         </TextField>
       </Stack>
       <RefusalAlert refusal={refusal} sx={{ mb: 1 }} onClose={() => setRefusal(null)} />
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            {!equipmentId && <TableCell>{t('screen.equipment')}</TableCell>}
-            <TableCell>{t('screen.user')}</TableCell>
-            <TableCell>{t('screen.startTime')}</TableCell>
-            <TableCell>{t('screen.endTime')}</TableCell>
-            <TableCell>{t('screen.purpose')}</TableCell>
-            <TableCell>{t('screen.usageState')}</TableCell>
-            <TableCell>{t('screen.actions')}</TableCell>
+      <RecordsTable
+        headers={[
+          !equipmentId && t('screen.equipment'),
+          t('screen.user'),
+          t('screen.startTime'),
+          t('screen.endTime'),
+          t('screen.purpose'),
+          t('screen.usageState'),
+          t('screen.actions'),
+        ]}
+        rows={data?.records}
+        loading={t('screen.loading')}
+        empty={t('screen.noBookings')}
+      >
+        {(row) => (
+          <TableRow key={row.id}>
+            {!equipmentId && <TableCell>{`${row.assetNo} ${row.equipmentName}`}</TableCell>}
+            <TableCell>{row.userName}</TableCell>
+            <TableCell>{row.startTime}</TableCell>
+            <TableCell>{row.endTime}</TableCell>
+            <TableCell>
+              {row.exceptionReason ? `${row.purpose}（${row.exceptionReason}）` : row.purpose}
+            </TableCell>
+            <TableCell>
+              <Chip size="small" color={STATE_COLOR[row.usageState]} label={t(`state.${row.usageState}`)} />
+            </TableCell>
+            <TableCell>
+              {row.usageState === 'requested' && can(EQUIPMENT_CODES.usageEdit) && (
+                <Button size="small" onClick={() => void openForm(row)}>
+                  {t('screen.edit')}
+                </Button>
+              )}
+              {row.usageState === 'requested' && can(EQUIPMENT_CODES.usageBegin) && (
+                <Button size="small" onClick={() => void act(() => beginBooking(row.id))}>
+                  {t('screen.begin')}
+                </Button>
+              )}
+              {row.usageState === 'in_use' && can(EQUIPMENT_CODES.usageEnd) && (
+                <Button size="small" onClick={() => void act(() => endBooking(row.id))}>
+                  {t('screen.end')}
+                </Button>
+              )}
+              {(row.usageState === 'requested' || row.usageState === 'in_use') &&
+                can(EQUIPMENT_CODES.usageException) && (
+                  <Button size="small" color="error" onClick={() => setExcepting(row)}>
+                    {t('screen.exceptionEnd')}
+                  </Button>
+                )}
+            </TableCell>
           </TableRow>
-        </TableHead>
-        <RecordsTableBody
-          rows={data?.records}
-          columns={7}
-          loading={t('screen.loading')}
-          empty={t('screen.noBookings')}
-        >
-          {(row) => (
-            <TableRow key={row.id}>
-              {!equipmentId && <TableCell>{`${row.assetNo} ${row.equipmentName}`}</TableCell>}
-              <TableCell>{row.userName}</TableCell>
-              <TableCell>{row.startTime}</TableCell>
-              <TableCell>{row.endTime}</TableCell>
-              <TableCell>
-                {row.exceptionReason ? `${row.purpose}（${row.exceptionReason}）` : row.purpose}
-              </TableCell>
-              <TableCell>
-                <Chip size="small" color={STATE_COLOR[row.usageState]} label={t(`state.${row.usageState}`)} />
-              </TableCell>
-              <TableCell>
-                {row.usageState === 'requested' && can(EQUIPMENT_CODES.usageEdit) && (
-                  <Button size="small" onClick={() => void openForm(row)}>
-                    {t('screen.edit')}
-                  </Button>
-                )}
-                {row.usageState === 'requested' && can(EQUIPMENT_CODES.usageBegin) && (
-                  <Button size="small" onClick={() => void act(() => beginBooking(row.id))}>
-                    {t('screen.begin')}
-                  </Button>
-                )}
-                {row.usageState === 'in_use' && can(EQUIPMENT_CODES.usageEnd) && (
-                  <Button size="small" onClick={() => void act(() => endBooking(row.id))}>
-                    {t('screen.end')}
-                  </Button>
-                )}
-                {(row.usageState === 'requested' || row.usageState === 'in_use') &&
-                  can(EQUIPMENT_CODES.usageException) && (
-                    <Button size="small" color="error" onClick={() => setExcepting(row)}>
-                      {t('screen.exceptionEnd')}
-                    </Button>
-                  )}
-              </TableCell>
-            </TableRow>
-          )}
-        </RecordsTableBody>
-      </Table>
+        )}
+      </RecordsTable>
       <TablePager total={Number(data?.total ?? 0)} {...pager} />
       {editing && (
         <BookingForm

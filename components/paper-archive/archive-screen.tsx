@@ -4,14 +4,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
-import { RecordsTableBody } from '@/components/crud/records-table-body';
+import { RecordsTable } from '@/components/crud/records-table';
 import { RefusalAlert } from '@/components/crud/refusal-alert';
 import { TablePager, usePaging } from '@/components/crud/table-pager';
 import { useLoaded } from '@/components/crud/use-loaded';
@@ -107,51 +105,51 @@ export function ArchiveScreen() {
         )}
       </Stack>
       <RefusalAlert refusal={refusal} sx={{ mb: 1 }} onClose={() => setRefusal(null)} />
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('archiveNo')}</TableCell>
-            <TableCell>{t('applicationNo')}</TableCell>
-            <TableCell>{t('productName')}</TableCell>
-            <TableCell>{t('location')}</TableCell>
-            <TableCell>{t('pageCount')}</TableCell>
-            <TableCell>{t('loanStatus')}</TableCell>
-            <TableCell>{t('createTime')}</TableCell>
-            <TableCell>{t('actions')}</TableCell>
+      <RecordsTable
+        headers={[
+          t('archiveNo'),
+          t('applicationNo'),
+          t('productName'),
+          t('location'),
+          t('pageCount'),
+          t('loanStatus'),
+          t('createTime'),
+          t('actions'),
+        ]}
+        rows={data?.records}
+        loading={t('loading')}
+        empty={t('empty')}
+      >
+        {(row) => (
+          <TableRow key={row.id} data-archive-no={row.archiveNo}>
+            <TableCell>{row.archiveNo}</TableCell>
+            <TableCell>{row.applicationNo}</TableCell>
+            <TableCell>{row.productName}</TableCell>
+            <TableCell>{row.location}</TableCell>
+            <TableCell>{row.pageCount}</TableCell>
+            <TableCell>
+              <Chip
+                size="small"
+                color={row.onLoan ? 'warning' : 'success'}
+                label={row.onLoan ? t('onLoan', { name: row.borrowerName }) : t('inStock')}
+              />
+            </TableCell>
+            <TableCell>{row.createTime}</TableCell>
+            <TableCell>
+              {can(PAPER_ARCHIVE_CODES.apply) && (
+                <Button size="small" onClick={() => setDialog(row)}>
+                  {t('borrow')}
+                </Button>
+              )}
+              {can(PAPER_ARCHIVE_CODES.print) && (
+                <Button size="small" onClick={() => setPrinting(row)}>
+                  {t('print')}
+                </Button>
+              )}
+            </TableCell>
           </TableRow>
-        </TableHead>
-        <RecordsTableBody rows={data?.records} columns={8} loading={t('loading')} empty={t('empty')}>
-          {(row) => (
-            <TableRow key={row.id} data-archive-no={row.archiveNo}>
-              <TableCell>{row.archiveNo}</TableCell>
-              <TableCell>{row.applicationNo}</TableCell>
-              <TableCell>{row.productName}</TableCell>
-              <TableCell>{row.location}</TableCell>
-              <TableCell>{row.pageCount}</TableCell>
-              <TableCell>
-                <Chip
-                  size="small"
-                  color={row.onLoan ? 'warning' : 'success'}
-                  label={row.onLoan ? t('onLoan', { name: row.borrowerName }) : t('inStock')}
-                />
-              </TableCell>
-              <TableCell>{row.createTime}</TableCell>
-              <TableCell>
-                {can(PAPER_ARCHIVE_CODES.apply) && (
-                  <Button size="small" onClick={() => setDialog(row)}>
-                    {t('borrow')}
-                  </Button>
-                )}
-                {can(PAPER_ARCHIVE_CODES.print) && (
-                  <Button size="small" onClick={() => setPrinting(row)}>
-                    {t('print')}
-                  </Button>
-                )}
-              </TableCell>
-            </TableRow>
-          )}
-        </RecordsTableBody>
-      </Table>
+        )}
+      </RecordsTable>
       <TablePager total={Number(data?.total ?? 0)} {...pager} />
       {printing && <PrintDialog archive={printing} onClose={() => setPrinting(null)} />}
       {dialog === 'submit' && (

@@ -11,15 +11,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
-import Table from '@mui/material/Table';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
-import { RecordsTableBody } from '@/components/crud/records-table-body';
+import { RecordsTable } from '@/components/crud/records-table';
 import { RefusalAlert } from '@/components/crud/refusal-alert';
 import { TablePager, usePaging } from '@/components/crud/table-pager';
 import { useLoaded } from '@/components/crud/use-loaded';
@@ -167,69 +165,60 @@ export function BorrowingScreen() {
         )}
       </Stack>
       <RefusalAlert refusal={refusal} sx={{ mb: 1 }} onClose={() => setRefusal(null)} />
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>{kind === 'paper' ? t('screen.archiveNo') : t('screen.applicationNo')}</TableCell>
-            <TableCell>{t('screen.productName')}</TableCell>
-            <TableCell>{t('screen.borrower')}</TableCell>
-            <TableCell>{t('screen.purpose')}</TableCell>
-            <TableCell>{kind === 'paper' ? t('screen.dueDate') : t('screen.viewUntil')}</TableCell>
-            <TableCell>{t('screen.borrowState')}</TableCell>
-            <TableCell>{t('screen.approver')}</TableCell>
-            <TableCell>{kind === 'paper' ? t('screen.lentAt') : t('screen.viewCount')}</TableCell>
-            <TableCell>{t('screen.actions')}</TableCell>
+      <RecordsTable
+        headers={[
+          kind === 'paper' ? t('screen.archiveNo') : t('screen.applicationNo'),
+          t('screen.productName'),
+          t('screen.borrower'),
+          t('screen.purpose'),
+          kind === 'paper' ? t('screen.dueDate') : t('screen.viewUntil'),
+          t('screen.borrowState'),
+          t('screen.approver'),
+          kind === 'paper' ? t('screen.lentAt') : t('screen.viewCount'),
+          t('screen.actions'),
+        ]}
+        rows={data?.records}
+        loading={t('screen.loading')}
+        empty={t('screen.empty')}
+      >
+        {(row) => (
+          <TableRow key={row.id} data-borrowing-id={row.id}>
+            <TableCell>{kind === 'paper' ? row.archiveNo : row.applicationNo}</TableCell>
+            <TableCell>{row.productName}</TableCell>
+            <TableCell>{row.borrowerName}</TableCell>
+            <TableCell>{row.purpose}</TableCell>
+            <TableCell>{kind === 'paper' ? row.dueDate : row.viewUntil}</TableCell>
+            <TableCell>
+              <Chip size="small" color={STATE_COLOR[row.borrowState]} label={t(`state.${row.borrowState}`)} />
+            </TableCell>
+            <TableCell title={row.approveRemark}>{row.approverName}</TableCell>
+            <TableCell>{kind === 'paper' ? row.lentAt : row.viewCount}</TableCell>
+            <TableCell>
+              {row.borrowState === 'submitted' && can(PAPER_ARCHIVE_CODES.approve) && (
+                <Button size="small" onClick={() => setDialog({ kind: 'approve', row })}>
+                  {t('screen.approve')}
+                </Button>
+              )}
+              {kind === 'paper' && row.borrowState === 'approved' && can(PAPER_ARCHIVE_CODES.manage) && (
+                <Button size="small" onClick={() => void act(() => lendArchive(row.id))}>
+                  {t('screen.lend')}
+                </Button>
+              )}
+              {(row.borrowState === 'on_loan' || row.borrowState === 'overdue') &&
+                can(PAPER_ARCHIVE_CODES.manage) && (
+                  <Button size="small" onClick={() => setDialog({ kind: 'return', row })}>
+                    {t('screen.return')}
+                  </Button>
+                )}
+              {kind === 'electronic' && row.borrowState === 'approved' && (
+                <Button size="small" onClick={() => void view(row)}>
+                  {t('screen.view')}
+                </Button>
+              )}
+            </TableCell>
           </TableRow>
-        </TableHead>
-        <RecordsTableBody
-          rows={data?.records}
-          columns={9}
-          loading={t('screen.loading')}
-          empty={t('screen.empty')}
-        >
-          {(row) => (
-            <TableRow key={row.id} data-borrowing-id={row.id}>
-              <TableCell>{kind === 'paper' ? row.archiveNo : row.applicationNo}</TableCell>
-              <TableCell>{row.productName}</TableCell>
-              <TableCell>{row.borrowerName}</TableCell>
-              <TableCell>{row.purpose}</TableCell>
-              <TableCell>{kind === 'paper' ? row.dueDate : row.viewUntil}</TableCell>
-              <TableCell>
-                <Chip
-                  size="small"
-                  color={STATE_COLOR[row.borrowState]}
-                  label={t(`state.${row.borrowState}`)}
-                />
-              </TableCell>
-              <TableCell title={row.approveRemark}>{row.approverName}</TableCell>
-              <TableCell>{kind === 'paper' ? row.lentAt : row.viewCount}</TableCell>
-              <TableCell>
-                {row.borrowState === 'submitted' && can(PAPER_ARCHIVE_CODES.approve) && (
-                  <Button size="small" onClick={() => setDialog({ kind: 'approve', row })}>
-                    {t('screen.approve')}
-                  </Button>
-                )}
-                {kind === 'paper' && row.borrowState === 'approved' && can(PAPER_ARCHIVE_CODES.manage) && (
-                  <Button size="small" onClick={() => void act(() => lendArchive(row.id))}>
-                    {t('screen.lend')}
-                  </Button>
-                )}
-                {(row.borrowState === 'on_loan' || row.borrowState === 'overdue') &&
-                  can(PAPER_ARCHIVE_CODES.manage) && (
-                    <Button size="small" onClick={() => setDialog({ kind: 'return', row })}>
-                      {t('screen.return')}
-                    </Button>
-                  )}
-                {kind === 'electronic' && row.borrowState === 'approved' && (
-                  <Button size="small" onClick={() => void view(row)}>
-                    {t('screen.view')}
-                  </Button>
-                )}
-              </TableCell>
-            </TableRow>
-          )}
-        </RecordsTableBody>
-      </Table>
+        )}
+      </RecordsTable>
       <TablePager total={Number(data?.total ?? 0)} {...pager} />
       {dialog?.kind === 'approve' && (
         <FormDialog

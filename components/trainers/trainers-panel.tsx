@@ -5,9 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
@@ -18,7 +16,7 @@ import { BladeError } from '@/lib/client/fetcher';
 import type { TrainerVO } from '@/lib/contracts/application/trainers';
 import { findUploadNode, submitTrainers, uploadAndLink, useTrainers } from './api';
 import { TrainerDialog } from './trainer-dialog';
-import { RecordsTableBody } from '@/components/crud/records-table-body';
+import { RecordsTable } from '@/components/crud/records-table';
 
 type Slot = 'registerScan' | 'studentFile';
 
@@ -124,47 +122,47 @@ export function TrainersPanel({ cnexId, editable }: TrainersPanelProps) {
         )}
       </Stack>
       {!editable && <Alert severity="info">{t('readOnly')}</Alert>}
-      <Table size="small" aria-label={t('title')}>
-        <TableHead>
-          <TableRow>
-            {(['name', 'idCardNo', 'gender', 'units', 'experienceYears', 'employer'] as const).map((c) => (
-              <TableCell key={c}>{t(`columns.${c}`)}</TableCell>
-            ))}
-            <TableCell>{t('columns.registerFormScan')}</TableCell>
-            <TableCell>{t('columns.trainStudentFile')}</TableCell>
-            <TableCell>{t('columns.trainerState')}</TableCell>
-            <TableCell>{t('columns.actions')}</TableCell>
+      <RecordsTable
+        aria-label={t('title')}
+        headers={[
+          ...(['name', 'idCardNo', 'gender', 'units', 'experienceYears', 'employer'] as const).map((c) =>
+            t(`columns.${c}`),
+          ),
+          t('columns.registerFormScan'),
+          t('columns.trainStudentFile'),
+          t('columns.trainerState'),
+          t('columns.actions'),
+        ]}
+        rows={persons}
+        empty={t('empty')}
+      >
+        {(p) => (
+          <TableRow key={p.id}>
+            <TableCell>{p.name}</TableCell>
+            <TableCell>{p.idCardNo}</TableCell>
+            <TableCell>{p.gender ? t(`gender.${p.gender}`) : ''}</TableCell>
+            <TableCell>{p.units.split(',').filter(Boolean).join(', ')}</TableCell>
+            <TableCell>{p.experienceYears}</TableCell>
+            <TableCell>{p.employer}</TableCell>
+            <TableCell>{fileCell(p, 'registerScan', p.registerFormScanName)}</TableCell>
+            <TableCell>{fileCell(p, 'studentFile', p.trainStudentFileName)}</TableCell>
+            <TableCell>
+              <Chip
+                size="small"
+                label={t(`state.${p.trainerState}`)}
+                color={p.trainerState === 'submitted' ? 'success' : 'default'}
+              />
+            </TableCell>
+            <TableCell>
+              {canEdit(p) && (
+                <Button size="small" onClick={() => setDialog({ person: p })}>
+                  {t('edit')}
+                </Button>
+              )}
+            </TableCell>
           </TableRow>
-        </TableHead>
-        <RecordsTableBody rows={persons} columns={10} empty={t('empty')}>
-          {(p) => (
-            <TableRow key={p.id}>
-              <TableCell>{p.name}</TableCell>
-              <TableCell>{p.idCardNo}</TableCell>
-              <TableCell>{p.gender ? t(`gender.${p.gender}`) : ''}</TableCell>
-              <TableCell>{p.units.split(',').filter(Boolean).join(', ')}</TableCell>
-              <TableCell>{p.experienceYears}</TableCell>
-              <TableCell>{p.employer}</TableCell>
-              <TableCell>{fileCell(p, 'registerScan', p.registerFormScanName)}</TableCell>
-              <TableCell>{fileCell(p, 'studentFile', p.trainStudentFileName)}</TableCell>
-              <TableCell>
-                <Chip
-                  size="small"
-                  label={t(`state.${p.trainerState}`)}
-                  color={p.trainerState === 'submitted' ? 'success' : 'default'}
-                />
-              </TableCell>
-              <TableCell>
-                {canEdit(p) && (
-                  <Button size="small" onClick={() => setDialog({ person: p })}>
-                    {t('edit')}
-                  </Button>
-                )}
-              </TableCell>
-            </TableRow>
-          )}
-        </RecordsTableBody>
-      </Table>
+        )}
+      </RecordsTable>
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
         {t('assessorRule')}
       </Typography>
