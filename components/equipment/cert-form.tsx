@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { FileChooser } from '@/components/crud/file-chooser';
 import { RefusalAlert } from '@/components/crud/refusal-alert';
 import { useRefusal } from '@/components/crud/use-refusal';
 import { CERT_RESULTS } from '@/lib/contracts/equipment/equipment';
@@ -104,21 +105,15 @@ export function CertForm({
             </MenuItem>
           ))}
         </TextField>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <Button component="label" variant="outlined" size="small">
-            {t('screen.chooseFile')}
-            <input
-              hidden
-              type="file"
-              aria-label={t('screen.certFile')}
-              accept="image/*,application/pdf"
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            />
-          </Button>
-          <Typography variant="body2" color="text.secondary">
-            {file?.name ?? t('screen.noFile')}
-          </Typography>
-        </Box>
+        <FileChooser
+          label={t('screen.chooseFile')}
+          inputLabel={t('screen.certFile')}
+          accept="image/*,application/pdf"
+          file={file}
+          onChange={setFile}
+          placeholder={t('screen.noFile')}
+          size="small"
+        />
       </Stack>
       <RefusalAlert refusal={refusal} sx={{ my: 1 }} />
       <Button variant="contained" size="small" onClick={() => void submit()} disabled={busy}>

@@ -1,7 +1,6 @@
 'use client';
 
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -10,6 +9,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslations } from 'next-intl';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { CrudGrid } from '@/components/crud/crud-grid';
+import { FileChooser } from '@/components/crud/file-chooser';
 import { RefusalAlert } from '@/components/crud/refusal-alert';
 import { TextPromptDialog } from '@/components/crud/text-prompt-dialog';
 import { FormDialog } from '@/components/crud/form-dialog';
@@ -100,21 +100,15 @@ function IssueDialog({
           helperText={shown && missing.invoiceDate ? t('date') : ' '}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <Button component="label" variant="outlined">
-            {t('chooseFile')}
-            <input
-              hidden
-              type="file"
-              aria-label={t('file')}
-              accept="image/*,application/pdf,.ofd,.xml"
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            />
-          </Button>
-          <Typography variant="body2" color={shown && missing.file ? 'error' : 'text.secondary'}>
-            {file?.name ?? (shown && missing.file ? t('required') : t('noFile'))}
-          </Typography>
-        </Box>
+        <FileChooser
+          label={t('chooseFile')}
+          inputLabel={t('file')}
+          accept="image/*,application/pdf,.ofd,.xml"
+          file={file}
+          onChange={setFile}
+          placeholder={t('noFile')}
+          problem={shown && missing.file ? t('required') : null}
+        />
         <RefusalAlert refusal={refusal} />
       </Stack>
     </FormDialog>

@@ -11,6 +11,7 @@ import { BladeError } from '@/lib/client/fetcher';
 import type { PaymentNoteDetailVO } from '@/lib/contracts/payment/payment';
 import { payWithVoucher, type VoucherForm as VoucherValues } from './api';
 import { voucherProblems, type VoucherDraft } from './rules';
+import { FileChooser } from '@/components/crud/file-chooser';
 import { RefusalAlert } from '@/components/crud/refusal-alert';
 
 /**
@@ -97,21 +98,15 @@ export function VoucherForm({
         helperText={problem('payerName') ?? ' '}
       />
       <TextField label={t('remark')} value={values.remark} onChange={set('remark')} />
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <Button component="label" variant="outlined">
-          {t('chooseSlip')}
-          <input
-            hidden
-            type="file"
-            aria-label={t('slip')}
-            accept="image/*,application/pdf"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-          />
-        </Button>
-        <Typography variant="body2" color={problem('hasFile') ? 'error' : 'text.secondary'}>
-          {file?.name ?? problem('hasFile') ?? t('noSlip')}
-        </Typography>
-      </Box>
+      <FileChooser
+        label={t('chooseSlip')}
+        inputLabel={t('slip')}
+        accept="image/*,application/pdf"
+        file={file}
+        onChange={setFile}
+        placeholder={t('noSlip')}
+        problem={problem('hasFile')}
+      />
       {percent !== null && <LinearProgress variant="determinate" value={percent} />}
       <RefusalAlert refusal={refusal} />
       <Box>
