@@ -4,12 +4,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
+import { RemoveLineButton, useEditableLines } from '@/components/crud/editable-lines';
 import { RefusalAlert } from '@/components/crud/refusal-alert';
 import { useRefusal } from '@/components/crud/use-refusal';
 import {
@@ -48,7 +48,7 @@ export function OrderForm({
 }) {
   const t = useTranslations('cardSale.screen.form');
   const [certificateIds, setCertificateIds] = useState<string[]>(draft?.certificateIds ?? []);
-  const [lines, setLines] = useState<LineValues[]>(
+  const { lines, setLine, addLine, removeLine, canRemove } = useEditableLines<LineValues>(
     draft?.lines.length
       ? draft.lines.map((l) => ({ goodsId: l.goodsId, quantity: String(l.quantity) }))
       : [{ goodsId: init.goods[0]?.id ?? '', quantity: '' }],
@@ -67,9 +67,6 @@ export function OrderForm({
   const total = allWhole
     ? orderTotal(checked.map((c) => ({ unitPrice: c.goods!.unitPrice, quantity: c.quantity })))
     : null;
-
-  const setLine = (i: number, patch: Partial<LineValues>) =>
-    setLines((all) => all.map((l, j) => (j === i ? { ...l, ...patch } : l)));
 
   const submit = async () => {
     if (!allWhole || total === null) return;
@@ -147,20 +144,12 @@ export function OrderForm({
             <Typography sx={{ pt: 2, minWidth: 120 }} data-testid={`line-amount-${i}`}>
               {amount === null ? '--' : formatMoney(amount)}
             </Typography>
-            <IconButton
-              aria-label={t('removeLine')}
-              disabled={lines.length === 1}
-              onClick={() => setLines((all) => all.filter((_, j) => j !== i))}
-            >
-              ×
-            </IconButton>
+            <RemoveLineButton label={t('removeLine')} disabled={!canRemove} onClick={() => removeLine(i)} />
           </Box>
         );
       })}
       <Box>
-        <Button
-          onClick={() => setLines((all) => [...all, { goodsId: init.goods[0]?.id ?? '', quantity: '' }])}
-        >
+        <Button onClick={() => addLine({ goodsId: init.goods[0]?.id ?? '', quantity: '' })}>
           {t('addLine')}
         </Button>
       </Box>

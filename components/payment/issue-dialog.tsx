@@ -2,12 +2,12 @@
 
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { RemoveLineButton, useEditableLines } from '@/components/crud/editable-lines';
 import { FormDialog } from '@/components/crud/form-dialog';
 import { RefusalAlert } from '@/components/crud/refusal-alert';
 import { useRefusal } from '@/components/crud/use-refusal';
@@ -43,12 +43,12 @@ export function IssueNoteDialog({
   const [number, setNumber] = useState('');
   const [dueDate, setDueDate] = useState('');
   const [remark, setRemark] = useState('');
-  const [lines, setLines] = useState<LineDraft[]>([{ item: '', amount: '' }]);
+  const { lines, setLine, addLine, removeLine, canRemove } = useEditableLines<LineDraft>([
+    { item: '', amount: '' },
+  ]);
   const [shown, setShown] = useState(false);
   const { busy, refusal, run } = useRefusal();
   const total = linesTotal(lines);
-  const setLine = (i: number, patch: Partial<LineDraft>) =>
-    setLines((all) => all.map((l, j) => (j === i ? { ...l, ...patch } : l)));
 
   const submit = async () => {
     setShown(true);
@@ -125,20 +125,12 @@ export function IssueNoteDialog({
                 helperText={problems.amount ? t('badAmount') : ' '}
                 slotProps={{ htmlInput: { inputMode: 'decimal' } }}
               />
-              <IconButton
-                aria-label={t('removeLine')}
-                disabled={lines.length === 1}
-                onClick={() => setLines((all) => all.filter((_, j) => j !== i))}
-              >
-                ×
-              </IconButton>
+              <RemoveLineButton label={t('removeLine')} disabled={!canRemove} onClick={() => removeLine(i)} />
             </Box>
           );
         })}
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-          <Button onClick={() => setLines((all) => [...all, { item: '', amount: '' }])}>
-            {t('addLine')}
-          </Button>
+          <Button onClick={() => addLine({ item: '', amount: '' })}>{t('addLine')}</Button>
           <Typography aria-live="polite">
             {t('total', { total: total === null ? '--' : formatMoney(total) })}
           </Typography>
