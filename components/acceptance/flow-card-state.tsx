@@ -2,7 +2,6 @@
 
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
@@ -25,6 +24,7 @@ import {
 import { usePermissions } from '@/lib/permissions/use-permissions';
 import { assignItem, cardHistory, moveCard, recordResult, startItem } from './api';
 import { RecordsTable } from '@/components/crud/records-table';
+import { SelectField } from '@/components/crud/select-field';
 
 const STATE_COLOR: Record<CardState, 'default' | 'info' | 'success' | 'warning' | 'primary' | 'error'> = {
   created: 'default',
@@ -127,20 +127,13 @@ export function ItemTesting({
       )}
       {mayTest && item.result !== 'fail' && (
         <Stack direction="row" spacing={1}>
-          <TextField
-            select
-            size="small"
+          <SelectField
             label={t('screen.result')}
             value={result}
-            onChange={(e) => setResult(e.target.value as ItemResult)}
+            onChange={setResult}
             sx={{ minWidth: 110 }}
-          >
-            {ITEM_RESULTS.map((r) => (
-              <MenuItem key={r} value={r}>
-                {t(`screen.result_${r}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+            options={ITEM_RESULTS.map((r) => ({ value: r, label: t(`screen.result_${r}`) }))}
+          />
           <TextField
             size="small"
             label={t('screen.resultRemark')}

@@ -3,7 +3,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
@@ -13,6 +12,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { RecordsTable } from '@/components/crud/records-table';
+import { SelectField } from '@/components/crud/select-field';
 import { TablePager, usePaging } from '@/components/crud/table-pager';
 import { useNotify } from '@/components/providers/notifier';
 import { bladeRequest, proxied } from '@/lib/client/fetcher';
@@ -118,21 +118,14 @@ export function DeliveryLogScreen() {
     options: readonly string[],
     name: (option: string) => string,
   ) => (
-    <TextField
-      select
-      size="small"
+    <SelectField
       label={label}
       value={value}
-      onChange={(e) => filter(set)(e.target.value)}
+      onChange={filter(set)}
       sx={{ minWidth: 140 }}
-    >
-      <MenuItem value="">{t('all')}</MenuItem>
-      {options.map((option) => (
-        <MenuItem key={option} value={option}>
-          {name(option)}
-        </MenuItem>
-      ))}
-    </TextField>
+      emptyOption={t('all')}
+      options={options.map((option) => ({ value: option, label: name(option) }))}
+    />
   );
   const canRetry = can(ALERT_LOG_CODES.logRetry);
   return (

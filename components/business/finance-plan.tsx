@@ -1,7 +1,6 @@
 'use client';
 
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -9,10 +8,10 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTheme } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useTranslations } from 'next-intl';
+import { SelectField } from '@/components/crud/select-field';
 import { useMemo, useState } from 'react';
 import useSWR from 'swr';
 import type { FieldOption } from '@/components/crud/types';
@@ -83,35 +82,21 @@ export function FinancePlan({ projects }: { projects: FieldOption[] }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <TextField
-          select
-          size="small"
+        <SelectField
           label={t('year')}
           value={String(year)}
-          onChange={(e) => setYear(Number(e.target.value))}
+          onChange={(next) => setYear(Number(next))}
           sx={{ width: 140 }}
-        >
-          {years.map((y) => (
-            <MenuItem key={y} value={String(y)}>
-              {y}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
+          options={years.map((y) => ({ value: String(y), label: y }))}
+        />
+        <SelectField
           label={t('project')}
           value={projectId}
-          onChange={(e) => setProjectId(e.target.value)}
+          onChange={setProjectId}
           sx={{ minWidth: 240 }}
-        >
-          <MenuItem value="">{t('allProjects')}</MenuItem>
-          {projects.map((p) => (
-            <MenuItem key={String(p.value)} value={String(p.value)}>
-              {p.label}
-            </MenuItem>
-          ))}
-        </TextField>
+          emptyOption={t('allProjects')}
+          options={projects.map((p) => ({ value: String(p.value), label: p.label }))}
+        />
       </Box>
       {isLoading && <Typography color="text.secondary">{t('loading')}</Typography>}
       {data && (

@@ -2,12 +2,11 @@
 
 import { proxied } from '@/lib/client/fetcher';
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
+import { SelectField } from '@/components/crud/select-field';
 import { useState } from 'react';
 import { useDictionaries } from '@/components/crud/use-dictionaries';
 import { FileTreePage } from '@/components/files/file-tree-page';
@@ -38,20 +37,13 @@ function ProjectIncome({ projectId, onChanged }: { projectId: string; onChanged:
   if (!rows.length) return <Typography color="text.secondary">{t('noContracts')}</Typography>;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <TextField
-        select
-        size="small"
+      <SelectField
         label={t('contractPick')}
         value={contractId}
-        onChange={(e) => setPicked(e.target.value)}
+        onChange={setPicked}
         sx={{ maxWidth: 480 }}
-      >
-        {rows.map((c) => (
-          <MenuItem key={c.id} value={String(c.id)}>
-            {`${c.contractCode} ${c.contractName}`}
-          </MenuItem>
-        ))}
-      </TextField>
+        options={rows.map((c) => ({ value: String(c.id), label: `${c.contractCode} ${c.contractName}` }))}
+      />
       <IncomeScreen key={contractId} contractId={contractId} onChanged={onChanged} />
     </Box>
   );

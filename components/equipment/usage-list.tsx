@@ -2,15 +2,14 @@
 
 import { RecordsTable } from '@/components/crud/records-table';
 import { RefusalAlert } from '@/components/crud/refusal-alert';
+import { SelectField } from '@/components/crud/select-field';
 import { TextPromptDialog } from '@/components/crud/text-prompt-dialog';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
 import { TablePager, usePaging } from '@/components/crud/table-pager';
 import { useLoaded } from '@/components/crud/use-loaded';
@@ -77,24 +76,17 @@ export function UsageList({ equipmentId }: { equipmentId?: string }) {
             {t('screen.newBooking')}
           </Button>
         )}
-        <TextField
-          select
-          size="small"
+        <SelectField
           label={t('screen.usageState')}
           value={state}
-          onChange={(e) => {
-            setState(e.target.value as UsageState | '');
+          onChange={(next) => {
+            setState(next);
             setPage(0);
           }}
           sx={{ minWidth: 160 }}
-        >
-          <MenuItem value="">{t('screen.all')}</MenuItem>
-          {USAGE_STATES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {t(`state.${s}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+          emptyOption={t('screen.all')}
+          options={USAGE_STATES.map((s) => ({ value: s, label: t(`state.${s}`) }))}
+        />
       </Stack>
       <RefusalAlert refusal={refusal} sx={{ mb: 1 }} onClose={() => setRefusal(null)} />
       <RecordsTable

@@ -8,11 +8,11 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
+import { SelectField } from '@/components/crud/select-field';
 import { useEffect, useState } from 'react';
 import { AUTHORITIES, type Authority, type NoteAuthVO, type ShareTarget } from '@/lib/contracts/notes/notes';
 import { queryAuth, shareUsers, updateAuth, type ShareUser } from './api';
@@ -37,6 +37,7 @@ export function ShareDialog({
   const [search, setSearch] = useState('');
   const [users, setUsers] = useState<ShareUser[]>([]);
   const [authority, setAuthority] = useState<Authority>('read');
+  const authorities = AUTHORITIES.map((a) => ({ value: a, label: t(`authority.${a}`) }));
 
   useEffect(() => {
     queryAuth(noteId).then(
@@ -82,17 +83,16 @@ export function ShareDialog({
       <DialogTitle>{t('shareTitle', { name })}</DialogTitle>
       <DialogContent>
         <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-          <TextField
-            select
-            size="small"
+          <SelectField
             label={t('targetType')}
             value={kind}
-            onChange={(e) => setKind(e.target.value as ShareTarget)}
+            onChange={setKind}
             sx={{ width: 110 }}
-          >
-            <MenuItem value="user">{t('targetUser')}</MenuItem>
-            <MenuItem value="dept">{t('targetDept')}</MenuItem>
-          </TextField>
+            options={[
+              { value: 'user', label: t('targetUser') },
+              { value: 'dept', label: t('targetDept') },
+            ]}
+          />
           {kind === 'user' ? (
             <Autocomplete
               sx={{ flex: 1 }}
@@ -115,20 +115,13 @@ export function ShareDialog({
               renderInput={(params) => <TextField {...params} label={t('target')} />}
             />
           )}
-          <TextField
-            select
-            size="small"
+          <SelectField
             label={t('authorityLabel')}
             value={authority}
-            onChange={(e) => setAuthority(e.target.value as Authority)}
+            onChange={setAuthority}
             sx={{ width: 100 }}
-          >
-            {AUTHORITIES.map((a) => (
-              <MenuItem key={a} value={a}>
-                {t(`authority.${a}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+            options={authorities}
+          />
         </Stack>
         <Stack sx={{ mt: 2 }} spacing={0.5} data-testid="share-list">
           {shares?.length === 0 && (
@@ -146,24 +139,15 @@ export function ShareDialog({
               <Typography sx={{ flex: 1 }}>
                 {s.targetType === 'user' ? t('targetUser') : t('targetDept')}：{s.targetName}
               </Typography>
-              <TextField
-                select
-                size="small"
+              <SelectField
                 sx={{ width: 110 }}
                 value={s.authority}
                 aria-label={t('authorityLabel')}
-                onChange={(e) =>
-                  setShares((prev) =>
-                    (prev ?? []).map((p) => (p === s ? { ...p, authority: e.target.value as Authority } : p)),
-                  )
+                onChange={(next) =>
+                  setShares((prev) => (prev ?? []).map((p) => (p === s ? { ...p, authority: next } : p)))
                 }
-              >
-                {AUTHORITIES.map((a) => (
-                  <MenuItem key={a} value={a}>
-                    {t(`authority.${a}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
+                options={authorities}
+              />
               <IconButton
                 aria-label={`${t('remove')} ${s.targetName}`}
                 onClick={() => setShares((prev) => (prev ?? []).filter((p) => p !== s))}

@@ -8,17 +8,16 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { RecordsTable } from '@/components/crud/records-table';
 import { RefusalAlert } from '@/components/crud/refusal-alert';
+import { SelectField } from '@/components/crud/select-field';
 import { TablePager, usePaging } from '@/components/crud/table-pager';
 import { useLoaded } from '@/components/crud/use-loaded';
 import { useRefusal } from '@/components/crud/use-refusal';
@@ -138,26 +137,19 @@ export function BorrowingScreen() {
         <Tab value="electronic" label={t('screen.electronicTab')} />
       </Tabs>
       <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
-        <TextField
-          select
-          size="small"
+        <SelectField
           fullWidth={false}
           sx={{ width: 180 }}
           label={t('screen.borrowState')}
           name="borrowState"
           value={state}
-          onChange={(e) => {
-            setState(e.target.value as ShownBorrowState | '');
+          onChange={(next) => {
+            setState(next);
             setPage(0);
           }}
-        >
-          <MenuItem value="">{t('screen.all')}</MenuItem>
-          {states.map((s) => (
-            <MenuItem key={s} value={s}>
-              {t(`state.${s}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+          emptyOption={t('screen.all')}
+          options={states.map((s) => ({ value: s, label: t(`state.${s}`) }))}
+        />
         {kind === 'electronic' && can(PAPER_ARCHIVE_CODES.apply) && (
           <Button variant="outlined" onClick={() => setDialog({ kind: 'electronic' })}>
             {t('screen.newElectronic')}
