@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { z } from '@/lib/zod';
 import { CrudScreen } from '@/components/crud/crud-screen';
 import { downloadFile } from '@/components/files/api';
+import { formatBytes } from '@/components/files/model';
 import type { CrudField } from '@/components/crud/types';
 import { usePermissions } from '@/lib/permissions/use-permissions';
 
@@ -16,19 +17,6 @@ interface Attach {
   attachSize: number;
   link: string;
   createTime: string;
-}
-
-/** Byte sizes in B … YB with two decimals; negative gives '--' (spec §5). */
-export function formatBytes(size: number): string {
-  if (!Number.isFinite(size) || size < 0) return '--';
-  const units = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'];
-  let value = size;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(2)} ${units[unit]}`;
 }
 
 const none = z.object({});
@@ -52,7 +40,8 @@ export function AttachScreen() {
       field: 'attachSize',
       headerName: t('attachSize'),
       width: 120,
-      valueGetter: (_, r) => formatBytes(Number(r.attachSize)),
+      // A size the server left out reads '--' here, like a negative one, where the file screens leave it blank.
+      valueGetter: (_, r) => formatBytes(Number(r.attachSize)) || '--',
     },
     { field: 'createTime', headerName: tc('createTime'), width: 170, sortable: true },
   ];
