@@ -127,6 +127,16 @@ export function DeliveryLogScreen() {
       options={options.map((option) => ({ value: option, label: name(option) }))}
     />
   );
+  const day = (label: string, value: string, set: (value: string) => void) => (
+    <TextField
+      size="small"
+      type="date"
+      label={label}
+      value={value}
+      onChange={(e) => filter(set)(e.target.value)}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
+  );
   const canRetry = can(ALERT_LOG_CODES.logRetry);
   return (
     <Box>
@@ -137,22 +147,8 @@ export function DeliveryLogScreen() {
         {select(t('alertKind'), alertKind, setAlertKind, ALERT_KINDS, (k) => t(`kind.${k}`))}
         {select(t('channel'), channel, setChannel, DELIVERY_CHANNELS, (c) => t(`channels.${c}`))}
         {select(t('outcome'), outcome, setOutcome, DELIVERY_OUTCOMES, (o) => t(`outcomes.${o}`))}
-        <TextField
-          size="small"
-          type="date"
-          label={t('createTimeStart')}
-          value={createTimeStart}
-          onChange={(e) => filter(setStart)(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          size="small"
-          type="date"
-          label={t('createTimeEnd')}
-          value={createTimeEnd}
-          onChange={(e) => filter(setEnd)(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        {day(t('createTimeStart'), createTimeStart, setStart)}
+        {day(t('createTimeEnd'), createTimeEnd, setEnd)}
       </Stack>
       <RecordsTable
         headers={[
