@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import DialogActions from '@mui/material/DialogActions';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -15,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { useNotify } from '@/components/providers/notifier';
+import { DialogButtons } from '@/components/crud/form-dialog';
 import { PortalDialog } from '@/components/shell/portal-dialog';
 import {
   CUSTOMER_IMPORT_COLUMNS,
@@ -105,12 +105,12 @@ export function CustomerImportDialog({ onClose, onDone }: { onClose: () => void;
       onClose={onClose}
       width={760}
       actions={
-        <DialogActions>
-          <Button onClick={onClose}>{tAll('crud.cancel')}</Button>
-          <Button variant="contained" onClick={() => void send()} disabled={sending}>
-            {t('importStart')}
-          </Button>
-        </DialogActions>
+        <DialogButtons
+          onClose={onClose}
+          onSubmit={() => void send()}
+          submitting={sending}
+          submitLabel={t('importStart')}
+        />
       }
     >
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, pt: 1 }}>

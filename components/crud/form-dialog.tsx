@@ -34,7 +34,6 @@ export function FormDialog({
   width,
   children,
 }: FormDialogProps) {
-  const t = useTranslations('crud');
   return (
     <PortalDialog
       open={open}
@@ -42,17 +41,39 @@ export function FormDialog({
       onClose={onClose}
       width={width}
       actions={
-        <DialogActions>
-          <Button onClick={onClose}>{onSubmit ? t('cancel') : t('close')}</Button>
-          {onSubmit && (
-            <Button variant="contained" onClick={onSubmit} disabled={submitting}>
-              {submitLabel ?? t('save')}
-            </Button>
-          )}
-        </DialogActions>
+        <DialogButtons
+          onClose={onClose}
+          onSubmit={onSubmit}
+          submitting={submitting}
+          submitLabel={submitLabel}
+        />
       }
     >
       <div style={{ paddingTop: 8 }}>{children}</div>
     </PortalDialog>
+  );
+}
+
+/**
+ * The buttons under a portal dialog's form: cancel, and the contained submit (保存 unless `submitLabel` says what it
+ * does), disabled while `submitting`; without `onSubmit` a lone close. For a PortalDialog whose content is not the
+ * FormDialog's padded form.
+ */
+export function DialogButtons({
+  onClose,
+  onSubmit,
+  submitting,
+  submitLabel,
+}: Pick<FormDialogProps, 'onClose' | 'onSubmit' | 'submitting' | 'submitLabel'>) {
+  const t = useTranslations('crud');
+  return (
+    <DialogActions>
+      <Button onClick={onClose}>{onSubmit ? t('cancel') : t('close')}</Button>
+      {onSubmit && (
+        <Button variant="contained" onClick={onSubmit} disabled={submitting}>
+          {submitLabel ?? t('save')}
+        </Button>
+      )}
+    </DialogActions>
   );
 }

@@ -1,10 +1,9 @@
 'use client';
 
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { DialogButtons } from '@/components/crud/form-dialog';
 import { PortalDialog } from '@/components/shell/portal-dialog';
 
 /**
@@ -65,12 +64,12 @@ export function TextDialog({
       width={width}
       title={title}
       actions={
-        <DialogActions>
-          <Button onClick={onClose}>{tc('cancel')}</Button>
-          <Button variant="contained" onClick={() => void submit()} disabled={busy}>
-            {tc('confirm')}
-          </Button>
-        </DialogActions>
+        <DialogButtons
+          onClose={onClose}
+          onSubmit={() => void submit()}
+          submitting={busy}
+          submitLabel={tc('confirm')}
+        />
       }
     >
       <TextField

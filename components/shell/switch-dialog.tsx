@@ -1,7 +1,5 @@
 'use client';
 
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -10,6 +8,7 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import { bladeRequest } from '@/lib/client/fetcher';
 import { hardNavigate } from '@/lib/client/navigation';
+import { DialogButtons } from '@/components/crud/form-dialog';
 import { PortalDialog } from './portal-dialog';
 
 interface DeptOption {
@@ -76,12 +75,12 @@ export function SwitchDialog({
       width={480}
       data-testid="switch-dialog"
       actions={
-        <DialogActions>
-          <Button onClick={onClose}>{tc('cancel')}</Button>
-          <Button variant="contained" onClick={() => void submit()} disabled={busy}>
-            {tc('confirm')}
-          </Button>
-        </DialogActions>
+        <DialogButtons
+          onClose={onClose}
+          onSubmit={() => void submit()}
+          submitting={busy}
+          submitLabel={tc('confirm')}
+        />
       }
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
