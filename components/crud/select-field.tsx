@@ -7,6 +7,8 @@ import type { ReactNode } from 'react';
 export interface SelectOption<V extends string> {
   value: V;
   label: ReactNode;
+  /** Shown in the list but not choosable (e.g. a person who may not take the case). */
+  disabled?: boolean;
 }
 
 /**
@@ -32,7 +34,7 @@ export function SelectField<V extends string>({
     <TextField {...field} select size={size} value={value} onChange={(e) => onChange(e.target.value as V)}>
       {emptyOption !== undefined && <MenuItem value="">{emptyOption}</MenuItem>}
       {options.map((option) => (
-        <MenuItem key={option.value} value={option.value}>
+        <MenuItem key={option.value} value={option.value} disabled={option.disabled}>
           {option.label}
         </MenuItem>
       ))}

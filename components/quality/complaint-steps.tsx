@@ -3,11 +3,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { FormDialog } from '@/components/crud/form-dialog';
+import { SelectField } from '@/components/crud/select-field';
 import { useRefusal } from '@/components/crud/use-refusal';
 import type { ComplaintState, ComplaintTransition } from '@/lib/contracts/quality/machine';
 import type { ComplaintDetail, HandlerCandidate } from '@/lib/contracts/quality/quality';
@@ -67,20 +67,17 @@ export function ComplaintStepDialog({
     >
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         {kind === 'handler' && (
-          <TextField
-            select
+          <SelectField
             label={t('screen.staff.handler')}
             value={handlerId}
-            onChange={(e) => setHandlerId(e.target.value)}
+            onChange={setHandlerId}
             helperText={handlers && handlers.length === 0 ? t('screen.staff.noHandlers') : undefined}
-          >
-            {(handlers ?? []).map((h) => (
-              <MenuItem key={h.id} value={h.id} disabled={h.conflict}>
-                {h.realName}
-                {h.conflict ? t('screen.staff.conflictMark') : ''}
-              </MenuItem>
-            ))}
-          </TextField>
+            options={(handlers ?? []).map((h) => ({
+              value: h.id,
+              label: `${h.realName}${h.conflict ? t('screen.staff.conflictMark') : ''}`,
+              disabled: h.conflict,
+            }))}
+          />
         )}
         <TextField
           label={t('screen.staff.text')}
