@@ -1,12 +1,12 @@
 'use client';
 
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { FormDialog } from '@/components/crud/form-dialog';
+import { SelectField } from '@/components/crud/select-field';
 import { useRefusal } from '@/components/crud/use-refusal';
 import { useNotify } from '@/components/providers/notifier';
 import type { BladePage as Page } from '@/components/crud/types';
@@ -61,8 +61,7 @@ export function ComplaintForm({
   // A refusal was toasted by the fetcher; the dialog stays open with what was typed.
   const { busy, run } = useRefusal();
   const subjects = useSubjects(form.subjectType);
-  const set = (field: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [field]: e.target.value }));
+  const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
   const subjectField = form.subjectType === 'application' ? 'applicationId' : 'certificateId';
   const missing = {
     title: !form.title.trim(),
@@ -98,45 +97,32 @@ export function ComplaintForm({
       width={720}
     >
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
-        <TextField select label={t('complaint.kind')} value={form.kind} onChange={set('kind')}>
-          {CUSTOMER_KINDS.map((k) => (
-            <MenuItem key={k} value={k}>
-              {t(`complaint.kinds.${k}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
+        <SelectField
+          label={t('complaint.kind')}
+          value={form.kind}
+          onChange={set('kind')}
+          options={CUSTOMER_KINDS.map((k) => ({ value: k, label: t(`complaint.kinds.${k}`) }))}
+        />
+        <SelectField
           label={t('complaint.subjectType')}
           value={form.subjectType}
           onChange={set('subjectType')}
-        >
-          {SUBJECT_TYPES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {t(`complaint.subjects.${s}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+          options={SUBJECT_TYPES.map((s) => ({ value: s, label: t(`complaint.subjects.${s}`) }))}
+        />
         {form.subjectType !== 'service' && (
-          <TextField
-            select
+          <SelectField
             label={t(`complaint.${subjectField}`)}
             value={form[subjectField]}
             onChange={set(subjectField)}
             error={tried && missing.subject}
             sx={{ gridColumn: '1 / -1' }}
-          >
-            {subjects.map((o) => (
-              <MenuItem key={o.id} value={o.id}>
-                {o.label}
-              </MenuItem>
-            ))}
-          </TextField>
+            options={subjects.map((o) => ({ value: o.id, label: o.label }))}
+          />
         )}
         <TextField
           label={t('complaint.title')}
           value={form.title}
-          onChange={set('title')}
+          onChange={(e) => set('title')(e.target.value)}
           required
           error={tried && missing.title}
           slotProps={{ htmlInput: { maxLength: 200 } }}
@@ -145,7 +131,7 @@ export function ComplaintForm({
         <TextField
           label={t('complaint.content')}
           value={form.content}
-          onChange={set('content')}
+          onChange={(e) => set('content')(e.target.value)}
           required
           error={tried && missing.content}
           multiline
