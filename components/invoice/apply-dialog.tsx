@@ -5,7 +5,6 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -13,6 +12,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { FormDialog } from '@/components/crud/form-dialog';
 import { RefusalAlert } from '@/components/crud/refusal-alert';
+import { SelectField } from '@/components/crud/select-field';
 import { useRefusal } from '@/components/crud/use-refusal';
 import type { InvoiceableNoteVO, InvoiceInfoOptionVO, InvoiceVO } from '@/lib/contracts/invoice/invoice';
 import { applyInvoice, type ApplyValues } from './api';
@@ -104,21 +104,18 @@ export function ApplyDialog({
         {infos.length === 0 ? (
           <Alert severity="info">{t('noInfo')}</Alert>
         ) : (
-          <TextField
-            select
+          <SelectField
             label={t('info')}
             value={infoId}
-            onChange={(e) => setInfoId(e.target.value)}
+            onChange={setInfoId}
             error={!!problem('infoId')}
             helperText={problem('infoId') ?? ' '}
             fullWidth
-          >
-            {infos.map((i) => (
-              <MenuItem key={i.id} value={i.id}>
-                {`${i.title}（${i.taxpayerId}，${tk(i.invoiceKind)}）`}
-              </MenuItem>
-            ))}
-          </TextField>
+            options={infos.map((i) => ({
+              value: i.id,
+              label: `${i.title}（${i.taxpayerId}，${tk(i.invoiceKind)}）`,
+            }))}
+          />
         )}
         <TextField
           label={t('amount')}

@@ -2,13 +2,13 @@
 
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { FormDialog } from '@/components/crud/form-dialog';
 import { RefusalAlert } from '@/components/crud/refusal-alert';
+import { SelectField } from '@/components/crud/select-field';
 import { useRefusal } from '@/components/crud/use-refusal';
 import { INVOICE_KINDS, SPECIAL_FIELDS, type InvoiceInfoVO } from '@/lib/contracts/invoice/invoice';
 import { saveInfo, type InfoValues } from './api';
@@ -108,22 +108,14 @@ export function InfoForm({
       <Stack spacing={0.5} sx={{ pt: 1 }}>
         {field('title', true)}
         {field('taxpayerId', true)}
-        <TextField
-          select
+        <SelectField
           label={t('invoiceKind')}
           value={values.invoiceKind}
-          onChange={(e) =>
-            setValues((v) => ({ ...v, invoiceKind: e.target.value as InfoDraft['invoiceKind'] }))
-          }
+          onChange={(invoiceKind) => setValues((v) => ({ ...v, invoiceKind }))}
           helperText={special ? t('specialHint') : ' '}
           fullWidth
-        >
-          {INVOICE_KINDS.map((k) => (
-            <MenuItem key={k} value={k}>
-              {tk(k)}
-            </MenuItem>
-          ))}
-        </TextField>
+          options={INVOICE_KINDS.map((k) => ({ value: k, label: tk(k) }))}
+        />
         {SPECIAL_FIELDS.map((name) => field(name, special))}
         {field('email', false)}
         <FormControlLabel
