@@ -7,7 +7,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -44,6 +43,7 @@ import {
 } from './api';
 import { CardHistory, CardStateBar, ItemTesting } from './flow-card-state';
 import { RecordsTable } from '@/components/crud/records-table';
+import { SelectField } from '@/components/crud/select-field';
 
 /**
  * A flow card's test items: add one (often-used items first; a red instrument is offered but named 停用, and the
@@ -249,36 +249,24 @@ export function FlowCardDialog({
             </RecordsTable>
             {mayItems && (
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                <TextField
-                  select
-                  size="small"
+                <SelectField
                   label={t('screen.testItem')}
                   value={testItemId}
-                  onChange={(e) => setTestItemId(e.target.value)}
+                  onChange={setTestItemId}
                   sx={{ minWidth: 280 }}
-                >
-                  {items.map((i) => (
-                    <MenuItem key={i.id} value={i.id}>
-                      {i.itemCode} {i.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <TextField
-                  select
-                  size="small"
+                  options={items.map((i) => ({ value: i.id, label: `${i.itemCode} ${i.name}` }))}
+                />
+                <SelectField
                   label={t('screen.equipment')}
                   value={equipmentId}
-                  onChange={(e) => setEquipmentId(e.target.value)}
+                  onChange={setEquipmentId}
                   sx={{ minWidth: 280 }}
-                >
-                  <MenuItem value="">{t('screen.noEquipment')}</MenuItem>
-                  {instruments.map((e) => (
-                    <MenuItem key={e.id} value={e.id}>
-                      {e.assetNo} {e.name}
-                      {e.statusColor === 'red' ? t('screen.red') : ''}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                  emptyOption={t('screen.noEquipment')}
+                  options={instruments.map((e) => ({
+                    value: e.id,
+                    label: `${e.assetNo} ${e.name}${e.statusColor === 'red' ? t('screen.red') : ''}`,
+                  }))}
+                />
                 <Button
                   variant="contained"
                   sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}

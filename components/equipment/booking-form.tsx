@@ -5,12 +5,12 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { RefusalAlert } from '@/components/crud/refusal-alert';
+import { SelectField } from '@/components/crud/select-field';
 import { useRefusal } from '@/components/crud/use-refusal';
 import type { EquipmentUsageVO } from '@/lib/contracts/equipment/equipment';
 import { saveBooking, type BookingValues } from './api';
@@ -95,22 +95,16 @@ export function BookingForm({
       <DialogTitle>{booking ? t('editBooking') : t('newBooking')}</DialogTitle>
       <DialogContent>
         <Stack spacing={1.5} sx={{ pt: 1 }}>
-          <TextField
-            select
+          <SelectField
             label={t('equipment')}
             required
             value={values.equipmentId}
-            onChange={set('equipmentId')}
+            onChange={(equipmentId) => setValues((v) => ({ ...v, equipmentId }))}
             disabled={!!fixedEquipmentId}
             error={!!problem('equipmentId')}
             helperText={problem('equipmentId') ?? ' '}
-          >
-            {equipment.map((e) => (
-              <MenuItem key={e.id} value={e.id}>
-                {`${e.assetNo} ${e.name}`}
-              </MenuItem>
-            ))}
-          </TextField>
+            options={equipment.map((e) => ({ value: e.id, label: `${e.assetNo} ${e.name}` }))}
+          />
           <TextField
             label={t('startTime')}
             type="datetime-local"

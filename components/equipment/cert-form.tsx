@@ -2,7 +2,6 @@
 
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -10,6 +9,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { FileChooser } from '@/components/crud/file-chooser';
 import { RefusalAlert } from '@/components/crud/refusal-alert';
+import { SelectField } from '@/components/crud/select-field';
 import { useRefusal } from '@/components/crud/use-refusal';
 import { CERT_RESULTS } from '@/lib/contracts/equipment/equipment';
 import { saveCert, type CertValues } from './api';
@@ -88,23 +88,16 @@ export function CertForm({
         {text('agency')}
         {text('calibrationDate', 'date')}
         {text('validTo', 'date')}
-        <TextField
-          select
-          size="small"
+        <SelectField
           label={t('cert.result')}
           required
           value={values.result}
-          onChange={set('result')}
+          onChange={(result) => setValues((v) => ({ ...v, result }))}
           error={!!problem('result')}
           helperText={problem('result') ?? ' '}
           sx={{ minWidth: 120 }}
-        >
-          {CERT_RESULTS.map((r) => (
-            <MenuItem key={r} value={r}>
-              {r}
-            </MenuItem>
-          ))}
-        </TextField>
+          options={CERT_RESULTS.map((r) => ({ value: r, label: r }))}
+        />
         <FileChooser
           label={t('screen.chooseFile')}
           inputLabel={t('screen.certFile')}
