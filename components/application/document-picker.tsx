@@ -1,9 +1,8 @@
 'use client';
 
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
 import useSWR from 'swr';
+import { SelectField } from '@/components/crud/select-field';
 import type { ApplicationVO, BatchFileVO } from '@/lib/contracts/application/application';
 import { SCHEME_CALLS } from './api';
 
@@ -30,22 +29,15 @@ export function DocumentPicker({
   );
   const files = (data ?? []).filter((f) => String(f.applicationId) === String(row.id));
   return (
-    <TextField
-      select
+    <SelectField
       label={label}
       fullWidth
-      size="small"
       value={value}
-      onChange={(e) => onChange(e.target.value)}
+      onChange={onChange}
       error={!!error}
       helperText={error ?? (files.length ? ' ' : t('pickEmpty'))}
-    >
-      <MenuItem value="">{t('pickNone')}</MenuItem>
-      {files.map((f) => (
-        <MenuItem key={f.fileId} value={f.fileId}>
-          {`${f.catalogName} / ${f.fileName}`}
-        </MenuItem>
-      ))}
-    </TextField>
+      emptyOption={t('pickNone')}
+      options={files.map((f) => ({ value: f.fileId, label: `${f.catalogName} / ${f.fileName}` }))}
+    />
   );
 }

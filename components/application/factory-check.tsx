@@ -2,7 +2,6 @@
 
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -17,6 +16,7 @@ import useSWR from 'swr';
 import { z } from '@/lib/zod';
 import { firstErrors } from '@/components/crud/first-errors';
 import { RefusalAlert } from '@/components/crud/refusal-alert';
+import { SelectField } from '@/components/crud/select-field';
 import { useRefusal } from '@/components/crud/use-refusal';
 import { useNotify } from '@/components/providers/notifier';
 import { bladeRequest } from '@/lib/client/fetcher';
@@ -146,13 +146,12 @@ export function FactoryCheckForm({
           required
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <TextField {...field('result')} select required>
-          {RESULTS.map((r) => (
-            <MenuItem key={r} value={r}>
-              {t(`results.${r}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+        <SelectField
+          {...field('result')}
+          onChange={(result) => set('result', result)}
+          required
+          options={RESULTS.map((r) => ({ value: r, label: t(`results.${r}`) }))}
+        />
         <TextField {...field('ncItems')} multiline minRows={2} required={values.result === 'nc'} />
         <TextField {...field('conclusion')} multiline minRows={2} required />
         <DocumentPicker

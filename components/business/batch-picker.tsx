@@ -2,14 +2,13 @@
 
 import { proxied } from '@/lib/client/fetcher';
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
 import { useId, useMemo, useState } from 'react';
 import type { RowOf } from '@/lib/contracts/resource';
 import { contractResource } from '@/lib/contracts/business/contract';
 import { contractBatchResource } from '@/lib/contracts/business/contract-batch';
 import { formatMoney } from '@/lib/shared/money';
+import { SelectField } from '@/components/crud/select-field';
 import { useBusinessRows } from './business-data';
 import {} from './screen-helpers';
 
@@ -50,46 +49,35 @@ export function BatchPicker({ value, onChange, onBlur, error, contractId }: Batc
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: contractId ? '1fr' : '1fr 1fr', gap: 2 }}>
       {!contractId && (
-        <TextField
+        <SelectField
           id={`${id}-contract`}
-          select
-          size="small"
           fullWidth
           label={t('contractPick')}
           value={picked}
-          onChange={(e) => {
-            setPicked(e.target.value);
+          onChange={(next) => {
+            setPicked(next);
             onChange('');
           }}
           helperText=" "
-        >
-          {contracts.map((c) => (
-            <MenuItem key={c.id} value={String(c.id)}>
-              {`${c.contractCode} ${c.contractName}`}
-            </MenuItem>
-          ))}
-        </TextField>
+          options={contracts.map((c) => ({
+            value: String(c.id),
+            label: `${c.contractCode} ${c.contractName}`,
+          }))}
+        />
       )}
-      <TextField
+      <SelectField
         id={`${id}-batch`}
-        select
-        size="small"
         fullWidth
         required
         label={t('batchPick')}
         value={batchOptions.some((o) => o.value === current) ? current : ''}
-        onChange={(e) => onChange(e.target.value)}
+        onChange={onChange}
         onBlur={onBlur}
         error={!!error}
         helperText={error ?? (contract ? ' ' : t('pickContractFirst'))}
         disabled={!contract}
-      >
-        {batchOptions.map((o) => (
-          <MenuItem key={o.value} value={o.value}>
-            {o.label}
-          </MenuItem>
-        ))}
-      </TextField>
+        options={batchOptions}
+      />
     </Box>
   );
 }
