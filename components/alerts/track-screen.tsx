@@ -8,7 +8,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
@@ -21,6 +20,7 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
+import { SelectField } from '@/components/crud/select-field';
 import { TablePager, usePaging } from '@/components/crud/table-pager';
 import { useState } from 'react';
 import useSWR from 'swr';
@@ -99,13 +99,12 @@ function LimitDialog({
       <DialogTitle>{t('setLimit')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ mt: 1 }}>
-          <TextField select label={t('nodeCode')} value={nodeCode} onChange={(e) => pick(e.target.value)}>
-            {nodes.map((code) => (
-              <MenuItem key={code} value={code}>
-                {nodeName(level, code)}
-              </MenuItem>
-            ))}
-          </TextField>
+          <SelectField
+            label={t('nodeCode')}
+            value={nodeCode}
+            onChange={pick}
+            options={nodes.map((code) => ({ value: code, label: nodeName(level, code) }))}
+          />
           <TextField
             label={t('limitDays')}
             type="number"

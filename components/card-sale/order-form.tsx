@@ -4,13 +4,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
 import { RemoveLineButton, useEditableLines } from '@/components/crud/editable-lines';
 import { RefusalAlert } from '@/components/crud/refusal-alert';
+import { SelectField } from '@/components/crud/select-field';
 import { useRefusal } from '@/components/crud/use-refusal';
 import {
   isWholeQuantity,
@@ -56,6 +56,14 @@ export function OrderForm({
   const [shipTo, setShipTo] = useState(draft?.shipTo || init.shipTo);
   const { busy, refusal, run } = useRefusal();
   const goodsById = useMemo(() => new Map(init.goods.map((g) => [g.id, g])), [init.goods]);
+  const goodsOptions = useMemo(
+    () =>
+      init.goods.map((g) => ({
+        value: g.id,
+        label: `${g.sku}（${g.sizeMm}mm ${g.markType}，${g.unitPrice}）`,
+      })),
+    [init.goods],
+  );
 
   const checked = lines.map((line) => {
     const goods = goodsById.get(line.goodsId);
@@ -113,22 +121,16 @@ export function OrderForm({
         const loose = line.quantity.trim() !== '' && goods && !whole;
         return (
           <Box key={i} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-            <TextField
-              select
+            <SelectField
               label={t('goods')}
               value={line.goodsId}
-              onChange={(e) => setLine(i, { goodsId: e.target.value })}
+              onChange={(goodsId) => setLine(i, { goodsId })}
               sx={{ minWidth: 220 }}
               helperText={
                 goods ? t('sizes', { sheet: goods.piecesPerSheet, pack: goods.piecesPerPack }) : ' '
               }
-            >
-              {init.goods.map((g) => (
-                <MenuItem key={g.id} value={g.id}>
-                  {`${g.sku}（${g.sizeMm}mm ${g.markType}，${g.unitPrice}）`}
-                </MenuItem>
-              ))}
-            </TextField>
+              options={goodsOptions}
+            />
             <TextField
               label={t('quantity')}
               value={line.quantity}

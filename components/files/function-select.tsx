@@ -1,8 +1,8 @@
 'use client';
 
-import MenuItem from '@mui/material/MenuItem';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { type TextFieldProps } from '@mui/material/TextField';
 import useSWR from 'swr';
+import { SelectField } from '@/components/crud/select-field';
 import type { BladePage } from '@/components/crud/types';
 import { CONFIG_PATHS } from './api';
 
@@ -28,18 +28,14 @@ export function FunctionSelect({
     { current: 1, size: 500 },
   ]);
   return (
-    <TextField
+    <SelectField
       {...field}
-      select
-      size="small"
       value={value}
-      onChange={(event) => onChange(event.target.value)}
-    >
-      {(data?.records ?? []).map((fn) => (
-        <MenuItem key={fn.id} value={fn.functionCode}>
-          {fn.functionName} ({fn.functionCode})
-        </MenuItem>
-      ))}
-    </TextField>
+      onChange={onChange}
+      options={(data?.records ?? []).map((fn) => ({
+        value: fn.functionCode,
+        label: `${fn.functionName} (${fn.functionCode})`,
+      }))}
+    />
   );
 }

@@ -2,7 +2,6 @@
 
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslations } from 'next-intl';
@@ -10,6 +9,7 @@ import { useState } from 'react';
 import { RemoveLineButton, useEditableLines } from '@/components/crud/editable-lines';
 import { FormDialog } from '@/components/crud/form-dialog';
 import { RefusalAlert } from '@/components/crud/refusal-alert';
+import { SelectField } from '@/components/crud/select-field';
 import { useRefusal } from '@/components/crud/use-refusal';
 import { formatMoney } from '@/lib/shared/money';
 import type { PaymentNoteDetailVO } from '@/lib/contracts/payment/payment';
@@ -77,20 +77,14 @@ export function IssueNoteDialog({
     >
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
         <Box sx={{ display: 'flex', gap: 1 }}>
-          <TextField
-            select
+          <SelectField
             label={t('subject')}
             value={subject}
-            onChange={(e) => setSubject(e.target.value as TypedSubject)}
+            onChange={setSubject}
             sx={{ flex: 1 }}
             helperText=" "
-          >
-            {SUBJECTS.map((kind) => (
-              <MenuItem key={kind} value={kind}>
-                {t(`subjects.${kind}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+            options={SUBJECTS.map((kind) => ({ value: kind, label: t(`subjects.${kind}`) }))}
+          />
           <TextField
             label={t(`numbers.${subject}`)}
             required

@@ -1,14 +1,13 @@
 'use client';
 
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWR from 'swr';
 import { bladeRequest } from '@/lib/client/fetcher';
 import { hardNavigate } from '@/lib/client/navigation';
 import { DialogButtons } from '@/components/crud/form-dialog';
+import { SelectField } from '@/components/crud/select-field';
 import { PortalDialog } from './portal-dialog';
 
 interface DeptOption {
@@ -118,19 +117,13 @@ function PickField({
   onPick: (id: string) => void;
 }) {
   return (
-    <TextField
-      select
+    <SelectField
       label={label}
       value={options.some((o) => o.id === value) ? value : ''}
-      onChange={(e) => onPick(e.target.value)}
+      onChange={onPick}
       error={!!error}
       helperText={error ?? ' '}
-    >
-      {options.map((o) => (
-        <MenuItem key={o.id} value={o.id}>
-          {o.name}
-        </MenuItem>
-      ))}
-    </TextField>
+      options={options.map((o) => ({ value: o.id, label: o.name }))}
+    />
   );
 }

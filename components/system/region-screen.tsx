@@ -1,13 +1,12 @@
 'use client';
 
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { CrudScreen } from '@/components/crud/crud-screen';
+import { SelectField } from '@/components/crud/select-field';
 import type { CrudField } from '@/components/crud/types';
 import { useConfirm } from '@/components/providers/confirm';
 import { useNotify } from '@/components/providers/notifier';
@@ -42,22 +41,15 @@ function LevelSelect({
     parent ? ['/api/blade-system/region/select', { code: parent }] : null,
   );
   return (
-    <TextField
-      select
-      size="small"
+    <SelectField
       label={label}
       value={value}
       disabled={!parent || data.length === 0}
-      onChange={(e) => onChange(e.target.value)}
+      onChange={onChange}
       sx={{ width: 220, flex: '0 0 auto' }}
-    >
-      <MenuItem value="">—</MenuItem>
-      {data.map((r) => (
-        <MenuItem key={r.code} value={r.code}>
-          {r.name}
-        </MenuItem>
-      ))}
-    </TextField>
+      emptyOption="—"
+      options={data.map((r) => ({ value: r.code, label: r.name }))}
+    />
   );
 }
 

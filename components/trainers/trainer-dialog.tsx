@@ -11,12 +11,12 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { BladeError } from '@/lib/client/fetcher';
+import { SelectField } from '@/components/crud/select-field';
 import {
   CNEX_UNITS,
   GENDERS,
@@ -115,21 +115,14 @@ export function TrainerDialog(props: {
               size="small"
             />
           ))}
-          <TextField
-            select
+          <SelectField
             label={t('columns.gender')}
             value={form.gender}
-            onChange={(e) => set('gender', e.target.value)}
+            onChange={(gender) => set('gender', gender)}
             error={error?.field === 'gender'}
             helperText={helper('gender')}
-            size="small"
-          >
-            {GENDERS.map((g) => (
-              <MenuItem key={g} value={g}>
-                {t(`gender.${g}`)}
-              </MenuItem>
-            ))}
-          </TextField>
+            options={GENDERS.map((g) => ({ value: g, label: t(`gender.${g}`) }))}
+          />
           <FormControl error={error?.field === 'units'} component="fieldset" required>
             <FormLabel component="legend">{t('columns.units')}</FormLabel>
             <FormGroup row>
