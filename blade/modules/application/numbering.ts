@@ -19,3 +19,18 @@ export async function nextNumber(trx: Trx, tenantId: string, counterKey: string)
     .executeTakeFirstOrThrow();
   return Number(row.last_value);
 }
+
+/**
+ * The next number of a yearly series `{prefix}{yyyy}{6-digit serial}` (JF… payment notes, KP… invoices, BZ… mark
+ * orders, BG… certificate changes), counted under `{counter}:{yyyy}` so that each year starts again at 1.
+ */
+export async function nextYearlyNumber(
+  trx: Trx,
+  tenantId: string,
+  counter: string,
+  prefix: string,
+): Promise<string> {
+  const year = new Date().getFullYear();
+  const serial = await nextNumber(trx, tenantId, `${counter}:${year}`);
+  return `${prefix}${year}${String(serial).padStart(6, '0')}`;
+}

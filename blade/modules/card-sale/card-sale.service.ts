@@ -22,7 +22,7 @@ import type { CccCardSaleTable, Database } from '../../db/schema';
 import type { Trx } from '../../db/tenant';
 import { lockVisibleRow } from '../../core/lock';
 import { certStatusSql } from '../application/certificate';
-import { nextNumber } from '../application/numbering';
+import { nextYearlyNumber } from '../application/numbering';
 import { ensureRecordArchives, type DefaultFunction } from '../business/archives';
 import { companyUsers } from '../customer/customer.repository';
 import { findFile } from '../files/file.repository';
@@ -382,15 +382,14 @@ export async function saveSale(
       .execute();
   } else {
     await ensureRecordArchives(trx, auth.tenantId, CARD_SALE_ARCHIVES);
-    const year = new Date().getFullYear();
-    const serial = await nextNumber(trx, auth.tenantId, `card_sale:${year}`);
+    const orderNo = await nextYearlyNumber(trx, auth.tenantId, 'card_sale', 'BZ');
     id = nextId();
     await trx
       .insertInto('business_ccc_card_sale')
       .values({
         id,
         tenant_id: auth.tenantId,
-        order_no: `BZ${year}${String(serial).padStart(6, '0')}`,
+        order_no: orderNo,
         company_id: companyId,
         create_user: auth.userId,
         ...values,

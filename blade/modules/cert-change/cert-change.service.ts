@@ -32,7 +32,7 @@ import { lockVisibleRow } from '../../core/lock';
 import { certStatusSql, type CertificateRow } from '../application/certificate';
 import { CERTIFICATE_HISTORY_RESOURCE } from '../application/certificate-status';
 import { missingDocuments } from '../application/documents';
-import { nextNumber } from '../application/numbering';
+import { nextYearlyNumber } from '../application/numbering';
 import { staffHolding } from '../application/recipients';
 import { ensureRecordArchives, type DefaultFunction } from '../business/archives';
 import { companyUsers } from '../customer/customer.repository';
@@ -50,9 +50,6 @@ import { assertChangeNotesPaid } from '../payment/payment.service';
 export type ChangeRow = Selectable<CertChangeTable>;
 
 export const CHANGE_HISTORY_RESOURCE = 'business_cert_change';
-
-/** Change numbers `BG{yyyy}{6}` from business_number_counter (`cert_change:{year}`), given at the first submission. */
-export const changeNumber = (year: number, serial: number) => `BG${year}${String(serial).padStart(6, '0')}`;
 
 const nodeCode = (scheme: ChangeScheme, file: ChangeFile) => `${scheme}_chg_${file}`;
 
@@ -372,11 +369,7 @@ export async function submitChange(
   if (!changesSomething(change)) throw new KeyedError('certChange.refused.nothingChanged');
   const missing = await missingFiles(trx, auth, change);
   if (missing.length) throw new KeyedError('certChange.refused.filesMissing', { files: missing.join('、') });
-  let changeNo = change.change_no;
-  if (!changeNo) {
-    const year = new Date().getFullYear();
-    changeNo = changeNumber(year, await nextNumber(trx, auth.tenantId, `cert_change:${year}`));
-  }
+  const changeNo = change.change_no || (await nextYearlyNumber(trx, auth.tenantId, 'cert_change', 'BG'));
   await trx
     .updateTable('business_cert_change')
     .set({

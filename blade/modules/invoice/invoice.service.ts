@@ -22,7 +22,7 @@ import { nextId } from '../../core/ids';
 import type { PageRequest } from '../../core/page';
 import type { InvoiceApplicationTable } from '../../db/schema';
 import type { Trx } from '../../db/tenant';
-import { nextNumber } from '../application/numbering';
+import { nextYearlyNumber } from '../application/numbering';
 import { ensureRecordArchives, type DefaultFunction } from '../business/archives';
 import { companyUsers } from '../customer/customer.repository';
 import { findFile } from '../files/file.repository';
@@ -346,15 +346,14 @@ export async function applyInvoice(
     left -= take;
   }
   await ensureRecordArchives(trx, auth.tenantId, INVOICE_ARCHIVES);
-  const year = new Date().getFullYear();
-  const serial = await nextNumber(trx, auth.tenantId, `invoice_application:${year}`);
+  const applicationNo = await nextYearlyNumber(trx, auth.tenantId, 'invoice_application', 'KP');
   const id = nextId();
   await trx
     .insertInto('business_invoice_application')
     .values({
       id,
       tenant_id: auth.tenantId,
-      application_no: `KP${year}${String(serial).padStart(6, '0')}`,
+      application_no: applicationNo,
       company_id: companyId,
       info_id: info.id,
       title: info.title,

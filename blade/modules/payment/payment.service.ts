@@ -19,7 +19,7 @@ import type { PaymentNoteTable, PaymentVoucherTable } from '../../db/schema';
 import type { Trx } from '../../db/tenant';
 import { lockVisibleRow } from '../../core/lock';
 import { visibleApplications } from '../application/apply.repository';
-import { nextNumber } from '../application/numbering';
+import { nextYearlyNumber } from '../application/numbering';
 import { applyTransition } from '../application/transition';
 import { ensureRecordArchives, type DefaultFunction } from '../business/archives';
 import { saleForNote, saleNoteCancelled, saleNoteIssued, saleNotePaid } from '../card-sale/card-sale.service';
@@ -423,15 +423,14 @@ export async function issueNote(
         ? await certChangeSubject(trx, auth, input)
         : await applicationSubject(trx, auth, holds, input);
   await ensureRecordArchives(trx, auth.tenantId, PAYMENT_ARCHIVES);
-  const year = new Date().getFullYear();
-  const serial = await nextNumber(trx, auth.tenantId, `payment_note:${year}`);
+  const noteNo = await nextYearlyNumber(trx, auth.tenantId, 'payment_note', 'JF');
   const id = nextId();
   const note = await trx
     .insertInto('business_payment_note')
     .values({
       id,
       tenant_id: auth.tenantId,
-      note_no: `JF${year}${String(serial).padStart(6, '0')}`,
+      note_no: noteNo,
       ...subject.columns,
       company_id: subject.companyId,
       total_amount: subject.total,
