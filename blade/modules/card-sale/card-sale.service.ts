@@ -24,9 +24,8 @@ import { lockVisibleRow } from '../../core/lock';
 import { certStatusSql } from '../application/certificate';
 import { nextYearlyNumber } from '../application/numbering';
 import { ensureRecordArchives, type DefaultFunction } from '../business/archives';
-import { companyUsers } from '../customer/customer.repository';
+import { tellCompanyUsers } from '../customer/customer.repository';
 import { findFile } from '../files/file.repository';
-import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
 
 /**
  * CCC mark orders (README.md beside this file). Every write runs in the caller's tenant transaction and locks the order
@@ -483,14 +482,9 @@ async function tellCompany(
   event: string,
   values: Record<string, string> = {},
 ): Promise<void> {
-  const all = { orderNo: sale.order_no, ...values };
-  await sendMessage(trx, auth.tenantId, {
-    userIds: (await companyUsers(trx, auth.tenantId, sale.company_id)).filter((u) => u !== auth.userId),
-    category: MESSAGE_CATEGORY.message,
-    title: zhText(`cardSale.message.${event}.title`, all),
-    content: zhText(`cardSale.message.${event}.content`, all),
-    sender: zhText('cardSale.message.sender'),
-    createUser: auth.userId,
+  await tellCompanyUsers(trx, auth, sale.company_id, 'cardSale', event, {
+    orderNo: sale.order_no,
+    ...values,
   });
 }
 

@@ -3,6 +3,9 @@ import type { Selectable } from 'kysely';
 import type { CustomerCompanyTable, UserRow } from '../../db/schema';
 import type { Db } from '../../db/tenant';
 import { ensureWorkRole } from '../../core/work-roles';
+import type { AuthUser } from '../../core/context';
+import { zhText } from '../../core/refusal-keys';
+import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
 
 export type CompanyRow = Selectable<CustomerCompanyTable>;
 
@@ -241,4 +244,27 @@ export async function companyUsers(db: Db, tenantId: string, companyId: string |
     .where('status', '=', 1)
     .execute();
   return rows.map((r) => String(r.id));
+}
+
+/**
+ * Tells a company's users, never the caller, of an event of one of its records (a payment note, an invoice, a mark
+ * order): a zh message whose title and content are `{messages}.message.{event}.title|content` and whose sender is
+ * `{messages}.message.sender`.
+ */
+export async function tellCompanyUsers(
+  db: Db,
+  auth: AuthUser,
+  companyId: string | null,
+  messages: string,
+  event: string,
+  values: Record<string, string>,
+): Promise<void> {
+  await sendMessage(db, auth.tenantId, {
+    userIds: (await companyUsers(db, auth.tenantId, companyId)).filter((u) => u !== auth.userId),
+    category: MESSAGE_CATEGORY.message,
+    title: zhText(`${messages}.message.${event}.title`, values),
+    content: zhText(`${messages}.message.${event}.content`, values),
+    sender: zhText(`${messages}.message.sender`),
+    createUser: auth.userId,
+  });
 }

@@ -24,9 +24,8 @@ import type { InvoiceApplicationTable } from '../../db/schema';
 import type { Trx } from '../../db/tenant';
 import { nextYearlyNumber } from '../application/numbering';
 import { ensureRecordArchives, type DefaultFunction } from '../business/archives';
-import { companyUsers } from '../customer/customer.repository';
+import { tellCompanyUsers } from '../customer/customer.repository';
 import { findFile } from '../files/file.repository';
-import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
 import { lockLiveRow } from '../../core/lock';
 
 /**
@@ -415,16 +414,10 @@ async function tellCompany(
   event: 'issued' | 'rejected' | 'redFlushed',
   values: Record<string, string>,
 ): Promise<void> {
-  const all = { applicationNo: row.application_no, amount: row.amount, ...values };
-  await sendMessage(trx, auth.tenantId, {
-    userIds: (await companyUsers(trx, auth.tenantId, String(row.company_id))).filter(
-      (u) => u !== auth.userId,
-    ),
-    category: MESSAGE_CATEGORY.message,
-    title: zhText(`invoice.message.${event}.title`, all),
-    content: zhText(`invoice.message.${event}.content`, all),
-    sender: zhText('invoice.message.sender'),
-    createUser: auth.userId,
+  await tellCompanyUsers(trx, auth, String(row.company_id), 'invoice', event, {
+    applicationNo: row.application_no,
+    amount: row.amount,
+    ...values,
   });
 }
 

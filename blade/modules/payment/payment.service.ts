@@ -23,9 +23,8 @@ import { nextYearlyNumber } from '../application/numbering';
 import { applyTransition } from '../application/transition';
 import { ensureRecordArchives, type DefaultFunction } from '../business/archives';
 import { saleForNote, saleNoteCancelled, saleNoteIssued, saleNotePaid } from '../card-sale/card-sale.service';
-import { companyUsers, paramValue } from '../customer/customer.repository';
+import { paramValue, tellCompanyUsers } from '../customer/customer.repository';
 import { findFile } from '../files/file.repository';
-import { MESSAGE_CATEGORY, sendMessage } from '../message/message.repository';
 
 /**
  * Payment notes and vouchers (README.md beside this file). Every write runs in the caller's tenant transaction and
@@ -207,14 +206,10 @@ async function tellCustomer(
   event: 'issued' | 'confirmed' | 'rejected' | 'cancelled',
   values: Record<string, string>,
 ): Promise<void> {
-  const all = { noteNo: note.note_no, total: note.total_amount, ...values };
-  await sendMessage(trx, auth.tenantId, {
-    userIds: (await companyUsers(trx, auth.tenantId, note.company_id)).filter((u) => u !== auth.userId),
-    category: MESSAGE_CATEGORY.message,
-    title: zhText(`payment.message.${event}.title`, all),
-    content: zhText(`payment.message.${event}.content`, all),
-    sender: zhText('payment.message.sender'),
-    createUser: auth.userId,
+  await tellCompanyUsers(trx, auth, note.company_id, 'payment', event, {
+    noteNo: note.note_no,
+    total: note.total_amount,
+    ...values,
   });
 }
 
