@@ -252,3 +252,26 @@ export async function createHarness(overrides: Partial<BladeOptions> = {}): Prom
     },
   };
 }
+
+/**
+ * The harness of a test file, as nearly every file of blade/ keeps one: made before the file's first test and handed
+ * to `ready` (which keeps it and adds the file's tenants, users and tokens, within the set-up's time), closed after
+ * its last test — also when `ready` failed half-way.
+ */
+export function harnessPerFile(
+  ready: (h: Harness) => Promise<void> | void,
+  setupTimeout = SETUP_TIMEOUT,
+): void {
+  let harness: Harness | undefined;
+  beforeAll(async () => {
+    harness = await createHarness();
+    await ready(harness);
+  }, setupTimeout);
+  afterAll(async () => {
+    await harness?.close();
+  }, SETUP_TIMEOUT);
+}
+
+/** The platform administrator's access token. */
+export const adminToken = async (h: Harness): Promise<string> =>
+  (await h.login('admin', ADMIN_PASSWORD)).access_token;

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { withTenant, type Db } from '../db/tenant';
+import { addTenant } from './fixtures';
 import { PLATFORM } from './harness';
 
 // The tests of the migrations that add menus to an existing database: they take the menus away (as before the
@@ -9,6 +10,13 @@ import { PLATFORM } from './harness';
 type Migration = (trx: Transaction<Database>) => Promise<unknown>;
 
 const sorted = (codes: readonly string[]) => [...codes].sort();
+
+/**
+ * The tenant a menu migration's test adds besides the platform: one provisioned before the migration, whose roles the
+ * migration must grant the new menus to.
+ */
+export const addOldTenant = (db: Db, tenantId: string) =>
+  addTenant(db, { tenantId, tenantName: '老机构', adminPassword: 'x-admin-pass' });
 
 /** The ids of the menu rows with `codes`. */
 export async function menuIdsOf(db: Db, codes: readonly string[]): Promise<string[]> {

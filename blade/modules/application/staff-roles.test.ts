@@ -3,8 +3,8 @@ import { APPLICATION_CODES } from '../../../lib/contracts/application/machine';
 import { ensureResourceMenus } from '../../db/resource-menus';
 import { up } from '../../db/migrations/20261126T150200-application-staff-roles';
 import { withTenant } from '../../db/tenant';
-import { addTenant } from '../../testing/fixtures';
-import { createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { harnessPerFile, PLATFORM, type Harness } from '../../testing/harness';
+import { addOldTenant, forgetMenus } from '../../testing/menus';
 import { STAFF_PAGE_CODES, STAFF_ROLES } from './staff-roles';
 
 // The staff roles of tenants that existed before issue 15: the migration on a database whose menus predate the
@@ -15,23 +15,12 @@ const X = '330001';
 const STEP_CODES = Object.values(APPLICATION_CODES).filter((c) => c !== APPLICATION_CODES.apply);
 const OURS = [...STAFF_PAGE_CODES, ...STEP_CODES];
 
-beforeAll(async () => {
-  h = await createHarness();
-  await addTenant(h.blade.db, { tenantId: X, tenantName: '老机构', adminPassword: 'x-admin-pass' });
+harnessPerFile(async (made) => {
+  h = made;
+  await addOldTenant(h.blade.db, X);
   // The database as it was before: no 业务管理 menus, no grants of them.
-  const db = h.blade.db;
-  const ids = (await db.selectFrom('blade_menu').select('id').where('code', 'in', OURS).execute()).map(
-    (r) => r.id,
-  );
-  for (const tenant of [PLATFORM, X])
-    await withTenant(db, tenant, (trx) =>
-      trx.deleteFrom('blade_role_menu').where('menu_id', 'in', ids).execute(),
-    );
-  await db.deleteFrom('blade_menu').where('id', 'in', ids).execute();
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+  await forgetMenus(h.blade.db, OURS, [PLATFORM, X]);
+});
 
 async function grantsOf(tenant: string) {
   return withTenant(h.blade.db, tenant, (trx) =>

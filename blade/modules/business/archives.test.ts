@@ -3,7 +3,7 @@ import { departmentPair } from './business.test-helpers';
 import { form, pngBytes } from '../files/files.test-helpers';
 import { withTenant } from '../../db/tenant';
 import { addRole, addTenant, addUser, deptIds, grantMenus } from '../../testing/fixtures';
-import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { adminToken, harnessPerFile, PLATFORM, type Harness } from '../../testing/harness';
 
 // The archive trees of projects and contracts: every tenant starts with the functions and their catalogue, and a
 // record's files follow the record's rights and data scope.
@@ -20,13 +20,10 @@ interface Node {
 let h: Harness;
 let admin: string;
 
-beforeAll(async () => {
-  h = await createHarness();
-  admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+harnessPerFile(async (made) => {
+  h = made;
+  admin = await adminToken(h);
+});
 
 const tree = async (functionCode: string, dataId: string, token: string, parentId = '') =>
   h.call(

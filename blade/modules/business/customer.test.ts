@@ -1,13 +1,6 @@
 import ExcelJS from 'exceljs';
 import { addTenant, grantMenus, userWithCodes } from '../../testing/fixtures';
-import {
-  ADMIN_PASSWORD,
-  createHarness,
-  PLATFORM,
-  SETUP_TIMEOUT,
-  type CallResult,
-  type Harness,
-} from '../../testing/harness';
+import { adminToken, harnessPerFile, PLATFORM, type CallResult, type Harness } from '../../testing/harness';
 
 // The customers' rules beside the contract suite (customer.contract.test.ts): the Excel import (all or nothing, a
 // report per bad row, duplicates, file checks, rights, tenants), the credit code's uniqueness and the picker.
@@ -51,13 +44,10 @@ let accounts = 0;
 const userWith = async (codes: string[]) =>
   (await userWithCodes(h, PLATFORM, `cu_${++accounts}`, codes)).token;
 
-beforeAll(async () => {
-  h = await createHarness();
-  admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+harnessPerFile(async (made) => {
+  h = made;
+  admin = await adminToken(h);
+});
 
 describe('import', () => {
   it('imports every row of a good file, the type given by key or by label', async () => {

@@ -6,7 +6,7 @@ import { withTenant } from '../../db/tenant';
 import { zhText } from '../../core/refusal-keys';
 import { addRole, addUser, deptIds, grantMenus, addTenant, userWithCodes } from '../../testing/fixtures';
 import { departmentPair } from './business.test-helpers';
-import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { adminToken, harnessPerFile, PLATFORM, type Harness } from '../../testing/harness';
 
 // The money rules of projects, contracts, batches and receipts (the contract suites are in finance.contract.test.ts):
 // derived amounts, batch rounding, refusals that write nothing, finishes, concurrency, data scope and isolation.
@@ -51,13 +51,10 @@ async function batches(contractId: string, percents: string[]) {
 const receive = (batchId: string, receivedAmount: string, token = admin) =>
   call('realIncome/add', { batchId, receivedAmount, receivedDate: '2026-11-25' }, token);
 
-beforeAll(async () => {
-  h = await createHarness();
-  admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+harnessPerFile(async (made) => {
+  h = made;
+  admin = await adminToken(h);
+});
 
 describe('amounts', () => {
   it('divides a contract into batches that add up exactly, the last one taking the rounding', async () => {

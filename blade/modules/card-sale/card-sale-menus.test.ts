@@ -1,9 +1,8 @@
 import { up } from '../../db/migrations/20261127T120100-card-sale-menus';
 import { ensureResourceMenus } from '../../db/resource-menus';
 import { withTenant } from '../../db/tenant';
-import { addTenant } from '../../testing/fixtures';
-import { codesOfRole, forgetMenus, menuIdsOf, menuPlaces } from '../../testing/menus';
-import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { addOldTenant, codesOfRole, forgetMenus, menuIdsOf, menuPlaces } from '../../testing/menus';
+import { harnessPerFile, type Harness } from '../../testing/harness';
 import { ensureCustomerRole } from '../customer/customer.repository';
 
 // Migration 20261127T120100 on a database made before 标志购买: the page is added under 认证申请, every tenant's
@@ -12,13 +11,10 @@ import { ensureCustomerRole } from '../customer/customer.repository';
 const X = '360001';
 let h: Harness;
 
-beforeAll(async () => {
-  h = await createHarness();
-  await addTenant(h.blade.db, { tenantId: X, tenantName: '老机构', adminPassword: 'x-admin-pass' });
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+harnessPerFile(async (made) => {
+  h = made;
+  await addOldTenant(h.blade.db, X);
+});
 
 const PAGE = ['my_card_sale'];
 const holds = async (roleId: string) => (await codesOfRole(h.blade.db, X, roleId, PAGE)).length;

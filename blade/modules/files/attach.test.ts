@@ -1,17 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { withTenant } from '../../db/tenant';
-import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { adminToken, harnessPerFile, PLATFORM, type Harness } from '../../testing/harness';
 
 let h: Harness;
 let admin: string;
 
-beforeAll(async () => {
-  h = await createHarness();
-  admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+harnessPerFile(async (made) => {
+  h = made;
+  admin = await adminToken(h);
+});
 
 /** A stored file row of the platform tenant (the bytes are not needed by the attachment calls). */
 async function addFile(name: string, extra: { kind?: string; is_stamped?: number; size?: number } = {}) {

@@ -2,8 +2,8 @@ import { addMenus } from '../../db/migrations/20261127T100000-invoices';
 import { ensureResourceMenus } from '../../db/resource-menus';
 import { withTenant } from '../../db/tenant';
 import { addTenant } from '../../testing/fixtures';
-import { codesOfRole, forgetMenus, menuIdsOf, menuPlaces } from '../../testing/menus';
-import { createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { addOldTenant, codesOfRole, forgetMenus, menuIdsOf, menuPlaces } from '../../testing/menus';
+import { harnessPerFile, PLATFORM, type Harness } from '../../testing/harness';
 import { ensureCustomerRole } from '../customer/customer.repository';
 import { ensureFinanceRole, FINANCE_MENU_CODES, FINANCE_ROLE } from '../payment/finance-role';
 import { ensureWorkRoles } from '../system/tenant/tenant-provision';
@@ -19,13 +19,10 @@ const X = '350001';
 const Y = '350002';
 let h: Harness;
 
-beforeAll(async () => {
-  h = await createHarness();
-  await addTenant(h.blade.db, { tenantId: X, tenantName: '老机构', adminPassword: 'x-admin-pass' });
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+harnessPerFile(async (made) => {
+  h = made;
+  await addOldTenant(h.blade.db, X);
+});
 
 const financeOf = async (tenant: string) => {
   const rows = await withTenant(h.blade.db, tenant, (trx) =>

@@ -1,8 +1,7 @@
 import { addMenus } from '../../db/migrations/20261126T160000-payment-notes';
 import { withTenant } from '../../db/tenant';
-import { addTenant } from '../../testing/fixtures';
-import { codesOfRole, forgetMenus, menuIdsOf, menuPlaces } from '../../testing/menus';
-import { createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { addOldTenant, codesOfRole, forgetMenus, menuIdsOf, menuPlaces } from '../../testing/menus';
+import { harnessPerFile, PLATFORM, type Harness } from '../../testing/harness';
 import { ensureCustomerRole } from '../customer/customer.repository';
 import { ensureResourceMenus } from '../../db/resource-menus';
 import { FINANCE_MENU_CODES, FINANCE_ROLE } from './finance-role';
@@ -22,13 +21,10 @@ const CODES = [
 const X = '340001';
 let h: Harness;
 
-beforeAll(async () => {
-  h = await createHarness();
-  await addTenant(h.blade.db, { tenantId: X, tenantName: '老机构', adminPassword: 'x-admin-pass' });
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+harnessPerFile(async (made) => {
+  h = made;
+  await addOldTenant(h.blade.db, X);
+});
 
 const roleOf = (tenant: string, alias: string) =>
   withTenant(h.blade.db, tenant, async (trx) =>
