@@ -73,11 +73,7 @@ export const realCostHooks: CrudHooks = {
       await recomputeProject(trx, projectId);
   },
   async presentAll({ trx }, rows) {
-    const projects = await namesOf(
-      trx,
-      'business_project',
-      rows.map((r) => String(r.project_id)),
-    );
+    const projects = await namesOf(trx, 'business_project', rows, 'project_id');
     const payments = await trx
       .selectFrom('business_pay_record')
       .select([
@@ -127,11 +123,7 @@ export const costPlanHooks: CrudHooks = {
     await projectOf(trx, auth, values, current);
   },
   async presentAll({ trx }, rows) {
-    const projects = await namesOf(
-      trx,
-      'business_project',
-      rows.map((r) => String(r.project_id)),
-    );
+    const projects = await namesOf(trx, 'business_project', rows, 'project_id');
     return rows.map((r) => ({ projectName: projects.get(String(r.project_id))?.project_name ?? '' }));
   },
 };

@@ -68,11 +68,7 @@ export const devopsRecordHooks: CrudHooks = {
     await trx.deleteFrom('business_devops_user').where('devops_id', 'in', ids).execute();
   },
   async presentAll({ trx }, rows) {
-    const projects = await namesOf(
-      trx,
-      'business_project',
-      rows.map((r) => String(r.project_id)),
-    );
+    const projects = await namesOf(trx, 'business_project', rows, 'project_id');
     const users = await trx
       .selectFrom('business_devops_user as d')
       .innerJoin('blade_user as u', 'u.id', 'd.user_id')

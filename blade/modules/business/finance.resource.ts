@@ -118,11 +118,7 @@ export const contractHooks: CrudHooks = {
     for (const { project_id } of projects) await recomputeProject(trx, project_id);
   },
   async presentAll({ trx }, rows) {
-    const projects = await namesOf(
-      trx,
-      'business_project',
-      rows.map((r) => String(r.project_id)),
-    );
+    const projects = await namesOf(trx, 'business_project', rows, 'project_id');
     return rows.map((r) => ({
       contractId: r.id,
       projectName: projects.get(String(r.project_id))?.project_name ?? '',
@@ -202,11 +198,7 @@ export const contractBatchHooks: CrudHooks = {
       await recomputeFromContract(trx, contractId);
   },
   async presentAll({ trx }, rows) {
-    const contracts = await namesOf(
-      trx,
-      'business_contract',
-      rows.map((r) => String(r.contract_id)),
-    );
+    const contracts = await namesOf(trx, 'business_contract', rows, 'contract_id');
     return rows.map((r) => ({
       paymentBatchId: r.id,
       contractCode: contracts.get(String(r.contract_id))?.contract_code ?? '',
@@ -296,16 +288,8 @@ export const realIncomeHooks: CrudHooks = {
       await recomputeFromContract(trx, contractId);
   },
   async presentAll({ trx }, rows) {
-    const contracts = await namesOf(
-      trx,
-      'business_contract',
-      rows.map((r) => String(r.contract_id)),
-    );
-    const batches = await namesOf(
-      trx,
-      'business_contract_batch',
-      rows.map((r) => String(r.batch_id)),
-    );
+    const contracts = await namesOf(trx, 'business_contract', rows, 'contract_id');
+    const batches = await namesOf(trx, 'business_contract_batch', rows, 'batch_id');
     return rows.map((r) => ({
       contractCode: contracts.get(String(r.contract_id))?.contract_code ?? '',
       contractName: contracts.get(String(r.contract_id))?.contract_name ?? '',
@@ -387,11 +371,7 @@ export const invoiceHooks: CrudHooks = {
     if (values.file_id) await bindScan(trx, String(values.file_id), id);
   },
   async presentAll({ trx }, rows) {
-    const contracts = await namesOf(
-      trx,
-      'business_contract',
-      rows.map((r) => String(r.contract_id)),
-    );
+    const contracts = await namesOf(trx, 'business_contract', rows, 'contract_id');
     return rows.map((r) => ({
       contractCode: contracts.get(String(r.contract_id))?.contract_code ?? '',
       contractName: contracts.get(String(r.contract_id))?.contract_name ?? '',

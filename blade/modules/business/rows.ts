@@ -16,13 +16,14 @@ export async function reach(trx: Trx, def: ResourceDef, auth: AuthUser, id: stri
   return row as Record<string, unknown> & { id: string; dept_id: string | null };
 }
 
-/** Names of the rows an answer refers to, in one read per kind. */
+/** The rows of `table` that the `referring` rows of an answer name by id in `column`, in one read per kind. */
 export async function namesOf(
   trx: Trx,
   table: 'business_project' | 'business_contract' | 'business_contract_batch' | 'business_real_cost',
-  ids: string[],
+  referring: readonly Record<string, unknown>[],
+  column: string,
 ) {
-  const unique = [...new Set(ids.filter(Boolean))];
+  const unique = [...new Set(referring.map((r) => String(r[column])).filter(Boolean))];
   if (unique.length === 0) return new Map<string, Record<string, unknown>>();
   const rows = (await trx.selectFrom(table).selectAll().where('id', 'in', unique).execute()) as Array<
     Record<string, unknown> & { id: string }

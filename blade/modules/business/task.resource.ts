@@ -12,11 +12,7 @@ const TERMINATED = '4';
 
 /** The names of the projects and users the rows refer to, one read per kind. */
 async function presentNames(trx: Trx, rows: Record<string, unknown>[]) {
-  const projects = await namesOf(
-    trx,
-    'business_project',
-    rows.map((r) => String(r.project_id)),
-  );
+  const projects = await namesOf(trx, 'business_project', rows, 'project_id');
   // Removed users keep their name on the rows they answered for.
   const users = await usersById(
     trx,
