@@ -257,6 +257,24 @@ function checkedLines(input: IssueInput): { lines: { item: string; amount: strin
   return { lines, sum };
 }
 
+/**
+ * The plan of a subject the issuer itemises (checkedLines: an application, a batch, a certificate change): the note
+ * names it by one column, bills the issuer's lines and has nothing more to do once it exists.
+ */
+function itemisedPlan(
+  subject: Partial<NoteSubjectPlan['columns']> & Pick<NoteSubjectPlan['columns'], 'subject_kind'>,
+  companyId: string | null,
+  { lines, sum }: ReturnType<typeof checkedLines>,
+): NoteSubjectPlan {
+  return {
+    columns: { ...NO_SUBJECT, ...subject },
+    companyId,
+    lines,
+    total: sum,
+    afterInsert: async () => undefined,
+  };
+}
+
 /** The clerk's `noticeFee` step of an application still `accepted`: the note is its fee notice (README.md). */
 async function noticeFee(trx: Trx, auth: AuthUser, holds: (code: string) => boolean, applicationId: string) {
   await applyTransition(
@@ -277,7 +295,7 @@ async function applicationSubject(
   holds: (code: string) => boolean,
   input: IssueInput,
 ): Promise<NoteSubjectPlan> {
-  const { lines, sum } = checkedLines(input);
+  const checked = checkedLines(input);
   const visible = (await visibleApplications(trx, auth, null)).select([
     'a.id',
     'a.flow_state',
@@ -294,13 +312,7 @@ async function applicationSubject(
       state: zhText(`application.flow.state.${app.flow_state}`),
     });
   if (app.flow_state === 'accepted') await noticeFee(trx, auth, holds, app.id);
-  return {
-    columns: { ...NO_SUBJECT, subject_kind: 'application', application_id: app.id },
-    companyId: app.company_id,
-    lines,
-    total: sum,
-    afterInsert: async () => undefined,
-  };
+  return itemisedPlan({ subject_kind: 'application', application_id: app.id }, app.company_id, checked);
 }
 
 /**
@@ -314,7 +326,7 @@ async function batchSubject(
   holds: (code: string) => boolean,
   input: IssueInput,
 ): Promise<NoteSubjectPlan> {
-  const { lines, sum } = checkedLines(input);
+  const checked = checkedLines(input);
   const byKey = trx
     .selectFrom('business_application_batch')
     .select(['id', 'batch_number', 'company_id'])
@@ -340,13 +352,11 @@ async function batchSubject(
   if (!billable.length)
     throw new KeyedError('payment.error.batchNothingBillable', { batch: batch.batch_number });
   for (const app of billable) if (app.flow_state === 'accepted') await noticeFee(trx, auth, holds, app.id);
-  return {
-    columns: { ...NO_SUBJECT, subject_kind: 'batch', batch_id: String(batch.id) },
-    companyId: batch.company_id === null ? billable[0].company_id : String(batch.company_id),
-    lines,
-    total: sum,
-    afterInsert: async () => undefined,
-  };
+  return itemisedPlan(
+    { subject_kind: 'batch', batch_id: String(batch.id) },
+    batch.company_id === null ? billable[0].company_id : String(batch.company_id),
+    checked,
+  );
 }
 
 /** States of a certificate change a note may bill: accepted, until it is decided (DOMAIN §3: the fee notice). */
@@ -354,7 +364,7 @@ const BILLABLE_CHANGE_STATES = ['accepted', 'evaluation'];
 
 /** A certificate change of the tenant (locked), accepted and not yet decided: its change fee. */
 async function certChangeSubject(trx: Trx, auth: AuthUser, input: IssueInput): Promise<NoteSubjectPlan> {
-  const { lines, sum } = checkedLines(input);
+  const checked = checkedLines(input);
   const byKey = trx
     .selectFrom('business_cert_change')
     .select(['id', 'change_no', 'change_state', 'company_id'])
@@ -372,13 +382,11 @@ async function certChangeSubject(trx: Trx, auth: AuthUser, input: IssueInput): P
     throw new KeyedError('payment.error.changeState', {
       state: zhText(`certChange.state.${change.change_state}`),
     });
-  return {
-    columns: { ...NO_SUBJECT, subject_kind: 'cert_change', cert_change_id: String(change.id) },
-    companyId: String(change.company_id),
-    lines,
-    total: sum,
-    afterInsert: async () => undefined,
-  };
+  return itemisedPlan(
+    { subject_kind: 'cert_change', cert_change_id: String(change.id) },
+    String(change.company_id),
+    checked,
+  );
 }
 
 /**
