@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { sql, type SqlBool } from 'kysely';
+import { sql, type Insertable, type SqlBool } from 'kysely';
 import {
   MAX_PAPER_LOAN_DAYS,
   eOpenFileQuery,
@@ -28,6 +28,7 @@ import { formatDateTime } from '../../core/dates';
 import { nextId } from '../../core/ids';
 import { fetchPage, pageRequest, toPage } from '../../core/page';
 import { heldCodes, permit } from '../../core/permission';
+import type { ArchiveBorrowingTable } from '../../db/schema';
 import { withTenant, type Trx } from '../../db/tenant';
 import { StorageNotFound } from '../../storage';
 import { MSG_FILE_NOT_FOUND } from '../files/access';
@@ -306,6 +307,33 @@ async function borrowingById(trx: Trx, auth: AuthUser, kind: BorrowKind, id: str
 }
 
 /** The transition's record is the kind the call serves (a paper id at the electronic call is 404), not the caller's. */
+/** A new request of the caller's (borrower and creator), answered as its list shows it. */
+async function requestBorrowing(
+  trx: Trx,
+  auth: AuthUser,
+  kind: BorrowKind,
+  request: Pick<
+    Insertable<ArchiveBorrowingTable>,
+    'application_id' | 'archive_id' | 'purpose' | 'due_date' | 'view_days'
+  >,
+) {
+  const id = nextId();
+  await trx
+    .insertInto('business_archive_borrowing')
+    .values({
+      id,
+      tenant_id: auth.tenantId,
+      kind,
+      ...request,
+      borrower_id: auth.userId,
+      create_user: auth.userId,
+      create_dept: auth.deptIds[0] ?? null,
+      update_user: auth.userId,
+    })
+    .execute();
+  return borrowingById(trx, auth, kind, id);
+}
+
 function assertKind(record: Record<string, unknown> | undefined, kind: BorrowKind) {
   if (!record || record.kind !== kind) throw new NotFoundError();
 }
@@ -606,47 +634,23 @@ export function paperArchiveRoutes(deps: Deps, signer: Signer = new BuiltinSigne
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
     if (open) throw new KeyedError('paperArchive.error.request_open');
-    const id = nextId();
-    await trx
-      .insertInto('business_archive_borrowing')
-      .values({
-        id,
-        tenant_id: auth.tenantId,
-        kind: 'paper',
-        application_id: String(archive.application_id),
-        archive_id: input.archiveId,
-        borrower_id: auth.userId,
-        purpose: input.purpose,
-        due_date: input.dueDate,
-        create_user: auth.userId,
-        create_dept: auth.deptIds[0] ?? null,
-        update_user: auth.userId,
-      })
-      .execute();
-    return borrowingById(trx, auth, 'paper', id);
+    return requestBorrowing(trx, auth, 'paper', {
+      application_id: String(archive.application_id),
+      archive_id: input.archiveId,
+      purpose: input.purpose,
+      due_date: input.dueDate,
+    });
   });
 
   serve(eSaveAction, async ({ trx, auth, input }) => {
     await assertStaff(trx, auth);
     const application = await applicationOf(trx, auth, input);
     if (!application.applicationNo) throw new KeyedError('paperArchive.error.application_not_submitted');
-    const id = nextId();
-    await trx
-      .insertInto('business_archive_borrowing')
-      .values({
-        id,
-        tenant_id: auth.tenantId,
-        kind: 'electronic',
-        application_id: application.id,
-        borrower_id: auth.userId,
-        purpose: input.purpose,
-        view_days: input.viewDays,
-        create_user: auth.userId,
-        create_dept: auth.deptIds[0] ?? null,
-        update_user: auth.userId,
-      })
-      .execute();
-    return borrowingById(trx, auth, 'electronic', id);
+    return requestBorrowing(trx, auth, 'electronic', {
+      application_id: application.id,
+      purpose: input.purpose,
+      view_days: input.viewDays,
+    });
   });
 
   serve(paperApproveAction, async ({ trx, auth, input, record }) =>
