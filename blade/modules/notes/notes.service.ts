@@ -22,6 +22,7 @@ import { KeyedError, ForbiddenError, NotFoundError, ServiceError } from '../../c
 import { zhText } from '../../core/refusal-keys';
 import { formatDateTime } from '../../core/dates';
 import { nextId } from '../../core/ids';
+import { buildTree } from '../../core/tree';
 import type { Trx } from '../../db/tenant';
 import { userDisplayName, usersById } from '../business/rows';
 import { sanitizeNoteHtml } from './sanitize';
@@ -290,14 +291,7 @@ async function ownTree(trx: Trx, auth: AuthUser): Promise<NoteNodeVO[]> {
         ).map((r) => String(r.note_id))
       : [],
   );
-  const byId = new Map(rows.map((r) => [r.id, nodeVO(r, sharedIds)]));
-  const roots: NoteNodeVO[] = [];
-  for (const node of byId.values()) {
-    const parent = byId.get(node.parentId);
-    if (parent) parent.children.push(node);
-    else roots.push(node);
-  }
-  return roots;
+  return buildTree(rows.map((r) => nodeVO(r, sharedIds)));
 }
 
 /**
@@ -332,27 +326,21 @@ async function sharedWithMe(trx: Trx, auth: AuthUser): Promise<SharedNoteVO[]> {
       where c.tenant_id = ${auth.tenantId} and c.is_deleted = 0 and d.node_type = 'catalog'
     ) select * from down order by sort, id`.execute(trx);
   const owners = await usersById(trx, [...new Set(rows.map((r) => String(r.owner_id)))]);
-  const byId = new Map<string, SharedNoteVO>();
-  for (const r of rows)
-    byId.set(String(r.id), {
-      id: String(r.id),
-      parentId: String(r.parent_id),
-      nodeType: r.node_type as SharedNoteVO['nodeType'],
-      name: r.name,
-      ownerId: String(r.owner_id),
-      ownerName: userDisplayName(owners.get(String(r.owner_id))),
-      authority: r.edit ? 'edit' : 'read',
-      updateTime: formatDateTime(r.update_time),
-      children: [],
-    });
-  const roots: SharedNoteVO[] = [];
-  for (const node of byId.values()) {
-    const parent = byId.get(node.parentId);
-    if (parent) parent.children.push(node);
-    else roots.push(node);
-  }
+  const nodes = rows.map((r): SharedNoteVO => ({
+    id: String(r.id),
+    parentId: String(r.parent_id),
+    nodeType: r.node_type as SharedNoteVO['nodeType'],
+    name: r.name,
+    ownerId: String(r.owner_id),
+    ownerName: userDisplayName(owners.get(String(r.owner_id))),
+    authority: r.edit ? 'edit' : 'read',
+    updateTime: formatDateTime(r.update_time),
+    children: [],
+  }));
   // The shared tops newest first (as the branch listed notes before); inside a catalogue, the owner's order.
-  return roots.sort((a, b) => b.updateTime.localeCompare(a.updateTime) || b.id.localeCompare(a.id));
+  return buildTree(nodes).sort(
+    (a, b) => b.updateTime.localeCompare(a.updateTime) || b.id.localeCompare(a.id),
+  );
 }
 
 async function contentVO(trx: Trx, auth: AuthUser, id: string): Promise<NoteContentVO> {
