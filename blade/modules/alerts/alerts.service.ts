@@ -25,7 +25,7 @@ import { permit } from '../../core/permission';
 import { maskPhone } from '../sms/sms.providers';
 import { formatDateTime } from '../../core/dates';
 import { nextId } from '../../core/ids';
-import { pageRequest, toPage } from '../../core/page';
+import { fetchPage, pageRequest, toPage } from '../../core/page';
 import type { Trx } from '../../db/tenant';
 import { reach } from '../business/rows';
 import { HISTORY_RESOURCE } from '../application/transition';
@@ -335,21 +335,25 @@ function deliveryRoutes(deps: Deps, { router, serve }: ActionRouter) {
         if (channel === 'email') return email;
         return eb.or([portal, sms, email]);
       });
-    const total = await q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-    const rows = await q
-      .selectAll('d')
-      .select([
-        'c.cert_number',
-        'a.application_no',
-        sql<string>`coalesce(c.product_name, a.product_name, '')`.as('product_name'),
-        'co.company_name',
-        'u.real_name as engineer_name',
-      ])
-      .orderBy('d.create_time', 'desc')
-      .orderBy('d.id', 'desc')
-      .limit(page.size)
-      .offset(page.offset)
-      .execute();
+    const { rows, total } = await fetchPage(
+      q,
+      (qb) =>
+        qb
+          .selectAll('d')
+          .select([
+            'c.cert_number',
+            'a.application_no',
+            sql<string>`coalesce(c.product_name, a.product_name, '')`.as('product_name'),
+            'co.company_name',
+            'u.real_name as engineer_name',
+          ]),
+      page,
+      [],
+      [
+        { column: 'd.create_time', direction: 'desc' },
+        { column: 'd.id', direction: 'desc' },
+      ],
+    );
     const records: DeliveryVO[] = rows.map((r) => ({
       id: String(r.id),
       alertKind: r.alert_kind as AlertKind,
@@ -371,7 +375,7 @@ function deliveryRoutes(deps: Deps, { router, serve }: ActionRouter) {
       createTime: formatDateTime(r.create_time),
       updateTime: formatDateTime(r.update_time),
     }));
-    return toPage(records, Number(total.n), page);
+    return toPage(records, total, page);
   });
 
   // Not an actionRoute: the provider is called outside any transaction (on PGlite an open one would hold the only

@@ -18,7 +18,7 @@ import { KeyedError, NotFoundError } from '../../core/errors';
 import { zhText } from '../../core/refusal-keys';
 import { formatDateTime } from '../../core/dates';
 import { nextId } from '../../core/ids';
-import { toPage, type PageRequest } from '../../core/page';
+import { fetchPage, toPage, type PageRequest } from '../../core/page';
 import type { Trx } from '../../db/tenant';
 import { resolveNode } from '../files/catalog.service';
 import { countNodeFiles, findFile } from '../files/file.repository';
@@ -198,9 +198,14 @@ export async function listApplications(trx: Trx, who: SideCaller, filters: ListF
         .where('b.batch_number', '=', batchNo),
     );
   }
-  const { total } = await q.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
-  const rows = await q.selectAll('a').orderBy('a.id', 'desc').limit(page.size).offset(page.offset).execute();
-  return toPage(await applicationVOs(trx, who.auth.tenantId, rows), Number(total), page);
+  const { rows, total } = await fetchPage(
+    q,
+    (qb) => qb.selectAll('a'),
+    page,
+    [],
+    [{ column: 'a.id', direction: 'desc' }],
+  );
+  return toPage(await applicationVOs(trx, who.auth.tenantId, rows), total, page);
 }
 
 /**

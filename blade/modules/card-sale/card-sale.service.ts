@@ -18,6 +18,7 @@ import { KeyedError, NotFoundError } from '../../core/errors';
 import { zhText } from '../../core/refusal-keys';
 import { formatDateTime } from '../../core/dates';
 import { nextId } from '../../core/ids';
+import { fetchPage, type PageRequest } from '../../core/page';
 import type { CccCardSaleTable, Database } from '../../db/schema';
 import type { Trx } from '../../db/tenant';
 import { lockVisibleRow } from '../../core/lock';
@@ -93,19 +94,19 @@ export function goodsOnSale(trx: Trx, tenantId: string) {
 export async function listGoodsOnSale(
   trx: Trx,
   tenantId: string,
-  page: { size: number; offset: number },
+  page: PageRequest,
 ): Promise<{ rows: CardGoodsVO[]; total: number }> {
-  const rows = await goodsOnSale(trx, tenantId)
-    .selectAll()
-    .orderBy('size_mm')
-    .orderBy('id')
-    .limit(page.size)
-    .offset(page.offset)
-    .execute();
-  const count = await goodsOnSale(trx, tenantId)
-    .select(sql<string>`count(*)`.as('n'))
-    .executeTakeFirstOrThrow();
-  return { rows: rows.map(presentGoods), total: Number(count.n) };
+  const { rows, total } = await fetchPage(
+    goodsOnSale(trx, tenantId),
+    (qb) => qb.selectAll(),
+    page,
+    [],
+    [
+      { column: 'size_mm', direction: 'asc' },
+      { column: 'id', direction: 'asc' },
+    ],
+  );
+  return { rows: rows.map(presentGoods), total };
 }
 
 /** The tenant's certificates with what an order shows of each (number, holder, factory, product, validity). */

@@ -19,7 +19,7 @@ import { zhText } from '../../core/refusal-keys';
 import { creditCodeProblem } from '../../../lib/contracts/customer/registration';
 import { formatDateTime } from '../../core/dates';
 import { nextId } from '../../core/ids';
-import type { PageRequest } from '../../core/page';
+import { fetchPage, type PageRequest } from '../../core/page';
 import type { InvoiceApplicationTable } from '../../db/schema';
 import type { Trx } from '../../db/tenant';
 import { nextYearlyNumber } from '../application/numbering';
@@ -170,13 +170,13 @@ export async function invoiceableNotes(trx: Trx, auth: AuthUser, companyId: stri
       sql<boolean>`n.paid_amount > coalesce((select sum(l.amount) from business_invoice_note l
         where l.tenant_id = n.tenant_id and l.note_id = n.id and l.active = 1 and l.is_deleted = 0), 0)`,
     );
-  const total = await base.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select(['n.id', 'n.note_no', 'n.paid_amount', 'a.application_no'])
-    .orderBy('n.id', 'desc')
-    .limit(page.size)
-    .offset((page.current - 1) * page.size)
-    .execute();
+  const { rows, total } = await fetchPage(
+    base,
+    (qb) => qb.select(['n.id', 'n.note_no', 'n.paid_amount', 'a.application_no']),
+    page,
+    [],
+    [{ column: 'n.id', direction: 'desc' }],
+  );
   const invoiced = await invoicedOf(
     trx,
     auth,
@@ -193,7 +193,7 @@ export async function invoiceableNotes(trx: Trx, auth: AuthUser, companyId: stri
       invoiceableAmount: fromCents(cents(r.paid_amount) - done),
     };
   });
-  return { records, total: Number(total.n) };
+  return { records, total };
 }
 
 // ---------------------------------------------------------------- invoices

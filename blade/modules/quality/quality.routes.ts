@@ -13,7 +13,7 @@ import {
 } from '../../../lib/contracts/quality/quality';
 import { actionRouter, sideCaller } from '../../core/action';
 import type { BladeEnv, Deps } from '../../core/context';
-import { pageRequest, toPage, contains } from '../../core/page';
+import { contains, fetchPage, pageRequest, toPage, type SortOrder } from '../../core/page';
 import {
   applyComplaintStep,
   complaintHistory,
@@ -24,6 +24,9 @@ import {
   visibleComplaint,
 } from './complaint';
 import { answerSurvey, surveyAverages, surveyItems, surveyVOs } from './survey';
+
+/** Both lists show the newest case or survey first and offer no other order. */
+const NEWEST_FIRST: SortOrder[] = [{ column: 'id', direction: 'desc' }];
 
 /** Complaints and surveys (lib/contracts/quality): each call's side and codes are its action definition's. */
 export function qualityRoutes(deps: Deps): Hono<BladeEnv> {
@@ -55,9 +58,8 @@ export function qualityRoutes(deps: Deps): Hono<BladeEnv> {
           ]),
         ]),
       );
-    const total = await q.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
-    const rows = await q.selectAll().orderBy('id', 'desc').limit(page.size).offset(page.offset).execute();
-    return toPage(await complaintVOs(trx, auth.tenantId, rows), Number(total.n), page);
+    const { rows, total } = await fetchPage(q, (qb) => qb.selectAll(), page, [], NEWEST_FIRST);
+    return toPage(await complaintVOs(trx, auth.tenantId, rows), total, page);
   });
 
   serve(complaintDetail, async (ctx) => {
@@ -100,9 +102,8 @@ export function qualityRoutes(deps: Deps): Hono<BladeEnv> {
       .where('is_deleted', '=', 0);
     if (company) q = q.where('company_id', '=', company);
     if (input.surveyState) q = q.where('survey_state', '=', input.surveyState);
-    const total = await q.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
-    const rows = await q.selectAll().orderBy('id', 'desc').limit(page.size).offset(page.offset).execute();
-    const result = toPage(await surveyVOs(trx, auth.tenantId, rows), Number(total.n), page);
+    const { rows, total } = await fetchPage(q, (qb) => qb.selectAll(), page, [], NEWEST_FIRST);
+    const result = toPage(await surveyVOs(trx, auth.tenantId, rows), total, page);
     // Staff see the averages of every answered survey; a customer only their own rows.
     return company ? result : { ...result, averages: await surveyAverages(trx, auth.tenantId) };
   });

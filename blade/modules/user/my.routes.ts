@@ -8,7 +8,7 @@ import { KeyedError, ServiceError, UnauthorizedError, ValidationError } from '..
 import { zhText } from '../../core/refusal-keys';
 import { ok, success } from '../../core/envelope';
 import { spendRate, type RateRule } from '../../core/rate-limit';
-import { contains, pageRequest, toPage } from '../../core/page';
+import { contains, fetchPage, pageRequest, toPage } from '../../core/page';
 import { splitIds } from '../../core/tree';
 import { withTenant, type Db } from '../../db/tenant';
 import { changeOwnPassword } from '../auth/password-change.service';
@@ -188,17 +188,17 @@ export function myActions(deps: Deps): Hono<BladeEnv> {
   serve(mySharePage, async ({ trx, auth, input }) => {
     const page = pageRequest(input);
     const base = liveUsers(trx, auth.tenantId, input.name).where('id', '!=', auth.userId);
-    const { total } = await base
-      .select((eb) => eb.fn.countAll<string>().as('total'))
-      .executeTakeFirstOrThrow();
-    const users = await base
-      .select(PICKED)
-      .orderBy('real_name', 'asc')
-      .orderBy('id', 'asc')
-      .limit(page.size)
-      .offset(page.offset)
-      .execute();
-    return toPage(await pickerRows(trx, auth.tenantId, users), Number(total), page);
+    const { rows, total } = await fetchPage(
+      base,
+      (qb) => qb.select(PICKED),
+      page,
+      [],
+      [
+        { column: 'real_name', direction: 'asc' },
+        { column: 'id', direction: 'asc' },
+      ],
+    );
+    return toPage(await pickerRows(trx, auth.tenantId, rows), total, page);
   });
 
   for (const action of [myUpdate, myUpdateInfo])
