@@ -64,39 +64,38 @@ export async function approvalRequired(db: Db, tenantId: string): Promise<boolea
   return listed.includes('*') || listed.includes(tenantId);
 }
 
-export async function companyNameTaken(db: Db, tenantId: string, name: string): Promise<boolean> {
+/** What a registration must not repeat of another's, and the table that holds it. */
+const UNIQUE_IN = {
+  company_name: 'blade_customer_company',
+  credit_code: 'blade_customer_company',
+  phone: 'blade_user',
+} as const;
+
+/** Whether a live row of the tenant holds `value` in `column` already. */
+async function taken(
+  db: Db,
+  tenantId: string,
+  column: keyof typeof UNIQUE_IN,
+  value: string,
+): Promise<boolean> {
   const row = await db
-    .selectFrom('blade_customer_company')
+    .selectFrom(UNIQUE_IN[column])
     .select('id')
     .where('tenant_id', '=', tenantId)
-    .where('company_name', '=', name)
+    .where(db.dynamic.ref(column), '=', value)
     .where('is_deleted', '=', 0)
     .executeTakeFirst();
   return row !== undefined;
 }
 
-export async function creditCodeTaken(db: Db, tenantId: string, code: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('blade_customer_company')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('credit_code', '=', code)
-    .where('is_deleted', '=', 0)
-    .executeTakeFirst();
-  return row !== undefined;
-}
+export const companyNameTaken = (db: Db, tenantId: string, name: string) =>
+  taken(db, tenantId, 'company_name', name);
+
+export const creditCodeTaken = (db: Db, tenantId: string, code: string) =>
+  taken(db, tenantId, 'credit_code', code);
 
 /** Whether a live user of the tenant, staff or customer, has this phone. */
-export async function phoneTaken(db: Db, tenantId: string, phone: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('blade_user')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('phone', '=', phone)
-    .where('is_deleted', '=', 0)
-    .executeTakeFirst();
-  return row !== undefined;
-}
+export const phoneTaken = (db: Db, tenantId: string, phone: string) => taken(db, tenantId, 'phone', phone);
 
 export interface NewCompany {
   companyName: string;
