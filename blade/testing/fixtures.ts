@@ -220,3 +220,26 @@ export async function userWithCodes(
   });
   return { userId, token: (await h.login(account, STAFF_PASSWORD, tenantId)).access_token };
 }
+
+/** A user a test file signs in as: its tenant, account (also its role's name and alias) and menu codes. */
+export type CodedUser = readonly [tenantId: string, account: string, codes: readonly string[]];
+
+/**
+ * userWithCodes for each of `users`, in order, every one also holding `common` (the parent menu of the file's pages):
+ * the users' ids and tokens by account.
+ */
+export async function usersWithCodes(
+  h: Harness,
+  users: readonly CodedUser[],
+  common: readonly string[] = [],
+): Promise<{ userIds: Record<string, string>; tokens: Record<string, string> }> {
+  const made = { userIds: {} as Record<string, string>, tokens: {} as Record<string, string> };
+  for (const [tenantId, account, codes] of users)
+    ({ userId: made.userIds[account], token: made.tokens[account] } = await userWithCodes(
+      h,
+      tenantId,
+      account,
+      [...common, ...codes],
+    ));
+  return made;
+}

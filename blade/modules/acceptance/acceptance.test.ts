@@ -5,8 +5,8 @@ import { EQUIPMENT_CODES } from '../../../lib/contracts/equipment/equipment';
 import { localDay } from '../../../lib/contracts/equipment/status';
 import { zhText } from '../../core/refusal-keys';
 import { withTenant } from '../../db/tenant';
-import { addTenant, userWithCodes } from '../../testing/fixtures';
-import { createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { addTenant, usersWithCodes, type CodedUser } from '../../testing/fixtures';
+import { harnessPerFile, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { forgetMenus, menuIdsOf, menuPlaces, replayMenuMigration } from '../../testing/menus';
 import { up as addAcceptanceMenus } from '../../db/migrations/20261128T120100-acceptance-menus';
 import { up as addFlowCardStateMenus } from '../../db/migrations/20261129T110100-flow-card-state-menus';
@@ -39,23 +39,19 @@ const ALL_CODES = [
 
 const day = (days: number) => localDay(new Date(Date.now() + days * 86_400_000));
 
-beforeAll(async () => {
-  h = await createHarness();
+harnessPerFile(async (made) => {
+  h = made;
   const db = h.blade.db;
   await addTenant(db, { tenantId: T, tenantName: '检测中心', adminPassword: 't-admin-pass' });
   await addTenant(db, { tenantId: U, tenantName: '另一中心', adminPassword: 'u-admin-pass' });
-  const users: [string, string, readonly string[]][] = [
+  const users: CodedUser[] = [
     [T, 'tester', ALL_CODES],
     // Reads the pages, holds no button (no export either).
     [T, 'reader', [ACCEPTANCE_CODES.items, ACCEPTANCE_CODES.cards]],
     [U, 'utester', ALL_CODES],
   ];
-  for (const [tenant, account, codes] of users)
-    tokens[account] = (await userWithCodes(h, tenant, account, ['laboratory', ...codes])).token;
+  Object.assign(tokens, (await usersWithCodes(h, users, ['laboratory'])).tokens);
 }, SETUP_TIMEOUT * 2);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
 
 let seq = 0;
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(seq += 1)}`;

@@ -1,8 +1,8 @@
 import { ACCEPTANCE_CALLS, ACCEPTANCE_CODES } from '../../../lib/contracts/acceptance/acceptance';
 import { zhText } from '../../core/refusal-keys';
 import { withTenant } from '../../db/tenant';
-import { addTenant, userWithCodes } from '../../testing/fixtures';
-import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { addTenant, usersWithCodes, type CodedUser } from '../../testing/fixtures';
+import { harnessPerFile, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { addApplication, uploadInto } from '../application/apply.test-helpers';
 
 // A flow card's states and its items' assignee, start and result through the real calls (PGlite, and PostgreSQL with
@@ -31,12 +31,12 @@ const CARD_BUTTONS = [
   ACCEPTANCE_CODES.cardRectify,
 ];
 
-beforeAll(async () => {
-  h = await createHarness();
+harnessPerFile(async (made) => {
+  h = made;
   const db = h.blade.db;
   await addTenant(db, { tenantId: T, tenantName: '流转检测中心', adminPassword: 't-admin-pass' });
   await addTenant(db, { tenantId: U, tenantName: '另一检测中心', adminPassword: 'u-admin-pass' });
-  const users: [string, string, readonly string[]][] = [
+  const users: CodedUser[] = [
     // The lab manager: every button of the card page, the item editor, the dictionary.
     [T, 'manager', ['test_item', 'test_item_add', ACCEPTANCE_CODES.cards, ...CARD_BUTTONS]],
     // A tester: reads the cards and records the items assigned to them; no card button.
@@ -44,15 +44,10 @@ beforeAll(async () => {
     [T, 'other', [ACCEPTANCE_CODES.cards]],
     [U, 'umanager', ['test_item', 'test_item_add', ACCEPTANCE_CODES.cards, ...CARD_BUTTONS]],
   ];
-  for (const [tenant, account, codes] of users)
-    ({ userId: userIds[account], token: tokens[account] } = await userWithCodes(h, tenant, account, [
-      'laboratory',
-      ...codes,
-    ]));
+  const signedIn = await usersWithCodes(h, users, ['laboratory']);
+  Object.assign(userIds, signedIn.userIds);
+  Object.assign(tokens, signedIn.tokens);
 }, SETUP_TIMEOUT * 2);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
 
 let seq = 0;
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(seq += 1)}`;

@@ -4,8 +4,8 @@ import { localDay } from '../../../lib/contracts/equipment/status';
 import { zhText } from '../../core/refusal-keys';
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
-import { addTenant, userWithCodes } from '../../testing/fixtures';
-import { createHarness, SETUP_TIMEOUT, type Harness, PLATFORM } from '../../testing/harness';
+import { addTenant, usersWithCodes, type CodedUser } from '../../testing/fixtures';
+import { harnessPerFile, SETUP_TIMEOUT, type Harness, PLATFORM } from '../../testing/harness';
 import { replayMenuMigration } from '../../testing/menus';
 import { uploadInto } from '../application/apply.test-helpers';
 import { up as addLabMenus } from '../../db/migrations/20261127T130100-equipment-menus';
@@ -28,18 +28,18 @@ const day = (days: number) => localDay(new Date(Date.now() + days * 86_400_000))
 const at = (days: number, hour: number, minute = 0) =>
   `${day(days)} ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 
-beforeAll(async () => {
-  h = await createHarness();
+harnessPerFile(async (made) => {
+  h = made;
   const db = h.blade.db;
   await addTenant(db, { tenantId: T, tenantName: '检测实验室', adminPassword: 't-admin-pass' });
   await addTenant(db, { tenantId: U, tenantName: '另一实验室', adminPassword: 'u-admin-pass' });
-  const users: [string, string, readonly string[]][] = [
+  const users: CodedUser[] = [
     [T, 'labmgr', ALL_CODES],
     // Reads both pages but holds no button.
     [T, 'viewer', [EQUIPMENT_CODES.page, EQUIPMENT_CODES.usagePage]],
     [U, 'ulabmgr', ALL_CODES],
     // Testers: book, begin and end, but do not manage the instruments.
-    ...(['tester1', 'tester2'] as const).map((account): [string, string, readonly string[]] => [
+    ...(['tester1', 'tester2'] as const).map((account): CodedUser => [
       T,
       account,
       [
@@ -51,12 +51,8 @@ beforeAll(async () => {
       ],
     ]),
   ];
-  for (const [tenant, account, codes] of users)
-    tokens[account] = (await userWithCodes(h, tenant, account, ['laboratory', ...codes])).token;
+  Object.assign(tokens, (await usersWithCodes(h, users, ['laboratory'])).tokens);
 }, SETUP_TIMEOUT * 2);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
 
 let assetSeq = 0;
 async function equipment(token = tokens.labmgr, extra: Record<string, unknown> = {}): Promise<string> {

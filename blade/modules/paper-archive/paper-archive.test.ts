@@ -9,7 +9,7 @@ import {
   PAPER_ARCHIVE_CODES as CODES,
 } from '../../../lib/contracts/paper-archive/paper-archive';
 import { withTenant } from '../../db/tenant';
-import { addTenant, userWithCodes } from '../../testing/fixtures';
+import { addTenant, usersWithCodes, type CodedUser } from '../../testing/fixtures';
 import { createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { menuPlaces, replayMenuMigration } from '../../testing/menus';
 import { up as addArchiveMenus } from '../../db/migrations/20261128T100100-paper-archive-menus';
@@ -45,7 +45,7 @@ beforeAll(async () => {
   const db = h.blade.db;
   await addTenant(db, { tenantId: T, tenantName: '检验中心', adminPassword: 't-admin-pass' });
   await addTenant(db, { tenantId: U, tenantName: '另一中心', adminPassword: 'u-admin-pass' });
-  const users: [string, string, readonly string[]][] = [
+  const users: CodedUser[] = [
     [T, 'archivist', ROLES.archivist],
     [T, 'leader', ROLES.leader],
     [T, 'engineer', ROLES.engineer],
@@ -56,11 +56,9 @@ beforeAll(async () => {
   ];
   tokens.tAdmin = (await h.login('admin', 't-admin-pass', T)).access_token;
   tokens.uAdmin = (await h.login('admin', 'u-admin-pass', U)).access_token;
-  for (const [tenant, account, codes] of users)
-    ({ userId: userIds[account], token: tokens[account] } = await userWithCodes(h, tenant, account, [
-      'archive_manage',
-      ...codes,
-    ]));
+  const signedIn = await usersWithCodes(h, users, ['archive_manage']);
+  Object.assign(userIds, signedIn.userIds);
+  Object.assign(tokens, signedIn.tokens);
 }, SETUP_TIMEOUT * 2);
 afterAll(() => closeWithStore(h, root), SETUP_TIMEOUT);
 
