@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { up } from '../../db/migrations/20261126T150100-customer-application-menus';
 import { withTenant } from '../../db/tenant';
-import { createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { harnessPerFile, PLATFORM, type Harness } from '../../testing/harness';
 import { codesOfRole, forgetMenus, menuIdsOf } from '../../testing/menus';
 import { QUALITY_CUSTOMER_MENU_CODES } from '../../../lib/contracts/quality/quality';
 import { CARD_SALE_CUSTOMER_MENU_CODES } from '../../../lib/contracts/card-sale/card-sale';
@@ -13,12 +13,9 @@ import { ensureCustomerRole } from '../customer/customer.repository';
 const CODES = ['application_center', 'my_application', 'application_apply', 'my_certificate'];
 let h: Harness;
 
-beforeAll(async () => {
-  h = await createHarness();
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+harnessPerFile((made) => {
+  h = made;
+});
 
 const heldBy = (roleId: string) => codesOfRole(h.blade.db, PLATFORM, roleId, CODES);
 

@@ -1,7 +1,7 @@
 import { up } from '../../db/migrations/20261121T094000-admin-menus';
 import { nextId } from '../../core/ids';
 import { addRole, roleIdByAlias } from '../../testing/fixtures';
-import { createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { harnessPerFile, PLATFORM, type Harness } from '../../testing/harness';
 
 // Migration 20261121T094000-admin-menus (its external user part) on a database seeded before the external user pages existed: the pages and buttons
 // appear under system administration, and whoever held the user page's codes (which guarded these calls before)
@@ -38,12 +38,9 @@ const heldBy = async (roleId: string) => {
   return rows.map((r) => names.get(r.menu_id)!).filter((c) => NEW_CODES.includes(c));
 };
 
-beforeAll(async () => {
-  h = await createHarness();
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+harnessPerFile((made) => {
+  h = made;
+});
 
 it('is seeded on a fresh database under system administration', async () => {
   const all = await menus();
