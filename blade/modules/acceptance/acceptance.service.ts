@@ -29,7 +29,7 @@ import { demand } from '../../core/permission';
 import { registerRecordOwner, tableRecordOwner } from '../../core/record-access';
 import { withTenant, type Trx } from '../../db/tenant';
 import { ensureRecordArchives, type DefaultFunction } from '../business/archives';
-import { findFile } from '../files/file.repository';
+import { fileOfRecord } from '../files/file.repository';
 import {
   assertItemsOpen,
   assertNotArchived,
@@ -517,9 +517,13 @@ export function acceptanceRoutes(deps: Deps): Hono<BladeEnv> {
   serve(uploadReportAction, async ({ trx, auth, input }) => {
     const item = await lockItem(trx, auth, input.id);
     assertNotArchived(item.cardState);
-    const file = await findFile(trx, auth.tenantId, input.fileId);
-    if (!file || file.function_code !== FLOW_CARD_FUNCTION || file.data_id !== String(item.card_id))
-      throw new KeyedError('acceptance.flowItem.fileNotInCard');
+    const file = await fileOfRecord(
+      trx,
+      auth.tenantId,
+      input.fileId,
+      { functionCode: FLOW_CARD_FUNCTION, dataId: String(item.card_id) },
+      'acceptance.flowItem.fileNotInCard',
+    );
     if (file.id === item.report_file_id) throw new KeyedError('acceptance.flowItem.sameReport');
     // Each upload is the next version; the earlier files stay in the card's archive.
     await trx

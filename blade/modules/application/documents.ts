@@ -4,11 +4,10 @@ import {
   type Scheme,
 } from '../../../lib/contracts/application/machine';
 import { registerRecordOwner, tableRecordOwner } from '../../core/record-access';
-import { KeyedError } from '../../core/errors';
 import type { Trx } from '../../db/tenant';
 import type { DefaultFunction } from '../business/archives';
 import { childNodes, type RecordRef } from '../files/catalog.service';
-import { findFile } from '../files/file.repository';
+import { fileOfRecord } from '../files/file.repository';
 import { callerCompanies, callerCompany } from '../../core/company';
 import { CUSTOMER_READ_CODES, STAFF_READ_CODES } from '../../../lib/contracts/application/apply.actions';
 import { visibleApplications } from './apply.repository';
@@ -187,11 +186,11 @@ export async function assertApplicationFile(
   application: { id: string; scheme: string },
   fileId: string,
 ): Promise<void> {
-  const file = await findFile(trx, tenantId, fileId);
-  if (
-    !file ||
-    file.function_code !== APPLICATION_FUNCTIONS[application.scheme as Scheme] ||
-    file.data_id !== application.id
-  )
-    throw new KeyedError('application.flow.reportNotInDocuments');
+  await fileOfRecord(
+    trx,
+    tenantId,
+    fileId,
+    { functionCode: APPLICATION_FUNCTIONS[application.scheme as Scheme], dataId: application.id },
+    'application.flow.reportNotInDocuments',
+  );
 }

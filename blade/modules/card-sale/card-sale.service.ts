@@ -26,7 +26,7 @@ import { certStatusSql } from '../application/certificate';
 import { nextYearlyNumber } from '../application/numbering';
 import { ensureRecordArchives, type DefaultFunction } from '../business/archives';
 import { tellCompanyUsers } from '../customer/customer.repository';
-import { findFile } from '../files/file.repository';
+import { fileOfRecord } from '../files/file.repository';
 
 /**
  * CCC mark orders (README.md beside this file). Every write runs in the caller's tenant transaction and locks the order
@@ -426,12 +426,15 @@ export async function uploadSaleFiles(
   const sale = await lockSale(trx, auth, companyId, input.id);
   requireState(sale, 'draft');
   if (!input.formFileId && !input.authLetterFileId) throw new KeyedError('cardSale.error.noFile');
-  for (const fileId of [input.formFileId, input.authLetterFileId]) {
-    if (!fileId) continue;
-    const file = await findFile(trx, auth.tenantId, fileId);
-    if (!file || file.function_code !== CARD_SALE_FUNCTION || file.data_id !== String(sale.id))
-      throw new KeyedError('cardSale.error.fileNotInOrder');
-  }
+  for (const fileId of [input.formFileId, input.authLetterFileId])
+    if (fileId)
+      await fileOfRecord(
+        trx,
+        auth.tenantId,
+        fileId,
+        { functionCode: CARD_SALE_FUNCTION, dataId: String(sale.id) },
+        'cardSale.error.fileNotInOrder',
+      );
   await trx
     .updateTable('business_ccc_card_sale')
     .set({

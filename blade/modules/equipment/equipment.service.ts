@@ -29,7 +29,7 @@ import { registerRecordOwner, tableRecordOwner } from '../../core/record-access'
 import type { Trx } from '../../db/tenant';
 import { ensureRecordArchives, type DefaultFunction } from '../business/archives';
 import { reach, userDisplayName, usersById } from '../business/rows';
-import { findFile } from '../files/file.repository';
+import { fileOfRecord } from '../files/file.repository';
 import { lockLiveRow } from '../../core/lock';
 
 /**
@@ -271,11 +271,14 @@ export const certHooks: CrudHooks = {
     if (String(values.valid_to) <= String(values.calibration_date))
       throw new KeyedError('equipment.cert.validToBeforeCalibration');
     const fileId = String(values.file_id ?? '');
-    if (fileId) {
-      const file = await findFile(trx, auth.tenantId, fileId);
-      if (!file || file.function_code !== EQUIPMENT_FUNCTION || file.data_id !== equipmentId)
-        throw new KeyedError('equipment.cert.fileNotInEquipment');
-    }
+    if (fileId)
+      await fileOfRecord(
+        trx,
+        auth.tenantId,
+        fileId,
+        { functionCode: EQUIPMENT_FUNCTION, dataId: equipmentId },
+        'equipment.cert.fileNotInEquipment',
+      );
   },
   async beforeRemove({ trx, auth }, ids) {
     const owners = await trx

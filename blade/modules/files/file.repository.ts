@@ -1,5 +1,5 @@
 import { formatDateTime } from '../../core/dates';
-import { NotFoundError } from '../../core/errors';
+import { KeyedError, NotFoundError } from '../../core/errors';
 import type { FileTable } from '../../db/schema';
 import type { Trx } from '../../db/tenant';
 import type { Selectable, Updateable } from 'kysely';
@@ -17,6 +17,23 @@ export async function findFile(trx: Trx, tenantId: string, id: string): Promise<
     .where('id', '=', id)
     .where('is_deleted', '=', 0)
     .executeTakeFirst();
+}
+
+/**
+ * The live file `id` when it is filed in the archive of `record`, else refused with `refusal`: what a record's write
+ * checks before it names one of its files (a signed form, a voucher, an issued invoice, a report) as its own.
+ */
+export async function fileOfRecord(
+  trx: Trx,
+  tenantId: string,
+  id: string,
+  record: { functionCode: string; dataId: string },
+  refusal: string,
+): Promise<FileRow> {
+  const file = await findFile(trx, tenantId, id);
+  if (!file || file.function_code !== record.functionCode || file.data_id !== record.dataId)
+    throw new KeyedError(refusal);
+  return file;
 }
 
 /** A live original file (not a stamped copy or preview): the only kind the file calls act on, else 404. */

@@ -25,7 +25,7 @@ import type { Trx } from '../../db/tenant';
 import { nextYearlyNumber } from '../application/numbering';
 import { ensureRecordArchives, type DefaultFunction } from '../business/archives';
 import { tellCompanyUsers } from '../customer/customer.repository';
-import { findFile } from '../files/file.repository';
+import { fileOfRecord } from '../files/file.repository';
 import { lockLiveRow } from '../../core/lock';
 
 /**
@@ -432,9 +432,13 @@ export interface IssueInput {
 export async function issueInvoice(trx: Trx, auth: AuthUser, input: IssueInput): Promise<InvoiceVO> {
   const row = await lockInvoice(trx, auth, input.id);
   assertState(row, 'applied');
-  const file = await findFile(trx, auth.tenantId, input.fileId);
-  if (!file || file.function_code !== INVOICE_FUNCTION || file.data_id !== String(row.id))
-    throw new KeyedError('invoice.error.fileNotInInvoice');
+  await fileOfRecord(
+    trx,
+    auth.tenantId,
+    input.fileId,
+    { functionCode: INVOICE_FUNCTION, dataId: String(row.id) },
+    'invoice.error.fileNotInInvoice',
+  );
   const taken = await trx
     .selectFrom('business_invoice_application')
     .select('id')

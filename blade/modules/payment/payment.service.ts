@@ -24,7 +24,7 @@ import { applyTransition } from '../application/transition';
 import { ensureRecordArchives, type DefaultFunction } from '../business/archives';
 import { saleForNote, saleNoteCancelled, saleNoteIssued, saleNotePaid } from '../card-sale/card-sale.service';
 import { paramValue, tellCompanyUsers } from '../customer/customer.repository';
-import { findFile } from '../files/file.repository';
+import { fileOfRecord } from '../files/file.repository';
 
 /**
  * Payment notes and vouchers (README.md beside this file). Every write runs in the caller's tenant transaction and
@@ -493,9 +493,13 @@ export async function saveVoucher(
   const remainder = remainderOf(note);
   if ((toCents(input.amount) ?? 0n) > remainder)
     throw new KeyedError('payment.error.overRemainder', { remainder: fromCents(remainder) });
-  const file = await findFile(trx, auth.tenantId, input.fileId);
-  if (!file || file.function_code !== PAYMENT_FUNCTION || file.data_id !== String(note.id))
-    throw new KeyedError('payment.error.fileNotInNote');
+  await fileOfRecord(
+    trx,
+    auth.tenantId,
+    input.fileId,
+    { functionCode: PAYMENT_FUNCTION, dataId: String(note.id) },
+    'payment.error.fileNotInNote',
+  );
   await trx
     .insertInto('business_payment_voucher')
     .values({
