@@ -1,9 +1,13 @@
+import type { Selectable } from 'kysely';
+import type { Database } from '../db/schema';
 import type { Db, Trx } from '../db/tenant';
 import type { Sides } from '../../lib/contracts/action';
 import type { AuthUser, Deps } from './context';
 import { ForbiddenError } from './errors';
 import { heldCodes } from './permission';
 import { isPlatformAdmin } from './roles';
+import type { AnyDb } from './crud';
+import type { CompanyTable } from './lock';
 import type { CompanyScope, RecordCaller } from './record-access';
 
 /**
@@ -52,4 +56,28 @@ export async function sideOf(
 export async function callerCompanies(caller: RecordCaller, trx: Db): Promise<CompanyScope> {
   const company = await callerCompany(trx, caller.auth);
   return company === null ? { all: true } : { all: false, companies: [company] };
+}
+
+/**
+ * A customer's own live row of a company table, as a record owner's `changeable` reads a record's state (a draft's
+ * files may change, a submitted one's not): undefined for staff, who have no company, and for any row not theirs.
+ */
+export async function callerCompanyRow<T extends CompanyTable>(
+  trx: Trx,
+  auth: AuthUser,
+  table: T,
+  id: string,
+): Promise<Selectable<Database[T]> | undefined> {
+  const company = await callerCompany(trx, auth);
+  if (company === null) return undefined;
+  // Kysely cannot check the columns of a table given as a parameter: the query is untyped.
+  const untyped: AnyDb = trx;
+  return (await untyped
+    .selectFrom(table)
+    .selectAll()
+    .where('tenant_id', '=', auth.tenantId)
+    .where('id', '=', id)
+    .where('company_id', '=', company)
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst()) as Selectable<Database[T]> | undefined;
 }

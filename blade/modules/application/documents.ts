@@ -8,7 +8,7 @@ import type { Trx } from '../../db/tenant';
 import type { DefaultFunction } from '../business/archives';
 import { childNodes, type RecordRef } from '../files/catalog.service';
 import { fileOfRecord } from '../files/file.repository';
-import { callerCompanies, callerCompany } from '../../core/company';
+import { callerCompanies, callerCompany, callerCompanyRow } from '../../core/company';
 import { CUSTOMER_READ_CODES, STAFF_READ_CODES } from '../../../lib/contracts/application/apply.actions';
 import { visibleApplications } from './apply.repository';
 
@@ -120,16 +120,7 @@ for (const [scheme, functionCode] of Object.entries(APPLICATION_FUNCTIONS) as [S
     },
     company: { column: 'company_id', of: callerCompanies },
     async changeable(caller, trx, dataId) {
-      const company = await callerCompany(trx, caller.auth);
-      if (company === null) return false;
-      const row = await trx
-        .selectFrom('business_application')
-        .select('flow_state')
-        .where('tenant_id', '=', caller.auth.tenantId)
-        .where('id', '=', dataId)
-        .where('company_id', '=', company)
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst();
+      const row = await callerCompanyRow(trx, caller.auth, 'business_application', dataId);
       return row !== undefined && EDITABLE_STATES.includes(row.flow_state as ApplicationState);
     },
   });

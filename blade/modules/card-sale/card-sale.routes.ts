@@ -28,7 +28,7 @@ import {
   visibleSales,
   type SaleListRow,
 } from './card-sale.service';
-import { callerCompanies, callerCompany } from '../../core/company';
+import { callerCompanies, callerCompanyRow } from '../../core/company';
 
 /**
  * The order's files (the signed form, the authorisation letter): read by its company's customers and the staff of the
@@ -48,16 +48,7 @@ registerRecordOwner(CARD_SALE_FUNCTION, {
   }),
   async changeable(caller, trx, dataId, action) {
     if (action !== 'upload' && action !== 'delete') return false;
-    const company = await callerCompany(trx, caller.auth);
-    if (company === null) return false;
-    const row = await trx
-      .selectFrom('business_ccc_card_sale')
-      .select('sale_state')
-      .where('tenant_id', '=', caller.auth.tenantId)
-      .where('id', '=', dataId)
-      .where('company_id', '=', company)
-      .where('is_deleted', '=', 0)
-      .executeTakeFirst();
+    const row = await callerCompanyRow(trx, caller.auth, 'business_ccc_card_sale', dataId);
     return row?.sale_state === 'draft';
   },
 });

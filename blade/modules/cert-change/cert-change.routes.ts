@@ -33,7 +33,7 @@ import {
   visibleChanges,
   type ChangeListRow,
 } from './cert-change.service';
-import { callerCompanies, callerCompany } from '../../core/company';
+import { callerCompanies, callerCompanyRow } from '../../core/company';
 
 const zh: Translate = (key, values) => zhText(key, values);
 
@@ -54,16 +54,7 @@ for (const functionCode of Object.values(CERT_CHANGE_FUNCTIONS))
       company: { column: 'company_id', of: callerCompanies },
     }),
     async changeable(caller, trx, dataId) {
-      const company = await callerCompany(trx, caller.auth);
-      if (company === null) return false;
-      const row = await trx
-        .selectFrom('business_cert_change')
-        .select(['change_state', 'scheme'])
-        .where('tenant_id', '=', caller.auth.tenantId)
-        .where('id', '=', dataId)
-        .where('company_id', '=', company)
-        .where('is_deleted', '=', 0)
-        .executeTakeFirst();
+      const row = await callerCompanyRow(trx, caller.auth, 'business_cert_change', dataId);
       return (
         row !== undefined &&
         CERT_CHANGE_FUNCTIONS[row.scheme as ChangeScheme] === functionCode &&

@@ -17,7 +17,7 @@ import {
   visibleNotes,
   type NoteListRow,
 } from './payment.service';
-import { callerCompanies, callerCompany } from '../../core/company';
+import { callerCompanies, callerCompanyRow } from '../../core/company';
 
 /**
  * The note's files (the bank slips): read by its company's customers and finance; uploaded by the company's users
@@ -36,16 +36,7 @@ registerRecordOwner(PAYMENT_FUNCTION, {
   }),
   async changeable(caller, trx, dataId, action) {
     if (action !== 'upload') return false;
-    const company = await callerCompany(trx, caller.auth);
-    if (company === null) return false;
-    const row = await trx
-      .selectFrom('business_payment_note')
-      .select('note_state')
-      .where('tenant_id', '=', caller.auth.tenantId)
-      .where('id', '=', dataId)
-      .where('company_id', '=', company)
-      .where('is_deleted', '=', 0)
-      .executeTakeFirst();
+    const row = await callerCompanyRow(trx, caller.auth, 'business_payment_note', dataId);
     return row?.note_state === 'issued' || row?.note_state === 'partly_paid';
   },
 });
