@@ -62,6 +62,16 @@ beforeAll(async () => {
 }, SETUP_TIMEOUT * 2);
 afterAll(() => closeWithStore(h, root), SETUP_TIMEOUT);
 
+/** An electronic borrowing's viewing time ends a second ago (no job expires it: the next read sees it). */
+const expireViewing = (id: string) =>
+  withTenant(h.blade.db, T, (trx) =>
+    trx
+      .updateTable('business_archive_borrowing')
+      .set({ view_until: new Date(Date.now() - 1000) })
+      .where('id', '=', id)
+      .execute(),
+  );
+
 /** A PDF of one page with a line of text: what an application's electronic archive holds. */
 async function samplePdf(): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -404,13 +414,7 @@ describe('electronic borrowing', () => {
     expect(listed.data.records.find((r: { id: string }) => r.id === id)).toMatchObject({ viewCount: 2 });
 
     // The clock passes its end: no job runs, the next read sees it expired.
-    await withTenant(h.blade.db, T, (trx) =>
-      trx
-        .updateTable('business_archive_borrowing')
-        .set({ view_until: new Date(Date.now() - 1000) })
-        .where('id', '=', id)
-        .execute(),
-    );
+    await expireViewing(id);
     expect(await view(id)).toMatchObject({ code: 403, msg: '电子档案借阅已到期，不能再查阅' });
     const after = await h.call(`${C.ePage.path}?borrowState=expired&size=200`, tokens.engineer);
     expect(after.data.records.find((r: { id: string }) => r.id === id)).toMatchObject({
@@ -467,13 +471,7 @@ describe('electronic borrowing', () => {
     expect(logs.map((l) => [String(l.user_id), l.file_id])).toEqual([[userIds.engineer, fileId]]);
 
     // Past its end: 403 in words, for the key and the open.
-    await withTenant(h.blade.db, T, (trx) =>
-      trx
-        .updateTable('business_archive_borrowing')
-        .set({ view_until: new Date(Date.now() - 1000) })
-        .where('id', '=', id)
-        .execute(),
-    );
+    await expireViewing(id);
     expect(await key()).toMatchObject({ code: 403, msg: '电子档案借阅已到期，不能再查阅' });
     const late = await open(granted.data.authKey);
     expect(await late.json()).toMatchObject({ code: 403, msg: '电子档案借阅已到期，不能再查阅' });
