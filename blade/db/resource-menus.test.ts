@@ -1,17 +1,14 @@
 import type { ResourceDef } from '../../lib/contracts/resource';
 import { postResource } from '../../lib/contracts/system/post';
-import { createHarness, SETUP_TIMEOUT, type Harness } from '../testing/harness';
+import { harnessPerFile, type Harness } from '../testing/harness';
 import { ensureResourceMenus } from './resource-menus';
 import { MENUS, platformMenuCodes } from './seed-data';
 import { RESOURCE_DEFINITIONS } from '../../lib/contracts/registry';
 
 let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+harnessPerFile((made) => {
+  h = made;
+});
 
 const menuRows = (codes: string[]) =>
   h.blade.db

@@ -2,16 +2,13 @@ import { sql } from 'kysely';
 import { TENANT_TABLES } from './schema';
 import { withTenant } from './tenant';
 import { addTenant } from '../testing/fixtures';
-import { createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../testing/harness';
+import { harnessPerFile, PLATFORM, type Harness } from '../testing/harness';
 
 let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
+harnessPerFile(async (made) => {
+  h = made;
   await addTenant(h.blade.db, { tenantId: '200001', tenantName: 'B 公司', adminPassword: 'B-admin-pass-1' });
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+});
 
 const countUsers = (tenantId?: string) =>
   h.blade.db.transaction().execute(async (trx) => {

@@ -3,7 +3,7 @@ import { DASHBOARD_TILES } from '../../components/home/dashboard-tiles';
 import { withTenant } from '../db/tenant';
 import {
   ADMIN_PASSWORD,
-  createHarness,
+  harnessPerFile,
   PLATFORM,
   SETUP_TIMEOUT,
   TEST_CLIENT,
@@ -38,15 +38,12 @@ async function platformCounts() {
 
 let before: Record<string, number>;
 
-beforeAll(async () => {
-  h = await createHarness();
+harnessPerFile(async (made) => {
+  h = made;
   before = await platformCounts();
   const target = { app: h.blade.app, db: h.blade.db, portalClient: TEST_CLIENT };
   result = await generateDemoInstitute(target, (line) => printed.push(line));
 }, SETUP_TIMEOUT * 2);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
 
 it('makes the demo tenant with its accounts and prints them once', async () => {
   expect(result.created).toBe(true);

@@ -2,7 +2,7 @@ import { NUMBER_COUNTERS } from '../../../lib/contracts/application/machine';
 import { withTenant } from '../../db/tenant';
 import { nextId } from '../../core/ids';
 import { addRole, addTenant, addUser, deptIds, grantMenu } from '../../testing/fixtures';
-import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { adminToken, harnessPerFile, PLATFORM, type Harness } from '../../testing/harness';
 import { customerOf, documentNodes, uploadInto } from './apply.test-helpers';
 import { nextNumber } from './numbering';
 
@@ -16,9 +16,9 @@ let b: { token: string; companyId: string; userId: string };
 let other: { token: string; companyId: string; userId: string };
 const YEAR = new Date().getFullYear();
 
-beforeAll(async () => {
-  h = await createHarness();
-  admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
+harnessPerFile(async (made) => {
+  h = made;
+  admin = await adminToken(h);
   a = await customerOf(h, PLATFORM, {
     name: '南阳防爆甲公司',
     creditCode: '91350100M000100Y43',
@@ -39,10 +39,7 @@ beforeAll(async () => {
     creditCode: '91350100M000100Y43',
     account: 'cust_c',
   });
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+});
 
 const party = (name: string) => ({
   Name: name,

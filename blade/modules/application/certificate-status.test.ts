@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { APPLICATION_CODES } from '../../../lib/contracts/application/machine';
 import { withTenant } from '../../db/tenant';
 import { staffOf } from '../../testing/fixtures';
-import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { harnessPerFile, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { addCompany, addCustomerUser, addIssuedCertificate, addTenantPair } from './apply.test-helpers';
 
 // The certification body's decisions on an issued certificate through the real calls: each action from the states
@@ -25,8 +25,8 @@ async function customer(tenant: string, account: string, companyId: string) {
   ({ userId: users[account], token: tokens[account] } = await addCustomerUser(h, tenant, account, companyId));
 }
 
-beforeAll(async () => {
-  h = await createHarness();
+harnessPerFile(async (made) => {
+  h = made;
   const db = h.blade.db;
   await addTenantPair(db, T, U);
   for (const [account, role] of [
@@ -41,9 +41,6 @@ beforeAll(async () => {
   await customer(T, 'customerA2', companyA);
   await customer(T, 'customerB', companyB);
 }, SETUP_TIMEOUT * 2);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
 
 let serial = 0;
 /** An issued certificate (with its application) of company A in `status`, as the decision step leaves one. */

@@ -10,7 +10,7 @@ import {
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
 import { addUser, deptIds, grantMenus, roleIdByAlias, staffOf } from '../../testing/fixtures';
-import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { harnessPerFile, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import {
   addApplication,
   addCompany,
@@ -59,8 +59,8 @@ async function customer(tenant: string, account: string, companyId: string, role
 
 const company = (tenant: string, name: string, creditCode: string) => addCompany(h, tenant, name, creditCode);
 
-beforeAll(async () => {
-  h = await createHarness();
+harnessPerFile(async (made) => {
+  h = made;
   const db = h.blade.db;
   // The customer's step code is the customer side's page button; a database without it yet gets it here.
   if (
@@ -161,9 +161,6 @@ beforeAll(async () => {
     await customer(tenant, account, companyId, role);
   }
 }, SETUP_TIMEOUT * 2);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
 
 interface NewApplication {
   scheme?: Scheme;

@@ -4,10 +4,9 @@ import { addRole, addTenant, addUser, deptIds, roleIdByAlias, secondsAgo } from 
 import {
   ADMIN_PASSWORD,
   basicHeader,
-  createHarness,
+  harnessPerFile,
   PLATFORM,
   TEST_CLIENT,
-  SETUP_TIMEOUT,
   type Harness,
 } from '../../testing/harness';
 
@@ -16,8 +15,8 @@ let depts: string[];
 let userRole: string;
 let adminRole: string;
 
-beforeAll(async () => {
-  h = await createHarness();
+harnessPerFile(async (made) => {
+  h = made;
   depts = await deptIds(h.blade.db, PLATFORM);
   userRole = await roleIdByAlias(h.blade.db, PLATFORM, 'user');
   adminRole = await roleIdByAlias(h.blade.db, PLATFORM, 'administrator');
@@ -52,10 +51,7 @@ beforeAll(async () => {
     adminPassword: 'expired-pass',
     expireTime: new Date(Date.now() - 86400_000),
   });
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+});
 
 const error = async (res: Response) =>
   ((await res.json()) as { error_description: string; error_code: number; code: number }).error_description;

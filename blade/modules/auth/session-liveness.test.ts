@@ -1,5 +1,5 @@
 import { addRole, addUser, deptIds, roleIdByAlias } from '../../testing/fixtures';
-import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { adminToken, harnessPerFile, PLATFORM, type Harness } from '../../testing/harness';
 
 // Rights follow the user's current roles on their next request, not at the next token refresh (SECURITY 27).
 
@@ -9,16 +9,13 @@ let userRole: string;
 let adminRole: string;
 let depts: string[];
 
-beforeAll(async () => {
-  h = await createHarness();
+harnessPerFile(async (made) => {
+  h = made;
   depts = await deptIds(h.blade.db, PLATFORM);
   userRole = await roleIdByAlias(h.blade.db, PLATFORM, 'user');
   adminRole = await roleIdByAlias(h.blade.db, PLATFORM, 'administrator');
-  admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+  admin = await adminToken(h);
+});
 
 const status = async (path: string, token: string) => (await h.authed(path, { token })).status;
 const post = (path: string, token: string) => h.authed(path, { method: 'POST', token });

@@ -1,6 +1,6 @@
 import { addTenant, grantMenus } from '../../testing/fixtures';
 import { departmentPair } from './business.test-helpers';
-import { ADMIN_PASSWORD, createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { ADMIN_PASSWORD, harnessPerFile, type Harness } from '../../testing/harness';
 
 // The rules of field tasks and event records beside their contract suites (task.contract.test.ts): the project and
 // the responsible user they refer to, the days of a task, the names answered, and the project's data scope.
@@ -41,15 +41,12 @@ const event = (projectId: string, extra: Record<string, unknown> = {}, token = a
     token,
   );
 
-beforeAll(async () => {
-  h = await createHarness();
+harnessPerFile(async (made) => {
+  h = made;
   const login = await h.login('admin', ADMIN_PASSWORD);
   admin = login.access_token;
   adminId = login.user_id;
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+});
 
 describe('field tasks and event records', () => {
   it('answer the project and the responsible user by name', async () => {

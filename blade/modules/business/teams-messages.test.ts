@@ -1,6 +1,6 @@
 import { addRole, addTenant, addUser, deptIds, grantMenus } from '../../testing/fixtures';
 import { withTenant } from '../../db/tenant';
-import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { adminToken, harnessPerFile, PLATFORM, type Harness } from '../../testing/harness';
 
 // The rules of teams, members and business messages (the contract suites are in teams-messages.contract.test.ts):
 // one membership per user and team, live users only, a team's members go with it, messages reach the recipients'
@@ -77,17 +77,14 @@ const popover = async (token: string) =>
     records: Array<Record<string, string | number>>;
   };
 
-beforeAll(async () => {
-  h = await createHarness();
-  admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
+harnessPerFile(async (made) => {
+  h = made;
+  admin = await adminToken(h);
   adminId = await userIdOf(PLATFORM, 'admin');
   staffRole = await addRole(h.blade.db, PLATFORM, { name: '员工', alias: 'tm_staff' });
   await addTenant(h.blade.db, { tenantId: '390003', tenantName: '别家', adminPassword: 'other-admin-pass' });
   otherTenantUser = await userIdOf('390003', 'admin');
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+});
 
 async function team(teamName: string, leaderId = adminId) {
   expect(await call('team/saveTeam', { teamName, leaderId })).toMatchObject({ code: 200 });

@@ -5,7 +5,7 @@ import { zhText } from '../../core/refusal-keys';
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
 import { addRole, addTenant, addUser, deptIds, grantMenus, roleIdByAlias } from '../../testing/fixtures';
-import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { harnessPerFile, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { addIssuedCertificate, customerTrio, uploadInto } from '../application/apply.test-helpers';
 import { ensureFinanceRole, FINANCE_ROLE } from '../payment/finance-role';
 
@@ -131,8 +131,8 @@ async function submitted(
 
 const certs: Record<string, string> = {};
 
-beforeAll(async () => {
-  h = await createHarness();
+harnessPerFile(async (made) => {
+  h = made;
   const db = h.blade.db;
   await addTenant(db, { tenantId: T, tenantName: '认证机构', adminPassword: 't-admin-pass' });
   await addTenant(db, { tenantId: U, tenantName: '另一机构', adminPassword: 'u-admin-pass' });
@@ -178,9 +178,6 @@ beforeAll(async () => {
   certs.b = await certificate(T, companies.b, { holder: '乙防爆电器有限公司' });
   certs.u = await certificate(U, companies.u, { holder: '丙防爆电器有限公司' });
 }, SETUP_TIMEOUT * 2);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
 
 describe('goods', () => {
   it('staff maintain goods with the page buttons; customers see the goods on sale only', async () => {

@@ -3,7 +3,7 @@ import { APPLICATION_CODES } from '../../../lib/contracts/application/machine';
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
 import { addUser, deptIds, roleIdByAlias, staffOf, userWithCodes } from '../../testing/fixtures';
-import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { harnessPerFile, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import {
   addIssuedCertificate,
   addTenantPair,
@@ -22,8 +22,8 @@ const B = '/blade-customer/certChange';
 const tokens: Record<string, string> = {};
 let companyA = '';
 
-beforeAll(async () => {
-  h = await createHarness();
+harnessPerFile(async (made) => {
+  h = made;
   const db = h.blade.db;
   await addTenantPair(db, T, U);
   const [dept] = await deptIds(db, T);
@@ -52,9 +52,6 @@ beforeAll(async () => {
   tokens.B = b.token;
   tokens.U = u.token;
 }, SETUP_TIMEOUT * 2);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
 
 let serial = 0;
 /** An issued valid certificate (with its application) of company A, as the decision step leaves one. */

@@ -4,7 +4,7 @@ import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
 import { addTenant, grantMenu } from '../../testing/fixtures';
 import {
-  createHarness,
+  harnessPerFile,
   SETUP_TIMEOUT,
   TEST_SIGNING_KEY,
   type CallResult,
@@ -28,8 +28,8 @@ let adminRoleA: string;
 /** issueKey digests with the signing key only: the harness's. */
 const keyDeps = { settings: { jwtSigningKey: TEST_SIGNING_KEY } } as unknown as Deps;
 
-beforeAll(async () => {
-  h = await createHarness();
+harnessPerFile(async (made) => {
+  h = made;
   const a = await addTenant(h.blade.db, {
     tenantId: A,
     tenantName: 'A 研究所',
@@ -38,10 +38,7 @@ beforeAll(async () => {
   await addTenant(h.blade.db, { tenantId: B, tenantName: 'B 研究所', adminPassword: 'b-admin-pass' });
   adminRoleA = a.roleId;
   adminA = (await h.login('admin', 'a-admin-pass', A)).access_token;
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+});
 
 /** A key as the verify module issues it after a correct code (its own function; the code flow is verify's test). */
 const keyFor = (

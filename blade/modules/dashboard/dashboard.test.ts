@@ -3,7 +3,7 @@ import { localDay } from '../../../lib/contracts/equipment/status';
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
 import { addTenant, userWithCodes } from '../../testing/fixtures';
-import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { harnessPerFile, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { customerOf } from '../application/apply.test-helpers';
 
 // GET /business-service/dashboard/figures (/wel/dashboard): known rows of one tenant give exact figures (another
@@ -43,8 +43,8 @@ async function seed(tenant: string, states: [string, number][]) {
   });
 }
 
-beforeAll(async () => {
-  h = await createHarness();
+harnessPerFile(async (made) => {
+  h = made;
   const db = h.blade.db;
   await addTenant(db, { tenantId: T, tenantName: '统计机构', adminPassword: 't-admin-pass' });
   await addTenant(db, { tenantId: U, tenantName: '另一机构', adminPassword: 'u-admin-pass' });
@@ -178,9 +178,6 @@ beforeAll(async () => {
     await instrument(1, '合格');
   });
 }, SETUP_TIMEOUT * 2);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
 
 it("answers the tenant's figures exactly, money as decimal text", async () => {
   const res = await h.call(DASHBOARD_FIGURES_PATH, tokens.admin);

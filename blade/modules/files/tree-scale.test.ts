@@ -1,4 +1,4 @@
-import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { ADMIN_PASSWORD, harnessPerFile, PLATFORM, type Harness } from '../../testing/harness';
 import { seedLargeTree } from './files.fixtures';
 
 // A large record opens level by level: the roots, then the root's children, then a folder's leaves with their files,
@@ -10,8 +10,8 @@ let h: Harness;
 let seeded: Awaited<ReturnType<typeof seedLargeTree>>;
 const record = { functionCode: 'archive', dataId: 'BIG-1' };
 
-beforeAll(async () => {
-  h = await createHarness();
+harnessPerFile(async (made) => {
+  h = made;
   seeded = await seedLargeTree(h.blade.db, PLATFORM, {
     ...record,
     folders: 20,
@@ -19,11 +19,7 @@ beforeAll(async () => {
     filesPerLeaf: 10,
   });
   await h.login('admin', ADMIN_PASSWORD);
-}, SETUP_TIMEOUT);
-
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+});
 
 type Page = {
   data: { records: { id: string; fileCount: number; isLeaf: boolean; fileList: unknown[] }[]; total: number };

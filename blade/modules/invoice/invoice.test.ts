@@ -5,7 +5,7 @@ import { zhText } from '../../core/refusal-keys';
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
 import { staffOf } from '../../testing/fixtures';
-import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { harnessPerFile, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { addTenantPair, customerTrio, uploadInto } from '../application/apply.test-helpers';
 import { ensureFinanceRole, FINANCE_ROLE } from '../payment/finance-role';
 import { ensureInvoiceFinanceGrants } from './finance-grants';
@@ -140,8 +140,8 @@ async function issued(invoiceId: string, invoiceNo: string) {
   });
 }
 
-beforeAll(async () => {
-  h = await createHarness();
+harnessPerFile(async (made) => {
+  h = made;
   const db = h.blade.db;
   await addTenantPair(db, T, U);
   for (const tenant of [T, U])
@@ -159,9 +159,6 @@ beforeAll(async () => {
   for (const [key, c] of Object.entries(trio))
     ({ token: tokens[key], companyId: companies[key], userId: users[key] } = c);
 }, SETUP_TIMEOUT * 2);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
 
 describe('invoice information', () => {
   it('refuses a special invoice without its bank, naming the field, and a wrong taxpayer id', async () => {

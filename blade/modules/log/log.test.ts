@@ -1,7 +1,7 @@
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
 import { addTenant, addUser, deptIds, roleIdByAlias, secondsAgo } from '../../testing/fixtures';
-import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { adminToken, harnessPerFile, PLATFORM, type Harness } from '../../testing/harness';
 import { CLIENT_ERROR_LIMITS } from './client-error-limits';
 import { ERROR_UPLOADS_PER_WINDOW } from './log.routes';
 
@@ -21,8 +21,8 @@ const post = (path: string, token: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 
-beforeAll(async () => {
-  h = await createHarness();
+harnessPerFile(async (made) => {
+  h = made;
   const db = h.blade.db;
   const depts = await deptIds(db, PLATFORM);
   await addUser(db, PLATFORM, {
@@ -60,13 +60,10 @@ beforeAll(async () => {
       .values({ id: nextId(), tenant_id: PLATFORM, log_level: 'INFO', log_id: 'x', log_data: 'big data' })
       .execute();
   });
-  admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
+  admin = await adminToken(h);
   plain = (await h.login('plain', 'plain-pass')).access_token;
   tenantB = (await h.login('admin', 'b-admin-pass', '200001')).access_token;
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+});
 
 const clientError = {
   type: 'TypeError',

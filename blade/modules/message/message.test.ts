@@ -1,6 +1,6 @@
 import { withTenant } from '../../db/tenant';
 import { addTenant, addUser, deptIds, roleIdByAlias } from '../../testing/fixtures';
-import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { ADMIN_PASSWORD, harnessPerFile, PLATFORM, type Harness } from '../../testing/harness';
 import { MESSAGE_CATEGORY, sendMessage } from './message.repository';
 
 let h: Harness;
@@ -19,8 +19,8 @@ async function send(tenantId: string, userId: string, category: number, title: s
   );
 }
 
-beforeAll(async () => {
-  h = await createHarness();
+harnessPerFile(async (made) => {
+  h = made;
   const db = h.blade.db;
   const depts = await deptIds(db, PLATFORM);
   const userRole = await roleIdByAlias(db, PLATFORM, 'user');
@@ -42,10 +42,7 @@ beforeAll(async () => {
   await send(PLATFORM, adminId, MESSAGE_CATEGORY.notice, '通知二');
   await send(PLATFORM, otherId, MESSAGE_CATEGORY.notice, '别人的通知');
   await send('200001', b.userId, MESSAGE_CATEGORY.notice, 'B 的通知');
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+});
 
 describe('message calls', () => {
   it('pages only the caller’s messages, newest first, with filters', async () => {

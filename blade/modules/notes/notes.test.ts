@@ -4,7 +4,7 @@ import { nextId } from '../../core/ids';
 import { up as addNotesMenus } from '../../db/migrations/20261128T110100-notes-menus';
 import { withTenant } from '../../db/tenant';
 import { addTenant, deptIds, userWithCodes } from '../../testing/fixtures';
-import { createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { harnessPerFile, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { menuPlaces, replayMenuMigration } from '../../testing/menus';
 
 // Notes through the real calls (PGlite, and PostgreSQL with TEST_DATABASE_URL): who may read and write a note
@@ -20,8 +20,8 @@ let otherDept = '';
 
 const ALL_CODES = Object.values(NOTES_CODES);
 
-beforeAll(async () => {
-  h = await createHarness();
+harnessPerFile(async (made) => {
+  h = made;
   const db = h.blade.db;
   await addTenant(db, { tenantId: T, tenantName: '笔记租户', adminPassword: 't-admin-pass' });
   await addTenant(db, { tenantId: U, tenantName: '另一租户', adminPassword: 'u-admin-pass' });
@@ -48,9 +48,6 @@ beforeAll(async () => {
       dept || undefined,
     ));
 }, SETUP_TIMEOUT * 2);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
 
 const P = (call: { path: string }) => call.path;
 const catalog = (name: string, parentId = '0', token = tokens.alice) =>

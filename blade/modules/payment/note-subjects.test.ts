@@ -4,7 +4,7 @@ import { PAYMENT_CALLS } from '../../../lib/contracts/payment/payment';
 import { zhText } from '../../core/refusal-keys';
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
-import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { harnessPerFile, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { addApplication, addIssuedCertificate } from '../application/apply.test-helpers';
 import { paymentParties, saveVoucher, withIssueAfterPayment } from './payment.test-helpers';
 
@@ -135,13 +135,10 @@ async function pay(noteId: string, amount: string) {
   expect(confirmed.data.noteState).toBe('paid');
 }
 
-beforeAll(async () => {
-  h = await createHarness();
+harnessPerFile(async (made) => {
+  h = made;
   ({ tokens, companies, users } = await paymentParties(h, T, U, 'subj'));
 }, SETUP_TIMEOUT * 2);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
 
 describe('a note for an application batch', () => {
   it('bills the billable applications together, takes the noticeFee step of the accepted ones, shows the batch', async () => {

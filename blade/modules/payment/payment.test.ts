@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { PAYMENT_CALLS } from '../../../lib/contracts/payment/payment';
 import { zhText } from '../../core/refusal-keys';
 import { withTenant } from '../../db/tenant';
-import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { harnessPerFile, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { addApplication, uploadInto } from '../application/apply.test-helpers';
 import { ensureFinanceRole } from './finance-role';
 import {
@@ -73,8 +73,8 @@ async function messagesOf(userId: string, tenant = T) {
   );
 }
 
-beforeAll(async () => {
-  h = await createHarness();
+harnessPerFile(async (made) => {
+  h = made;
   const parties = await paymentParties(h, T, U, 'pay');
   ({ tokens, companies, users } = parties);
   // Each tenant's 财务 role was made there; a second run keeps it.
@@ -82,9 +82,6 @@ beforeAll(async () => {
   for (const tenant of [T, U])
     expect(await withTenant(h.blade.db, tenant, (trx) => ensureFinanceRole(trx, tenant, null))).toBe(false);
 }, SETUP_TIMEOUT * 2);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
 
 describe('issuing a note', () => {
   it('issues lines that add up to the total, takes the noticeFee step and tells the customer', async () => {

@@ -2,7 +2,7 @@ import { menusAndRoles } from '../../db/migrations/20261126T160100-quality';
 import { withTenant } from '../../db/tenant';
 import { addTenant } from '../../testing/fixtures';
 import { codesOfRole, forgetMenus, menuIdsOf } from '../../testing/menus';
-import { createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { harnessPerFile, PLATFORM, type Harness } from '../../testing/harness';
 import { ensureCustomerRole } from '../customer/customer.repository';
 
 // Migration 20261126T160100 on a database made before issue 16: the complaint and survey pages are added, the
@@ -21,13 +21,10 @@ const STAFF = [
 const T = '340001';
 let h: Harness;
 
-beforeAll(async () => {
-  h = await createHarness();
+harnessPerFile(async (made) => {
+  h = made;
   await addTenant(h.blade.db, { tenantId: T, tenantName: '认证机构', adminPassword: 't-admin-pass' });
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+});
 
 const codesOf = (tenant: string, roleId: string) =>
   codesOfRole(h.blade.db, tenant, roleId, [...CUSTOMER, ...STAFF]);

@@ -4,7 +4,7 @@ import { DEFAULT_SURVEY_ITEMS } from '../../../lib/contracts/quality/machine';
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
 import { addRole, addUser, deptIds, grantMenus, roleIdByAlias } from '../../testing/fixtures';
-import { createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { harnessPerFile, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import {
   addApplication,
   addCompany,
@@ -95,8 +95,8 @@ async function historyCount(id: string) {
 const complain = (who: string, body: Record<string, unknown>) =>
   post(who, SAVE, { subjectType: 'service', title: '服务态度差', content: '受理人员多次不接电话', ...body });
 
-beforeAll(async () => {
-  h = await createHarness();
+harnessPerFile(async (made) => {
+  h = made;
   const db = h.blade.db;
   await addTenantPair(db, T, U);
   for (const tenant of [T, U]) {
@@ -122,9 +122,6 @@ beforeAll(async () => {
   await customer(T, 'customerB', companyB);
   await customer(U, 'customerU', companyU);
 }, SETUP_TIMEOUT * 2);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
 
 describe('complaints: save, list, remove', () => {
   it('files a complaint about the company’s application with a case number and deadlines', async () => {

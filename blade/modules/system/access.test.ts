@@ -1,6 +1,6 @@
 import { withTenant } from '../../db/tenant';
 import { addRole, addUser, deptIds, roleIdByAlias } from '../../testing/fixtures';
-import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { adminToken, harnessPerFile, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 
 let h: Harness;
 let admin: string;
@@ -23,10 +23,10 @@ const post = (path: string, body: unknown, token: string) =>
       : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
   });
 
-beforeAll(async () => {
-  h = await createHarness();
+harnessPerFile(async (made) => {
+  h = made;
   const db = h.blade.db;
-  admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
+  admin = await adminToken(h);
   const rows = await db.selectFrom('blade_menu').select(['id', 'code']).execute();
   menuIds = new Map(rows.map((r) => [r.code, r.id]));
   clerkRole = await addRole(db, PLATFORM, { name: '文员', alias: 'clerk' });
@@ -38,10 +38,7 @@ beforeAll(async () => {
     deptIds: [dept],
   });
   clerk = (await h.login('clerk', 'clerk-pass')).access_token;
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+});
 
 describe('seeded menus', () => {
   it('gives the administrator every page at its path', async () => {

@@ -1,5 +1,5 @@
 import { addRole, addUser, deptIds } from '../../testing/fixtures';
-import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { adminToken, harnessPerFile, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { STAFF_ROLES } from '../application/staff-roles';
 import { QUALITY_ROLE } from '../../../lib/contracts/quality/quality';
 import { FINANCE_ROLE } from '../payment/finance-role';
@@ -116,9 +116,9 @@ async function newTenant(name: string, packageId: string, password: string) {
   return res.data.tenantId as string;
 }
 
-beforeAll(async () => {
-  h = await createHarness();
-  platform = (await h.login('admin', ADMIN_PASSWORD)).access_token;
+harnessPerFile(async (made) => {
+  h = made;
+  platform = await adminToken(h);
   for (const r of await h.blade.db.selectFrom('blade_menu').select(['id', 'code']).execute())
     menu.set(r.code, r.id);
   await ok(
@@ -163,9 +163,6 @@ beforeAll(async () => {
   await ok(post('/blade-system/postRole/submit', A.admin, { postId: A.postId, roleIds: [A.roleId] }));
   A.prId = (await ok(get(`/blade-system/postRole/list?postId=${A.postId}`, A.admin))).data.records[0].id;
 }, SETUP_TIMEOUT * 2);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
 
 describe('tenant provisioning', () => {
   it("gives the new tenant's admin the package's menus, never platform-only ones", async () => {

@@ -1,7 +1,7 @@
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
 import { addRole, addTenant, addUser, deptIds, grantMenu, roleIdByAlias } from '../../testing/fixtures';
-import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { ADMIN_PASSWORD, adminToken, harnessPerFile, PLATFORM, type Harness } from '../../testing/harness';
 
 let h: Harness;
 let admin: string;
@@ -11,8 +11,8 @@ let adminId: string;
 type Menu = { id: string; code: string; children?: Menu[] };
 const codes = (menus: Menu[]): string[] => menus.flatMap((m) => [m.code, ...codes(m.children ?? [])]);
 
-beforeAll(async () => {
-  h = await createHarness();
+harnessPerFile(async (made) => {
+  h = made;
   const db = h.blade.db;
   const depts = await deptIds(db, PLATFORM);
   const userRole = await roleIdByAlias(db, PLATFORM, 'user');
@@ -63,12 +63,9 @@ beforeAll(async () => {
   });
 
   adminId = (await h.login('admin', ADMIN_PASSWORD)).user_id;
-  admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
+  admin = await adminToken(h);
   user = (await h.login('plain', 'plain-pass')).access_token;
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+});
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests walk response shapes freely
 type Body = { code: number; success: boolean; data: any; msg: string };

@@ -1,12 +1,12 @@
 import { addTenant, addUser, deptIds, roleIdByAlias } from '../../testing/fixtures';
-import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { ADMIN_PASSWORD, harnessPerFile, PLATFORM, type Harness } from '../../testing/harness';
 
 let h: Harness;
 let a: { admin: string; userId: string; plainId: string };
 let b: { admin: string; userId: string; plainId: string };
 
-beforeAll(async () => {
-  h = await createHarness();
+harnessPerFile(async (made) => {
+  h = made;
   const db = h.blade.db;
   const tenantB = await addTenant(db, {
     tenantId: '200001',
@@ -30,10 +30,7 @@ beforeAll(async () => {
   const bLogin = await h.login('admin', 'b-admin-pass', '200001');
   a = { admin: aLogin.access_token, userId: aLogin.user_id, plainId: aPlain };
   b = { admin: bLogin.access_token, userId: bLogin.user_id, plainId: bPlain };
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+});
 
 describe('two tenants', () => {
   it('logs each tenant admin into their own tenant', async () => {

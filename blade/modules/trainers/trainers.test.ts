@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { nextId } from '../../core/ids';
 import { withTenant, type Db } from '../../db/tenant';
 import { addRole, addTenant, addUser, deptIds, grantMenus } from '../../testing/fixtures';
-import { createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { harnessPerFile, PLATFORM, type Harness } from '../../testing/harness';
 import { form, pngBytes } from '../files/files.test-helpers';
 
 // The CNEx trainers calls against a real database: a customer of company A edits the persons of its CNEx personnel
@@ -100,8 +100,8 @@ const person = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-beforeAll(async () => {
-  h = await createHarness();
+harnessPerFile(async (made) => {
+  h = made;
   const db = h.blade.db;
   await ensureMenus(db, ['application_apply', 'cnex_business']);
   const depts = await deptIds(db, PLATFORM);
@@ -148,10 +148,6 @@ beforeAll(async () => {
           .executeTakeFirstOrThrow()
       ).id,
   );
-}, SETUP_TIMEOUT);
-
-afterAll(async () => {
-  await h?.close();
 });
 
 describe('trainers of a CNEx record', () => {

@@ -2,7 +2,7 @@ import { md5Hex } from '../auth/password';
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
 import { addRole, addTenant, addUser } from '../../testing/fixtures';
-import { createHarness, SETUP_TIMEOUT, type CallResult, type Harness } from '../../testing/harness';
+import { harnessPerFile, type CallResult, type Harness } from '../../testing/harness';
 import { GUEST_REGISTRATIONS_PER_DAY } from './guest.routes';
 
 let h: Harness;
@@ -15,8 +15,8 @@ let deptB: string;
 
 const SUBMITTED = '注册申请已提交,请耐心等待管理员通过!';
 
-beforeAll(async () => {
-  h = await createHarness();
+harnessPerFile(async (made) => {
+  h = made;
   const db = h.blade.db;
   await addTenant(db, { tenantId: A, tenantName: 'A 公司', adminPassword: 'a-admin-pass' });
   const b = await addTenant(db, { tenantId: B, tenantName: 'B 公司', adminPassword: 'b-admin-pass' });
@@ -31,10 +31,7 @@ beforeAll(async () => {
   });
   adminA = (await h.login('admin', 'a-admin-pass', A)).access_token;
   adminB = (await h.login('admin', 'b-admin-pass', B)).access_token;
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+});
 
 /** A third-party-login guest of tenant B: a token of B holding the guest role. */
 async function guestOfB(account: string): Promise<string> {

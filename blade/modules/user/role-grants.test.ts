@@ -1,7 +1,7 @@
 import { splitIds } from '../../core/tree';
 import { withTenant } from '../../db/tenant';
 import { addRole, addTenant, addUser, deptIds, grantMenu, roleIdByAlias } from '../../testing/fixtures';
-import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { adminToken, harnessPerFile, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 
 // SECURITY 25 and 27 (issue 11, items 2 and 7): nobody hands out rights they do not hold, through any call that sets
 // a user's roles or a role's grants; nobody changes their own roles; an administrator's password reset, disabling a
@@ -58,10 +58,10 @@ const userBody = (account: string, roleIds: string[], extra: Record<string, unkn
 });
 const BEYOND = { status: 403, code: 403, msg: '不能授予超出本人权限的角色或权限' };
 
-beforeAll(async () => {
-  h = await createHarness();
+harnessPerFile(async (made) => {
+  h = made;
   const db = h.blade.db;
-  admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
+  admin = await adminToken(h);
   for (const r of await db.selectFrom('blade_menu').select(['id', 'code']).execute()) menu.set(r.code, r.id);
   [root] = await deptIds(db, PLATFORM);
   role.clerk = await newRole('文员', 'clerk', CLERK_CODES);
@@ -86,10 +86,7 @@ beforeAll(async () => {
   );
   user.external = (await call('/blade-user/externalUser/page?account=guest', admin)).data.records[0].id;
   clerk = (await h.login('clerk', 'clerk-pass')).access_token;
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+});
 
 describe('handing out roles', () => {
   it('refuses a role with rights beyond the caller’s through user/grant, and allows one within them', async () => {

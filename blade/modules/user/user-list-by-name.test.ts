@@ -1,6 +1,6 @@
 import { withTenant } from '../../db/tenant';
 import { addTenant, addUser, deptIds, roleIdByAlias } from '../../testing/fixtures';
-import { createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { harnessPerFile, PLATFORM, type Harness } from '../../testing/harness';
 import { USER_LIST_BY_NAME_LIMIT } from './my.routes';
 
 let h: Harness;
@@ -21,8 +21,8 @@ const user = (account: string, extra: { realName?: string; status?: number } = {
     ...extra,
   });
 
-beforeAll(async () => {
-  h = await createHarness();
+harnessPerFile(async (made) => {
+  h = made;
   const db = h.blade.db;
   dept = (await deptIds(db, PLATFORM))[0];
   await addUser(db, PLATFORM, {
@@ -32,10 +32,7 @@ beforeAll(async () => {
     deptIds: [dept],
   });
   plain = (await h.login('plain', 'plain-pass')).access_token;
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+});
 
 describe('GET /blade-user/my/userListByName', () => {
   it('answers live users of the caller tenant by account or real name, sorted by real name, without contact data', async () => {

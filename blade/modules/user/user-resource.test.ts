@@ -1,5 +1,5 @@
 import { deptIds, roleIdByAlias } from '../../testing/fixtures';
-import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { adminToken, harnessPerFile, PLATFORM, type Harness } from '../../testing/harness';
 
 // Users and external users served from their definitions (lib/contracts/system/user.ts, external-user.ts): add and
 // edit through separate calls, the user answer with names, the dept filter with the depts below, the write rules.
@@ -21,9 +21,9 @@ const body = (account: string, extra: Record<string, unknown> = {}) => ({
 const find = async (account: string) =>
   (await call(`/blade-user/externalUser/page?account=${account}`)).data.records[0];
 
-beforeAll(async () => {
-  h = await createHarness();
-  admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
+harnessPerFile(async (made) => {
+  h = made;
+  admin = await adminToken(h);
   [root] = await deptIds(h.blade.db, PLATFORM);
   adminRole = await roleIdByAlias(h.blade.db, PLATFORM, 'administrator');
   expect(
@@ -37,10 +37,7 @@ beforeAll(async () => {
     ).code,
   ).toBe(200);
   child = (await call('/blade-system/dept/list?deptName=外部实验室')).data[0].id;
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+});
 
 it('adds through save only and edits through update only', async () => {
   expect(await call('/blade-user/externalUser/save', body('ext1', { id: '123' }))).toMatchObject({

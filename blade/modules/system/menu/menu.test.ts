@@ -1,11 +1,5 @@
 import { addTenant } from '../../../testing/fixtures';
-import {
-  ADMIN_PASSWORD,
-  createHarness,
-  PLATFORM,
-  SETUP_TIMEOUT,
-  type Harness,
-} from '../../../testing/harness';
+import { ADMIN_PASSWORD, harnessPerFile, PLATFORM, type Harness } from '../../../testing/harness';
 
 // menu/submit and menu/remove, served from the menu definition (lib/contracts/system/menu.ts) and its hooks: the
 // texts and order of the refusals, the parent rules, the alias by category, removal all or nothing and never leaving
@@ -32,17 +26,14 @@ async function add(body: Record<string, unknown>): Promise<string> {
   return (await menuRow(String(body.code)))!.id;
 }
 
-beforeAll(async () => {
-  h = await createHarness();
+harnessPerFile(async (made) => {
+  h = made;
   const login = await h.login('admin', ADMIN_PASSWORD, PLATFORM);
   admin = login.access_token;
   adminId = login.user_id;
   await addTenant(h.blade.db, { tenantId: '410001', tenantName: '菜单测试', adminPassword: 'menu-admin-1' });
   tenantAdmin = (await h.login('admin', 'menu-admin-1', '410001')).access_token;
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+});
 
 describe('menu/submit', () => {
   it('checks the name before the code, then refuses a taken code', async () => {

@@ -1,11 +1,5 @@
 import { addRole, addUser, deptIds } from '../../../testing/fixtures';
-import {
-  ADMIN_PASSWORD,
-  createHarness,
-  PLATFORM,
-  SETUP_TIMEOUT,
-  type Harness,
-} from '../../../testing/harness';
+import { adminToken, harnessPerFile, PLATFORM, type Harness } from '../../../testing/harness';
 
 // The `post` data scope: a role holding one sees, changes and removes only the posts created in its depts (or its
 // own), and gets 404 for the others; administrators are never narrowed.
@@ -24,10 +18,10 @@ const codes = async (token: string) =>
 const postId = async (code: string) =>
   (await call(`/blade-system/post/list?postCode=${code}`, admin)).data.records[0].id as string;
 
-beforeAll(async () => {
-  h = await createHarness();
+harnessPerFile(async (made) => {
+  h = made;
   const db = h.blade.db;
-  admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
+  admin = await adminToken(h);
   menuIds = new Map(
     (await db.selectFrom('blade_menu').select(['id', 'code']).execute()).map((r) => [r.code, r.id]),
   );
@@ -56,10 +50,7 @@ beforeAll(async () => {
   expect((await call('/blade-system/post/submit', far, { postCode: 'p_far', postName: '远' })).code).toBe(
     200,
   );
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+});
 
 it('is unrestricted until the role holds a post data scope', async () => {
   expect(await codes(near)).toEqual(['ceo', 'p_far', 'p_near']);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { nextId } from '../../../core/ids';
 import * as migration from '../../../db/migrations/20261125T170600-tenant-datasource';
-import { ADMIN_PASSWORD, createHarness, SETUP_TIMEOUT, type Harness } from '../../../testing/harness';
+import { adminToken, harnessPerFile, type Harness } from '../../../testing/harness';
 
 // Issue 12, "no pretend success": one database serves every tenant, so a tenant datasource cannot be saved — the
 // call refuses with its reason, and nothing about it is stored (no column keeps it, no menu button offers it).
@@ -13,9 +13,9 @@ let datasourceId: string;
 
 const REFUSAL = '所有租户共用一个数据库，不支持为租户配置数据源';
 
-beforeAll(async () => {
-  h = await createHarness();
-  platform = (await h.login('admin', ADMIN_PASSWORD)).access_token;
+harnessPerFile(async (made) => {
+  h = made;
+  platform = await adminToken(h);
   const created = await h.call('/blade-system/tenant/submit', platform, { tenantName: '数据源公司' });
   expect(created.code).toBe(200);
   tenant = (await h.call(`/blade-system/tenant/list?tenantId=${created.data.tenantId}`, platform)).data
@@ -28,10 +28,6 @@ beforeAll(async () => {
   });
   expect(ds.code).toBe(200);
   datasourceId = (await h.call('/blade-develop/datasource/list', platform)).data.records[0].id;
-}, SETUP_TIMEOUT);
-
-afterAll(async () => {
-  await h?.close();
 });
 
 describe('tenant/datasource', () => {

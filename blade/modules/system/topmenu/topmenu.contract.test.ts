@@ -1,13 +1,7 @@
 import { topMenuResource } from '../../../../lib/contracts/system/topmenu';
 import { describeResource } from '../../../testing/contract';
 import { addRole, addUser, deptIds, grantMenu } from '../../../testing/fixtures';
-import {
-  ADMIN_PASSWORD,
-  createHarness,
-  PLATFORM,
-  SETUP_TIMEOUT,
-  type Harness,
-} from '../../../testing/harness';
+import { adminToken, harnessPerFile, PLATFORM, type Harness } from '../../../testing/harness';
 
 describeResource(topMenuResource, {
   sample: (n) => ({
@@ -23,15 +17,12 @@ describe('top menus (rules)', () => {
   let h: Harness;
   let admin: string;
   let menu: Map<string, string>;
-  beforeAll(async () => {
-    h = await createHarness();
-    admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
+  harnessPerFile(async (made) => {
+    h = made;
+    admin = await adminToken(h);
     const rows = await h.blade.db.selectFrom('blade_menu').select(['id', 'code']).execute();
     menu = new Map(rows.map((r) => [r.code, r.id]));
-  }, SETUP_TIMEOUT);
-  afterAll(async () => {
-    await h?.close();
-  }, SETUP_TIMEOUT);
+  });
 
   type Node = { path: string; children?: Node[] };
   const paths = (nodes: Node[]): string[] => nodes.flatMap((n) => [n.path, ...paths(n.children ?? [])]);
