@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { bySide, defineAction } from '../../lib/contracts/action';
 import { addCompany, addCustomerUser } from '../modules/application/apply.test-helpers';
-import { ADMIN_PASSWORD, createHarness, SETUP_TIMEOUT, type Harness } from '../testing/harness';
+import { adminToken, harnessPerFile, SETUP_TIMEOUT, type Harness } from '../testing/harness';
 import { addRole, addUser, deptIds, grantMenus } from '../testing/fixtures';
 import { actionRoute } from './action';
 import type { BladeEnv } from './context';
@@ -56,8 +56,26 @@ let h: Harness;
 let admin: string;
 let clerk: string;
 
-beforeAll(async () => {
-  h = await createHarness({
+harnessPerFile(
+  async (made) => {
+    h = made;
+    await sql`create table blade_test_ticket (id bigint primary key, tenant_id varchar(12) not null,
+    state integer not null, is_deleted integer not null default 0, update_user bigint, update_time timestamptz)`.execute(
+      h.blade.db,
+    );
+    await sql`grant select, insert, update, delete on blade_test_ticket to blade_app`.execute(h.blade.db);
+    admin = await adminToken(h);
+    const roleId = await addRole(h.blade.db, '000000', { name: '办事员', alias: 'clerk' });
+    await addUser(h.blade.db, '000000', {
+      account: 'clerk',
+      password: 'clerk-pass-1',
+      roleIds: [roleId],
+      deptIds: (await deptIds(h.blade.db, '000000')).slice(0, 1),
+    });
+    clerk = (await h.login('clerk', 'clerk-pass-1')).access_token;
+  },
+  SETUP_TIMEOUT,
+  {
     extraRoutes: (deps) => {
       const router = new Hono<BladeEnv>();
       router.route(
@@ -86,25 +104,8 @@ beforeAll(async () => {
       );
       return router;
     },
-  });
-  await sql`create table blade_test_ticket (id bigint primary key, tenant_id varchar(12) not null,
-    state integer not null, is_deleted integer not null default 0, update_user bigint, update_time timestamptz)`.execute(
-    h.blade.db,
-  );
-  await sql`grant select, insert, update, delete on blade_test_ticket to blade_app`.execute(h.blade.db);
-  admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
-  const roleId = await addRole(h.blade.db, '000000', { name: '办事员', alias: 'clerk' });
-  await addUser(h.blade.db, '000000', {
-    account: 'clerk',
-    password: 'clerk-pass-1',
-    roleIds: [roleId],
-    deptIds: (await deptIds(h.blade.db, '000000')).slice(0, 1),
-  });
-  clerk = (await h.login('clerk', 'clerk-pass-1')).access_token;
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+  },
+);
 
 async function ticket(state: number, tenantId = '000000'): Promise<string> {
   const id = nextId();

@@ -1,12 +1,6 @@
 import { sql } from 'kysely';
 import { defineResource, standardCalls } from '../../lib/contracts/resource';
-import {
-  ADMIN_PASSWORD,
-  createHarness,
-  SETUP_TIMEOUT,
-  type CallResult,
-  type Harness,
-} from '../testing/harness';
+import { adminToken, harnessPerFile, SETUP_TIMEOUT, type CallResult, type Harness } from '../testing/harness';
 import { auditColumns } from '../db/migrations/lib/v1';
 import { crudRoutes } from './crud';
 
@@ -34,22 +28,23 @@ const payment = defineResource({
 let h: Harness;
 let admin: string;
 
-beforeAll(async () => {
-  h = await createHarness({ extraRoutes: (deps) => crudRoutes(deps, payment) });
-  // The columns a resource's table has: BaseEntity's (the frozen migration helper) and the fields'.
-  await auditColumns(h.blade.db.schema.createTable('blade_test_payment'))
-    .addColumn('tenant_id', 'varchar(12)', (c) => c.notNull())
-    .addColumn('title', 'varchar(64)', (c) => c.notNull().defaultTo(''))
-    .addColumn('amount', 'numeric(18, 2)')
-    .addColumn('received', 'numeric(18, 2)')
-    .addColumn('paid_on', 'date')
-    .execute();
-  await sql`grant select, insert, update, delete on blade_test_payment to blade_app`.execute(h.blade.db);
-  admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+harnessPerFile(
+  async (made) => {
+    h = made;
+    // The columns a resource's table has: BaseEntity's (the frozen migration helper) and the fields'.
+    await auditColumns(h.blade.db.schema.createTable('blade_test_payment'))
+      .addColumn('tenant_id', 'varchar(12)', (c) => c.notNull())
+      .addColumn('title', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+      .addColumn('amount', 'numeric(18, 2)')
+      .addColumn('received', 'numeric(18, 2)')
+      .addColumn('paid_on', 'date')
+      .execute();
+    await sql`grant select, insert, update, delete on blade_test_payment to blade_app`.execute(h.blade.db);
+    admin = await adminToken(h);
+  },
+  SETUP_TIMEOUT,
+  { extraRoutes: (deps) => crudRoutes(deps, payment) },
+);
 
 const submit = (body: Record<string, unknown>) => h.call('/blade-test/payment/submit', admin, body);
 async function added(title: string): Promise<Record<string, unknown>> {

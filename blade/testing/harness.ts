@@ -254,17 +254,18 @@ export async function createHarness(overrides: Partial<BladeOptions> = {}): Prom
 }
 
 /**
- * The harness of a test file, as nearly every file of blade/ keeps one: made before the file's first test and handed
- * to `ready` (which keeps it and adds the file's tenants, users and tokens, within the set-up's time), closed after
- * its last test — also when `ready` failed half-way.
+ * The harness of a test file, as nearly every file of blade/ keeps one: made (with `overrides`, as createHarness
+ * takes them) before the file's first test and handed to `ready` (which keeps it and adds the file's tenants, users
+ * and tokens, within the set-up's time), closed after its last test — also when `ready` failed half-way.
  */
 export function harnessPerFile(
   ready: (h: Harness) => Promise<void> | void,
   setupTimeout = SETUP_TIMEOUT,
+  overrides: Partial<BladeOptions> = {},
 ): void {
   let harness: Harness | undefined;
   beforeAll(async () => {
-    harness = await createHarness();
+    harness = await createHarness(overrides);
     await ready(harness);
   }, setupTimeout);
   afterAll(async () => {

@@ -1,13 +1,14 @@
-import { ADMIN_PASSWORD, createHarness, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { ADMIN_PASSWORD, harnessPerFile, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 
 // Access tokens live 2 s here, so that expiry can be observed without fake timers (PGlite needs real ones).
 let h: Harness;
-beforeAll(async () => {
-  h = await createHarness({ accessTokenValidity: 2 });
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+harnessPerFile(
+  (made) => {
+    h = made;
+  },
+  SETUP_TIMEOUT,
+  { accessTokenValidity: 2 },
+);
 
 const status = async (token: string) => (await h.authed('/blade-auth/oauth/user-info', { token })).status;
 

@@ -1,6 +1,6 @@
 import { md5Hex } from './password';
 import { addUser, deptIds, roleIdByAlias } from '../../testing/fixtures';
-import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { ADMIN_PASSWORD, harnessPerFile, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 
 // Captcha mode off: the password grant is allowed until an account draws many failures from many addresses; then
 // that account needs the captcha (SECURITY 17, 29). Nobody's correct login is refused because of others' failures.
@@ -8,18 +8,19 @@ import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } 
 let h: Harness;
 const logged: string[] = [];
 
-beforeAll(async () => {
-  h = await createHarness({ captchaEnabled: false, log: (line) => logged.push(line) });
-  const db = h.blade.db;
-  const roleIds = [await roleIdByAlias(db, PLATFORM, 'user')];
-  const depts = [(await deptIds(db, PLATFORM))[0]];
-  for (const account of ['besieged', 'neighbour', 'unlocked', 'anonymous']) {
-    await addUser(db, PLATFORM, { account, password: `${account}-pass`, roleIds, deptIds: depts });
-  }
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+harnessPerFile(
+  async (made) => {
+    h = made;
+    const db = h.blade.db;
+    const roleIds = [await roleIdByAlias(db, PLATFORM, 'user')];
+    const depts = [(await deptIds(db, PLATFORM))[0]];
+    for (const account of ['besieged', 'neighbour', 'unlocked', 'anonymous']) {
+      await addUser(db, PLATFORM, { account, password: `${account}-pass`, roleIds, deptIds: depts });
+    }
+  },
+  SETUP_TIMEOUT,
+  { captchaEnabled: false, log: (line) => logged.push(line) },
+);
 
 const passwordGrant = (account: string, password: string, ip?: string) =>
   h.token(

@@ -1,15 +1,16 @@
 import { createHash } from 'node:crypto';
 import { addUser, deptIds, roleIdByAlias } from '../../testing/fixtures';
-import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { ADMIN_PASSWORD, harnessPerFile, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { md5Hex } from './password';
 
 let h: Harness;
-beforeAll(async () => {
-  h = await createHarness({ captchaEnabled: false });
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+harnessPerFile(
+  (made) => {
+    h = made;
+  },
+  SETUP_TIMEOUT,
+  { captchaEnabled: false },
+);
 
 const post = (body: BodyInit, headers: Record<string, string> = {}) =>
   h.blade.app.request('/blade-auth/oauth/token', {

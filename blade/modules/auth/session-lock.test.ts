@@ -1,6 +1,6 @@
 import {
   ADMIN_PASSWORD,
-  createHarness,
+  harnessPerFile,
   PLATFORM,
   SETUP_TIMEOUT,
   type CallResult,
@@ -14,12 +14,13 @@ import {
 let h: Harness;
 const logged: string[] = [];
 
-beforeAll(async () => {
-  h = await createHarness({ log: (line) => logged.push(line) });
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+harnessPerFile(
+  (made) => {
+    h = made;
+  },
+  SETUP_TIMEOUT,
+  { log: (line) => logged.push(line) },
+);
 
 const lock = (token: string, body: object = {}): Promise<CallResult> =>
   h.call('/blade-auth/oauth/lock', token, body);

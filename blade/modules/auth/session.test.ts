@@ -5,7 +5,7 @@ import { signJwt } from './jwt';
 import { addUser, deptIds, roleIdByAlias, secondsAgo } from '../../testing/fixtures';
 import {
   ADMIN_PASSWORD,
-  createHarness,
+  harnessPerFile,
   PLATFORM,
   TEST_CLIENT,
   TEST_SIGNING_KEY,
@@ -15,12 +15,13 @@ import {
 } from '../../testing/harness';
 
 let h: Harness;
-beforeAll(async () => {
-  h = await createHarness({ refreshGraceSeconds: 30 });
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+harnessPerFile(
+  (made) => {
+    h = made;
+  },
+  SETUP_TIMEOUT,
+  { refreshGraceSeconds: 30 },
+);
 
 const refresh = (token: string, headers: Record<string, string> = {}) =>
   h.token({ grant_type: 'refresh_token', refresh_token: token, scope: 'all' }, headers);

@@ -1,5 +1,5 @@
 import { addUser, deptIds, roleIdByAlias } from '../../testing/fixtures';
-import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
+import { adminToken, harnessPerFile, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 
 // An avatar is a file id or an http(s) image on a host ops allow by name (issue 11); every screen loads it with the
 // viewer's session, so it is never a path into the portal's own API, nor a script, nor another host.
@@ -10,23 +10,24 @@ let plain: string;
 let roleId: string;
 let deptId: string;
 
-beforeAll(async () => {
-  h = await createHarness({ outbound: { allowedHosts: ['img.example.com'] } });
-  const db = h.blade.db;
-  roleId = await roleIdByAlias(db, PLATFORM, 'user');
-  deptId = (await deptIds(db, PLATFORM))[0];
-  await addUser(db, PLATFORM, {
-    account: 'plain',
-    password: 'plain-pass',
-    roleIds: [roleId],
-    deptIds: [deptId],
-  });
-  admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
-  plain = (await h.login('plain', 'plain-pass')).access_token;
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+harnessPerFile(
+  async (made) => {
+    h = made;
+    const db = h.blade.db;
+    roleId = await roleIdByAlias(db, PLATFORM, 'user');
+    deptId = (await deptIds(db, PLATFORM))[0];
+    await addUser(db, PLATFORM, {
+      account: 'plain',
+      password: 'plain-pass',
+      roleIds: [roleId],
+      deptIds: [deptId],
+    });
+    admin = await adminToken(h);
+    plain = (await h.login('plain', 'plain-pass')).access_token;
+  },
+  SETUP_TIMEOUT,
+  { outbound: { allowedHosts: ['img.example.com'] } },
+);
 
 const REFUSED = [
   '/api/blade-system/menu/routes',

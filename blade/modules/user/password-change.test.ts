@@ -1,7 +1,13 @@
 import { sql } from 'kysely';
 import { md5Hex } from '../auth/password';
 import { addUser, deptIds, roleIdByAlias, secondsAgo } from '../../testing/fixtures';
-import { createHarness, PLATFORM, SETUP_TIMEOUT, type CallResult, type Harness } from '../../testing/harness';
+import {
+  harnessPerFile,
+  PLATFORM,
+  SETUP_TIMEOUT,
+  type CallResult,
+  type Harness,
+} from '../../testing/harness';
 
 // A password change ends the user's other sessions (SECURITY 27), and guessing the old password is limited like a
 // login (SECURITY 17).
@@ -9,18 +15,19 @@ import { createHarness, PLATFORM, SETUP_TIMEOUT, type CallResult, type Harness }
 let h: Harness;
 const logged: string[] = [];
 
-beforeAll(async () => {
-  h = await createHarness({ log: (line) => logged.push(line) });
-  const db = h.blade.db;
-  const roleIds = [await roleIdByAlias(db, PLATFORM, 'user')];
-  const depts = [(await deptIds(db, PLATFORM))[0]];
-  for (const account of ['changer', 'guessed', 'bystander']) {
-    await addUser(db, PLATFORM, { account, password: `${account}-pass`, roleIds, deptIds: depts });
-  }
-}, SETUP_TIMEOUT);
-afterAll(async () => {
-  await h?.close();
-}, SETUP_TIMEOUT);
+harnessPerFile(
+  async (made) => {
+    h = made;
+    const db = h.blade.db;
+    const roleIds = [await roleIdByAlias(db, PLATFORM, 'user')];
+    const depts = [(await deptIds(db, PLATFORM))[0]];
+    for (const account of ['changer', 'guessed', 'bystander']) {
+      await addUser(db, PLATFORM, { account, password: `${account}-pass`, roleIds, deptIds: depts });
+    }
+  },
+  SETUP_TIMEOUT,
+  { log: (line) => logged.push(line) },
+);
 
 const status = async (token: string) => (await h.authed('/blade-auth/oauth/user-info', { token })).status;
 const refresh = (token: string) =>
