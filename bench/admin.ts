@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { createBlade, type Blade } from '../blade/app';
 import { nextId } from '../blade/core/ids';
 import { forgetUserTotals } from '../blade/modules/user/user-admin.repository';
+import { scratchDatabase } from '../blade/testing/scratch-database';
 
 const USERS = Number(process.env.BENCH_ADMIN_USERS ?? 100_000);
 const MENUS = 1_000;
@@ -224,24 +225,11 @@ const runOn = (databaseUrl?: string) =>
   });
 
 export async function withPostgres<T>(base: string, fn: (url: string) => Promise<T>): Promise<T> {
-  const { default: pg } = await import('pg');
-  const name = `blade_bench_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
+  const database = await scratchDatabase(base, 'blade_bench');
   try {
-    return await fn(url.toString());
+    return await fn(database.url);
   } finally {
-    await run(`drop database if exists ${name} with (force)`);
+    await database.drop();
   }
 }
 

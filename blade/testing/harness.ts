@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { createBlade, type Blade, type BladeOptions } from '../app';
 import type { PGliteModules } from '../db/open';
 import { md5Hex } from '../modules/auth/password';
+import { scratchDatabase } from './scratch-database';
 
 export const TEST_SIGNING_KEY = 'blade-test-signing-key-d6f1a0c94e2b7358a1c0f9e4d2b6a8c3';
 export const TEST_CLIENT = { clientId: 'portal', clientSecret: 'portal-test-secret-7f3a9c2e' };
@@ -70,21 +71,8 @@ export const basicHeader = (id: string, secret: string) =>
 export async function testDatabase(): Promise<{ databaseUrl?: string; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return { drop: async () => {} };
-  const { default: pg } = await import('pg');
-  const name = `blade_test_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return { databaseUrl: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+  const database = await scratchDatabase(base, 'blade_test');
+  return { databaseUrl: database.url, drop: database.drop };
 }
 
 /** Set by the API suites' Jest environment (tests/setup/api-environment.js): compiled once per worker. */

@@ -1,11 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { scratchDatabase } from '../../blade/testing/scratch-database';
 import { portalNodeFlags } from '../../scripts/node-flags.mjs';
 
 /**
@@ -39,27 +39,15 @@ export const SECRETS = {
 
 const PG_URL = process.env.DEPLOY_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** One statement on its own connection to the database at `url`. */
-export async function sql(url: string, text: string, values: unknown[] = []) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
+export { runStatement as sql } from '../../blade/testing/scratch-database';
 
-/** A new empty database on the PostgreSQL server (DEPLOY_PG_URL), named `<prefix>_<pid>_<random>`, for one spec. */
+/** A new empty database on the PostgreSQL server (DEPLOY_PG_URL) for one spec. */
 export async function createDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `${prefix}_${process.pid}_${randomBytes(3).toString('hex')}`;
-  await sql(PG_URL, `create database ${name}`);
+  const database = await scratchDatabase(PG_URL, prefix);
   return {
-    url: PG_URL.replace(/\/[^/]*$/, `/${name}`),
+    url: database.url,
     // Cleaning up after the spec: a database left behind must not fail a run that passed.
-    async drop() {
-      await sql(PG_URL, `drop database if exists ${name} with (force)`).catch(() => undefined);
-    },
+    drop: () => database.drop().catch(() => undefined),
   };
 }
 
