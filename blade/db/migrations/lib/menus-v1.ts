@@ -9,6 +9,10 @@ import { sql, type Kysely } from 'kysely';
  *
  * The rules every such migration keeps: nothing happens on a database without menus; a code that was ever made (even
  * deleted) is left alone, so an administrator's deletion stays; what is made is granted as the seed would have.
+ *
+ * The helpers from hasMenus on were added later and are frozen the same way. They come from migrations that had
+ * carried their own copies, and each does exactly what those copies did, so taking them changed nothing those
+ * migrations do.
  */
 
 // Ids in the application's snowflake layout (core/ids.ts), kept here: a migration never imports application code.
@@ -52,11 +56,12 @@ export interface MenuTreeResult {
   pages: string[];
 }
 
-const menuRow = (db: Kysely<any>, code: string) =>
+/** The first row ever made with `code`, live or deleted. */
+export const menuRow = (db: Kysely<any>, code: string) =>
   db.selectFrom('blade_menu').select(['id', 'is_deleted']).where('code', '=', code).executeTakeFirst();
 
 /** A menu row unless its code was ever made; answers its live id or nothing. */
-async function addMenu(db: Kysely<any>, row: Record<string, unknown>, made: string[]) {
+export async function addMenu(db: Kysely<any>, row: Record<string, unknown>, made: string[]) {
   const found = await menuRow(db, row.code as string);
   if (found) return found.is_deleted === 0 ? String(found.id) : undefined;
   const id = migrationId();
@@ -163,3 +168,133 @@ export async function grantMenus(
  */
 export const ADMINISTRATORS = ({ tenantId, packageId }: { tenantId: string; packageId: string | null }) =>
   tenantId === '000000' ? ['administrator'] : packageId ? [] : ['admin'];
+
+/** Whether the database has menus: a fresh one has none while migrations run (the seed brings them after). */
+export async function hasMenus(db: Kysely<any>): Promise<boolean> {
+  return (await db.selectFrom('blade_menu').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** What addMenu answers for a code it finds: the live id of the first row made with it, or nothing. */
+export async function liveMenuId(db: Kysely<any>, code: string): Promise<string | undefined> {
+  const found = await menuRow(db, code);
+  return found && found.is_deleted === 0 ? String(found.id) : undefined;
+}
+
+/** Every live row with one of `codes`, wherever it stands, in the database's order. */
+export async function liveMenus(
+  db: Kysely<any>,
+  codes: string[],
+): Promise<Array<{ id: string; code: string }>> {
+  const rows = (await db
+    .selectFrom('blade_menu')
+    .select(['id', 'code'])
+    .where('code', 'in', codes)
+    .where('is_deleted', '=', 0)
+    .execute()) as Array<{ id: string; code: string }>;
+  return rows.map((r) => ({ id: String(r.id), code: r.code }));
+}
+
+export interface MenuPagesResult {
+  /** The rows this migration made. */
+  made: string[];
+  /** By code, the live rows the pages stand on, made now or found: each live page, its parent and its buttons. */
+  live: Map<string, string>;
+}
+
+/** Pages each under the existing menu of its `parent` code, one after the other, as addMenuTree places them. */
+export async function addPages(
+  db: Kysely<any>,
+  pages: Array<MenuPageSpec & { parent: string }>,
+): Promise<MenuPagesResult> {
+  const result: MenuPagesResult = { made: [], live: new Map() };
+  for (const { parent, ...page } of pages) {
+    const tree = await addMenuTree(db, { parentCode: parent, pages: [page] });
+    result.made.push(...tree.made);
+    const [pageId] = tree.pages;
+    if (!pageId) continue;
+    result.live.set(page.code, pageId);
+    // The parent was live for the page to be placed; a button is what addMenuTree found or made for it.
+    for (const code of [parent, ...(page.buttons ?? []).map((b) => b.code)]) {
+      const id = await liveMenuId(db, code);
+      if (id) result.live.set(code, id);
+    }
+  }
+  return result;
+}
+
+export interface MenuTenant {
+  tenantId: string;
+  packageId: string | null;
+}
+
+/** A tenant that holds every menu: the platform tenant, and a tenant without a package (ADMINISTRATORS' rule). */
+export const holdsEveryMenu = ({ tenantId, packageId }: MenuTenant) => tenantId === '000000' || !packageId;
+
+/**
+ * For grantMenus, as provisioning grants a staff role its pages: the roles of `aliases` in the tenants holding every
+ * menu. A packaged tenant's roles get pages through its package.
+ */
+export const staffRoles =
+  (...aliases: string[]) =>
+  (tenant: MenuTenant) =>
+    holdsEveryMenu(tenant) ? aliases : [];
+
+export interface TenantRoleSpec {
+  alias: string;
+  name: string;
+  sort: number;
+  /** Granted to the role where this migration makes it in a tenant holding every menu. */
+  menus: string[];
+}
+
+/**
+ * Each live tenant's role of each spec, as provisioning makes it, where the tenant has no live role of its alias (one
+ * it has is left as it is, grants too). A role made in a packaged tenant starts empty and is filled once its package
+ * holds the pages. Nothing happens on a database without menus.
+ */
+export async function addTenantRoles(db: Kysely<any>, roles: TenantRoleSpec[]): Promise<void> {
+  if (!(await hasMenus(db))) return;
+  const tenants = (await db
+    .selectFrom('blade_tenant')
+    .select(['tenant_id', 'package_id'])
+    .where('is_deleted', '=', 0)
+    .execute()) as Array<{ tenant_id: string; package_id: string | null }>;
+  for (const tenant of tenants) {
+    const tenantId = tenant.tenant_id;
+    await sql`select set_config('app.tenant_id', ${tenantId}, true)`.execute(db);
+    const held = (await db
+      .selectFrom('blade_role')
+      .select('role_alias')
+      .where('tenant_id', '=', tenantId)
+      .where('is_deleted', '=', 0)
+      .execute()) as Array<{ role_alias: string }>;
+    for (const role of roles) {
+      if (held.some((r) => r.role_alias === role.alias)) continue;
+      const roleId = migrationId();
+      await db
+        .insertInto('blade_role')
+        .values({
+          id: roleId,
+          tenant_id: tenantId,
+          role_name: role.name,
+          role_alias: role.alias,
+          sort: role.sort,
+        })
+        .execute();
+      if (role.menus.length === 0 || !holdsEveryMenu({ tenantId, packageId: tenant.package_id })) continue;
+      await db
+        .insertInto('blade_role_menu')
+        .values(
+          role.menus.map((menuId) => ({
+            id: migrationId(),
+            tenant_id: tenantId,
+            role_id: roleId,
+            menu_id: menuId,
+          })),
+        )
+        .onConflict((oc: any) => oc.columns(['role_id', 'menu_id']).doNothing())
+        .execute();
+    }
+  }
+  await sql`select set_config('app.tenant_id', '', true)`.execute(db);
+}

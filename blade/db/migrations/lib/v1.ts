@@ -34,6 +34,24 @@ export async function enableTenantRls(db: Kysely<any>, table: string): Promise<v
     with check (tenant_id = current_setting('app.tenant_id', true))`.execute(db);
 }
 
+/**
+ * Runs `work` under each tenant's row-level security context in turn (app.tenant_id, local to the migration's
+ * transaction): every tenant, deleted ones too. The context is cleared after.
+ */
+export async function forEachTenant(
+  db: Kysely<any>,
+  work: (tenantId: string) => Promise<void>,
+): Promise<void> {
+  const tenants = (await db.selectFrom('blade_tenant').select('tenant_id').execute()) as Array<{
+    tenant_id: string;
+  }>;
+  for (const { tenant_id: tenantId } of tenants) {
+    await sql`select set_config('app.tenant_id', ${tenantId}, true)`.execute(db);
+    await work(tenantId);
+  }
+  await sql`select set_config('app.tenant_id', '', true)`.execute(db);
+}
+
 /** The audit stamps a table made before auditColumns may lack, as auditColumns defines them (not id nor is_deleted). */
 const AUDIT_STAMPS: readonly Parameters<AlterTableBuilder['addColumn']>[] = [
   ['create_user', 'bigint'],
