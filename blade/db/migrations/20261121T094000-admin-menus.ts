@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema as it was then, not today's types */
-import { randomInt } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { liveMenus, migrationId } from './lib/menus-v1';
+import { forEachTenant } from './lib/v1';
 
 // Menus of system administration, for databases seeded before these changes (a fresh database has no menus yet when
 // migrations run: the seed, db/seed-data.ts, brings the same state there).
@@ -78,34 +79,9 @@ const TREE: Array<{ page: NewMenu; buttons: NewMenu[] }> = [
   },
 ];
 
-// Ids in the application's snowflake layout (core/ids.ts), kept local: a migration never imports application code.
-const EPOCH = 1288834974657n;
-const WORKER = BigInt(randomInt(0, 1024));
-let sequence = 0n;
-function newId(): string {
-  sequence += 1n;
-  return (((BigInt(Date.now()) - EPOCH) << 22n) | (WORKER << 12n) | (sequence & 0xfffn)).toString();
-}
-
+/** The live id of each code (the last row read, where a code has several). */
 async function menuIds(db: Kysely<any>, codes: string[]): Promise<Map<string, string>> {
-  const rows = await db
-    .selectFrom('blade_menu')
-    .select(['id', 'code'])
-    .where('code', 'in', codes)
-    .where('is_deleted', '=', 0)
-    .execute();
-  return new Map(rows.map((r: any) => [r.code as string, String(r.id)]));
-}
-
-/** Runs `work` with app.tenant_id set to each tenant in turn: blade_role_menu is under forced row-level security. */
-async function perTenant(db: Kysely<any>, work: (tenantId: string) => Promise<void>): Promise<void> {
-  const tenants = await db.selectFrom('blade_tenant').select('tenant_id').execute();
-  for (const { tenant_id: tenantId } of tenants as Array<{ tenant_id: string }>) {
-    // Local to the migration's transaction.
-    await sql`select set_config('app.tenant_id', ${tenantId}, true)`.execute(db);
-    await work(tenantId);
-  }
-  await sql`select set_config('app.tenant_id', '', true)`.execute(db);
+  return new Map((await liveMenus(db, codes)).map((m) => [m.code, m.id]));
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -130,7 +106,7 @@ async function platformOnlyTools(db: Kysely<any>): Promise<void> {
         grew = true;
       }
   }
-  await perTenant(db, async (tenantId) => {
+  await forEachTenant(db, async (tenantId) => {
     let remove = db
       .deleteFrom('blade_role_menu')
       .where('tenant_id', '=', tenantId)
@@ -164,7 +140,7 @@ async function externalUserPages(db: Kysely<any>): Promise<void> {
   );
   for (const { page: p, buttons } of TREE) {
     if (existing.has(p.code)) continue;
-    const pageId = newId();
+    const pageId = migrationId();
     const row = (m: NewMenu, id: string, parentId: string) => ({
       id,
       parent_id: parentId,
@@ -180,7 +156,7 @@ async function externalUserPages(db: Kysely<any>): Promise<void> {
     });
     await db
       .insertInto('blade_menu')
-      .values([row(p, pageId, String(system.id)), ...buttons.map((b) => row(b, newId(), pageId))])
+      .values([row(p, pageId, String(system.id)), ...buttons.map((b) => row(b, migrationId(), pageId))])
       .execute();
   }
 
@@ -195,7 +171,7 @@ async function externalUserPages(db: Kysely<any>): Promise<void> {
       .map((m) => added.get(m.code)!)
       .filter(Boolean);
 
-  await perTenant(db, async (tenantId) => {
+  await forEachTenant(db, async (tenantId) => {
     const held = await db
       .selectFrom('blade_role_menu')
       .select(['role_id', 'menu_id'])
@@ -210,7 +186,7 @@ async function externalUserPages(db: Kysely<any>): Promise<void> {
     if (grants.size === 0) return;
     await db
       .insertInto('blade_role_menu')
-      .values([...grants.values()].map((g) => ({ id: newId(), tenant_id: tenantId, ...g })))
+      .values([...grants.values()].map((g) => ({ id: migrationId(), tenant_id: tenantId, ...g })))
       .onConflict((oc) => oc.columns(['role_id', 'menu_id']).doNothing())
       .execute();
   });

@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema as it was then, not today's types */
-import { randomInt } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { liveMenus, migrationId } from './lib/menus-v1';
+import { forEachTenant } from './lib/v1';
 
 // SECURITY 28: file and catalogue calls now check the caller's right to the record (core/record-access.ts); a function
 // no business module owns yet falls back to the archive screens' codes — the pages 档案目录 / 档案查询 to read, and
@@ -18,34 +19,9 @@ const BUTTONS = [
   { code: 'archive_delete', name: '删除', alias: 'delete', action: 2, sort: 3 },
 ];
 
-// Ids in the application's snowflake layout (core/ids.ts), kept local: a migration never imports application code.
-const EPOCH = 1288834974657n;
-const WORKER = BigInt(randomInt(0, 1024));
-let sequence = 0n;
-function newId(): string {
-  sequence += 1n;
-  return (((BigInt(Date.now()) - EPOCH) << 22n) | (WORKER << 12n) | (sequence & 0xfffn)).toString();
-}
-
+/** The live id of each code (the last row read, where a code has several). */
 async function menuIds(db: Kysely<any>, codes: string[]): Promise<Map<string, string>> {
-  const rows = await db
-    .selectFrom('blade_menu')
-    .select(['id', 'code'])
-    .where('code', 'in', codes)
-    .where('is_deleted', '=', 0)
-    .execute();
-  return new Map(rows.map((r: any) => [r.code as string, String(r.id)]));
-}
-
-/** Runs `work` with app.tenant_id set to each tenant in turn: blade_role_menu is under forced row-level security. */
-async function perTenant(db: Kysely<any>, work: (tenantId: string) => Promise<void>): Promise<void> {
-  const tenants = await db.selectFrom('blade_tenant').select('tenant_id').execute();
-  for (const { tenant_id: tenantId } of tenants as Array<{ tenant_id: string }>) {
-    // Local to the migration's transaction.
-    await sql`select set_config('app.tenant_id', ${tenantId}, true)`.execute(db);
-    await work(tenantId);
-  }
-  await sql`select set_config('app.tenant_id', '', true)`.execute(db);
+  return new Map((await liveMenus(db, codes)).map((m) => [m.code, m.id]));
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
@@ -64,7 +40,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       .insertInto('blade_menu')
       .values(
         missing.map((b) => ({
-          id: newId(),
+          id: migrationId(),
           parent_id: String(page.id),
           code: b.code,
           name: b.name,
@@ -82,7 +58,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   const buttons = [...(await menuIds(db, codes)).values()];
   const sources = [...(await menuIds(db, SOURCES)).values()];
   if (sources.length === 0) return;
-  await perTenant(db, async (tenantId) => {
+  await forEachTenant(db, async (tenantId) => {
     const holders = await db
       .selectFrom('blade_role_menu')
       .select('role_id')
@@ -96,7 +72,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       .values(
         (holders as Array<{ role_id: string }>).flatMap((h) =>
           buttons.map((menuId) => ({
-            id: newId(),
+            id: migrationId(),
             tenant_id: tenantId,
             role_id: String(h.role_id),
             menu_id: menuId,
@@ -131,7 +107,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     ).values(),
   ];
   if (ids.length === 0) return;
-  await perTenant(db, async (tenantId) => {
+  await forEachTenant(db, async (tenantId) => {
     await db
       .deleteFrom('blade_role_menu')
       .where('tenant_id', '=', tenantId)
