@@ -1,6 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema as it was then, not today's types */
-import { randomInt } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { ADMINISTRATORS, addMenu, addTenantRoles, grantMenus, hasMenus, menuRow } from './lib/menus-v1';
+import { forEachTenant } from './lib/v1';
 
 // Issue 15: the certification body's staff roles, one per step code of an application (受理员 application_accept …
 // 项目工程师 application_terminate), each with the business-management pages (业务管理) and its step's button. New
@@ -38,41 +39,19 @@ const STEPS = [
   { code: 'application_terminate', button: '终止', alias: 'terminate', role: '项目工程师' },
 ];
 
-// Ids in the application's snowflake layout (core/ids.ts), kept local: a migration never imports application code.
-const EPOCH = 1288834974657n;
-const WORKER = BigInt(randomInt(0, 1024));
-let sequence = 0n;
-function newId(): string {
-  sequence += 1n;
-  return (((BigInt(Date.now()) - EPOCH) << 22n) | (WORKER << 12n) | (sequence & 0xfffn)).toString();
-}
-
-async function menuId(db: Kysely<any>, code: string): Promise<string | undefined> {
-  const row = await db.selectFrom('blade_menu').select('id').where('code', '=', code).executeTakeFirst();
-  return row ? String(row.id) : undefined;
-}
-
-async function addMenu(db: Kysely<any>, row: Record<string, unknown>, created: string[]): Promise<string> {
-  const found = await menuId(db, row.code as string);
-  if (found) return found;
-  const id = newId();
-  await db
-    .insertInto('blade_menu')
-    .values({ id, remark: '', ...row })
-    .execute();
-  created.push(id);
-  return id;
-}
-
-async function setTenant(db: Kysely<any>, tenantId: string) {
-  await sql`select set_config('app.tenant_id', ${tenantId}, true)`.execute(db);
+/**
+ * addMenu as this migration first wrote it: a code found, even deleted, answers its row, which the pages are placed
+ * under and the new roles are granted (menus-v1's addMenu answers nothing for a deleted row).
+ */
+async function placeMenu(db: Kysely<any>, row: Record<string, unknown>, created: string[]): Promise<string> {
+  const found = await menuRow(db, row.code as string);
+  return found ? String(found.id) : (await addMenu(db, row, created))!;
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
-  const anyMenu = await db.selectFrom('blade_menu').select('id').limit(1).executeTakeFirst();
-  if (!anyMenu) return;
+  if (!(await hasMenus(db))) return;
   const created: string[] = [];
-  const group = await addMenu(
+  const group = await placeMenu(
     db,
     { ...GROUP, parent_id: '0', alias: 'menu', category: 1, action: 0 },
     created,
@@ -82,7 +61,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     const path = `${GROUP.path}/${page.path}`;
     pages.set(
       page.code,
-      await addMenu(
+      await placeMenu(
         db,
         { ...page, path, parent_id: group, alias: 'menu', sort: i + 1, category: 1, action: 0 },
         created,
@@ -93,7 +72,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const [i, step] of STEPS.entries())
     steps.set(
       step.code,
-      await addMenu(
+      await placeMenu(
         db,
         {
           code: step.code,
@@ -110,78 +89,34 @@ export async function up(db: Kysely<any>): Promise<void> {
       ),
     );
   const pageIds = [group, ...pages.values()];
-
-  const tenants = (await db
-    .selectFrom('blade_tenant')
-    .select(['tenant_id', 'package_id'])
-    .where('is_deleted', '=', 0)
-    .execute()) as Array<{ tenant_id: string; package_id: string | null }>;
-  for (const tenant of tenants) {
-    await setTenant(db, tenant.tenant_id);
-    const grant = async (roleIds: string[], menuIds: string[]) => {
-      const rows = roleIds.flatMap((roleId) =>
-        menuIds.map((m) => ({ id: newId(), tenant_id: tenant.tenant_id, role_id: roleId, menu_id: m })),
-      );
-      if (rows.length)
-        await db
-          .insertInto('blade_role_menu')
-          .values(rows)
-          .onConflict((oc) => oc.columns(['role_id', 'menu_id']).doNothing())
-          .execute();
-    };
-    const roles = (await db
-      .selectFrom('blade_role')
-      .select(['id', 'role_alias'])
-      .where('tenant_id', '=', tenant.tenant_id)
-      .where('is_deleted', '=', 0)
-      .execute()) as Array<{ id: string; role_alias: string }>;
-    // The platform administrator gets new menus as start-up would give them; unpackaged tenants' admins too.
-    const administrators = roles
-      .filter((r) =>
-        tenant.tenant_id === '000000' ? r.role_alias === 'administrator' : r.role_alias === 'admin',
-      )
-      .map((r) => String(r.id));
-    const everyMenu = tenant.tenant_id === '000000' || !tenant.package_id;
-    if (everyMenu) await grant(administrators, created);
-    for (const [i, step] of STEPS.entries()) {
-      if (roles.some((r) => r.role_alias === step.code)) continue;
-      const roleId = newId();
-      await db
-        .insertInto('blade_role')
-        .values({
-          id: roleId,
-          tenant_id: tenant.tenant_id,
-          role_name: step.role,
-          role_alias: step.code,
-          sort: 51 + i,
-        })
-        .execute();
-      if (everyMenu) await grant([roleId], [...pageIds, steps.get(step.code)!]);
-    }
-  }
-  await setTenant(db, '');
+  // The platform administrator gets new menus as start-up would give them; unpackaged tenants' admins too.
+  await grantMenus(db, created, ADMINISTRATORS);
+  await addTenantRoles(
+    db,
+    STEPS.map((step, i) => ({
+      alias: step.code,
+      name: step.role,
+      sort: 51 + i,
+      menus: [...pageIds, steps.get(step.code)!],
+    })),
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  const tenants = (await db.selectFrom('blade_tenant').select('tenant_id').execute()) as Array<{
-    tenant_id: string;
-  }>;
-  for (const tenant of tenants) {
-    await setTenant(db, tenant.tenant_id);
+  await forEachTenant(db, async (tenantId) => {
     const roles = await db
       .selectFrom('blade_role')
       .select('id')
-      .where('tenant_id', '=', tenant.tenant_id)
+      .where('tenant_id', '=', tenantId)
       .where(
         'role_alias',
         'in',
         STEPS.map((s) => s.code),
       )
       .execute();
-    if (roles.length === 0) continue;
+    if (roles.length === 0) return;
     const ids = roles.map((r: any) => String(r.id));
     await db.deleteFrom('blade_role_menu').where('role_id', 'in', ids).execute();
     await db.deleteFrom('blade_role').where('id', 'in', ids).execute();
-  }
-  await setTenant(db, '');
+  });
 }
