@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema as it was then, not today's types */
-import { randomInt } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { ADMINISTRATORS, addPages, addTenantRoles, grantMenus } from './lib/menus-v1';
 import { auditColumns, enableTenantRls } from './lib/v1';
 
 // Issue 16: payment notes (缴费通知单) with their itemised lines, and the customer's payment vouchers (缴费凭证).
@@ -101,134 +101,26 @@ const STAFF_PAGE = {
   source: 'payments',
   parent: 'business_management',
   sort: 8,
+  buttons: [
+    { code: 'payment_note_issue', name: '开具缴费通知单', alias: 'issue', action: 1 },
+    { code: 'payment_voucher_confirm', name: '确认缴费凭证', alias: 'confirm', action: 2 },
+    { code: 'payment_note_cancel', name: '作废缴费通知单', alias: 'cancel', action: 2 },
+  ],
 };
-const BUTTONS = [
-  { code: 'payment_note_issue', name: '开具缴费通知单', alias: 'issue', action: 1 },
-  { code: 'payment_voucher_confirm', name: '确认缴费凭证', alias: 'confirm', action: 2 },
-  { code: 'payment_note_cancel', name: '作废缴费通知单', alias: 'cancel', action: 2 },
-];
 const FINANCE = { alias: 'payment_finance', name: '财务', sort: 58 };
 
-// Ids in the application's snowflake layout (core/ids.ts), kept local: a migration never imports application code.
-const EPOCH = 1288834974657n;
-const WORKER = BigInt(randomInt(0, 1024));
-let sequence = 0n;
-function newId(): string {
-  sequence += 1n;
-  return (((BigInt(Date.now()) - EPOCH) << 22n) | (WORKER << 12n) | (sequence & 0xfffn)).toString();
-}
-
-async function menuRow(db: Kysely<any>, code: string) {
-  return db.selectFrom('blade_menu').select(['id', 'is_deleted']).where('code', '=', code).executeTakeFirst();
-}
-
-/** A menu row unless its code was ever made (an administrator's deletion stays); answers its live id or nothing. */
-async function addMenu(
-  db: Kysely<any>,
-  row: Record<string, unknown>,
-  made: string[],
-): Promise<string | undefined> {
-  const found = await menuRow(db, row.code as string);
-  if (found) return found.is_deleted === 0 ? String(found.id) : undefined;
-  const id = newId();
-  await db
-    .insertInto('blade_menu')
-    .values({ id, remark: '', ...row })
-    .execute();
-  made.push(id);
-  return id;
-}
-
-async function addPage(db: Kysely<any>, page: typeof CUSTOMER_PAGE, made: string[]) {
-  const parent = await menuRow(db, page.parent);
-  if (!parent || parent.is_deleted !== 0) return undefined;
-  const { parent: _parent, ...fields } = page;
-  return addMenu(
-    db,
-    { ...fields, parent_id: String(parent.id), alias: 'menu', category: 1, action: 0 },
-    made,
-  );
-}
-
-async function grantMenus(db: Kysely<any>, tenantId: string, roleIds: string[], menuIds: string[]) {
-  const rows = roleIds.flatMap((roleId) =>
-    menuIds.map((menuId) => ({ id: newId(), tenant_id: tenantId, role_id: roleId, menu_id: menuId })),
-  );
-  if (rows.length)
-    await db
-      .insertInto('blade_role_menu')
-      .values(rows)
-      .onConflict((oc: any) => oc.columns(['role_id', 'menu_id']).doNothing())
-      .execute();
-}
-
 export async function addMenus(db: Kysely<any>): Promise<void> {
-  const anyMenu = await db.selectFrom('blade_menu').select('id').limit(1).executeTakeFirst();
-  if (!anyMenu) return;
-  const made: string[] = [];
-  const customerPage = await addPage(db, CUSTOMER_PAGE, made);
-  const staffPage = await addPage(db, STAFF_PAGE, made);
-  const buttons: string[] = [];
-  if (staffPage)
-    for (const [i, b] of BUTTONS.entries()) {
-      const id = await addMenu(
-        db,
-        {
-          code: b.code,
-          name: b.name,
-          alias: b.alias,
-          path: `${STAFF_PAGE.path}/${b.alias}`,
-          source: '',
-          parent_id: staffPage,
-          sort: i + 1,
-          category: 2,
-          action: b.action,
-        },
-        made,
-      );
-      if (id) buttons.push(id);
-    }
-  const group = await menuRow(db, STAFF_PAGE.parent);
-  const financeMenus = staffPage && group ? [String(group.id), staffPage, ...buttons] : [];
-
-  const tenants = (await db
-    .selectFrom('blade_tenant')
-    .select(['tenant_id', 'package_id'])
-    .where('is_deleted', '=', 0)
-    .execute()) as Array<{ tenant_id: string; package_id: string | null }>;
-  for (const tenant of tenants) {
-    await sql`select set_config('app.tenant_id', ${tenant.tenant_id}, true)`.execute(db);
-    const roles = (await db
-      .selectFrom('blade_role')
-      .select(['id', 'role_alias'])
-      .where('tenant_id', '=', tenant.tenant_id)
-      .where('is_deleted', '=', 0)
-      .execute()) as Array<{ id: string; role_alias: string }>;
-    const ids = (alias: string) => roles.filter((r) => r.role_alias === alias).map((r) => String(r.id));
-    if (customerPage) await grantMenus(db, tenant.tenant_id, ids('customer'), [customerPage]);
-    const everyMenu = tenant.tenant_id === '000000' || !tenant.package_id;
-    if (everyMenu)
-      await grantMenus(
-        db,
-        tenant.tenant_id,
-        ids(tenant.tenant_id === '000000' ? 'administrator' : 'admin'),
-        made,
-      );
-    if (roles.some((r) => r.role_alias === FINANCE.alias)) continue;
-    const roleId = newId();
-    await db
-      .insertInto('blade_role')
-      .values({
-        id: roleId,
-        tenant_id: tenant.tenant_id,
-        role_name: FINANCE.name,
-        role_alias: FINANCE.alias,
-        sort: FINANCE.sort,
-      })
-      .execute();
-    if (everyMenu) await grantMenus(db, tenant.tenant_id, [roleId], financeMenus);
-  }
-  await sql`select set_config('app.tenant_id', '', true)`.execute(db);
+  const { made, live } = await addPages(db, [CUSTOMER_PAGE, STAFF_PAGE]);
+  const customerPage = live.get(CUSTOMER_PAGE.code);
+  const staffPage = live.get(STAFF_PAGE.code);
+  const financeMenus = staffPage
+    ? [STAFF_PAGE.parent, STAFF_PAGE.code, ...STAFF_PAGE.buttons.map((b) => b.code)].flatMap(
+        (c) => live.get(c) ?? [],
+      )
+    : [];
+  await grantMenus(db, customerPage ? [customerPage] : [], () => ['customer']);
+  await grantMenus(db, made, ADMINISTRATORS);
+  await addTenantRoles(db, [{ ...FINANCE, menus: financeMenus }]);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema as it was then, not today's types */
-import { randomInt } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { ADMINISTRATORS, addPages, grantMenus, staffRoles } from './lib/menus-v1';
 import { auditColumns, enableTenantRls } from './lib/v1';
 
 // Issue 16: the customer company's invoice information (开票信息), its invoice applications against confirmed payments
@@ -157,119 +157,27 @@ const STAFF_PAGE = {
   source: 'receipt_long',
   parent: 'business_management',
   sort: 9,
+  buttons: [
+    { code: 'invoice_issue', name: '开具发票', alias: 'issue', action: 2 },
+    { code: 'invoice_reject', name: '驳回开票申请', alias: 'reject', action: 2 },
+    { code: 'invoice_red_flush', name: '红字冲销', alias: 'redFlush', action: 2 },
+  ],
 };
-const BUTTONS = [
-  { code: 'invoice_issue', name: '开具发票', alias: 'issue', action: 2 },
-  { code: 'invoice_reject', name: '驳回开票申请', alias: 'reject', action: 2 },
-  { code: 'invoice_red_flush', name: '红字冲销', alias: 'redFlush', action: 2 },
-];
 const FINANCE_ALIAS = 'payment_finance';
 
-// Ids in the application's snowflake layout (core/ids.ts), kept local: a migration never imports application code.
-const EPOCH = 1288834974657n;
-const WORKER = BigInt(randomInt(0, 1024));
-let sequence = 0n;
-function newId(): string {
-  sequence += 1n;
-  return (((BigInt(Date.now()) - EPOCH) << 22n) | (WORKER << 12n) | (sequence & 0xfffn)).toString();
-}
-
-async function menuRow(db: Kysely<any>, code: string) {
-  return db.selectFrom('blade_menu').select(['id', 'is_deleted']).where('code', '=', code).executeTakeFirst();
-}
-
-/** A menu row unless its code was ever made (an administrator's deletion stays); answers its live id or nothing. */
-async function addMenu(db: Kysely<any>, row: Record<string, unknown>, made: string[]) {
-  const found = await menuRow(db, row.code as string);
-  if (found) return found.is_deleted === 0 ? String(found.id) : undefined;
-  const id = newId();
-  await db
-    .insertInto('blade_menu')
-    .values({ id, remark: '', ...row })
-    .execute();
-  made.push(id);
-  return id;
-}
-
-async function addPage(db: Kysely<any>, page: typeof CUSTOMER_PAGE, made: string[]) {
-  const parent = await menuRow(db, page.parent);
-  if (!parent || parent.is_deleted !== 0) return undefined;
-  const { parent: _parent, ...fields } = page;
-  return addMenu(
-    db,
-    { ...fields, parent_id: String(parent.id), alias: 'menu', category: 1, action: 0 },
-    made,
-  );
-}
-
-async function grantMenus(db: Kysely<any>, tenantId: string, roleIds: string[], menuIds: string[]) {
-  const rows = roleIds.flatMap((roleId) =>
-    menuIds.map((menuId) => ({ id: newId(), tenant_id: tenantId, role_id: roleId, menu_id: menuId })),
-  );
-  if (rows.length)
-    await db
-      .insertInto('blade_role_menu')
-      .values(rows)
-      .onConflict((oc: any) => oc.columns(['role_id', 'menu_id']).doNothing())
-      .execute();
-}
-
 export async function addMenus(db: Kysely<any>): Promise<void> {
-  const anyMenu = await db.selectFrom('blade_menu').select('id').limit(1).executeTakeFirst();
-  if (!anyMenu) return;
-  const made: string[] = [];
-  const customerPage = await addPage(db, CUSTOMER_PAGE, made);
-  const staffPage = await addPage(db, STAFF_PAGE, made);
-  const buttons: string[] = [];
-  if (staffPage)
-    for (const [i, b] of BUTTONS.entries()) {
-      const id = await addMenu(
-        db,
-        {
-          code: b.code,
-          name: b.name,
-          alias: b.alias,
-          path: `${STAFF_PAGE.path}/${b.alias}`,
-          source: '',
-          parent_id: staffPage,
-          sort: i + 1,
-          category: 2,
-          action: b.action,
-        },
-        made,
-      );
-      if (id) buttons.push(id);
-    }
-  const group = await menuRow(db, STAFF_PAGE.parent);
-  const financeMenus = staffPage && group ? [String(group.id), staffPage, ...buttons] : [];
-
-  const tenants = (await db
-    .selectFrom('blade_tenant')
-    .select(['tenant_id', 'package_id'])
-    .where('is_deleted', '=', 0)
-    .execute()) as Array<{ tenant_id: string; package_id: string | null }>;
-  for (const tenant of tenants) {
-    await sql`select set_config('app.tenant_id', ${tenant.tenant_id}, true)`.execute(db);
-    const roles = (await db
-      .selectFrom('blade_role')
-      .select(['id', 'role_alias'])
-      .where('tenant_id', '=', tenant.tenant_id)
-      .where('is_deleted', '=', 0)
-      .execute()) as Array<{ id: string; role_alias: string }>;
-    const ids = (alias: string) => roles.filter((r) => r.role_alias === alias).map((r) => String(r.id));
-    if (customerPage) await grantMenus(db, tenant.tenant_id, ids('customer'), [customerPage]);
-    const everyMenu = tenant.tenant_id === '000000' || !tenant.package_id;
-    if (everyMenu)
-      await grantMenus(
-        db,
-        tenant.tenant_id,
-        ids(tenant.tenant_id === '000000' ? 'administrator' : 'admin'),
-        made,
-      );
-    // A packaged tenant's 财务 gets the rows its package holds, as provisioning grants within the package.
-    if (everyMenu) await grantMenus(db, tenant.tenant_id, ids(FINANCE_ALIAS), financeMenus);
-  }
-  await sql`select set_config('app.tenant_id', '', true)`.execute(db);
+  const { made, live } = await addPages(db, [CUSTOMER_PAGE, STAFF_PAGE]);
+  const customerPage = live.get(CUSTOMER_PAGE.code);
+  const staffPage = live.get(STAFF_PAGE.code);
+  const financeMenus = staffPage
+    ? [STAFF_PAGE.parent, STAFF_PAGE.code, ...STAFF_PAGE.buttons.map((b) => b.code)].flatMap(
+        (c) => live.get(c) ?? [],
+      )
+    : [];
+  await grantMenus(db, customerPage ? [customerPage] : [], () => ['customer']);
+  await grantMenus(db, made, ADMINISTRATORS);
+  // A packaged tenant's 财务 gets the rows its package holds, as provisioning grants within the package.
+  await grantMenus(db, financeMenus, staffRoles(FINANCE_ALIAS));
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

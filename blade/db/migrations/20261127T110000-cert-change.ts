@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema as it was then, not today's types */
-import { randomInt } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { auditColumns, enableTenantRls } from './lib/v1';
+import { ADMINISTRATORS, addPages, grantMenus, staffRoles } from './lib/menus-v1';
+import { auditColumns, enableTenantRls, forEachTenant } from './lib/v1';
 
 // Issue 16: certificate changes (证书变更, DOMAIN §3) and certificate versions. A change is reissued under the same
 // certificate number as a new version; the rules that must hold whatever a writer does live here:
@@ -67,18 +67,13 @@ export async function up(db: Kysely<any>): Promise<void> {
 // Certificates issued before this migration get the addresses their application had (issueCertificate copies them
 // from now on). Tenant by tenant: the tables are under forced row-level security.
 async function backfillAddresses(db: Kysely<any>): Promise<void> {
-  const tenants = (await db.selectFrom('blade_tenant').select('tenant_id').execute()) as Array<{
-    tenant_id: string;
-  }>;
-  for (const { tenant_id } of tenants) {
-    await sql`select set_config('app.tenant_id', ${tenant_id}, true)`.execute(db);
+  await forEachTenant(db, async (tenantId) => {
     await sql`update business_certificate c
       set holder_address = a.applicant_address, manufacturer_address = a.manufacturer_address,
           factory_address = a.factory_address
       from business_application a
-      where a.id = c.application_id and a.tenant_id = c.tenant_id and c.tenant_id = ${tenant_id}`.execute(db);
-  }
-  await sql`select set_config('app.tenant_id', '', true)`.execute(db);
+      where a.id = c.application_id and a.tenant_id = c.tenant_id and c.tenant_id = ${tenantId}`.execute(db);
+  });
 }
 
 // The staff page (declared in lib/contracts/cert-change/cert-change.ts) on a database that has menus already, as the
@@ -93,119 +88,38 @@ const STAFF_PAGE = {
   source: 'published_with_changes',
   parent: 'business_management',
   sort: 9,
+  buttons: [
+    { code: 'cert_change_accept', name: '受理变更', alias: 'accept', action: 2, role: 'application_accept' },
+    { code: 'cert_change_return', name: '退回变更', alias: 'return', action: 2, role: 'application_accept' },
+    {
+      code: 'cert_change_evaluate',
+      name: '变更评定',
+      alias: 'evaluate',
+      action: 2,
+      role: 'application_evaluate',
+    },
+    {
+      code: 'cert_change_approve',
+      name: '批准变更',
+      alias: 'approve',
+      action: 2,
+      role: 'application_decide',
+    },
+    { code: 'cert_change_reject', name: '不予变更', alias: 'reject', action: 2, role: 'application_decide' },
+  ],
 };
-const BUTTONS = [
-  { code: 'cert_change_accept', name: '受理变更', alias: 'accept', role: 'application_accept' },
-  { code: 'cert_change_return', name: '退回变更', alias: 'return', role: 'application_accept' },
-  { code: 'cert_change_evaluate', name: '变更评定', alias: 'evaluate', role: 'application_evaluate' },
-  { code: 'cert_change_approve', name: '批准变更', alias: 'approve', role: 'application_decide' },
-  { code: 'cert_change_reject', name: '不予变更', alias: 'reject', role: 'application_decide' },
-];
 const ROLES = ['application_accept', 'application_evaluate', 'application_decide'];
 
-// Ids in the application's snowflake layout (core/ids.ts), kept local: a migration never imports application code.
-const EPOCH = 1288834974657n;
-const WORKER = BigInt(randomInt(0, 1024));
-let sequence = 0n;
-function newId(): string {
-  sequence += 1n;
-  return (((BigInt(Date.now()) - EPOCH) << 22n) | (WORKER << 12n) | (sequence & 0xfffn)).toString();
-}
-
-async function menuRow(db: Kysely<any>, code: string) {
-  return db.selectFrom('blade_menu').select(['id', 'is_deleted']).where('code', '=', code).executeTakeFirst();
-}
-
-async function addMenu(
-  db: Kysely<any>,
-  row: Record<string, unknown>,
-  made: string[],
-): Promise<string | undefined> {
-  const found = await menuRow(db, row.code as string);
-  if (found) return found.is_deleted === 0 ? String(found.id) : undefined;
-  const id = newId();
-  await db
-    .insertInto('blade_menu')
-    .values({ id, remark: '', ...row })
-    .execute();
-  made.push(id);
-  return id;
-}
-
-async function grantMenus(db: Kysely<any>, tenantId: string, roleIds: string[], menuIds: string[]) {
-  const rows = roleIds.flatMap((roleId) =>
-    menuIds.map((menuId) => ({ id: newId(), tenant_id: tenantId, role_id: roleId, menu_id: menuId })),
-  );
-  if (rows.length)
-    await db
-      .insertInto('blade_role_menu')
-      .values(rows)
-      .onConflict((oc: any) => oc.columns(['role_id', 'menu_id']).doNothing())
-      .execute();
-}
-
 export async function addMenus(db: Kysely<any>): Promise<void> {
-  const group = await menuRow(db, STAFF_PAGE.parent);
-  if (!group || group.is_deleted !== 0) return;
-  const made: string[] = [];
-  const { parent: _parent, ...fields } = STAFF_PAGE;
-  const page = await addMenu(
-    db,
-    { ...fields, parent_id: String(group.id), alias: 'menu', category: 1, action: 0 },
-    made,
-  );
+  const { made, live } = await addPages(db, [STAFF_PAGE]);
+  const page = live.get(STAFF_PAGE.code);
   if (!page) return;
-  const buttons = new Map<string, string>();
-  for (const [i, b] of BUTTONS.entries()) {
-    const id = await addMenu(
-      db,
-      {
-        code: b.code,
-        name: b.name,
-        alias: b.alias,
-        path: `${STAFF_PAGE.path}/${b.alias}`,
-        source: '',
-        parent_id: page,
-        sort: i + 1,
-        category: 2,
-        action: 2,
-      },
-      made,
-    );
-    if (id) buttons.set(b.code, id);
+  await grantMenus(db, made, ADMINISTRATORS);
+  // A packaged tenant gets the page through its package; its staff roles get the buttons once the page is theirs.
+  for (const alias of ROLES) {
+    const mine = STAFF_PAGE.buttons.filter((b) => b.role === alias).flatMap((b) => live.get(b.code) ?? []);
+    await grantMenus(db, [live.get(STAFF_PAGE.parent)!, page, ...mine], staffRoles(alias));
   }
-  const tenants = (await db
-    .selectFrom('blade_tenant')
-    .select(['tenant_id', 'package_id'])
-    .where('is_deleted', '=', 0)
-    .execute()) as Array<{ tenant_id: string; package_id: string | null }>;
-  for (const tenant of tenants) {
-    await sql`select set_config('app.tenant_id', ${tenant.tenant_id}, true)`.execute(db);
-    const roles = (await db
-      .selectFrom('blade_role')
-      .select(['id', 'role_alias'])
-      .where('tenant_id', '=', tenant.tenant_id)
-      .where('is_deleted', '=', 0)
-      .execute()) as Array<{ id: string; role_alias: string }>;
-    const ids = (alias: string) => roles.filter((r) => r.role_alias === alias).map((r) => String(r.id));
-    const everyMenu = tenant.tenant_id === '000000' || !tenant.package_id;
-    if (everyMenu)
-      await grantMenus(
-        db,
-        tenant.tenant_id,
-        ids(tenant.tenant_id === '000000' ? 'administrator' : 'admin'),
-        made,
-      );
-    // A packaged tenant gets the page through its package; its staff roles get the buttons once the page is theirs.
-    if (!everyMenu) continue;
-    for (const alias of ROLES) {
-      const mine = BUTTONS.filter((b) => b.role === alias)
-        .map((b) => buttons.get(b.code))
-        .filter((id): id is string => id !== undefined);
-      await grantMenus(db, tenant.tenant_id, ids(alias), [String(group.id), page, ...mine]);
-    }
-  }
-  await sql`select set_config('app.tenant_id', '', true)`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
