@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema as it was then, not today's types */
-import { randomInt } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { addPages, addTenantRoles, grantMenus, liveMenus } from './lib/menus-v1';
 import { auditColumns, enableTenantRls } from './lib/v1';
 
 // Issue 16 (quality): customer complaints with their case flow (lib/contracts/quality/machine.ts), the tenant's
@@ -75,19 +75,6 @@ const QUALITY_CODES = [
   'complaint_close',
 ];
 
-// Ids in the application's snowflake layout (core/ids.ts), kept local.
-const EPOCH = 1288834974657n;
-const WORKER = BigInt(randomInt(0, 1024));
-let sequence = 0n;
-function newId(): string {
-  sequence += 1n;
-  return (((BigInt(Date.now()) - EPOCH) << 22n) | (WORKER << 12n) | (sequence & 0xfffn)).toString();
-}
-
-async function menuOf(db: Kysely<any>, code: string) {
-  return db.selectFrom('blade_menu').select(['id', 'is_deleted']).where('code', '=', code).executeTakeFirst();
-}
-
 /**
  * An existing database: the pages and buttons (a code that exists, even deleted, is left alone), the customer pages
  * granted to every customer role, new rows to the platform administrator (as start-up gives them), and each tenant's
@@ -95,95 +82,13 @@ async function menuOf(db: Kysely<any>, code: string) {
  * database has no menus yet: the seed, start-up and provisioning do all this.
  */
 export async function menusAndRoles(db: Kysely<any>): Promise<void> {
-  if (!(await db.selectFrom('blade_menu').select('id').limit(1).executeTakeFirst())) return;
-  const made: string[] = [];
-  const add = async (row: Record<string, unknown>) => {
-    const id = newId();
-    await db
-      .insertInto('blade_menu')
-      .values({ id, remark: '', alias: 'menu', category: 1, action: 0, ...row })
-      .execute();
-    made.push(id);
-    return id;
-  };
-  for (const page of PAGES) {
-    const parent = await menuOf(db, page.parent);
-    if (!parent || parent.is_deleted !== 0) continue;
-    let row = await menuOf(db, page.code);
-    if (!row) {
-      const { buttons: _buttons, parent: _parent, ...fields } = page;
-      row = { id: await add({ ...fields, parent_id: String(parent.id) }), is_deleted: 0 };
-    }
-    if (row.is_deleted !== 0) continue;
-    for (const [i, b] of page.buttons.entries())
-      if (!(await menuOf(db, b.code)))
-        await add({
-          parent_id: String(row.id),
-          code: b.code,
-          name: b.name,
-          alias: b.alias,
-          path: `${page.path}/${b.alias}`,
-          source: '',
-          sort: i + 1,
-          category: 2,
-          action: b.action,
-        });
-  }
-  const live = async (codes: string[]) =>
-    (
-      (await db
-        .selectFrom('blade_menu')
-        .select('id')
-        .where('code', 'in', codes)
-        .where('is_deleted', '=', 0)
-        .execute()) as Array<{ id: string }>
-    ).map((m) => String(m.id));
-  const customerMenus = await live(CUSTOMER_CODES);
-  const qualityMenus = await live(QUALITY_CODES);
-  const tenants = (await db
-    .selectFrom('blade_tenant')
-    .select(['tenant_id', 'package_id'])
-    .where('is_deleted', '=', 0)
-    .execute()) as Array<{ tenant_id: string; package_id: string | null }>;
-  for (const tenant of tenants) {
-    await sql`select set_config('app.tenant_id', ${tenant.tenant_id}, true)`.execute(db);
-    const grant = async (roleId: string, menuIds: string[]) => {
-      if (menuIds.length)
-        await db
-          .insertInto('blade_role_menu')
-          .values(
-            menuIds.map((m) => ({ id: newId(), tenant_id: tenant.tenant_id, role_id: roleId, menu_id: m })),
-          )
-          .onConflict((oc: any) => oc.columns(['role_id', 'menu_id']).doNothing())
-          .execute();
-    };
-    const roles = (await db
-      .selectFrom('blade_role')
-      .select(['id', 'role_alias'])
-      .where('tenant_id', '=', tenant.tenant_id)
-      .where('is_deleted', '=', 0)
-      .execute()) as Array<{ id: string; role_alias: string }>;
-    for (const role of roles) {
-      if (role.role_alias === 'customer') await grant(String(role.id), customerMenus);
-      if (tenant.tenant_id === '000000' && role.role_alias === 'administrator')
-        await grant(String(role.id), made);
-    }
-    if (!roles.some((r) => r.role_alias === 'quality_manager')) {
-      const roleId = newId();
-      await db
-        .insertInto('blade_role')
-        .values({
-          id: roleId,
-          tenant_id: tenant.tenant_id,
-          role_name: '质量负责人',
-          role_alias: 'quality_manager',
-          sort: 60,
-        })
-        .execute();
-      if (tenant.tenant_id === '000000' || !tenant.package_id) await grant(roleId, qualityMenus);
-    }
-  }
-  await sql`select set_config('app.tenant_id', '', true)`.execute(db);
+  const { made } = await addPages(db, PAGES);
+  // Every live row of the codes, even one whose page or group is deleted: the grants as first written.
+  const customerMenus = (await liveMenus(db, CUSTOMER_CODES)).map((m) => m.id);
+  const qualityMenus = (await liveMenus(db, QUALITY_CODES)).map((m) => m.id);
+  await grantMenus(db, customerMenus, () => ['customer']);
+  await grantMenus(db, made, ({ tenantId }) => (tenantId === '000000' ? ['administrator'] : []));
+  await addTenantRoles(db, [{ alias: 'quality_manager', name: '质量负责人', sort: 60, menus: qualityMenus }]);
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
