@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema as it was then, not today's types */
 import { sql, type Kysely } from 'kysely';
-import { ADMINISTRATORS, addPages, addTenantRoles, grantMenus } from './lib/menus-v1';
+import { ADMINISTRATORS, addPages, addTenantRoles, grantMenus, pageRows } from './lib/menus-v1';
 import { auditColumns, enableTenantRls } from './lib/v1';
 
 // Issue 16: payment notes (缴费通知单) with their itemised lines, and the customer's payment vouchers (缴费凭证).
@@ -112,15 +112,9 @@ const FINANCE = { alias: 'payment_finance', name: '财务', sort: 58 };
 export async function addMenus(db: Kysely<any>): Promise<void> {
   const { made, live } = await addPages(db, [CUSTOMER_PAGE, STAFF_PAGE]);
   const customerPage = live.get(CUSTOMER_PAGE.code);
-  const staffPage = live.get(STAFF_PAGE.code);
-  const financeMenus = staffPage
-    ? [STAFF_PAGE.parent, STAFF_PAGE.code, ...STAFF_PAGE.buttons.map((b) => b.code)].flatMap(
-        (c) => live.get(c) ?? [],
-      )
-    : [];
   await grantMenus(db, customerPage ? [customerPage] : [], () => ['customer']);
   await grantMenus(db, made, ADMINISTRATORS);
-  await addTenantRoles(db, [{ ...FINANCE, menus: financeMenus }]);
+  await addTenantRoles(db, [{ ...FINANCE, menus: pageRows(live, STAFF_PAGE) }]);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema as it was then, not today's types */
 import { sql, type Kysely } from 'kysely';
-import { ADMINISTRATORS, addPages, grantMenus, staffRoles } from './lib/menus-v1';
+import { ADMINISTRATORS, addPages, grantMenus, pageRows, staffRoles } from './lib/menus-v1';
 import { auditColumns, enableTenantRls } from './lib/v1';
 
 // Issue 16: the customer company's invoice information (开票信息), its invoice applications against confirmed payments
@@ -168,16 +168,10 @@ const FINANCE_ALIAS = 'payment_finance';
 export async function addMenus(db: Kysely<any>): Promise<void> {
   const { made, live } = await addPages(db, [CUSTOMER_PAGE, STAFF_PAGE]);
   const customerPage = live.get(CUSTOMER_PAGE.code);
-  const staffPage = live.get(STAFF_PAGE.code);
-  const financeMenus = staffPage
-    ? [STAFF_PAGE.parent, STAFF_PAGE.code, ...STAFF_PAGE.buttons.map((b) => b.code)].flatMap(
-        (c) => live.get(c) ?? [],
-      )
-    : [];
   await grantMenus(db, customerPage ? [customerPage] : [], () => ['customer']);
   await grantMenus(db, made, ADMINISTRATORS);
   // A packaged tenant's 财务 gets the rows its package holds, as provisioning grants within the package.
-  await grantMenus(db, financeMenus, staffRoles(FINANCE_ALIAS));
+  await grantMenus(db, pageRows(live, STAFF_PAGE), staffRoles(FINANCE_ALIAS));
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

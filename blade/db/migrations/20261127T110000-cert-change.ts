@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema as it was then, not today's types */
 import { sql, type Kysely } from 'kysely';
-import { ADMINISTRATORS, addPages, grantMenus, staffRoles } from './lib/menus-v1';
+import { ADMINISTRATORS, addPages, grantMenus, pageRows, staffRoles } from './lib/menus-v1';
 import { auditColumns, enableTenantRls, forEachTenant } from './lib/v1';
 
 // Issue 16: certificate changes (证书变更, DOMAIN §3) and certificate versions. A change is reissued under the same
@@ -117,8 +117,8 @@ export async function addMenus(db: Kysely<any>): Promise<void> {
   await grantMenus(db, made, ADMINISTRATORS);
   // A packaged tenant gets the page through its package; its staff roles get the buttons once the page is theirs.
   for (const alias of ROLES) {
-    const mine = STAFF_PAGE.buttons.filter((b) => b.role === alias).flatMap((b) => live.get(b.code) ?? []);
-    await grantMenus(db, [live.get(STAFF_PAGE.parent)!, page, ...mine], staffRoles(alias));
+    const mine = STAFF_PAGE.buttons.filter((b) => b.role === alias);
+    await grantMenus(db, pageRows(live, STAFF_PAGE, mine), staffRoles(alias));
   }
 }
 

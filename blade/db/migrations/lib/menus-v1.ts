@@ -222,6 +222,19 @@ export async function addPages(
   return result;
 }
 
+/**
+ * The live rows addPages answered for `page`, as a staff role is granted a page: its parent, itself and `buttons` (all
+ * of its own by default). None when the page is not live.
+ */
+export function pageRows(
+  live: Map<string, string>,
+  page: MenuPageSpec & { parent: string },
+  buttons: MenuButtonSpec[] = page.buttons ?? [],
+): string[] {
+  if (!live.has(page.code)) return [];
+  return [page.parent, page.code, ...buttons.map((b) => b.code)].flatMap((code) => live.get(code) ?? []);
+}
+
 export interface MenuTenant {
   tenantId: string;
   packageId: string | null;
