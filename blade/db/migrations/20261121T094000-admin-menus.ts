@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema as it was then, not today's types */
 import type { Kysely } from 'kysely';
-import { liveMenus, migrationId } from './lib/menus-v1';
+import { addGrants, liveMenus, migrationId } from './lib/menus-v1';
 import { forEachTenant } from './lib/v1';
 
 // Menus of system administration, for databases seeded before these changes (a fresh database has no menus yet when
@@ -178,17 +178,12 @@ async function externalUserPages(db: Kysely<any>): Promise<void> {
       .where('tenant_id', '=', tenantId)
       .where('menu_id', 'in', [...sources.values()])
       .execute();
-    const grants = new Map<string, { role_id: string; menu_id: string }>();
+    const grants = new Map<string, { roleId: string; menuId: string }>();
     for (const h of held as Array<{ role_id: string; menu_id: string }>) {
       for (const menuId of targetsOf(String(h.menu_id)))
-        grants.set(`${h.role_id}:${menuId}`, { role_id: String(h.role_id), menu_id: menuId });
+        grants.set(`${h.role_id}:${menuId}`, { roleId: String(h.role_id), menuId });
     }
-    if (grants.size === 0) return;
-    await db
-      .insertInto('blade_role_menu')
-      .values([...grants.values()].map((g) => ({ id: migrationId(), tenant_id: tenantId, ...g })))
-      .onConflict((oc) => oc.columns(['role_id', 'menu_id']).doNothing())
-      .execute();
+    await addGrants(db, tenantId, [...grants.values()]);
   });
 
   const packages = await db.selectFrom('blade_tenant_package').select(['id', 'menu_id']).execute();

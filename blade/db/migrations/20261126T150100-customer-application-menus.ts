@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- a migration sees the schema as it was then, not today's types */
 import type { Kysely } from 'kysely';
-import { addMenu, hasMenus, liveMenuId, liveMenus, migrationId } from './lib/menus-v1';
+import { addGrants, addMenu, hasMenus, liveMenuId, liveMenus } from './lib/menus-v1';
 import { forEachTenant } from './lib/v1';
 
 // Issue 15: the customer's 认证申请 pages (我的申请 with its 申请 button, 我的证书) join the customer role's menus.
@@ -77,20 +77,16 @@ export async function up(db: Kysely<any>): Promise<void> {
       .where('is_deleted', '=', 0)
       .where('role_alias', 'in', tenantId === '000000' ? ['customer', 'administrator'] : ['customer'])
       .execute()) as Array<{ id: string; role_alias: string }>;
-    const rows = roles.flatMap((role) =>
-      (role.role_alias === 'administrator' ? made : menuIds).map((menuId) => ({
-        id: migrationId(),
-        tenant_id: tenantId,
-        role_id: String(role.id),
-        menu_id: menuId,
-      })),
+    await addGrants(
+      db,
+      tenantId,
+      roles.flatMap((role) =>
+        (role.role_alias === 'administrator' ? made : menuIds).map((menuId) => ({
+          roleId: String(role.id),
+          menuId,
+        })),
+      ),
     );
-    if (rows.length)
-      await db
-        .insertInto('blade_role_menu')
-        .values(rows)
-        .onConflict((oc: any) => oc.columns(['role_id', 'menu_id']).doNothing())
-        .execute();
   });
 }
 

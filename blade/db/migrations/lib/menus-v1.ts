@@ -10,7 +10,7 @@ import { sql, type Kysely } from 'kysely';
  * The rules every such migration keeps: nothing happens on a database without menus; a code that was ever made (even
  * deleted) is left alone, so an administrator's deletion stays; what is made is granted as the seed would have.
  *
- * The helpers from hasMenus on were added later and are frozen the same way. They come from migrations that had
+ * The helpers from addGrants and hasMenus on were added later and are frozen the same way. They come from migrations that had
  * carried their own copies, and each does exactly what those copies did, so taking them changed nothing those
  * migrations do.
  */
@@ -144,22 +144,37 @@ export async function grantMenus(
       .where('role_alias', 'in', aliases)
       .where('is_deleted', '=', 0)
       .execute()) as Array<{ id: string }>;
-    const rows = roles.flatMap((r) =>
-      menuIds.map((menuId) => ({
-        id: migrationId(),
-        tenant_id: tenant.tenant_id,
-        role_id: String(r.id),
-        menu_id: menuId,
-      })),
+    await addGrants(
+      db,
+      tenant.tenant_id,
+      roles.flatMap((r) => menuIds.map((menuId) => ({ roleId: String(r.id), menuId }))),
     );
-    if (rows.length)
-      await db
-        .insertInto('blade_role_menu')
-        .values(rows)
-        .onConflict((oc: any) => oc.columns(['role_id', 'menu_id']).doNothing())
-        .execute();
   }
   await sql`select set_config('app.tenant_id', '', true)`.execute(db);
+}
+
+/**
+ * The grants (role, menu) in one tenant, under its RLS context, which the caller has set; a pair the role holds stays
+ * as it is. Nothing is written for none.
+ */
+export async function addGrants(
+  db: Kysely<any>,
+  tenantId: string,
+  grants: Array<{ roleId: string; menuId: string }>,
+): Promise<void> {
+  if (grants.length === 0) return;
+  await db
+    .insertInto('blade_role_menu')
+    .values(
+      grants.map(({ roleId, menuId }) => ({
+        id: migrationId(),
+        tenant_id: tenantId,
+        role_id: roleId,
+        menu_id: menuId,
+      })),
+    )
+    .onConflict((oc: any) => oc.columns(['role_id', 'menu_id']).doNothing())
+    .execute();
 }
 
 /**
@@ -294,19 +309,12 @@ export async function addTenantRoles(db: Kysely<any>, roles: TenantRoleSpec[]): 
           sort: role.sort,
         })
         .execute();
-      if (role.menus.length === 0 || !holdsEveryMenu({ tenantId, packageId: tenant.package_id })) continue;
-      await db
-        .insertInto('blade_role_menu')
-        .values(
-          role.menus.map((menuId) => ({
-            id: migrationId(),
-            tenant_id: tenantId,
-            role_id: roleId,
-            menu_id: menuId,
-          })),
-        )
-        .onConflict((oc: any) => oc.columns(['role_id', 'menu_id']).doNothing())
-        .execute();
+      if (!holdsEveryMenu({ tenantId, packageId: tenant.package_id })) continue;
+      await addGrants(
+        db,
+        tenantId,
+        role.menus.map((menuId) => ({ roleId, menuId })),
+      );
     }
   }
   await sql`select set_config('app.tenant_id', '', true)`.execute(db);
