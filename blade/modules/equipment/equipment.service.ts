@@ -100,7 +100,6 @@ async function certsOf(trx: Trx, tenantId: string, ids: readonly string[]) {
   return map;
 }
 
-/** Locks a live instrument of the caller's tenant (404 otherwise); `share` lets bookings of it run side by side. */
 /**
  * Begin and end are the booking's: its user, the instrument's custodian, or whoever manages the instruments
  * (`equipment_edit`) — not anyone who holds the begin or end button. The exception end stays with its button: it is
@@ -114,6 +113,7 @@ async function assertOperates(deps: Deps, trx: Trx, auth: AuthUser, booking: Rec
   throw new ServiceError(zhText('equipment.usage.notYours'), 403, 'equipment.usage.notYours');
 }
 
+/** Locks a live instrument of the caller's tenant (404 otherwise); `share` lets bookings of it run side by side. */
 async function lockEquipment(trx: Trx, auth: AuthUser, id: string, mode: 'update' | 'share') {
   const q = trx
     .selectFrom('business_equipment')

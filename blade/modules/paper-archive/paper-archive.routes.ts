@@ -306,7 +306,6 @@ async function borrowingById(trx: Trx, auth: AuthUser, kind: BorrowKind, id: str
   return (await presentBorrowings(trx, auth, [row as unknown as BorrowRow]))[0];
 }
 
-/** The transition's record is the kind the call serves (a paper id at the electronic call is 404), not the caller's. */
 /** A new request of the caller's (borrower and creator), answered as its list shows it. */
 async function requestBorrowing(
   trx: Trx,
@@ -334,6 +333,7 @@ async function requestBorrowing(
   return borrowingById(trx, auth, kind, id);
 }
 
+/** The transition's record is the kind the call serves (a paper id at the electronic call is 404), not the caller's. */
 function assertKind(record: Record<string, unknown> | undefined, kind: BorrowKind) {
   if (!record || record.kind !== kind) throw new NotFoundError();
 }

@@ -138,13 +138,13 @@ function presentVoucher(row: VoucherRow & { file_name?: string | null }): Paymen
   };
 }
 
-/** The joined columns of a note's answer (the list and the detail). */
 /**
  * Still owed (issued or partly paid) and past its due date, by the database's calendar day: what a note answers as
  * `overdue` and what the list's `overdue=1` selects, one expression for both.
  */
 export const OVERDUE_NOTE = sql<SqlBool>`n.note_state in ('issued', 'partly_paid') and n.due_date < current_date`;
 
+/** The joined columns of a note's answer (the list and the detail). */
 export const noteColumns = [
   OVERDUE_NOTE.as('overdue'),
   'a.application_no',
