@@ -118,6 +118,15 @@ export async function addMenuTree(db: Kysely<any>, tree: MenuTreeSpec): Promise<
   return result;
 }
 
+/** The live tenants, each with its package (null: it holds every menu). */
+async function liveTenants(db: Kysely<any>) {
+  return (await db
+    .selectFrom('blade_tenant')
+    .select(['tenant_id', 'package_id'])
+    .where('is_deleted', '=', 0)
+    .execute()) as Array<{ tenant_id: string; package_id: string | null }>;
+}
+
 /**
  * Grants menus to each live tenant's roles of the aliases `aliasesOf(tenant)` names (none: the tenant is skipped),
  * under the tenant's RLS context, idempotently.
@@ -128,11 +137,7 @@ export async function grantMenus(
   aliasesOf: (tenant: { tenantId: string; packageId: string | null }) => string[],
 ): Promise<void> {
   if (menuIds.length === 0) return;
-  const tenants = (await db
-    .selectFrom('blade_tenant')
-    .select(['tenant_id', 'package_id'])
-    .where('is_deleted', '=', 0)
-    .execute()) as Array<{ tenant_id: string; package_id: string | null }>;
+  const tenants = await liveTenants(db);
   for (const tenant of tenants) {
     const aliases = aliasesOf({ tenantId: tenant.tenant_id, packageId: tenant.package_id });
     if (aliases.length === 0) continue;
@@ -282,11 +287,7 @@ export interface TenantRoleSpec {
  */
 export async function addTenantRoles(db: Kysely<any>, roles: TenantRoleSpec[]): Promise<void> {
   if (!(await hasMenus(db))) return;
-  const tenants = (await db
-    .selectFrom('blade_tenant')
-    .select(['tenant_id', 'package_id'])
-    .where('is_deleted', '=', 0)
-    .execute()) as Array<{ tenant_id: string; package_id: string | null }>;
+  const tenants = await liveTenants(db);
   for (const tenant of tenants) {
     const tenantId = tenant.tenant_id;
     await sql`select set_config('app.tenant_id', ${tenantId}, true)`.execute(db);
