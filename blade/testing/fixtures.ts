@@ -176,9 +176,25 @@ export const secondsAgo = (seconds: number) => sql<Date>`now() - make_interval(s
 export const STAFF_PASSWORD = 'staff-pass';
 
 /**
- * A staff user of the tenant in the role `roleAlias` (a work role the tenant has, e.g. 财务 or a step's role) and
- * the tenant's first dept, signed in with STAFF_PASSWORD.
+ * A user of the tenant in the role `roleAlias` (a role the tenant has: the platform's `user`, a work role such as 财务
+ * or a step's role) and the tenant's first dept; the password is STAFF_PASSWORD unless given.
  */
+export async function addUserInRole(
+  db: Db,
+  tenantId: string,
+  user: { account: string; roleAlias: string; password?: string; realName?: string },
+): Promise<string> {
+  const [dept] = await deptIds(db, tenantId);
+  return addUser(db, tenantId, {
+    account: user.account,
+    password: user.password ?? STAFF_PASSWORD,
+    realName: user.realName,
+    roleIds: [await roleIdByAlias(db, tenantId, user.roleAlias)],
+    deptIds: [dept],
+  });
+}
+
+/** addUserInRole, signed in with STAFF_PASSWORD. */
 export async function staffOf(
   h: Harness,
   tenantId: string,
@@ -186,15 +202,7 @@ export async function staffOf(
   roleAlias: string,
   realName?: string,
 ): Promise<{ userId: string; token: string }> {
-  const db = h.blade.db;
-  const [dept] = await deptIds(db, tenantId);
-  const userId = await addUser(db, tenantId, {
-    account,
-    password: STAFF_PASSWORD,
-    realName,
-    roleIds: [await roleIdByAlias(db, tenantId, roleAlias)],
-    deptIds: [dept],
-  });
+  const userId = await addUserInRole(h.blade.db, tenantId, { account, roleAlias, realName });
   return { userId, token: (await h.login(account, STAFF_PASSWORD, tenantId)).access_token };
 }
 

@@ -1,5 +1,5 @@
 import { md5Hex } from './password';
-import { addUser, deptIds, roleIdByAlias } from '../../testing/fixtures';
+import { addUserInRole } from '../../testing/fixtures';
 import { ADMIN_PASSWORD, harnessPerFile, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 
 // Captcha mode off: the password grant is allowed until an account draws many failures from many addresses; then
@@ -11,11 +11,8 @@ const logged: string[] = [];
 harnessPerFile(
   async (made) => {
     h = made;
-    const db = h.blade.db;
-    const roleIds = [await roleIdByAlias(db, PLATFORM, 'user')];
-    const depts = [(await deptIds(db, PLATFORM))[0]];
     for (const account of ['besieged', 'neighbour', 'unlocked', 'anonymous']) {
-      await addUser(db, PLATFORM, { account, password: `${account}-pass`, roleIds, deptIds: depts });
+      await addUserInRole(h.blade.db, PLATFORM, { account, roleAlias: 'user', password: `${account}-pass` });
     }
   },
   SETUP_TIMEOUT,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { md5Hex } from '../auth/password';
-import { addUser, deptIds, roleIdByAlias, secondsAgo } from '../../testing/fixtures';
+import { addUserInRole, secondsAgo } from '../../testing/fixtures';
 import {
   harnessPerFile,
   PLATFORM,
@@ -18,11 +18,8 @@ const logged: string[] = [];
 harnessPerFile(
   async (made) => {
     h = made;
-    const db = h.blade.db;
-    const roleIds = [await roleIdByAlias(db, PLATFORM, 'user')];
-    const depts = [(await deptIds(db, PLATFORM))[0]];
     for (const account of ['changer', 'guessed', 'bystander']) {
-      await addUser(db, PLATFORM, { account, password: `${account}-pass`, roleIds, deptIds: depts });
+      await addUserInRole(h.blade.db, PLATFORM, { account, roleAlias: 'user', password: `${account}-pass` });
     }
   },
   SETUP_TIMEOUT,
