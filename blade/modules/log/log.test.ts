@@ -1,6 +1,6 @@
 import { nextId } from '../../core/ids';
 import { withTenant } from '../../db/tenant';
-import { addTenant, addUser, deptIds, roleIdByAlias, secondsAgo } from '../../testing/fixtures';
+import { addTenant, addUser, addUserInRole, secondsAgo } from '../../testing/fixtures';
 import { adminToken, harnessPerFile, PLATFORM, type Harness } from '../../testing/harness';
 import { CLIENT_ERROR_LIMITS } from './client-error-limits';
 import { ERROR_UPLOADS_PER_WINDOW } from './log.routes';
@@ -24,13 +24,7 @@ const post = (path: string, token: string, body: unknown) =>
 harnessPerFile(async (made) => {
   h = made;
   const db = h.blade.db;
-  const depts = await deptIds(db, PLATFORM);
-  await addUser(db, PLATFORM, {
-    account: 'plain',
-    password: 'plain-pass',
-    roleIds: [await roleIdByAlias(db, PLATFORM, 'user')],
-    deptIds: [depts[0]],
-  });
+  await addUserInRole(db, PLATFORM, { account: 'plain', roleAlias: 'user', password: 'plain-pass' });
   await addTenant(db, { tenantId: '200001', tenantName: 'B', adminPassword: 'b-admin-pass' });
   // Server-side logs of two kinds, with fixed times for the time filter.
   await withTenant(db, PLATFORM, async (trx) => {

@@ -1,5 +1,5 @@
 import { md5Hex } from '../auth/password';
-import { addUser, deptIds, roleIdByAlias } from '../../testing/fixtures';
+import { addUserInRole } from '../../testing/fixtures';
 import { ADMIN_PASSWORD, createHarness, PLATFORM, SETUP_TIMEOUT, type Harness } from '../../testing/harness';
 import { startMailReceiver, type MailReceiver } from '../../testing/mail-sms';
 
@@ -35,12 +35,7 @@ beforeAll(async () => {
     publicOrigins: ['https://staff.example.test'],
   });
   const db = h.blade.db;
-  await addUser(db, PLATFORM, {
-    account: 'plain',
-    password: 'plain-pass',
-    roleIds: [await roleIdByAlias(db, PLATFORM, 'user')],
-    deptIds: [(await deptIds(db, PLATFORM))[0]],
-  });
+  await addUserInRole(db, PLATFORM, { account: 'plain', roleAlias: 'user', password: 'plain-pass' });
   admin = (await h.login('admin', ADMIN_PASSWORD)).access_token;
   plain = (await h.login('plain', 'plain-pass')).access_token;
 }, SETUP_TIMEOUT);

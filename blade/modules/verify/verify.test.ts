@@ -16,7 +16,7 @@ import {
   type SmsReceiver,
 } from '../../testing/mail-sms';
 import { md5Hex } from '../auth/password';
-import { addUser, deptIds, roleIdByAlias } from '../../testing/fixtures';
+import { addUserInRole } from '../../testing/fixtures';
 import { consumeKey, CODE_MAX_TRIES } from './verify.service';
 
 // Codes go out through a real SMTP server and an SMS vendor's HTTP API, both on loopback; the tests read them from
@@ -278,12 +278,7 @@ describe("the caller's own proofs (blade-user/my)", () => {
   let token: string;
   beforeAll(async () => {
     const db = h.blade.db;
-    await addUser(db, PLATFORM, {
-      account: 'prover',
-      password: 'prover-pass',
-      roleIds: [await roleIdByAlias(db, PLATFORM, 'user')],
-      deptIds: [(await deptIds(db, PLATFORM))[0]],
-    });
+    await addUserInRole(db, PLATFORM, { account: 'prover', roleAlias: 'user', password: 'prover-pass' });
     await withTenant(db, PLATFORM, (trx) =>
       trx
         .updateTable('blade_user')

@@ -3,7 +3,7 @@ import { POST as lock } from '@/app/api/portal/lock/route';
 import { GET as sessionInfo } from '@/app/api/portal/session/route';
 import { POST as unlock } from '@/app/api/portal/unlock/route';
 import { md5Hex } from '@/blade/modules/auth/password';
-import { addUser, deptIds, roleIdByAlias } from '@/blade/testing/fixtures';
+import { addUserInRole } from '@/blade/testing/fixtures';
 import { ADMIN_PASSWORD, PLATFORM, SETUP_TIMEOUT, type Harness } from '@/blade/testing/harness';
 import { unsealSession } from '@/lib/session';
 import { apiRequest, inProcessBladeForFile, nextCookie, sameOrigin } from './helpers';
@@ -19,12 +19,7 @@ const inProcess = inProcessBladeForFile({ config: { testHooks: true, captchaEnab
 beforeAll(async () => {
   harness = inProcess.harness;
   const db = harness.blade.db;
-  await addUser(db, PLATFORM, {
-    account: 'mover',
-    password: 'mover-pass',
-    roleIds: [await roleIdByAlias(db, PLATFORM, 'user')],
-    deptIds: [(await deptIds(db, PLATFORM))[0]],
-  });
+  await addUserInRole(db, PLATFORM, { account: 'mover', roleAlias: 'user', password: 'mover-pass' });
 }, SETUP_TIMEOUT);
 
 /** Logs in through the portal; `cookie` is the session cookie the browser already holds, if any. */
